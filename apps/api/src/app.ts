@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_NAME, APP_VERSION } from '@yams/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import authRoutes from './modules/auth/auth.routes';
+import notificationsRoutes from './modules/notifications/notifications.routes';
+import usersRoutes from './modules/users/users.routes';
+import authPlugin from './plugins/auth';
+import contextPlugin from './plugins/context';
+import envelopePlugin from './plugins/envelope';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** The whole API as a Fastify instance, without listening: used by the server entry and by tests. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    disableRequestLogging: options.logger === false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(envelopePlugin);
+  await app.register(contextPlugin, {
+    config,
+    database: options.database,
+    mailer: options.mailer ?? createMailer(config),
+  });
+  await app.register(authPlugin);
+  await app.register(cors, { origin: true, credentials: true });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${APP_NAME} API`, version: APP_VERSION, description: 'API du back-office et des applications mobiles.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(notificationsRoutes);
+
+  if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
+  return app;
+}
+
+/** The built single-page app: files as they are, every other non-API path gets index.html. */
+async function serveWeb(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const index = fs.readFileSync(`${root}/index.html`, 'utf8');
+  app.get('/*', (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path.startsWith('/broadcasting/')) {
+      return reply.callNotFound();
+    }
+    if (/\.[a-z0-9]{1,8}$/i.test(path) && fs.existsSync(`${root}${path}`)) {
+      const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return reply.header('cache-control', cache).sendFile(path.slice(1));
+    }
+    if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').type('text/html').send(index);
+  });
+}

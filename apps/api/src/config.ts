@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { DEFAULT_TOKEN_TTL_HOURS } from '@yams/shared';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded database, the outbox and uploads. */
+  dataDir: string;
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** SMTP connection string (smtp://user:pass@host:port); when unset mail goes to DATA_DIR/outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Public address of the web app, used in mailed links. */
+  appUrl: string;
+  tokenTtlHours: number;
+  /** Built web app to serve, if any. */
+  webDist?: string;
+  /** Seed the demo data on first start of an empty database. */
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT invalide : « ${env.PORT} ». Indiquez un numéro de port entre 0 et 65535.`);
+  }
+  const ttl = Number(env.TOKEN_TTL ?? DEFAULT_TOKEN_TTL_HOURS);
+  if (!Number.isFinite(ttl) || ttl <= 0) {
+    throw new Error(`TOKEN_TTL invalide : « ${env.TOKEN_TTL} ». Indiquez une durée en heures.`);
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Yams Manager <no-reply@yams.ga>',
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    tokenTtlHours: ttl,
+    webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+import { DataDirLock } from './lock';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes, whatever the driver behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** node-postgres: return DATE columns as plain `YYYY-MM-DD` strings, never shifted by the time zone. */
+pg.types.setTypeParser(1082, (v) => v);
+
+export function openPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** PGlite from an in-memory dump or an on-disk data dir. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    lock = DataDirLock.acquire(path.join(options.dataDir, '..', `${path.basename(options.dataDir)}.lock`));
+  }
+  try {
+    const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { customType, integer } from 'drizzle-orm/pg-core';
+
+/** Postgres text `2026-11-22 02:39:28.348+00` (or a Date from PGlite) → ISO 8601 `2026-11-22T02:39:28.348Z`. */
+export function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  const s = String(value);
+  const normalised = s.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+  const d = new Date(normalised);
+  return Number.isNaN(d.getTime()) ? s : d.toISOString();
+}
+
+/** timestamptz read and written as an ISO 8601 string: the wire format of every date-time. */
+export const timestamptz = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  fromDriver: toIso,
+  toDriver: (v) => v,
+});
+
+/** created_at / updated_at, set by the database. */
+export const timestamps = {
+  created_at: timestamptz('created_at').notNull().default(sql`now()`),
+  updated_at: timestamptz('updated_at')
+    .notNull()
+    .default(sql`now()`)
+    .$onUpdate(() => new Date().toISOString()),
+};
+
+/** The transporteur account that owns a tenant row (DESIGN.md section 5). */
+export const entrepriseId = () => integer('entreprise_id');

@@ -1,0 +1,227 @@
+import {
+  BACKOFFICE_TYPES,
+  type LoginBody,
+  MSG,
+  nomComplet,
+  PASSWORD_RESET_TTL_MINUTES,
+  type UpdateMeBody,
+  type UserType,
+  VERIFICATION,
+} from '@yams/shared';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { passwordResets, type User, users, verificationCodes } from '../../db/schema';
+import { hashPassword, randomDigits, randomToken, sameHash, sha256, verifyPassword } from '../../lib/crypto';
+import type { Mailer } from '../../lib/mailer';
+import { assertNotLimited, clearFailures, recordFailure } from '../../lib/rate-limit';
+import { findUserByEmail, findUserById, getUserOut } from '../users/users.repository';
+import {
+  accountBlocked,
+  alreadyVerified,
+  badCredentials,
+  codeExpired,
+  codeInvalid,
+  codeTooManyTries,
+  currentPasswordWrong,
+  emailTaken,
+  LIMITS,
+  notBackoffice,
+  resetInvalid,
+  userNotFound,
+} from './auth.errors';
+import { resetPasswordMail, verificationCodeMail } from './mails';
+import { issueToken, revokeUserTokens } from './tokens.repository';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+}
+
+interface Client {
+  ip: string;
+  userAgent?: string;
+}
+
+/** A hash to verify against when the email is unknown, so both cases take the same time. */
+let dummyHash: Promise<string> | undefined;
+
+export async function login({ db, mailer, config }: AuthDeps, body: LoginBody, client: Client) {
+  const keys = { account: `login:${body.email}`, address: `login-ip:${client.ip}` };
+  await assertNotLimited(db, [
+    { key: keys.account, max: LIMITS.loginPerAccount },
+    { key: keys.address, max: LIMITS.loginPerAddress },
+  ]);
+  const user = await findUserByEmail(db, body.email);
+  dummyHash ??= hashPassword('yams-dummy-password');
+  const valid = await verifyPassword(user?.password ?? (await dummyHash), body.password);
+  if (!user || !valid) {
+    await recordFailure(db, [keys.account, keys.address]);
+    throw badCredentials();
+  }
+  if (user.bloque) throw accountBlocked();
+  if (!BACKOFFICE_TYPES.includes(user.type as UserType)) throw notBackoffice();
+  await clearFailures(db, [keys.account]);
+
+  const token = await issueToken(db, {
+    userId: user.id,
+    name: body.source ?? 'yamsmanager',
+    ttlHours: config.tokenTtlHours,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  const verificationRequired = !user.email_verified_at;
+  if (verificationRequired) await sendVerificationCode({ db, mailer, config }, user.id, client, false);
+  const out = await getUserOut(db, user.id);
+  return { user: out!, token, verification_required: verificationRequired };
+}
+
+export async function forgotPassword({ db, mailer, config }: AuthDeps, email: string, client: Client) {
+  const keys = { account: `forgot:${email}`, address: `forgot-ip:${client.ip}` };
+  await assertNotLimited(db, [
+    { key: keys.account, max: LIMITS.forgotPerAccount },
+    { key: keys.address, max: LIMITS.forgotPerAddress },
+  ]);
+  // Every request counts: each one may send a mail.
+  await recordFailure(db, [keys.account, keys.address]);
+  const user = await findUserByEmail(db, email);
+  if (!user || user.bloque) return; // Same answer whether or not the account exists.
+  const link = await createResetLink({ db, config }, user);
+  await mailer.send(resetPasswordMail(user.email, nomComplet(user), link));
+}
+
+/** A single-use link to the reset page; also used to invite a new account to choose its password. */
+export async function createResetLink(
+  { db, config }: Pick<AuthDeps, 'db' | 'config'>,
+  user: User,
+  ttlMinutes: number = PASSWORD_RESET_TTL_MINUTES,
+): Promise<string> {
+  const token = randomToken();
+  await db.insert(passwordResets).values({
+    user_id: user.id,
+    token_hash: sha256(token),
+    expires_at: new Date(Date.now() + ttlMinutes * 60_000).toISOString(),
+  });
+  return `${config.appUrl}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+}
+
+export async function resetPassword({ db }: Pick<AuthDeps, 'db'>, token: string, password: string, client: Client) {
+  const addressKey = `reset-ip:${client.ip}`;
+  await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.token_hash, sha256(token)), isNull(passwordResets.used_at)))
+    .limit(1);
+  if (!row || new Date(row.expires_at).getTime() <= Date.now()) {
+    await recordFailure(db, [addressKey]);
+    throw resetInvalid();
+  }
+  const hashed = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    // Mark the token used first and only if still unused, so two concurrent resets cannot both succeed.
+    const used = await tx
+      .update(passwordResets)
+      .set({ used_at: sql`now()` })
+      .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.used_at)))
+      .returning({ id: passwordResets.id });
+    if (!used.length) throw resetInvalid();
+    await tx
+      .update(users)
+      .set({ password: hashed, email_verified_at: sql`coalesce(${users.email_verified_at}, now())` })
+      .where(eq(users.id, row.user_id));
+    await revokeUserTokens(tx as unknown as Db, row.user_id);
+  });
+}
+
+export async function sendVerificationCode(
+  { db, mailer }: AuthDeps,
+  userId: number,
+  client: Client,
+  limited = true,
+) {
+  const user = await findUserById(db, userId);
+  if (!user) throw userNotFound();
+  if (user.email_verified_at) throw alreadyVerified();
+  const key = `send-code:${userId}`;
+  if (limited) await assertNotLimited(db, [{ key, max: LIMITS.sendCodePerAccount }]);
+  await recordFailure(db, [key]);
+  const code = randomDigits(VERIFICATION.codeLength);
+  await db.transaction(async (tx) => {
+    // A new code replaces the previous ones.
+    await tx
+      .update(verificationCodes)
+      .set({ consumed_at: sql`now()` })
+      .where(and(eq(verificationCodes.user_id, userId), isNull(verificationCodes.consumed_at)));
+    await tx.insert(verificationCodes).values({
+      user_id: userId,
+      code_hash: sha256(`${userId}:${code}`),
+      expires_at: new Date(Date.now() + VERIFICATION.ttlMinutes * 60_000).toISOString(),
+    });
+  });
+  void client;
+  await mailer.send(verificationCodeMail(user.email, nomComplet(user), code));
+}
+
+export async function verifyAccount({ db }: Pick<AuthDeps, 'db'>, userId: number, code: string, client: Client) {
+  const addressKey = `verify-ip:${client.ip}`;
+  await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
+  const user = await findUserById(db, userId);
+  if (!user) throw userNotFound();
+  if (user.email_verified_at) throw alreadyVerified();
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.user_id, userId), isNull(verificationCodes.consumed_at)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (!row) {
+    await recordFailure(db, [addressKey]);
+    throw codeInvalid();
+  }
+  if (row.attempts >= VERIFICATION.maxAttempts) throw codeTooManyTries();
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw codeExpired();
+  if (!sameHash(row.code_hash, sha256(`${userId}:${code}`))) {
+    const [updated] = await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, row.id))
+      .returning({ attempts: verificationCodes.attempts });
+    await recordFailure(db, [addressKey]);
+    if ((updated?.attempts ?? 0) >= VERIFICATION.maxAttempts) throw codeTooManyTries();
+    throw codeInvalid();
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(verificationCodes).set({ consumed_at: sql`now()` }).where(eq(verificationCodes.id, row.id));
+    await tx.update(users).set({ email_verified_at: sql`now()` }).where(eq(users.id, userId));
+  });
+}
+
+export async function updateMe({ db }: Pick<AuthDeps, 'db'>, user: User, tokenId: number, body: UpdateMeBody) {
+  const { current_password, password, password_confirmation, ...profile } = body;
+  void password_confirmation;
+  const changes: Partial<typeof users.$inferInsert> = {};
+  for (const [key, value] of Object.entries(profile)) {
+    if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+  }
+  if (changes.name === null) delete changes.name;
+  if (changes.email && changes.email !== user.email.toLowerCase()) {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${changes.email}`, ne(users.id, user.id)))
+      .limit(1);
+    if (other) throw emailTaken(MSG.emailTaken, { fields: { email: MSG.emailTaken } });
+  }
+  if (password) {
+    if (!(await verifyPassword(user.password, current_password ?? ''))) {
+      throw currentPasswordWrong(MSG.currentPasswordWrong, { fields: { current_password: MSG.currentPasswordWrong } });
+    }
+    changes.password = await hashPassword(password);
+  }
+  if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, user.id));
+  // A new password signs out every other device.
+  if (password) await revokeUserTokens(db, user.id, tokenId);
+  return (await getUserOut(db, user.id))!;
+}

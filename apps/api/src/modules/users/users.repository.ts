@@ -1,0 +1,101 @@
+import type { UserOut } from '@yams/shared';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { type User, users } from '../../db/schema';
+import type { ListSource } from '../../lib/pagination';
+import { type Scope, tenantFilter } from '../../plugins/auth';
+
+const commercial = alias(users, 'commercial');
+
+const fullName = (t: typeof users | typeof commercial) =>
+  sql<string>`coalesce(nullif(trim(concat_ws(' ', ${t.nom}, ${t.prenom})), ''), ${t.name})`;
+
+/** The picked columns of a user as the API returns it. */
+const userOutColumns = {
+  id: users.id,
+  name: users.name,
+  type: users.type,
+  sous_type: users.sous_type,
+  nom: users.nom,
+  prenom: users.prenom,
+  nom_complet: fullName(users),
+  adresse: users.adresse,
+  photo: users.photo,
+  telephone1: users.telephone1,
+  telephone2: users.telephone2,
+  email: users.email,
+  bp: users.bp,
+  commercial_id: users.commercial_id,
+  commercial_nom: sql<string | null>`case when ${commercial.id} is null then null else ${fullName(commercial)} end`,
+  entreprise_id: users.entreprise_id,
+  email_verified_at: users.email_verified_at,
+  bloque: users.bloque,
+  created_at: users.created_at,
+};
+
+function selectUsers(db: Db) {
+  return db.select(userOutColumns).from(users).leftJoin(commercial, eq(commercial.id, users.commercial_id));
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function getUserOut(db: Db, id: number): Promise<UserOut | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export interface UserFilters {
+  type?: string;
+  sous_type?: string;
+  search?: string;
+}
+
+/** Users visible in a scope: a company's own accounts, or everyone for a superadmin. */
+export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<UserOut> {
+  const conditions: (SQL | undefined)[] = [tenantFilter(scope, users.entreprise_id)];
+  if (f.type) conditions.push(eq(users.type, f.type));
+  if (f.sous_type) conditions.push(eq(users.sous_type, f.sous_type));
+  if (f.search) {
+    const like = `%${f.search.replace(/[%_\\]/g, '\\$&')}%`;
+    conditions.push(
+      or(ilike(users.name, like), ilike(users.nom, like), ilike(users.prenom, like), ilike(users.email, like)),
+    );
+  }
+  const where = and(...conditions);
+  return {
+    async count() {
+      const [row] = await db.select({ n: count() }).from(users).where(where);
+      return row?.n ?? 0;
+    },
+    rows(limit, offset) {
+      return selectUsers(db).where(where).orderBy(asc(users.id)).limit(limit).offset(offset);
+    },
+  };
+}
+
+/** Signed-in users: seen by the API within the last five minutes. */
+export function connectedUsers(db: Db, scope: Scope): ListSource<UserOut> {
+  const where = and(tenantFilter(scope, users.entreprise_id), sql`${users.last_seen_at} > now() - interval '5 minutes'`);
+  return {
+    async count() {
+      const [row] = await db.select({ n: count() }).from(users).where(where);
+      return row?.n ?? 0;
+    },
+    rows(limit, offset) {
+      return selectUsers(db).where(where).orderBy(asc(users.id)).limit(limit).offset(offset);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { BACKOFFICE_TYPES, MSG, type UserType } from '@yams/shared';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { User } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { findByToken } from '../modules/auth/tokens.repository';
+
+/**
+ * What a signed-in user may see: a transporteur its own company's rows, a superadmin everything.
+ * Every repository of tenant data takes one, so a route cannot forget it.
+ */
+export interface Scope {
+  user: User;
+  /** null for a superadmin: no restriction. */
+  entrepriseId: number | null;
+}
+
+export function scopeOf(user: User): Scope {
+  if (user.type === 'superadmin') return { user, entrepriseId: null };
+  return { user, entrepriseId: user.entreprise_id ?? user.id };
+}
+
+/** `WHERE entreprise_id = …` for the scope, or nothing for a superadmin. */
+export function tenantFilter(scope: Scope, column: AnyPgColumn): SQL | undefined {
+  return scope.entrepriseId === null ? undefined : eq(column, scope.entrepriseId);
+}
+
+export const alwaysTrue = sql`true`;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: { user: User; tokenId: number } | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid bearer token of a verified back-office account. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a valid bearer token, even of an account not yet verified. */
+    authenticateAny: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+const unauthenticated = () => new AppError('auth.unauthenticated', 401, [MSG.unauthenticated]);
+
+/** The signed-in user and its scope, inside a route that ran `authenticate`. */
+export function currentScope(request: FastifyRequest): Scope {
+  if (!request.auth) throw unauthenticated();
+  return scopeOf(request.auth.user);
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('auth', null);
+
+    async function resolve(request: FastifyRequest) {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) throw unauthenticated();
+      const found = await findByToken(app.db, header.slice(7).trim());
+      if (!found) throw unauthenticated();
+      request.auth = found;
+      return found;
+    }
+
+    app.decorate('authenticateAny', async (request: FastifyRequest) => {
+      await resolve(request);
+    });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const { user } = await resolve(request);
+      if (!BACKOFFICE_TYPES.includes(user.type as UserType)) {
+        throw new AppError('auth.forbidden_type', 403, [MSG.transporteurOnly]);
+      }
+      if (!user.email_verified_at) throw new AppError('auth.not_verified', 403, [MSG.accountNotVerified]);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import type { Mail, Mailer } from '../src/lib/mailer';
+
+export { DEMO_PASSWORD } from '../src/db/seed';
+
+/** A copy of the migrated, seeded template: in-memory PGlite, or a fresh PostgreSQL database. */
+async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = `yams_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // CREATE DATABASE … TEMPLATE needs the template to have no other session: retry briefly.
+    for (let i = 0; ; i++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (err) {
+        if (i > 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = openPostgres(target.toString(), 4);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  if (!file) throw new Error('Le modèle de base de test est absent (global-setup).');
+  return openPglite({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  mails: Mail[];
+  dataDir: string;
+  /** Signs in and returns the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  get(url: string, token?: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** The last mail sent to an address. */
+  lastMailTo(email: string): Mail | undefined;
+}
+
+/** One app on its own copy of the database for a test file; closed after the file. */
+export async function setupApi(): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-test-'));
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+    },
+  };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://yams.test' }), webDist: undefined };
+  const app = await buildApp({ config, database, mailer, logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const headers = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  const ctx: TestContext = {
+    app,
+    database,
+    mails,
+    dataDir,
+    async login(email, password = 'Yams2026!') {
+      const res = await ctx.post('/api/login', { email, password, source: 'test' });
+      const body = res.json();
+      if (!body.success) throw new Error(`login ${email} failed: ${res.body}`);
+      return body.data.token as string;
+    },
+    get: (url, token) => app.inject({ method: 'GET', url, headers: headers(token) }),
+    post: (url, body, token, extra = {}) =>
+      app.inject({ method: 'POST', url, payload: body as never, headers: { ...headers(token), ...extra } }),
+    lastMailTo: (email) => mails.filter((m) => m.to === email).at(-1),
+  };
+  return ctx;
+}
+
+/** Every string in a JSON answer, to check that no secret ever leaks. */
+export function allKeys(value: unknown, keys = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) allKeys(v, keys);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      keys.add(k);
+      allKeys(v, keys);
+    }
+  }
+  return keys;
+}

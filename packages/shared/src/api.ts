@@ -1,0 +1,31 @@
+/** The standard envelope of every API answer. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message: string | null | Array<{ severity: string; value: string }>;
+  data: T;
+  errors: string[];
+}
+
+/** Laravel's length-aware paginator shape. */
+export interface Paginated<T> {
+  current_page: number;
+  data: T[];
+  per_page: number;
+  total: number;
+  last_page: number;
+  from: number | null;
+  to: number | null;
+}
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  type: string;
+  sous_type: string | null;
+  nom: string | null;
+  prenom: string | null;
+  nom_complet: string;
+  photo: string | null;
+  email: string;
+  email_verified_at: string | null;
+}

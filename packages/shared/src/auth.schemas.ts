@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, VERIFICATION } from './constants';
+import { SOUS_TYPES, USER_TYPES } from './enums';
+
+const requiredString = (label: string) =>
+  z
+    .string({ error: `Le champ ${label} est obligatoire.` })
+    .trim()
+    .min(1, { error: `Le champ ${label} est obligatoire.` });
+
+export const zEmail = z
+  .string({ error: "L'email est obligatoire." })
+  .trim()
+  .min(1, { error: "L'email est obligatoire." })
+  .pipe(z.email({ error: "L'email n'est pas valide." }))
+  .transform((v) => v.toLowerCase());
+
+export const zPassword = z
+  .string({ error: 'Le mot de passe est obligatoire.' })
+  .min(PASSWORD_MIN_LENGTH, {
+    error: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`,
+  })
+  .max(200, { error: 'Le mot de passe est trop long.' });
+
+export const LoginBody = z.object({
+  email: zEmail,
+  password: z
+    .string({ error: 'Le mot de passe est obligatoire.' })
+    .min(1, { error: 'Le mot de passe est obligatoire.' }),
+  source: z.string().max(50).optional(),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const ForgotPasswordBody = z.object({ email: zEmail });
+
+export const ResetPasswordBody = z
+  .object({
+    token: requiredString('jeton'),
+    password: zPassword,
+    password_confirmation: z.string({ error: 'La confirmation du mot de passe est obligatoire.' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: 'La confirmation ne correspond pas au mot de passe.',
+  });
+
+const zUserId = z.coerce
+  .number({ error: "L'identifiant de l'utilisateur est obligatoire." })
+  .int({ error: "L'identifiant de l'utilisateur n'est pas valide." })
+  .positive({ error: "L'identifiant de l'utilisateur n'est pas valide." });
+
+export const SendVerificationBody = z.object({ userId: zUserId });
+
+export const VerifyAccountBody = z.object({
+  userId: zUserId,
+  code: z
+    .string({ error: 'Le code de vérification est obligatoire.' })
+    .trim()
+    .regex(new RegExp(`^\\d{${VERIFICATION.codeLength}}$`), {
+      error: `Le code de vérification doit contenir ${VERIFICATION.codeLength} chiffres.`,
+    }),
+});
+
+const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Ce champ ne peut pas dépasser ${max} caractères.` })
+    .nullish()
+    .transform((v) => (v === '' ? null : v));
+
+export const zPhone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 .-]{6,20}$/, { error: "Le numéro de téléphone n'est pas valide." })
+  .nullish()
+  .or(z.literal('').transform(() => null));
+
+/** Profile fields a user may change on their own account ('Mon compte'). */
+export const UpdateMeBody = z
+  .object({
+    name: optionalText(100),
+    nom: optionalText(),
+    prenom: optionalText(),
+    adresse: optionalText(),
+    telephone1: zPhone,
+    telephone2: zPhone,
+    email: zEmail.optional(),
+    bp: optionalText(50),
+    current_password: z.string().optional(),
+    password: zPassword.optional().or(z.literal('').transform(() => undefined)),
+    password_confirmation: z.string().optional(),
+  })
+  .refine((v) => !v.password || v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: 'La confirmation ne correspond pas au mot de passe.',
+  })
+  .refine((v) => !v.password || (v.current_password?.length ?? 0) > 0, {
+    path: ['current_password'],
+    error: 'Le mot de passe actuel est obligatoire pour en choisir un nouveau.',
+  });
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
+
+export const UserTypeSchema = z.enum(USER_TYPES, { error: "Le type d'utilisateur n'est pas valide." });
+export const SousTypeSchema = z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." });
