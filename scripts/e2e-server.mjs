@@ -9,14 +9,24 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.test-data/e2e');
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error("L'application web n'est pas construite : lancez `npm run build` avant les tests navigateur.");
+  console.error(
+    "L'application web n'est pas construite : lancez `npm run build` avant les tests navigateur.",
+  );
   process.exit(1);
 }
 const port = process.env.PORT ?? '3100';
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'apps/api'),
   stdio: 'inherit',
-  env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

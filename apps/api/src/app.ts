@@ -51,7 +51,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: `${APP_NAME} API`, version: APP_VERSION, description: 'API du back-office et des applications mobiles.' },
+      info: {
+        title: `${APP_NAME} API`,
+        version: APP_VERSION,
+        description: 'API du back-office et des applications mobiles.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -1,8 +1,8 @@
+import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed';
-import { buildApp } from './app';
 
 const config = loadConfig();
 let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -37,7 +37,9 @@ try {
   process.once('SIGINT', () => void shutdown('SIGINT', app));
   process.once('SIGTERM', () => void shutdown('SIGTERM', app));
   await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée PGlite dans ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `base embarquée PGlite dans ${config.dataDir}`;
   console.log(`\nYams Manager est prêt : ${config.appUrl}  —  ${where}`);
   if (seeded) {
     console.log(`Données de démonstration créées. Comptes (mot de passe ${DEMO_PASSWORD}) :`);

@@ -11,11 +11,21 @@ describe('envelope and errors', () => {
   it('unknown API paths answer a French 404 envelope', async () => {
     const res = await t.get('/api/nexiste-pas');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: MSG.routeNotFound, data: null, errors: [MSG.routeNotFound] });
+    expect(res.json()).toEqual({
+      success: false,
+      message: MSG.routeNotFound,
+      data: null,
+      errors: [MSG.routeNotFound],
+    });
   });
 
   it('the csrf-cookie call of the original client answers success', async () => {
-    expect((await t.get('/sanctum/csrf-cookie')).json()).toEqual({ success: true, message: null, data: null, errors: [] });
+    expect((await t.get('/sanctum/csrf-cookie')).json()).toEqual({
+      success: true,
+      message: null,
+      data: null,
+      errors: [],
+    });
   });
 
   const malformed: Array<[string, string, string]> = [
@@ -24,13 +34,25 @@ describe('envelope and errors', () => {
     ['text/plain', 'bonjour', "Le type de contenu envoyé n'est pas accepté."],
   ];
   // Routes that read a body (logout takes none and ignores one).
-  const posts = ['/api/login', '/api/forgot-password', '/api/reset-password', '/api/send-verification-code', '/api/verify-account', '/api/me/update'];
+  const posts = [
+    '/api/login',
+    '/api/forgot-password',
+    '/api/reset-password',
+    '/api/send-verification-code',
+    '/api/verify-account',
+    '/api/me/update',
+  ];
 
   it('never answers 500 to a malformed body, on any POST route', async () => {
     const token = await t.login('direction@transgabon.ga');
     for (const url of posts) {
       for (const [type, payload] of malformed) {
-        const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': type, authorization: `Bearer ${token}` } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': type, authorization: `Bearer ${token}` },
+        });
         expect(res.statusCode, `${url} ${type} ${payload}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${url} ${type} ${payload}`).toBeLessThan(500);
         expect(res.json().success).toBe(false);

@@ -19,14 +19,25 @@ function expectNoSecrets(body: unknown) {
 
 describe('POST /api/login', () => {
   it('signs a transporteur in and returns the user and a bearer token, never a hash', async () => {
-    const res = await t.post('/api/login', { email: 'Direction@TransGabon.ga', password: 'Yams2026!', source: 'yamsmanager' });
+    const res = await t.post('/api/login', {
+      email: 'Direction@TransGabon.ga',
+      password: 'Yams2026!',
+      source: 'yamsmanager',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, errors: [], data: { user: { email: 'direction@transgabon.ga', type: 'transporteur' } } });
+    expect(body).toMatchObject({
+      success: true,
+      errors: [],
+      data: { user: { email: 'direction@transgabon.ga', type: 'transporteur' } },
+    });
     expect(body.data.token).toMatch(/^\d+\|[A-Za-z0-9_-]{20,}$/);
     expect(body.data.user.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     expectNoSecrets(body);
-    const [stored] = await t.database.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.id, Number(body.data.token.split('|')[0])));
+    const [stored] = await t.database.db
+      .select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.id, Number(body.data.token.split('|')[0])));
     expect(stored?.name).toBe('yamsmanager');
     expect(stored?.token_hash).not.toContain(body.data.token.split('|')[1]);
     const me = await t.get('/api/me', body.data.token);
@@ -37,7 +48,12 @@ describe('POST /api/login', () => {
   it('refuses a wrong password with a French error and no token', async () => {
     const res = await t.post('/api/login', { email: 'admin@yams.ga', password: 'mauvais-mot' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, message: MSG.badCredentials, data: null, errors: [MSG.badCredentials] });
+    expect(res.json()).toEqual({
+      success: false,
+      message: MSG.badCredentials,
+      data: null,
+      errors: [MSG.badCredentials],
+    });
   });
 
   it('refuses an unknown email with the same answer as a wrong password', async () => {
@@ -57,20 +73,31 @@ describe('POST /api/login', () => {
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.success).toBe(false);
-    expect(body.data.fields).toEqual({ email: "L'email n'est pas valide.", password: 'Le mot de passe est obligatoire.' });
+    expect(body.data.fields).toEqual({
+      email: "L'email n'est pas valide.",
+      password: 'Le mot de passe est obligatoire.',
+    });
     expect(body.errors).toContain("L'email n'est pas valide.");
   });
 
   it('answers 429 in French after repeated failures on one account', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await t.post('/api/login', { email: 'direction@ogooue-logistique.ga', password: `faux-${i}` });
+      const res = await t.post('/api/login', {
+        email: 'direction@ogooue-logistique.ga',
+        password: `faux-${i}`,
+      });
       expect(res.statusCode).toBe(422);
     }
-    const res = await t.post('/api/login', { email: 'direction@ogooue-logistique.ga', password: 'Yams2026!' });
+    const res = await t.post('/api/login', {
+      email: 'direction@ogooue-logistique.ga',
+      password: 'Yams2026!',
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().errors[0]).toMatch(/^Trop de tentatives\. Veuillez réessayer dans 15 minutes\.$/);
     // Another account from the same address is not blocked by it.
-    expect((await t.post('/api/login', { email: 'admin@yams.ga', password: 'Yams2026!' })).statusCode).toBe(200);
+    expect((await t.post('/api/login', { email: 'admin@yams.ga', password: 'Yams2026!' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 429 per address after many failures across accounts', async () => {
@@ -117,7 +144,10 @@ describe('tokens', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().errors).toEqual([MSG.accountBlocked]);
     } finally {
-      await t.database.db.update(users).set({ bloque: false }).where(eq(users.email, 'direction@transgabon.ga'));
+      await t.database.db
+        .update(users)
+        .set({ bloque: false })
+        .where(eq(users.email, 'direction@transgabon.ga'));
     }
   });
 });
@@ -128,7 +158,11 @@ describe('Mon compte', () => {
     const bad = await t.post('/api/me/update', { telephone1: 'abc' }, token);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().data.fields.telephone1).toBe("Le numéro de téléphone n'est pas valide.");
-    const res = await t.post('/api/me/update', { prenom: 'Direction', telephone2: '+241 066 11 22 33' }, token);
+    const res = await t.post(
+      '/api/me/update',
+      { prenom: 'Direction', telephone2: '+241 066 11 22 33' },
+      token,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ prenom: 'Direction', telephone2: '+241 066 11 22 33' });
     expectNoSecrets(res.json());
@@ -144,17 +178,35 @@ describe('Mon compte', () => {
   it('a password change needs the current password and revokes the other tokens', async () => {
     const other = await t.login('admin@yams.ga');
     const current = await t.login('admin@yams.ga');
-    const wrong = await t.post('/api/me/update', { current_password: 'faux', password: 'NouveauMdp1!', password_confirmation: 'NouveauMdp1!' }, current);
+    const wrong = await t.post(
+      '/api/me/update',
+      { current_password: 'faux', password: 'NouveauMdp1!', password_confirmation: 'NouveauMdp1!' },
+      current,
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().data.fields.current_password).toBe(MSG.currentPasswordWrong);
-    const mismatch = await t.post('/api/me/update', { current_password: 'Yams2026!', password: 'NouveauMdp1!', password_confirmation: 'Autre' }, current);
-    expect(mismatch.json().data.fields.password_confirmation).toBe('La confirmation ne correspond pas au mot de passe.');
-    const res = await t.post('/api/me/update', { current_password: 'Yams2026!', password: 'NouveauMdp1!', password_confirmation: 'NouveauMdp1!' }, current);
+    const mismatch = await t.post(
+      '/api/me/update',
+      { current_password: 'Yams2026!', password: 'NouveauMdp1!', password_confirmation: 'Autre' },
+      current,
+    );
+    expect(mismatch.json().data.fields.password_confirmation).toBe(
+      'La confirmation ne correspond pas au mot de passe.',
+    );
+    const res = await t.post(
+      '/api/me/update',
+      { current_password: 'Yams2026!', password: 'NouveauMdp1!', password_confirmation: 'NouveauMdp1!' },
+      current,
+    );
     expect(res.statusCode).toBe(200);
     expect((await t.get('/api/me', other)).statusCode).toBe(401);
     expect((await t.get('/api/me', current)).statusCode).toBe(200);
-    expect((await t.post('/api/login', { email: 'admin@yams.ga', password: 'NouveauMdp1!' })).statusCode).toBe(200);
-    expect((await t.post('/api/login', { email: 'admin@yams.ga', password: 'Yams2026!' })).statusCode).toBe(422);
+    expect(
+      (await t.post('/api/login', { email: 'admin@yams.ga', password: 'NouveauMdp1!' })).statusCode,
+    ).toBe(200);
+    expect((await t.post('/api/login', { email: 'admin@yams.ga', password: 'Yams2026!' })).statusCode).toBe(
+      422,
+    );
   });
 });
 
@@ -174,21 +226,36 @@ describe('forgot and reset password', () => {
     const token = decodeURIComponent(match![1]!);
     const session = await t.login('coursier@yams.ga');
 
-    const mismatch = await t.post('/api/reset-password', { token, password: 'Reinit2026!', password_confirmation: 'autre' });
+    const mismatch = await t.post('/api/reset-password', {
+      token,
+      password: 'Reinit2026!',
+      password_confirmation: 'autre',
+    });
     expect(mismatch.statusCode).toBe(422);
-    const ok = await t.post('/api/reset-password', { token, password: 'Reinit2026!', password_confirmation: 'Reinit2026!' });
+    const ok = await t.post('/api/reset-password', {
+      token,
+      password: 'Reinit2026!',
+      password_confirmation: 'Reinit2026!',
+    });
     expect(ok.json()).toMatchObject({ success: true, message: MSG.resetDone });
     expect((await t.get('/api/me', session)).statusCode).toBe(401);
-    expect((await t.post('/api/login', { email: 'coursier@yams.ga', password: 'Reinit2026!' })).statusCode).toBe(200);
+    expect(
+      (await t.post('/api/login', { email: 'coursier@yams.ga', password: 'Reinit2026!' })).statusCode,
+    ).toBe(200);
 
-    const again = await t.post('/api/reset-password', { token, password: 'Encore2026!', password_confirmation: 'Encore2026!' });
+    const again = await t.post('/api/reset-password', {
+      token,
+      password: 'Encore2026!',
+      password_confirmation: 'Encore2026!',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual([MSG.resetInvalid]);
   });
 
   it('limits the number of reset mails per account', async () => {
     let last = 0;
-    for (let i = 0; i < 4; i++) last = (await t.post('/api/forgot-password', { email: 'direction@ogooue-logistique.ga' })).statusCode;
+    for (let i = 0; i < 4; i++)
+      last = (await t.post('/api/forgot-password', { email: 'direction@ogooue-logistique.ga' })).statusCode;
     expect(last).toBe(429);
   });
 
@@ -226,17 +293,28 @@ describe('account verification', () => {
     const ok = await t.post('/api/verify-account', { userId: user.id, code: second });
     expect(ok.json()).toMatchObject({ success: true, message: MSG.accountVerified });
     expect((await t.get('/api/utilisateurs', token)).statusCode).toBe(200);
-    expect((await t.post('/api/send-verification-code', { userId: user.id })).json().errors).toEqual([MSG.alreadyVerified]);
+    expect((await t.post('/api/send-verification-code', { userId: user.id })).json().errors).toEqual([
+      MSG.alreadyVerified,
+    ]);
   });
 
   it('refuses an expired code and locks a code after five wrong tries', async () => {
     const [u] = await t.database.db
       .insert(users)
-      .values({ name: 'verif', type: 'transporteur', sous_type: 'entreprise', email: 'verif@yams.ga', nom: 'Verif SARL' })
+      .values({
+        name: 'verif',
+        type: 'transporteur',
+        sous_type: 'entreprise',
+        email: 'verif@yams.ga',
+        nom: 'Verif SARL',
+      })
       .returning();
     await t.post('/api/send-verification-code', { userId: u!.id });
     const code = codeIn(t.lastMailTo('verif@yams.ga')?.text)!;
-    await t.database.db.update(verificationCodes).set({ expires_at: sql`now() - interval '1 minute'` }).where(eq(verificationCodes.user_id, u!.id));
+    await t.database.db
+      .update(verificationCodes)
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .where(eq(verificationCodes.user_id, u!.id));
     const expired = await t.post('/api/verify-account', { userId: u!.id, code });
     expect(expired.json().errors).toEqual([MSG.codeExpired]);
 
@@ -244,7 +322,8 @@ describe('account verification', () => {
     const fresh = codeIn(t.lastMailTo('verif@yams.ga')?.text)!;
     const wrong = fresh === '000000' ? '111111' : '000000';
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await t.post('/api/verify-account', { userId: u!.id, code: wrong })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.post('/api/verify-account', { userId: u!.id, code: wrong })).statusCode);
     expect(statuses).toEqual([422, 422, 422, 422, 429]);
     const locked = await t.post('/api/verify-account', { userId: u!.id, code: fresh });
     expect(locked.statusCode).toBe(429);

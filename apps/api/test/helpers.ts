@@ -54,7 +54,12 @@ export interface TestContext {
   /** Signs in and returns the bearer token. */
   login(email: string, password?: string): Promise<string>;
   get(url: string, token?: string): Promise<LightMyRequestResponse>;
-  post(url: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    body?: unknown,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** The last mail sent to an address. */
   lastMailTo(email: string): Mail | undefined;
 }
@@ -77,7 +82,8 @@ export async function setupApi(): Promise<TestContext> {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  const headers = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  const headers = (token?: string): Record<string, string> =>
+    token ? { authorization: `Bearer ${token}` } : {};
   const ctx: TestContext = {
     app,
     database,

@@ -16,7 +16,10 @@ beforeAll(async () => {
 
 describe('GET /api/utilisateurs', () => {
   it('lists only the company’s own accounts for a transporteur', async () => {
-    const mine = (await t.get('/api/utilisateurs', transgabon)).json().data as Array<{ entreprise_id: number; email: string }>;
+    const mine = (await t.get('/api/utilisateurs', transgabon)).json().data as Array<{
+      entreprise_id: number;
+      email: string;
+    }>;
     const me = (await t.get('/api/me', transgabon)).json().data;
     expect(mine.length).toBeGreaterThan(10);
     expect(mine.every((u) => u.entreprise_id === me.id)).toBe(true);
@@ -36,7 +39,9 @@ describe('GET /api/utilisateurs', () => {
   it('filters by type and sous_type, ignores empty values, and counts', async () => {
     const clients = (await t.get('/api/utilisateurs?type=client&req_count=1', transgabon)).json().data;
     expect(clients).toBe(9);
-    const list = (await t.get('/api/utilisateurs?type=client&sous_type=', transgabon)).json().data as Array<{ type: string }>;
+    const list = (await t.get('/api/utilisateurs?type=client&sous_type=', transgabon)).json().data as Array<{
+      type: string;
+    }>;
     expect(list).toHaveLength(9);
     expect(list.every((u) => u.type === 'client')).toBe(true);
     const entreprises = (await t.get('/api/utilisateurs?sous_type=entreprise&req_count', admin)).json().data;
@@ -49,19 +54,31 @@ describe('GET /api/utilisateurs', () => {
   it('pages with Laravel’s paginator shape', async () => {
     const res = (await t.get('/api/utilisateurs?page=2&per_page=6', transgabon)).json().data;
     const total = (await t.get('/api/utilisateurs?req_count=1', transgabon)).json().data;
-    expect(res).toMatchObject({ current_page: 2, per_page: 6, total, last_page: Math.ceil(total / 6), from: 7, to: 12 });
+    expect(res).toMatchObject({
+      current_page: 2,
+      per_page: 6,
+      total,
+      last_page: Math.ceil(total / 6),
+      from: 7,
+      to: 12,
+    });
     expect(res.data).toHaveLength(6);
     const defaults = (await t.get('/api/utilisateurs?page=1', transgabon)).json().data;
     expect(defaults.per_page).toBe(6);
     const beyond = (await t.get('/api/utilisateurs?page=99', transgabon)).json().data;
     expect(beyond).toMatchObject({ data: [], from: null, to: null });
     expect((await t.get('/api/utilisateurs?page=0', transgabon)).statusCode).toBe(422);
-    expect((await t.get('/api/utilisateurs?per_page=abc', transgabon)).json().errors[0]).toBe('Le nombre de lignes par page doit être un nombre.');
+    expect((await t.get('/api/utilisateurs?per_page=abc', transgabon)).json().errors[0]).toBe(
+      'Le nombre de lignes par page doit être un nombre.',
+    );
     expect((await t.get('/api/utilisateurs?limit=3', transgabon)).json().data).toHaveLength(3);
   });
 
   it('shows the commercial’s name of a client', async () => {
-    const clients = (await t.get('/api/utilisateurs?type=client', transgabon)).json().data as Array<{ email: string; commercial_nom: string | null }>;
+    const clients = (await t.get('/api/utilisateurs?type=client', transgabon)).json().data as Array<{
+      email: string;
+      commercial_nom: string | null;
+    }>;
     const demo = clients.find((c) => c.email === 'client@yams.ga');
     expect(demo?.commercial_nom).toBeTruthy();
   });

@@ -1,5 +1,12 @@
 /** Enumerations of the specification, with their French display labels. */
-export const USER_TYPES = ['client', 'transporteur', 'superadmin', 'camionneur', 'coursier', 'agent'] as const;
+export const USER_TYPES = [
+  'client',
+  'transporteur',
+  'superadmin',
+  'camionneur',
+  'coursier',
+  'agent',
+] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 export const SOUS_TYPES = ['entreprise', 'camionneur', 'coursier'] as const;

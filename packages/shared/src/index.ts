@@ -1,4 +1,5 @@
-import "./zod-fr";
+import './zod-fr';
+
 export * from './api';
 export * from './auth.schemas';
 export * from './constants';

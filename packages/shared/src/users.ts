@@ -33,6 +33,9 @@ export const UsersQuery = z.object({
 
 /** `Dupont Jean`, or the company name alone. */
 export function nomComplet(u: { nom?: string | null; prenom?: string | null; name?: string | null }): string {
-  const full = [u.nom, u.prenom].filter((p) => p && p.trim()).join(' ').trim();
+  const full = [u.nom, u.prenom]
+    .filter((p) => p?.trim())
+    .join(' ')
+    .trim();
   return full || u.name || '';
 }

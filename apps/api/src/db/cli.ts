@@ -3,9 +3,9 @@ import readline from 'node:readline/promises';
 import { zEmail, zPassword } from '@yams/shared';
 import { loadConfig } from '../config';
 import { hashPassword } from '../lib/crypto';
+import { findUserByEmail } from '../modules/users/users.repository';
 import { openDatabase } from './client';
 import { migrate } from './migrate';
-import { findUserByEmail } from '../modules/users/users.repository';
 import { users } from './schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed';
 
@@ -38,7 +38,9 @@ try {
     } else console.log('La base contient déjà des utilisateurs : rien n’a été ajouté.');
   } else if (command === 'admin:create') {
     const email = zEmail.parse(arg('email') ?? process.env.ADMIN_EMAIL ?? (await ask('Email : ')));
-    const password = zPassword.parse(arg('password') ?? process.env.ADMIN_PASSWORD ?? (await ask('Mot de passe : ')));
+    const password = zPassword.parse(
+      arg('password') ?? process.env.ADMIN_PASSWORD ?? (await ask('Mot de passe : ')),
+    );
     if (await findUserByEmail(database.db, email)) throw new Error(`Un compte ${email} existe déjà.`);
     await database.db.insert(users).values({
       name: email.split('@')[0]!,

@@ -6,8 +6,7 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 /** 160 random bits, URL-safe. */
 export const randomToken = () => randomBytes(20).toString('base64url');
 
-export const randomDigits = (length: number) =>
-  Array.from({ length }, () => randomInt(0, 10)).join('');
+export const randomDigits = (length: number) => Array.from({ length }, () => randomInt(0, 10)).join('');
 
 export function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);

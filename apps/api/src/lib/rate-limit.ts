@@ -1,5 +1,4 @@
-import { RATE_LIMIT } from '@yams/shared';
-import { MSG } from '@yams/shared';
+import { MSG, RATE_LIMIT } from '@yams/shared';
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authAttempts } from '../db/schema';

@@ -50,7 +50,8 @@ async function seedStaff(db: Db, r: Rng, entrepriseId: number, domain: string, p
         email_verified_at: now(),
         entreprise_id: entrepriseId,
       });
-      (created[type] ??= []).push(u.id);
+      created[type] ??= [];
+      created[type].push(u.id);
     }
   }
   return created;

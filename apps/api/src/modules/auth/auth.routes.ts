@@ -25,7 +25,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sanctum/csrf-cookie',
-    { schema: { tags, summary: 'Compatibilité : l’API utilise des jetons bearer, rien à préparer', response: reply(z.null()) } },
+    {
+      schema: {
+        tags,
+        summary: 'Compatibilité : l’API utilise des jetons bearer, rien à préparer',
+        response: reply(z.null()),
+      },
+    },
     async () => ok(null),
   );
 
@@ -44,7 +50,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/logout',
-    { preHandler: app.authenticateAny, schema: { tags, summary: 'Révoque le jeton courant', response: reply(z.null()) } },
+    {
+      preHandler: app.authenticateAny,
+      schema: { tags, summary: 'Révoque le jeton courant', response: reply(z.null()) },
+    },
     async (request) => {
       await revokeToken(app.db, request.auth!.tokenId);
       return ok(null, MSG.logoutSuccess);
@@ -53,7 +62,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/forgot-password',
-    { schema: { tags, summary: 'Envoie un lien de réinitialisation', body: ForgotPasswordBody, response: reply(z.null()) } },
+    {
+      schema: {
+        tags,
+        summary: 'Envoie un lien de réinitialisation',
+        body: ForgotPasswordBody,
+        response: reply(z.null()),
+      },
+    },
     async (request) => {
       await auth.forgotPassword(deps, request.body.email, client(request));
       return ok(null, MSG.forgotSent);
@@ -62,7 +78,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reset-password',
-    { schema: { tags, summary: 'Choisit un nouveau mot de passe', body: ResetPasswordBody, response: reply(z.null()) } },
+    {
+      schema: {
+        tags,
+        summary: 'Choisit un nouveau mot de passe',
+        body: ResetPasswordBody,
+        response: reply(z.null()),
+      },
+    },
     async (request) => {
       await auth.resetPassword(deps, request.body.token, request.body.password, client(request));
       return ok(null, MSG.resetDone);
@@ -71,7 +94,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/send-verification-code',
-    { schema: { tags, summary: 'Envoie un code de vérification à 6 chiffres', body: SendVerificationBody, response: reply(z.null()) } },
+    {
+      schema: {
+        tags,
+        summary: 'Envoie un code de vérification à 6 chiffres',
+        body: SendVerificationBody,
+        response: reply(z.null()),
+      },
+    },
     async (request) => {
       await auth.sendVerificationCode(deps, request.body.userId, client(request));
       return ok(null, MSG.codeSent);
@@ -80,7 +110,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/verify-account',
-    { schema: { tags, summary: 'Vérifie le compte avec le code reçu', body: VerifyAccountBody, response: reply(z.null()) } },
+    {
+      schema: {
+        tags,
+        summary: 'Vérifie le compte avec le code reçu',
+        body: VerifyAccountBody,
+        response: reply(z.null()),
+      },
+    },
     async (request) => {
       await auth.verifyAccount(deps, request.body.userId, request.body.code, client(request));
       return ok(null, MSG.accountVerified);
@@ -97,10 +134,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/me/update',
     {
       preHandler: app.authenticateAny,
-      schema: { tags, summary: 'Modifie mon profil ou mon mot de passe', body: UpdateMeBody, response: reply(UserOut) },
+      schema: {
+        tags,
+        summary: 'Modifie mon profil ou mon mot de passe',
+        body: UpdateMeBody,
+        response: reply(UserOut),
+      },
     },
     async (request) =>
-      ok(await auth.updateMe(deps, request.auth!.user, request.auth!.tokenId, request.body), MSG.profileUpdated),
+      ok(
+        await auth.updateMe(deps, request.auth!.user, request.auth!.tokenId, request.body),
+        MSG.profileUpdated,
+      ),
   );
 };
 

@@ -106,7 +106,12 @@ export async function createResetLink(
   return `${config.appUrl}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
 }
 
-export async function resetPassword({ db }: Pick<AuthDeps, 'db'>, token: string, password: string, client: Client) {
+export async function resetPassword(
+  { db }: Pick<AuthDeps, 'db'>,
+  token: string,
+  password: string,
+  client: Client,
+) {
   const addressKey = `reset-ip:${client.ip}`;
   await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
   const [row] = await db
@@ -164,7 +169,12 @@ export async function sendVerificationCode(
   await mailer.send(verificationCodeMail(user.email, nomComplet(user), code));
 }
 
-export async function verifyAccount({ db }: Pick<AuthDeps, 'db'>, userId: number, code: string, client: Client) {
+export async function verifyAccount(
+  { db }: Pick<AuthDeps, 'db'>,
+  userId: number,
+  code: string,
+  client: Client,
+) {
   const addressKey = `verify-ip:${client.ip}`;
   await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
   const user = await findUserById(db, userId);
@@ -193,12 +203,20 @@ export async function verifyAccount({ db }: Pick<AuthDeps, 'db'>, userId: number
     throw codeInvalid();
   }
   await db.transaction(async (tx) => {
-    await tx.update(verificationCodes).set({ consumed_at: sql`now()` }).where(eq(verificationCodes.id, row.id));
+    await tx
+      .update(verificationCodes)
+      .set({ consumed_at: sql`now()` })
+      .where(eq(verificationCodes.id, row.id));
     await tx.update(users).set({ email_verified_at: sql`now()` }).where(eq(users.id, userId));
   });
 }
 
-export async function updateMe({ db }: Pick<AuthDeps, 'db'>, user: User, tokenId: number, body: UpdateMeBody) {
+export async function updateMe(
+  { db }: Pick<AuthDeps, 'db'>,
+  user: User,
+  tokenId: number,
+  body: UpdateMeBody,
+) {
   const { current_password, password, password_confirmation, ...profile } = body;
   void password_confirmation;
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -216,7 +234,9 @@ export async function updateMe({ db }: Pick<AuthDeps, 'db'>, user: User, tokenId
   }
   if (password) {
     if (!(await verifyPassword(user.password, current_password ?? ''))) {
-      throw currentPasswordWrong(MSG.currentPasswordWrong, { fields: { current_password: MSG.currentPasswordWrong } });
+      throw currentPasswordWrong(MSG.currentPasswordWrong, {
+        fields: { current_password: MSG.currentPasswordWrong },
+      });
     }
     changes.password = await hashPassword(password);
   }

@@ -6,7 +6,9 @@ import { ok, reply } from '../../lib/http';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 
 /** `read_at=null` selects the unread ones; an empty `read_at` is ignored like every empty filter. */
-const readAtFilter = filters({ read_at: z.literal('null', { error: 'Le filtre read_at accepte seulement « null ».' }).optional() });
+const readAtFilter = filters({
+  read_at: z.literal('null', { error: 'Le filtre read_at accepte seulement « null ».' }).optional(),
+});
 
 const NotificationOut = z.object({
   id: z.number(),
@@ -30,7 +32,14 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/notifications',
-    { schema: { tags, summary: 'Mes notifications', querystring: readAtFilter, response: reply(listOf(NotificationOut)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Mes notifications',
+        querystring: readAtFilter,
+        response: reply(listOf(NotificationOut)),
+      },
+    },
     async (request) => {
       const where: SQL | undefined = and(
         eq(notifications.user_id, request.auth!.user.id),
@@ -38,9 +47,16 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok(
         await listResponse(request.query, {
-          count: async () => (await app.db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0,
+          count: async () =>
+            (await app.db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0,
           rows: (limit, offset) =>
-            app.db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(limit).offset(offset),
+            app.db
+              .select()
+              .from(notifications)
+              .where(where)
+              .orderBy(desc(notifications.id))
+              .limit(limit)
+              .offset(offset),
         }),
       );
     },
@@ -48,7 +64,14 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/messages',
-    { schema: { tags, summary: 'Mes messages', querystring: readAtFilter, response: reply(listOf(MessageOut)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Mes messages',
+        querystring: readAtFilter,
+        response: reply(listOf(MessageOut)),
+      },
+    },
     async (request) => {
       const where = and(
         eq(messages.recipient_id, request.auth!.user.id),
@@ -58,7 +81,13 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         await listResponse(request.query, {
           count: async () => (await app.db.select({ n: count() }).from(messages).where(where))[0]?.n ?? 0,
           rows: (limit, offset) =>
-            app.db.select().from(messages).where(where).orderBy(desc(messages.id)).limit(limit).offset(offset),
+            app.db
+              .select()
+              .from(messages)
+              .where(where)
+              .orderBy(desc(messages.id))
+              .limit(limit)
+              .offset(offset),
         }),
       );
     },

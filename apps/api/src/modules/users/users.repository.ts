@@ -27,7 +27,9 @@ const userOutColumns = {
   email: users.email,
   bp: users.bp,
   commercial_id: users.commercial_id,
-  commercial_nom: sql<string | null>`case when ${commercial.id} is null then null else ${fullName(commercial)} end`,
+  commercial_nom: sql<
+    string | null
+  >`case when ${commercial.id} is null then null else ${fullName(commercial)} end`,
   entreprise_id: users.entreprise_id,
   email_verified_at: users.email_verified_at,
   bloque: users.bloque,
@@ -71,7 +73,12 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   if (f.search) {
     const like = `%${f.search.replace(/[%_\\]/g, '\\$&')}%`;
     conditions.push(
-      or(ilike(users.name, like), ilike(users.nom, like), ilike(users.prenom, like), ilike(users.email, like)),
+      or(
+        ilike(users.name, like),
+        ilike(users.nom, like),
+        ilike(users.prenom, like),
+        ilike(users.email, like),
+      ),
     );
   }
   const where = and(...conditions);
@@ -88,7 +95,10 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
 
 /** Signed-in users: seen by the API within the last five minutes. */
 export function connectedUsers(db: Db, scope: Scope): ListSource<UserOut> {
-  const where = and(tenantFilter(scope, users.entreprise_id), sql`${users.last_seen_at} > now() - interval '5 minutes'`);
+  const where = and(
+    tenantFilter(scope, users.entreprise_id),
+    sql`${users.last_seen_at} > now() - interval '5 minutes'`,
+  );
   return {
     async count() {
       const [row] = await db.select({ n: count() }).from(users).where(where);

@@ -1,7 +1,7 @@
 import { UserOut, UsersQuery } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { filters, listOf, listResponse } from '../../lib/pagination';
 import { ok, reply } from '../../lib/http';
+import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, listUsers } from './users.repository';
 
@@ -18,7 +18,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: reply(listOf(UserOut)),
       },
     },
-    async (request) => ok(await listResponse(request.query, listUsers(app.db, currentScope(request), request.query))),
+    async (request) =>
+      ok(await listResponse(request.query, listUsers(app.db, currentScope(request), request.query))),
   );
 
   app.get(

@@ -1,0 +1,35 @@
+// `npm test`: every test — unit, API integration (PGlite, and PostgreSQL too when TEST_DATABASE_URL is
+// set), then the browser suite in Debian's Chromium against one built server.
+
+import fs from 'node:fs';
+import { ensureDependencies, ensureWebBuild, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0) {
+    console.log('Installation de Chromium (Debian)…');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    return;
+  }
+  console.error(
+    '✖ Chromium est introuvable : installez-le avec « sudo apt-get install -y chromium » puis relancez npm test.',
+  );
+  process.exit(1);
+}
+
+ensureDependencies();
+ensureChromium();
+const started = Date.now();
+run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']);
+if (process.env.TEST_DATABASE_URL) {
+  console.log(`\nSuite API sur PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
+  run('npx', ['vitest', 'run', '--project', 'api']);
+}
+ensureWebBuild();
+run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']);
+console.log(`\nTous les tests sont passés en ${Math.round((Date.now() - started) / 1000)} s.`);
