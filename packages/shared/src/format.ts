@@ -20,6 +20,12 @@ const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    // A calendar date (date_operation): the same day wherever the browser is.
+    const [y, m, day] = value.split('-').map(Number) as [number, number, number];
+    const local = new Date(y, m - 1, day);
+    return local.getMonth() === m - 1 ? local : null;
+  }
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }

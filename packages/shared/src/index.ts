@@ -1,5 +1,6 @@
 import './zod-fr';
 
+export * from './account.schemas';
 export * from './api';
 export * from './auth.schemas';
 export * from './constants';

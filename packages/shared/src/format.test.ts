@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, nomComplet } from './index';
+
+describe('formatMoney', () => {
+  it('groups thousands German-style and suffixes FCFA', () => {
+    expect(formatMoney(1234567)).toBe('1.234.567 FCFA');
+    expect(formatMoney(0)).toBe('0 FCFA');
+    expect(formatMoney('25000')).toBe('25.000 FCFA');
+    expect(formatMoney(-1500)).toBe('-1.500 FCFA');
+    expect(formatMoney(null)).toBe('0 FCFA');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows French dates and Date invalide for garbage', () => {
+    expect(formatDate('2026-11-22')).toBe('22/11/2026');
+    expect(formatDate('pas une date')).toBe('Date invalide');
+    expect(formatDate(null)).toBe('');
+  });
+});
+
+describe('nomComplet', () => {
+  it('joins nom and prénom, or falls back to the identifiant', () => {
+    expect(nomComplet({ nom: 'Ndong', prenom: 'Brice' })).toBe('Ndong Brice');
+    expect(nomComplet({ nom: 'TransGabon SARL', prenom: null })).toBe('TransGabon SARL');
+    expect(nomComplet({ nom: ' ', prenom: '', name: 'jdoe' })).toBe('jdoe');
+  });
+});
