@@ -8,7 +8,11 @@ describe('mailer without SMTP', () => {
   it('writes each message as an .eml file in DATA_DIR/outbox', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-mail-'));
     const mailer = createMailer({ dataDir, mailFrom: 'Yams <no-reply@yams.ga>' });
-    await mailer.send({ to: 'jean@exemple.ga', subject: 'Réinitialisation', text: 'Bonjour Jean, voici le lien.' });
+    await mailer.send({
+      to: 'jean@exemple.ga',
+      subject: 'Réinitialisation',
+      text: 'Bonjour Jean, voici le lien.',
+    });
     const files = fs.readdirSync(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/jean@exemple\.ga.*\.eml$/);

@@ -1,8 +1,20 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/crypto';
+import { seedFleet } from '../../modules/fleet/fleet.seed';
+import { seedOperations } from '../../modules/operations/operations.seed';
+import { seedReference } from '../../modules/reference/reference.seed';
 import type { Db } from '../client';
 import { type NewUser, users } from '../schema';
 import { NOMS, PRENOMS, phone, type Rng, rng, slug } from './people';
+
+/** What every domain's seed receives: the demo companies and their staff ids by user type. */
+export interface SeedContext {
+  db: Db;
+  r: Rng;
+  /** argon2id hash of DEMO_PASSWORD, for any account a domain seed creates. */
+  password: string;
+  companies: Array<{ id: number; domain: string; staff: Record<string, number[]> }>;
+}
 
 export const DEMO_PASSWORD = 'Yams2026!';
 
@@ -117,7 +129,7 @@ export async function seedDemo(db: Db): Promise<void> {
       email_verified_at: verified,
     });
     const tg = await seedStaff(tx, r, transgabon, 'transgabon.ga', password);
-    await seedStaff(tx, r, ogooue, 'ogooue-logistique.ga', password);
+    const og = await seedStaff(tx, r, ogooue, 'ogooue-logistique.ga', password);
     await insertUser(tx, {
       name: 'client.demo',
       type: 'client',
@@ -160,5 +172,18 @@ export async function seedDemo(db: Db): Promise<void> {
       adresse: 'Owendo',
       email_verified_at: null,
     });
+    const ctx: SeedContext = {
+      db: tx,
+      r,
+      password,
+      companies: [
+        { id: transgabon, domain: 'transgabon.ga', staff: tg },
+        { id: ogooue, domain: 'ogooue-logistique.ga', staff: og },
+      ],
+    };
+    // Each domain adds its demo data, in dependency order.
+    await seedReference(ctx);
+    await seedFleet(ctx);
+    await seedOperations(ctx);
   });
 }

@@ -1,0 +1,2 @@
+// Tables of this domain (see src/db/schema.ts).
+export {};

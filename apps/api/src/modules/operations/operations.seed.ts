@@ -1,0 +1,6 @@
+import type { SeedContext } from '../../db/seed';
+
+/** Demo data of this domain for the demo companies (see db/seed/index.ts). */
+export async function seedOperations(ctx: SeedContext): Promise<void> {
+  void ctx;
+}

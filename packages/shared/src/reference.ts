@@ -1,0 +1,2 @@
+// Shared schemas, enums, lifecycles and labels of the reference domain.
+export {};
