@@ -1,3 +1,103 @@
+CREATE TABLE "vehicules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entreprise_id" integer NOT NULL,
+	"plaque" varchar(20) NOT NULL,
+	"marque" varchar(80) NOT NULL,
+	"modele" varchar(80),
+	"type_vehicule_id" integer,
+	"tonnage_kg" integer,
+	"proprietaire_id" integer,
+	"chauffeur_id" integer,
+	"statut" varchar(30) DEFAULT 'Nouveau' NOT NULL,
+	"annee" integer,
+	"date_mise_en_service" date,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "articles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entreprise_id" integer NOT NULL,
+	"reference" varchar(60) NOT NULL,
+	"nom" varchar(160) NOT NULL,
+	"qte" integer DEFAULT 0 NOT NULL,
+	"prix_unitaire" integer DEFAULT 0 NOT NULL,
+	"type_article_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "fournisseurs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entreprise_id" integer NOT NULL,
+	"nom" varchar(160) NOT NULL,
+	"telephone" varchar(30),
+	"ville_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "garages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entreprise_id" integer NOT NULL,
+	"nom" varchar(160) NOT NULL,
+	"adresse" varchar(255),
+	"ville_id" integer,
+	"telephone" varchar(30),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "services" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entreprise_id" integer NOT NULL,
+	"libelle" varchar(160) NOT NULL,
+	"montant" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "trajets" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entreprise_id" integer NOT NULL,
+	"libelle" varchar(200) NOT NULL,
+	"montant" integer DEFAULT 0 NOT NULL,
+	"ville_depart_id" integer,
+	"ville_arrivee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "types_articles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"libelle" varchar(120) NOT NULL,
+	"montant" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "types_marchandises" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"libelle" varchar(120) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "types_vehicules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"libelle" varchar(120) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "villes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" varchar(20) NOT NULL,
+	"libelle" varchar(120) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auth_attempts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"key" varchar(300) NOT NULL,
@@ -81,6 +181,14 @@ CREATE TABLE "verification_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "vehicules" ADD CONSTRAINT "vehicules_type_vehicule_id_types_vehicules_id_fk" FOREIGN KEY ("type_vehicule_id") REFERENCES "public"."types_vehicules"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vehicules" ADD CONSTRAINT "vehicules_proprietaire_id_users_id_fk" FOREIGN KEY ("proprietaire_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vehicules" ADD CONSTRAINT "vehicules_chauffeur_id_users_id_fk" FOREIGN KEY ("chauffeur_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "articles" ADD CONSTRAINT "articles_type_article_id_types_articles_id_fk" FOREIGN KEY ("type_article_id") REFERENCES "public"."types_articles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fournisseurs" ADD CONSTRAINT "fournisseurs_ville_id_villes_id_fk" FOREIGN KEY ("ville_id") REFERENCES "public"."villes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garages" ADD CONSTRAINT "garages_ville_id_villes_id_fk" FOREIGN KEY ("ville_id") REFERENCES "public"."villes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trajets" ADD CONSTRAINT "trajets_ville_depart_id_villes_id_fk" FOREIGN KEY ("ville_depart_id") REFERENCES "public"."villes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trajets" ADD CONSTRAINT "trajets_ville_arrivee_id_villes_id_fk" FOREIGN KEY ("ville_arrivee_id") REFERENCES "public"."villes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_recipient_id_users_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -89,6 +197,14 @@ ALTER TABLE "personal_access_tokens" ADD CONSTRAINT "personal_access_tokens_user
 ALTER TABLE "users" ADD CONSTRAINT "users_commercial_id_users_id_fk" FOREIGN KEY ("commercial_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_entreprise_id_users_id_fk" FOREIGN KEY ("entreprise_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "vehicules_plaque_unique" ON "vehicules" USING btree ("entreprise_id","plaque");--> statement-breakpoint
+CREATE INDEX "vehicules_entreprise_idx" ON "vehicules" USING btree ("entreprise_id","statut");--> statement-breakpoint
+CREATE INDEX "articles_entreprise_idx" ON "articles" USING btree ("entreprise_id");--> statement-breakpoint
+CREATE INDEX "fournisseurs_entreprise_idx" ON "fournisseurs" USING btree ("entreprise_id");--> statement-breakpoint
+CREATE INDEX "garages_entreprise_idx" ON "garages" USING btree ("entreprise_id");--> statement-breakpoint
+CREATE INDEX "services_entreprise_idx" ON "services" USING btree ("entreprise_id");--> statement-breakpoint
+CREATE INDEX "trajets_entreprise_idx" ON "trajets" USING btree ("entreprise_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "villes_code_unique" ON "villes" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "auth_attempts_key_idx" ON "auth_attempts" USING btree ("key","created_at");--> statement-breakpoint
 CREATE INDEX "messages_recipient_idx" ON "messages" USING btree ("recipient_id","read_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","read_at");--> statement-breakpoint
