@@ -39,3 +39,67 @@ export function nomComplet(u: { nom?: string | null; prenom?: string | null; nam
     .trim();
   return full || u.name || '';
 }
+
+const text = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: message ?? `Ce champ ne peut pas dépasser ${max} caractères.` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const phone = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^\+?[0-9 .-]{6,20}$/.test(v), {
+    error: "Le numéro de téléphone n'est pas valide.",
+  });
+
+/** Fields of an account that Ressources Humaines can set. */
+const userFields = {
+  name: z
+    .string({ error: "L'identifiant est obligatoire." })
+    .trim()
+    .min(1, { error: "L'identifiant est obligatoire." })
+    .max(100, { error: "L'identifiant ne peut pas dépasser 100 caractères." }),
+  nom: text(255),
+  prenom: text(255),
+  adresse: text(255),
+  telephone1: phone,
+  telephone2: phone,
+  email: z
+    .string({ error: "L'email est obligatoire." })
+    .trim()
+    .min(1, { error: "L'email est obligatoire." })
+    .pipe(z.email({ error: "L'email n'est pas valide." }))
+    .transform((v) => v.toLowerCase()),
+  bp: text(50),
+  commercial_id: z.coerce.number().int().positive().nullish(),
+};
+
+export const UserCreateBody = z
+  .object({
+    ...userFields,
+    type: z.enum(USER_TYPES, { error: "Le type d'utilisateur est obligatoire." }),
+    sous_type: z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." }).nullish(),
+    entreprise_id: z.coerce.number().int().positive().nullish(),
+  })
+  .refine((v) => v.type !== 'transporteur' || !!v.sous_type, {
+    path: ['sous_type'],
+    error: 'Le sous-type est obligatoire pour un transporteur.',
+  })
+  .refine((v) => !!(v.nom || v.prenom), {
+    path: ['nom'],
+    error: 'Le nom ou la raison sociale est obligatoire.',
+  });
+export type UserCreateBody = z.infer<typeof UserCreateBody>;
+
+export const UserUpdateBody = z
+  .object({
+    ...userFields,
+    sous_type: z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." }).nullish(),
+  })
+  .partial();
+export type UserUpdateBody = z.infer<typeof UserUpdateBody>;

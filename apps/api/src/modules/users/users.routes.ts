@@ -1,9 +1,10 @@
-import { UserOut, UsersQuery } from '@yams/shared';
+import { UserCreateBody, UserOut, UsersQuery, UserUpdateBody } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, reply } from '../../lib/http';
+import { IdParams, ok, reply } from '../../lib/http';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
-import { connectedUsers, listUsers } from './users.repository';
+import { connectedUsers, getUserOut, listUsers } from './users.repository';
+import { createUser, findScopedUser, setBlocked, updateUser } from './users.service';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
@@ -33,6 +34,73 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await listResponse(request.query, connectedUsers(app.db, currentScope(request)))),
+  );
+
+  const tags = ['Utilisateurs'];
+
+  app.get(
+    '/api/utilisateurs/:id',
+    { schema: { tags, summary: 'Un utilisateur', params: IdParams, response: reply(UserOut) } },
+    async (request) => {
+      const user = await findScopedUser(app.db, currentScope(request), request.params.id);
+      return ok((await getUserOut(app.db, user.id))!);
+    },
+  );
+
+  app.post(
+    '/api/utilisateurs',
+    {
+      schema: {
+        tags,
+        summary: 'Crée un compte ; son titulaire reçoit un lien pour choisir son mot de passe',
+        body: UserCreateBody,
+        response: reply(UserOut),
+      },
+    },
+    async (request) =>
+      ok(
+        await createUser(
+          { db: app.db, mailer: app.mailer, config: app.config },
+          currentScope(request),
+          request.body,
+        ),
+        'Utilisateur créé. Un email lui a été envoyé pour choisir son mot de passe.',
+      ),
+  );
+
+  app.post(
+    '/api/utilisateurs/:id/update',
+    {
+      schema: {
+        tags,
+        summary: 'Modifie un compte',
+        params: IdParams,
+        body: UserUpdateBody,
+        response: reply(UserOut),
+      },
+    },
+    async (request) =>
+      ok(
+        await updateUser(app.db, currentScope(request), request.params.id, request.body),
+        'Utilisateur modifié.',
+      ),
+  );
+
+  app.post(
+    '/api/utilisateurs/:id/disable',
+    { schema: { tags, summary: 'Bloque un compte', params: IdParams, response: reply(UserOut) } },
+    async (request) =>
+      ok(await setBlocked(app.db, currentScope(request), request.params.id, true), 'Le compte a été bloqué.'),
+  );
+
+  app.post(
+    '/api/utilisateurs/:id/activate',
+    { schema: { tags, summary: 'Réactive un compte bloqué', params: IdParams, response: reply(UserOut) } },
+    async (request) =>
+      ok(
+        await setBlocked(app.db, currentScope(request), request.params.id, false),
+        'Le compte a été activé.',
+      ),
   );
 };
 

@@ -1,0 +1,113 @@
+import { MSG, nomComplet, type UserCreateBody, type UserOut, type UserUpdateBody } from '@yams/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { type User, users } from '../../db/core.table';
+import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import { createResetLink } from '../auth/auth.service';
+import { welcomeMail } from '../auth/mails';
+import { revokeUserTokens } from '../auth/tokens.repository';
+import { findUserById, getUserOut } from './users.repository';
+
+export const userNotFound = createErrorFactory({
+  code: 'users.not_found',
+  statusCode: 404,
+  message: "Cet utilisateur n'existe pas.",
+});
+const forbidden = createErrorFactory({ code: 'users.forbidden', statusCode: 403, message: MSG.forbidden });
+
+/** Types a company may create for itself; platform-level types are a superadmin's. */
+const COMPANY_TYPES = ['client', 'camionneur', 'coursier', 'agent'];
+/** An invitation to choose a password stays valid for a week. */
+const INVITATION_TTL_MINUTES = 7 * 24 * 60;
+
+/** A user of the scope, or 404 exactly like a missing one. */
+export async function findScopedUser(db: Db, scope: Scope, id: number): Promise<User> {
+  const user = await findUserById(db, id);
+  if (!user) throw userNotFound();
+  if (scope.entrepriseId !== null && (user.entreprise_id ?? user.id) !== scope.entrepriseId)
+    throw userNotFound();
+  return user;
+}
+
+async function assertEmailFree(db: Db, email: string, exceptId?: number) {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  if (other) throw fieldErrors({ email: MSG.emailTaken });
+}
+
+async function assertCommercial(db: Db, scope: Scope, id: number | null | undefined) {
+  if (!id) return;
+  const c = await findUserById(db, id);
+  if (!c || (scope.entrepriseId !== null && c.entreprise_id !== scope.entrepriseId)) {
+    throw fieldErrors({ commercial_id: "Ce commercial n'existe pas dans votre entreprise." });
+  }
+}
+
+export async function createUser(
+  deps: { db: Db; mailer: Mailer; config: Config },
+  scope: Scope,
+  body: UserCreateBody,
+): Promise<UserOut> {
+  const { db } = deps;
+  if (scope.entrepriseId !== null && !COMPANY_TYPES.includes(body.type)) throw forbidden();
+  await assertEmailFree(db, body.email);
+  await assertCommercial(db, scope, body.commercial_id);
+  const isCompany = body.type === 'transporteur';
+  const isPlatform = body.type === 'superadmin';
+  const entrepriseId = isCompany || isPlatform ? null : entrepriseForCreate(scope, body.entreprise_id);
+  if (entrepriseId !== null && scope.entrepriseId === null) {
+    const company = await findUserById(db, entrepriseId);
+    if (company?.type !== 'transporteur') {
+      throw fieldErrors({ entreprise_id: "Cette entreprise n'existe pas." });
+    }
+  }
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        ...body,
+        sous_type: isCompany ? body.sous_type : null,
+        commercial_id: body.commercial_id ?? null,
+        entreprise_id: entrepriseId,
+        // The owner proves the address by following the mailed link.
+        email_verified_at: null,
+        password: null,
+      })
+      .returning();
+    // A transporteur account is its own company.
+    if (isCompany) await tx.update(users).set({ entreprise_id: row!.id }).where(eq(users.id, row!.id));
+    return row!;
+  });
+  // Clients of the mobile app and staff set their password from the invitation.
+  const link = await createResetLink(deps, created, INVITATION_TTL_MINUTES);
+  await deps.mailer.send(welcomeMail(created.email, nomComplet(created), link));
+  return (await getUserOut(db, created.id))!;
+}
+
+export async function updateUser(db: Db, scope: Scope, id: number, body: UserUpdateBody): Promise<UserOut> {
+  const user = await findScopedUser(db, scope, id);
+  if (body.email) await assertEmailFree(db, body.email, id);
+  await assertCommercial(db, scope, body.commercial_id);
+  const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  if (user.type !== 'transporteur') delete changes.sous_type;
+  if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, id));
+  return (await getUserOut(db, id))!;
+}
+
+/** Blocks or reactivates an account; a blocked account's tokens stop working at once. */
+export async function setBlocked(db: Db, scope: Scope, id: number, bloque: boolean): Promise<UserOut> {
+  const user = await findScopedUser(db, scope, id);
+  if (user.id === scope.user.id) {
+    throw new AppError('users.self_block', 422, ['Vous ne pouvez pas bloquer votre propre compte.']);
+  }
+  if (scope.entrepriseId !== null && user.id === scope.entrepriseId) throw forbidden();
+  await db.update(users).set({ bloque }).where(eq(users.id, id));
+  if (bloque) await revokeUserTokens(db, id);
+  return (await getUserOut(db, id))!;
+}
