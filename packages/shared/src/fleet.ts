@@ -1,2 +1,3 @@
 // Shared schemas, enums, lifecycles and labels of the fleet domain.
-export {};
+export * from './fleet.rules';
+export * from './fleet.schemas';

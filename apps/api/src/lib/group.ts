@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { AppError } from './errors';
+import { zRowId } from './filters-ids';
 
 export const GroupBody = z.object({
   selected_lines: z
-    .array(z.coerce.number().int().positive(), { error: 'Sélectionnez au moins une ligne.' })
+    .array(zRowId("Une des lignes sélectionnées n'est pas valide."), {
+      error: 'Sélectionnez au moins une ligne.',
+    })
     .min(1, { error: 'Sélectionnez au moins une ligne.' })
     .max(500, { error: 'Vous ne pouvez pas traiter plus de 500 lignes à la fois.' }),
 });

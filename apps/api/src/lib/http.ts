@@ -17,11 +17,3 @@ export function ok<T>(data: T, message: string | null = null) {
 
 /** 200 answer schemas in one line: `response: reply(UserOut)`. */
 export const reply = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
-
-/** `{id}` in a path: a positive integer, or a French 422. */
-export const IdParams = z.object({
-  id: z.coerce
-    .number({ error: "L'identifiant doit être un nombre." })
-    .int({ error: "L'identifiant doit être un nombre entier." })
-    .positive({ error: "L'identifiant doit être un nombre positif." }),
-});

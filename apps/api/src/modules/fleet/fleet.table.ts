@@ -1,20 +1,23 @@
-import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { entrepriseId, timestamps } from '../../db/columns';
+import { date, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { entrepriseId, timestamps, timestamptz } from '../../db/columns';
 import { users } from '../../db/core.table';
-import { typesVehicules } from '../reference/reference.table';
+import { articles, garages, services, typesVehicules } from '../reference/reference.table';
 
-/** A company's vehicle. `statut` follows VEHICULE_STATUTS in packages/shared (fleet.ts). */
+// References to another row are `restrict`: deleting a row still in use is answered 409 in French
+// (lib/usages.ts). Only a vehicle's own documents and an intervention's own lines go with it.
+
+/** A company's vehicle. `statut` follows VEHICULE_STATUTS in packages/shared (fleet.rules.ts). */
 export const vehicules = pgTable(
   'vehicules',
   {
     id: serial('id').primaryKey(),
     entreprise_id: entrepriseId().notNull(),
-    /** Upper case, no stray spaces; unique per company. */
+    /** Upper case, no stray spaces (normalisePlaque); unique per company. */
     plaque: varchar('plaque', { length: 20 }).notNull(),
     marque: varchar('marque', { length: 80 }).notNull(),
     modele: varchar('modele', { length: 80 }),
     type_vehicule_id: integer('type_vehicule_id').references(() => typesVehicules.id, {
-      onDelete: 'set null',
+      onDelete: 'restrict',
     }),
     /** Payload in kilograms (a 10 t truck: 10000); shown in tonnes. */
     tonnage_kg: integer('tonnage_kg'),
@@ -32,3 +35,88 @@ export const vehicules = pgTable(
     index('vehicules_entreprise_idx').on(t.entreprise_id, t.statut),
   ],
 );
+
+/** A vehicle's paper (carte grise, assurance, visite technique…) with its expiry and an optional file. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    libelle: varchar('libelle', { length: 160 }).notNull(),
+    association: varchar('association', { length: 20 }).notNull().default('vehicule'),
+    camion_id: integer('camion_id').references(() => vehicules.id, { onDelete: 'cascade' }),
+    /** Who recorded it. */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    date_expiration: date('date_expiration'),
+    /** Path under DATA_DIR/uploads, never shown as such. */
+    fichier: varchar('fichier', { length: 500 }),
+    fichier_nom: varchar('fichier_nom', { length: 255 }),
+    fichier_type: varchar('fichier_type', { length: 100 }),
+    fichier_taille: integer('fichier_taille'),
+    ...timestamps,
+  },
+  (t) => [
+    index('documents_entreprise_idx').on(t.entreprise_id, t.date_expiration),
+    index('documents_camion_idx').on(t.camion_id),
+  ],
+);
+
+/** Maintenance or repair of a vehicle in a garage; `montant` is the sum of its lines, computed by the API. */
+export const interventions = pgTable(
+  'interventions',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    vehicule_id: integer('vehicule_id')
+      .notNull()
+      .references(() => vehicules.id, { onDelete: 'restrict' }),
+    garage_id: integer('garage_id')
+      .notNull()
+      .references(() => garages.id, { onDelete: 'restrict' }),
+    /** INTERVENTION_TYPES: Entretien, Réparation. */
+    type: varchar('type', { length: 20 }).notNull(),
+    date_debut: date('date_debut').notNull(),
+    date_fin: date('date_fin'),
+    /** INTERVENTION_STATUTS: Brouillon, then Confirmé (final). */
+    statut: varchar('statut', { length: 20 }).notNull().default('Brouillon'),
+    description: text('description'),
+    montant: integer('montant').notNull().default(0),
+    confirmed_at: timestamptz('confirmed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('interventions_entreprise_idx').on(t.entreprise_id, t.date_debut),
+    index('interventions_vehicule_idx').on(t.vehicule_id, t.statut),
+    index('interventions_garage_idx').on(t.garage_id),
+  ],
+);
+
+/** A service or an article used by an intervention, priced at the time it was written. */
+export const interventionLignes = pgTable(
+  'intervention_lignes',
+  {
+    id: serial('id').primaryKey(),
+    intervention_id: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** INTERVENTION_LIGNE_KINDS: service, article. */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    service_id: integer('service_id').references(() => services.id, { onDelete: 'restrict' }),
+    article_id: integer('article_id').references(() => articles.id, { onDelete: 'restrict' }),
+    libelle: varchar('libelle', { length: 200 }).notNull(),
+    qte: integer('qte').notNull(),
+    prix_unitaire: integer('prix_unitaire').notNull(),
+    montant: integer('montant').notNull(),
+  },
+  (t) => [
+    index('intervention_lignes_intervention_idx').on(t.intervention_id),
+    index('intervention_lignes_article_idx').on(t.article_id),
+    index('intervention_lignes_service_idx').on(t.service_id),
+  ],
+);
+
+export type Vehicule = typeof vehicules.$inferSelect;
+export type Document = typeof documents.$inferSelect;
+export type Intervention = typeof interventions.$inferSelect;
+export type InterventionLigne = typeof interventionLignes.$inferSelect;

@@ -35,6 +35,7 @@ export const typesArticles = pgTable('types_articles', {
 });
 
 // Company reference data: each row belongs to one transporteur.
+// References are `restrict`: a row still used elsewhere is refused with a French 409 (lib/usages.ts).
 
 export const articles = pgTable(
   'articles',
@@ -47,10 +48,13 @@ export const articles = pgTable(
     qte: integer('qte').notNull().default(0),
     /** Unit price in FCFA. */
     prix_unitaire: integer('prix_unitaire').notNull().default(0),
-    type_article_id: integer('type_article_id').references(() => typesArticles.id, { onDelete: 'set null' }),
+    type_article_id: integer('type_article_id').references(() => typesArticles.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
-  (t) => [index('articles_entreprise_idx').on(t.entreprise_id)],
+  (t) => [
+    index('articles_entreprise_idx').on(t.entreprise_id),
+    uniqueIndex('articles_reference_unique').on(t.entreprise_id, t.reference),
+  ],
 );
 
 export const garages = pgTable(
@@ -60,7 +64,7 @@ export const garages = pgTable(
     entreprise_id: entrepriseId().notNull(),
     nom: varchar('nom', { length: 160 }).notNull(),
     adresse: varchar('adresse', { length: 255 }),
-    ville_id: integer('ville_id').references(() => villes.id, { onDelete: 'set null' }),
+    ville_id: integer('ville_id').references(() => villes.id, { onDelete: 'restrict' }),
     telephone: varchar('telephone', { length: 30 }),
     ...timestamps,
   },
@@ -87,7 +91,7 @@ export const fournisseurs = pgTable(
     entreprise_id: entrepriseId().notNull(),
     nom: varchar('nom', { length: 160 }).notNull(),
     telephone: varchar('telephone', { length: 30 }),
-    ville_id: integer('ville_id').references(() => villes.id, { onDelete: 'set null' }),
+    ville_id: integer('ville_id').references(() => villes.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (t) => [index('fournisseurs_entreprise_idx').on(t.entreprise_id)],
@@ -101,8 +105,8 @@ export const trajets = pgTable(
     libelle: varchar('libelle', { length: 200 }).notNull(),
     /** Usual price of the route in FCFA. */
     montant: integer('montant').notNull().default(0),
-    ville_depart_id: integer('ville_depart_id').references(() => villes.id, { onDelete: 'set null' }),
-    ville_arrivee_id: integer('ville_arrivee_id').references(() => villes.id, { onDelete: 'set null' }),
+    ville_depart_id: integer('ville_depart_id').references(() => villes.id, { onDelete: 'restrict' }),
+    ville_arrivee_id: integer('ville_arrivee_id').references(() => villes.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (t) => [index('trajets_entreprise_idx').on(t.entreprise_id)],

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { AppError } from './errors';
+import { accord, enumeration, type Nom, pronom } from './french';
+
+// "Is this row still used somewhere?", answered from the database's own foreign keys, so a table added by
+// any domain is taken into account without being declared here. References that go with the row
+// (ON DELETE CASCADE: a vehicle's documents, an intervention's lines) do not count.
+
+interface Reference {
+  table: string;
+  column: string;
+}
+
+const cache = new Map<string, Reference[]>();
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function referencesTo(db: Db, table: string): Promise<Reference[]> {
+  const known = cache.get(table);
+  if (known) return known;
+  const refs = await rowsOf<Reference>(
+    db,
+    sql`select cl.relname as "table", a.attname as "column"
+        from pg_constraint c
+        join pg_class cl on cl.oid = c.conrelid
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and c.confrelid = to_regclass(${`public.${table}`})
+          and c.confdeltype <> 'c' and cardinality(c.conkey) = 1
+        order by 1, 2`,
+  );
+  cache.set(table, refs);
+  return refs;
+}
+
+/** French names of the tables that may point at another row: [singular, plural]. */
+const NOMS: Record<string, [string, string]> = {
+  vehicules: ['véhicule', 'véhicules'],
+  documents: ['document', 'documents'],
+  interventions: ['intervention', 'interventions'],
+  intervention_lignes: ["ligne d'intervention", "lignes d'intervention"],
+  articles: ['article', 'articles'],
+  garages: ['garage', 'garages'],
+  services: ['service', 'services'],
+  fournisseurs: ['fournisseur', 'fournisseurs'],
+  trajets: ['trajet', 'trajets'],
+  courses: ['course', 'courses'],
+  demandes: ['demande', 'demandes'],
+  paiements: ['paiement', 'paiements'],
+  adresses: ['adresse', 'adresses'],
+  factures: ['facture', 'factures'],
+  achats: ['achat', 'achats'],
+  piece_de_caisses: ['pièce de caisse', 'pièces de caisse'],
+  appareils: ['appareil', 'appareils'],
+  users: ['utilisateur', 'utilisateurs'],
+};
+
+/** How many rows of each table still point at `table`.`id`. */
+export async function findUsages(
+  db: Db,
+  table: string,
+  id: number,
+): Promise<Array<{ table: string; n: number }>> {
+  const refs = await referencesTo(db, table);
+  if (!refs.length) return [];
+  const counts = sql.join(
+    refs.map(
+      (r) =>
+        sql`select ${r.table}::text as "table", count(*)::int as n from ${sql.identifier(r.table)} where ${sql.identifier(r.column)} = ${id}`,
+    ),
+    sql` union all `,
+  );
+  const rows = await rowsOf<{ table: string; n: number }>(db, counts);
+  const byTable = new Map<string, number>();
+  for (const row of rows) byTable.set(row.table, (byTable.get(row.table) ?? 0) + Number(row.n));
+  return [...byTable].filter(([, n]) => n > 0).map(([t, n]) => ({ table: t, n }));
+}
+
+/** « 3 interventions et 1 course ». */
+export function usagePhrase(usages: Array<{ table: string; n: number }>): string {
+  return enumeration(
+    usages.map(({ table, n }) => {
+      const [one, many] = NOMS[table] ?? [`enregistrement de ${table}`, `enregistrements de ${table}`];
+      return `${n} ${n > 1 ? many : one}`;
+    }),
+  );
+}
+
+export const inUse = (message: string) => new AppError('in_use', 409, [message]);
+
+/**
+ * 409 « Impossible de supprimer ce garage : il est utilisé par 2 interventions. » when the row is still
+ * referenced. `subject` is what to call the row (« ce garage », « le véhicule GA-123-AB »).
+ */
+export async function assertUnused(db: Db, table: string, id: number, subject: string, genre: Nom['genre']) {
+  const usages = await findUsages(db, table, id);
+  if (!usages.length) return;
+  throw inUse(
+    `Impossible de supprimer ${subject} : ${pronom(genre)} est ${accord(genre, 'utilisé')} par ${usagePhrase(usages)}.`,
+  );
+}

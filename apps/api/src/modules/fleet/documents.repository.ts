@@ -1,0 +1,94 @@
+import { type DocumentOut, documentEtat, todayInGabon } from '@yams/shared';
+import { and, asc, count, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { searchCondition } from '../../lib/filters-ids';
+import { dateInMonth } from '../../lib/filters-spans';
+import type { ListSource } from '../../lib/pagination';
+import { type Scope, tenantFilter } from '../../plugins/auth';
+import { documentNotFound } from './fleet.errors';
+import { type Document, documents, vehicules } from './fleet.table';
+
+function selectDocuments(db: Db) {
+  return db
+    .select({ ...getTableColumns(documents), camion: { id: vehicules.id, plaque: vehicules.plaque } })
+    .from(documents)
+    .leftJoin(vehicules, eq(vehicules.id, documents.camion_id))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectDocuments>['execute']>>[number];
+
+/** The stored path stays on the server: the row gives its download address instead. */
+function toOut(row: Row, today: string): DocumentOut {
+  return {
+    ...row,
+    etat: documentEtat(row.date_expiration, today),
+    fichier: row.fichier ? `/api/documents/${row.id}/fichier` : null,
+  };
+}
+
+const order = [sql`${documents.date_expiration} asc nulls last`, asc(documents.id)];
+
+export interface DocumentFilters {
+  camion_id?: number;
+  req_period?: string;
+  expire_avant?: string;
+  search?: string;
+}
+
+export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSource<DocumentOut> {
+  const where = and(
+    tenantFilter(scope, documents.entreprise_id),
+    f.camion_id ? eq(documents.camion_id, f.camion_id) : undefined,
+    dateInMonth([documents.date_expiration], f.req_period),
+    f.expire_avant ? lte(documents.date_expiration, f.expire_avant) : undefined,
+    searchCondition(f.search, [documents.libelle, vehicules.plaque]),
+  );
+  return {
+    async count() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(documents)
+        .leftJoin(vehicules, eq(vehicules.id, documents.camion_id))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    async rows(limit, offset) {
+      const today = todayInGabon();
+      const rows = await selectDocuments(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => toOut(r, today));
+    },
+  };
+}
+
+/** Documents of a vehicle the caller already found in its scope. */
+export async function listDocumentsOfVehicule(db: Db, vehiculeId: number): Promise<DocumentOut[]> {
+  const today = todayInGabon();
+  const rows = await selectDocuments(db)
+    .where(eq(documents.camion_id, vehiculeId))
+    .orderBy(...order);
+  return rows.map((r) => toOut(r, today));
+}
+
+/** The stored row of a document of the scope, or 404 exactly like a missing one. */
+export async function findDocument(db: Db, scope: Scope, id: number): Promise<Document> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), tenantFilter(scope, documents.entreprise_id)))
+    .limit(1);
+  if (!row) throw documentNotFound();
+  return row;
+}
+
+export async function getDocumentOut(db: Db, scope: Scope, id: number): Promise<DocumentOut> {
+  const [row] = await selectDocuments(db)
+    .where(and(eq(documents.id, id), tenantFilter(scope, documents.entreprise_id)))
+    .limit(1);
+  if (!row) throw documentNotFound();
+  return toOut(row, todayInGabon());
+}

@@ -1,0 +1,103 @@
+import type { DocumentBody, DocumentOut, DocumentUpdateBody } from '@yams/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fieldErrors } from '../../lib/errors';
+import { entrepriseForCreate, type Scope, tenantFilter } from '../../plugins/auth';
+import { assertEntreprise } from '../reference/reference.checks';
+import type { DocumentFiles, StoredFile } from './documents.files';
+import { findDocument, getDocumentOut } from './documents.repository';
+import { documents, vehicules } from './fleet.table';
+
+/** The vehicle a document is about: of the scope, and of the document's company. */
+async function vehiculeFor(db: Db, scope: Scope, camionId: number, entrepriseId?: number) {
+  const [v] = await db
+    .select({ id: vehicules.id, entreprise_id: vehicules.entreprise_id })
+    .from(vehicules)
+    .where(
+      and(
+        eq(vehicules.id, camionId),
+        tenantFilter(scope, vehicules.entreprise_id),
+        entrepriseId ? eq(vehicules.entreprise_id, entrepriseId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!v) throw fieldErrors({ camion_id: "Ce véhicule n'existe pas." });
+  return v;
+}
+
+const fileColumns = (f: StoredFile | null, nom: string | null | undefined) => ({
+  fichier: f?.path ?? null,
+  fichier_type: f?.type ?? null,
+  fichier_taille: f?.taille ?? null,
+  fichier_nom: f ? (nom ?? `document.${f.path.split('.').pop()}`) : null,
+});
+
+export async function createDocument(
+  db: Db,
+  files: DocumentFiles,
+  scope: Scope,
+  body: DocumentBody,
+): Promise<DocumentOut> {
+  // A superadmin may name the company, or let the vehicle's company decide.
+  const vehicule = await vehiculeFor(db, scope, body.camion_id, body.entreprise_id ?? undefined);
+  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id ?? vehicule.entreprise_id);
+  if (scope.entrepriseId === null) await assertEntreprise(db, entrepriseId);
+  const stored = body.fichier ? await files.save(entrepriseId, body.fichier) : null;
+  try {
+    const [row] = await db
+      .insert(documents)
+      .values({
+        entreprise_id: entrepriseId,
+        libelle: body.libelle,
+        association: body.association ?? 'vehicule',
+        camion_id: vehicule.id,
+        user_id: scope.user.id,
+        date_expiration: body.date_expiration ?? null,
+        ...fileColumns(stored, body.fichier_nom),
+      })
+      .returning({ id: documents.id });
+    return getDocumentOut(db, scope, row!.id);
+  } catch (err) {
+    await files.remove(stored?.path);
+    throw err;
+  }
+}
+
+export async function updateDocument(
+  db: Db,
+  files: DocumentFiles,
+  scope: Scope,
+  id: number,
+  body: DocumentUpdateBody,
+): Promise<DocumentOut> {
+  const current = await findDocument(db, scope, id);
+  if (body.camion_id) await vehiculeFor(db, scope, body.camion_id, current.entreprise_id);
+  const { fichier, fichier_nom, ...fields } = body;
+  const values: Record<string, unknown> = Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined),
+  );
+  // fichier: absent keeps the attachment, null removes it, a data URL replaces it.
+  const stored = fichier ? await files.save(current.entreprise_id, fichier) : null;
+  if (fichier !== undefined) Object.assign(values, fileColumns(stored, fichier_nom));
+  else if (fichier_nom && current.fichier) values.fichier_nom = fichier_nom;
+  try {
+    if (Object.keys(values).length) await db.update(documents).set(values).where(eq(documents.id, id));
+  } catch (err) {
+    await files.remove(stored?.path);
+    throw err;
+  }
+  if (fichier !== undefined) await files.remove(current.fichier);
+  return getDocumentOut(db, scope, id);
+}
+
+export async function destroyDocument(
+  db: Db,
+  files: DocumentFiles,
+  scope: Scope,
+  id: number,
+): Promise<string> {
+  const current = await findDocument(db, scope, id);
+  await db.delete(documents).where(eq(documents.id, id));
+  await files.remove(current.fichier);
+  return `Le document « ${current.libelle} » a été supprimé.`;
+}

@@ -1,0 +1,112 @@
+import type { InterventionOut } from '@yams/shared';
+import { and, asc, count, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { searchCondition } from '../../lib/filters-ids';
+import { dateInMonth, spanOverlaps } from '../../lib/filters-spans';
+import type { ListSource } from '../../lib/pagination';
+import { type Scope, tenantFilter } from '../../plugins/auth';
+import { garages } from '../reference/reference.table';
+import { interventionNotFound, MAX_ID } from './fleet.errors';
+import { type Intervention, interventionLignes, interventions, vehicules } from './fleet.table';
+
+function selectInterventions(db: Db) {
+  return db
+    .select({
+      ...getTableColumns(interventions),
+      vehicule: { id: vehicules.id, plaque: vehicules.plaque },
+      garage: { id: garages.id, nom: garages.nom },
+    })
+    .from(interventions)
+    .leftJoin(vehicules, eq(vehicules.id, interventions.vehicule_id))
+    .leftJoin(garages, eq(garages.id, interventions.garage_id))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectInterventions>['execute']>>[number];
+
+/** Rows with their lines, and the dates and vehicle also under the names the calendar and spec read. */
+async function withLignes(db: Db, rows: Row[]): Promise<InterventionOut[]> {
+  const ids = rows.map((r) => r.id);
+  const lignes = ids.length
+    ? await db
+        .select()
+        .from(interventionLignes)
+        .where(inArray(interventionLignes.intervention_id, ids))
+        .orderBy(asc(interventionLignes.position), asc(interventionLignes.id))
+    : [];
+  return rows.map((r) => ({
+    ...r,
+    camion: r.vehicule,
+    debut: r.date_debut,
+    fin: r.date_fin,
+    lignes: lignes.filter((l) => l.intervention_id === r.id),
+  }));
+}
+
+export interface InterventionFilters {
+  vehicule?: number;
+  garage?: number;
+  type?: string;
+  statut?: string;
+  date_debut?: string;
+  date_fin?: string;
+  req_period?: string;
+  search?: string;
+}
+
+export function listInterventions(db: Db, scope: Scope, f: InterventionFilters): ListSource<InterventionOut> {
+  const where = and(
+    tenantFilter(scope, interventions.entreprise_id),
+    f.vehicule ? eq(interventions.vehicule_id, f.vehicule) : undefined,
+    f.garage ? eq(interventions.garage_id, f.garage) : undefined,
+    f.type ? eq(interventions.type, f.type) : undefined,
+    f.statut ? eq(interventions.statut, f.statut) : undefined,
+    spanOverlaps(interventions.date_debut, interventions.date_fin, f.date_debut, f.date_fin),
+    dateInMonth([interventions.date_debut, interventions.date_fin], f.req_period),
+    searchCondition(f.search, [vehicules.plaque, garages.nom, interventions.description]),
+  );
+  return {
+    async count() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(interventions)
+        .leftJoin(vehicules, eq(vehicules.id, interventions.vehicule_id))
+        .leftJoin(garages, eq(garages.id, interventions.garage_id))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    async rows(limit, offset) {
+      const rows = await selectInterventions(db)
+        .where(where)
+        .orderBy(desc(interventions.date_debut), desc(interventions.id))
+        .limit(limit)
+        .offset(offset);
+      return withLignes(db, rows);
+    },
+  };
+}
+
+/** The stored row of an intervention of the scope, or 404 exactly like a missing one. */
+export async function findIntervention(
+  db: Db,
+  scope: Scope,
+  id: number,
+  notFound = interventionNotFound,
+): Promise<Intervention> {
+  if (id > MAX_ID) throw notFound();
+  const [row] = await db
+    .select()
+    .from(interventions)
+    .where(and(eq(interventions.id, id), tenantFilter(scope, interventions.entreprise_id)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getInterventionOut(db: Db, scope: Scope, id: number): Promise<InterventionOut> {
+  const rows = await selectInterventions(db)
+    .where(and(eq(interventions.id, id), tenantFilter(scope, interventions.entreprise_id)))
+    .limit(1);
+  if (!rows.length) throw interventionNotFound();
+  return (await withLignes(db, rows))[0]!;
+}

@@ -1,0 +1,219 @@
+import {
+  type InterventionBody,
+  type InterventionLigneBody,
+  type InterventionOut,
+  type InterventionUpdateBody,
+  montantIntervention,
+  montantLigne,
+} from '@yams/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, fieldErrors } from '../../lib/errors';
+import { transaction } from '../../lib/transaction';
+import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import { assertEntreprise, assertRowExists } from '../reference/reference.checks';
+import { articles, garages, services } from '../reference/reference.table';
+import { interventionLocked, interventionNotFound, stockInsuffisant } from './fleet.errors';
+import { interventionLignes, interventions, vehicules } from './fleet.table';
+import { findIntervention, getInterventionOut } from './interventions.repository';
+import { refreshVehiculeStatuts } from './vehicule-statuts';
+
+type NewLigne = Omit<typeof interventionLignes.$inferInsert, 'intervention_id'>;
+
+/** Lines priced from the company's services and articles when the body gives no libellé or price. */
+async function resolveLignes(
+  db: Db,
+  entrepriseId: number,
+  lignes: InterventionLigneBody[],
+): Promise<NewLigne[]> {
+  const resolved: NewLigne[] = [];
+  for (const [i, l] of lignes.entries()) {
+    let libelle: string;
+    let prix: number;
+    if (l.kind === 'service') {
+      const [s] = await db
+        .select()
+        .from(services)
+        .where(and(eq(services.id, l.service_id!), eq(services.entreprise_id, entrepriseId)));
+      if (!s) throw fieldErrors({ [`lignes.${i}.service_id`]: "Ce service n'existe pas." });
+      [libelle, prix] = [s.libelle, s.montant];
+    } else {
+      const [a] = await db
+        .select()
+        .from(articles)
+        .where(and(eq(articles.id, l.article_id!), eq(articles.entreprise_id, entrepriseId)));
+      if (!a) throw fieldErrors({ [`lignes.${i}.article_id`]: "Cet article n'existe pas." });
+      [libelle, prix] = [a.nom, a.prix_unitaire];
+    }
+    const ligne = { qte: l.qte, prix_unitaire: l.prix_unitaire ?? prix };
+    resolved.push({
+      position: i,
+      kind: l.kind,
+      service_id: l.kind === 'service' ? l.service_id : null,
+      article_id: l.kind === 'article' ? l.article_id : null,
+      libelle: l.libelle ?? libelle,
+      ...ligne,
+      montant: montantLigne(ligne),
+    });
+  }
+  return resolved;
+}
+
+async function checkRefs(db: Db, entrepriseId: number, body: InterventionUpdateBody) {
+  const ownVehicule = eq(vehicules.entreprise_id, entrepriseId);
+  await assertRowExists(
+    db,
+    vehicules,
+    body.vehicule_id,
+    'vehicule_id',
+    "Ce véhicule n'existe pas.",
+    ownVehicule,
+  );
+  const ownGarage = eq(garages.entreprise_id, entrepriseId);
+  await assertRowExists(db, garages, body.garage_id, 'garage_id', "Ce garage n'existe pas.", ownGarage);
+}
+
+async function writeLignes(tx: Db, interventionId: number, lignes: NewLigne[]) {
+  if (lignes.length) {
+    await tx
+      .insert(interventionLignes)
+      .values(lignes.map((l) => ({ ...l, intervention_id: interventionId })));
+  }
+}
+
+const fields = (body: InterventionUpdateBody, montant: number) => ({
+  vehicule_id: body.vehicule_id,
+  garage_id: body.garage_id,
+  type: body.type,
+  date_debut: body.date_debut,
+  date_fin: body.date_fin ?? null,
+  description: body.description ?? null,
+  montant,
+});
+
+export async function createIntervention(
+  db: Db,
+  scope: Scope,
+  body: InterventionBody,
+): Promise<InterventionOut> {
+  // A superadmin may name the company, or let the vehicle's company decide.
+  let requested = body.entreprise_id;
+  if (!requested && scope.entrepriseId === null) {
+    const [v] = await db.select().from(vehicules).where(eq(vehicules.id, body.vehicule_id));
+    if (!v) throw fieldErrors({ vehicule_id: "Ce véhicule n'existe pas." });
+    requested = v.entreprise_id;
+  }
+  const entrepriseId = entrepriseForCreate(scope, requested);
+  if (scope.entrepriseId === null) await assertEntreprise(db, entrepriseId);
+  await checkRefs(db, entrepriseId, body);
+  const lignes = await resolveLignes(db, entrepriseId, body.lignes);
+  const id = await transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(interventions)
+      .values({ entreprise_id: entrepriseId, ...fields(body, montantIntervention(lignes)) })
+      .returning({ id: interventions.id });
+    await writeLignes(tx, row!.id, lignes);
+    return row!.id;
+  });
+  return getInterventionOut(db, scope, id);
+}
+
+/** A draft is rewritten whole: its fields and its lines. */
+export async function updateIntervention(
+  db: Db,
+  scope: Scope,
+  id: number,
+  body: InterventionUpdateBody,
+): Promise<InterventionOut> {
+  const current = await findIntervention(db, scope, id);
+  if (current.statut !== 'Brouillon') throw interventionLocked();
+  await checkRefs(db, current.entreprise_id, body);
+  const lignes = await resolveLignes(db, current.entreprise_id, body.lignes);
+  await transaction(db, async (tx) => {
+    const updated = await tx
+      .update(interventions)
+      .set(fields(body, montantIntervention(lignes)))
+      .where(and(eq(interventions.id, id), eq(interventions.statut, 'Brouillon')))
+      .returning({ id: interventions.id });
+    if (!updated.length) throw interventionLocked();
+    await tx.delete(interventionLignes).where(eq(interventionLignes.intervention_id, id));
+    await writeLignes(tx, id, lignes);
+  });
+  await refreshVehiculeStatuts(db, current.entreprise_id, {
+    vehiculeIds: [current.vehicule_id, body.vehicule_id],
+  });
+  return getInterventionOut(db, scope, id);
+}
+
+/**
+ * Brouillon → Confirmé in one transaction: the articles' quantities leave the stock, or nothing changes
+ * when one of them is short. The vehicle goes 'En intervention' if the dates cover today.
+ */
+export async function confirmIntervention(db: Db, scope: Scope, id: number): Promise<InterventionOut> {
+  const current = await findIntervention(db, scope, id);
+  if (current.statut !== 'Brouillon') {
+    throw new AppError('interventions.confirmed', 422, ['Cette intervention est déjà confirmée.']);
+  }
+  if (!current.date_fin) {
+    throw fieldErrors({ date_fin: "Indiquez la date de fin de l'intervention avant de la confirmer." });
+  }
+  await transaction(db, async (tx) => {
+    const [locked] = await tx
+      .select({ statut: interventions.statut })
+      .from(interventions)
+      .where(eq(interventions.id, id))
+      .for('update');
+    if (locked?.statut !== 'Brouillon') {
+      throw new AppError('interventions.confirmed', 422, ['Cette intervention est déjà confirmée.']);
+    }
+    const needs = await tx
+      .select({
+        article_id: interventionLignes.article_id,
+        qte: sql<number>`sum(${interventionLignes.qte})`.mapWith(Number),
+      })
+      .from(interventionLignes)
+      .where(and(eq(interventionLignes.intervention_id, id), eq(interventionLignes.kind, 'article')))
+      .groupBy(interventionLignes.article_id);
+    const ids = needs.map((n) => n.article_id!).sort((a, b) => a - b);
+    const stock = ids.length
+      ? await tx.select().from(articles).where(inArray(articles.id, ids)).orderBy(articles.id).for('update')
+      : [];
+    for (const need of needs) {
+      const article = stock.find((a) => a.id === need.article_id)!;
+      if (article.qte < need.qte) throw stockInsuffisant(article.nom, article.qte);
+    }
+    for (const need of needs) {
+      await tx
+        .update(articles)
+        .set({ qte: sql`${articles.qte} - ${need.qte}` })
+        .where(eq(articles.id, need.article_id!));
+    }
+    await tx
+      .update(interventions)
+      .set({ statut: 'Confirmé', confirmed_at: new Date().toISOString() })
+      .where(eq(interventions.id, id));
+    await refreshVehiculeStatuts(tx, current.entreprise_id, { vehiculeIds: [current.vehicule_id] });
+  });
+  return getInterventionOut(db, scope, id);
+}
+
+/** Only a draft may be deleted (a confirmed one has taken articles out of stock). */
+export async function destroyIntervention(
+  db: Db,
+  scope: Scope,
+  id: number,
+  options: { group?: boolean } = {},
+): Promise<string> {
+  const which = options.group ? `L'intervention n°${id}` : "L'intervention";
+  const current = await findIntervention(db, scope, id, () =>
+    interventionNotFound(options.group ? `L'intervention n°${id} n'existe pas.` : undefined),
+  );
+  if (current.statut !== 'Brouillon') {
+    throw new AppError('interventions.locked', 422, [
+      `${which} est confirmée : elle ne peut pas être supprimée.`,
+    ]);
+  }
+  await db.delete(interventions).where(and(eq(interventions.id, id), eq(interventions.statut, 'Brouillon')));
+  await refreshVehiculeStatuts(db, current.entreprise_id, { vehiculeIds: [current.vehicule_id] });
+  return `${which} a été supprimée.`;
+}

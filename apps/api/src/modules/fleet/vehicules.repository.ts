@@ -1,0 +1,141 @@
+import {
+  addDays,
+  DOCUMENT_ALERTE_JOURS,
+  nomComplet,
+  todayInGabon,
+  type VehiculeDetailOut,
+  type VehiculeOut,
+} from '@yams/shared';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from '../../db/core.table';
+import { searchCondition } from '../../lib/filters-ids';
+import type { ListSource } from '../../lib/pagination';
+import { type Scope, tenantFilter } from '../../plugins/auth';
+import { typesVehicules } from '../reference/reference.table';
+import { listDocumentsOfVehicule } from './documents.repository';
+import { MAX_ID, vehiculeNotFound } from './fleet.errors';
+import { documents, type Vehicule, vehicules } from './fleet.table';
+
+const proprietaire = alias(users, 'proprietaire');
+const chauffeur = alias(users, 'chauffeur');
+const person = (t: typeof proprietaire | typeof chauffeur) => ({
+  id: t.id,
+  name: t.name,
+  nom: t.nom,
+  prenom: t.prenom,
+});
+
+function documentsCount(condition: SQL) {
+  return sql<number>`(select count(*) from ${documents} where ${documents.camion_id} = ${vehicules.id} and ${condition})`.mapWith(
+    Number,
+  );
+}
+
+function selectVehicules(db: Db, today = todayInGabon()) {
+  return db
+    .select({
+      id: vehicules.id,
+      entreprise_id: vehicules.entreprise_id,
+      plaque: vehicules.plaque,
+      marque: vehicules.marque,
+      modele: vehicules.modele,
+      type_vehicule_id: vehicules.type_vehicule_id,
+      type_vehicule: { id: typesVehicules.id, libelle: typesVehicules.libelle },
+      tonnage_kg: vehicules.tonnage_kg,
+      proprietaire_id: vehicules.proprietaire_id,
+      proprietaire: person(proprietaire),
+      chauffeur_id: vehicules.chauffeur_id,
+      chauffeur: person(chauffeur),
+      statut: vehicules.statut,
+      annee: vehicules.annee,
+      date_mise_en_service: vehicules.date_mise_en_service,
+      documents_expiring: documentsCount(
+        sql`${documents.date_expiration} <= ${addDays(today, DOCUMENT_ALERTE_JOURS)}`,
+      ),
+      documents_expired: documentsCount(sql`${documents.date_expiration} < ${today}`),
+      created_at: vehicules.created_at,
+      updated_at: vehicules.updated_at,
+    })
+    .from(vehicules)
+    .leftJoin(typesVehicules, eq(typesVehicules.id, vehicules.type_vehicule_id))
+    .leftJoin(proprietaire, eq(proprietaire.id, vehicules.proprietaire_id))
+    .leftJoin(chauffeur, eq(chauffeur.id, vehicules.chauffeur_id))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectVehicules>['execute']>>[number];
+
+function toOut({ tonnage_kg, proprietaire, chauffeur, ...row }: Row): VehiculeOut {
+  const personne = (p: Row['proprietaire']) => (p?.id ? { id: p.id, nom_complet: nomComplet(p) } : null);
+  return {
+    ...row,
+    tonnage: tonnage_kg === null ? null : tonnage_kg / 1000,
+    proprietaire: personne(proprietaire),
+    chauffeur: personne(chauffeur),
+  };
+}
+
+export interface VehiculeFilters {
+  proprietaire?: number;
+  chauffeur?: number;
+  type?: number;
+  statut?: string;
+  search?: string;
+}
+
+export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSource<VehiculeOut> {
+  const where = and(
+    tenantFilter(scope, vehicules.entreprise_id),
+    f.proprietaire ? eq(vehicules.proprietaire_id, f.proprietaire) : undefined,
+    f.chauffeur ? eq(vehicules.chauffeur_id, f.chauffeur) : undefined,
+    f.type ? eq(vehicules.type_vehicule_id, f.type) : undefined,
+    f.statut ? eq(vehicules.statut, f.statut) : undefined,
+    searchCondition(f.search, [vehicules.plaque, vehicules.marque, vehicules.modele]),
+  );
+  return {
+    async count() {
+      const [row] = await db.select({ n: count() }).from(vehicules).where(where);
+      return row?.n ?? 0;
+    },
+    async rows(limit, offset) {
+      const rows = await selectVehicules(db)
+        .where(where)
+        .orderBy(asc(vehicules.plaque), asc(vehicules.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toOut);
+    },
+  };
+}
+
+/** The stored row of a vehicle of the scope, or 404 exactly like a missing one. */
+export async function findVehicule(
+  db: Db,
+  scope: Scope,
+  id: number,
+  notFound = vehiculeNotFound,
+): Promise<Vehicule> {
+  if (id > MAX_ID) throw notFound();
+  const [row] = await db
+    .select()
+    .from(vehicules)
+    .where(and(eq(vehicules.id, id), tenantFilter(scope, vehicules.entreprise_id)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getVehiculeOut(db: Db, scope: Scope, id: number): Promise<VehiculeOut> {
+  const [row] = await selectVehicules(db)
+    .where(and(eq(vehicules.id, id), tenantFilter(scope, vehicules.entreprise_id)))
+    .limit(1);
+  if (!row) throw vehiculeNotFound();
+  return toOut(row);
+}
+
+export async function getVehiculeDetail(db: Db, scope: Scope, id: number): Promise<VehiculeDetailOut> {
+  const vehicule = await getVehiculeOut(db, scope, id);
+  return { ...vehicule, documents: await listDocumentsOfVehicule(db, id) };
+}

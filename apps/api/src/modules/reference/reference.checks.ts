@@ -1,0 +1,40 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from '../../db/core.table';
+import { fieldErrors } from '../../lib/errors';
+
+// Checks on the ids a body refers to, answered as French 422 field errors before the database would
+// answer a foreign-key error.
+
+export type TableWithId = PgTable & { id: AnyPgColumn };
+
+/** 422 `{ field: message }` unless a row of `table` has this id (and matches `extra`, e.g. the tenant). */
+export async function assertRowExists(
+  db: Db,
+  table: TableWithId,
+  id: number | null | undefined,
+  field: string,
+  message: string,
+  extra?: SQL,
+): Promise<void> {
+  if (id === null || id === undefined) return;
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), extra))
+    .limit(1);
+  if (!row) throw fieldErrors({ [field]: message });
+}
+
+/** A superadmin names the company of a new row: it must be a transporteur account. */
+export async function assertEntreprise(db: Db, id: number): Promise<void> {
+  await assertRowExists(
+    db,
+    users,
+    id,
+    'entreprise_id',
+    "Cette entreprise n'existe pas.",
+    and(eq(users.type, 'transporteur'), sql`coalesce(${users.entreprise_id}, ${users.id}) = ${users.id}`),
+  );
+}

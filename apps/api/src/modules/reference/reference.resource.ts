@@ -1,0 +1,191 @@
+import { MSG } from '@yams/shared';
+import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
+import { searchCondition } from '../../lib/filters-ids';
+import { accord, ce, crudMessages, type Nom, pronom } from '../../lib/french';
+import type { ListSource } from '../../lib/pagination';
+import { assertUnused, inUse } from '../../lib/usages';
+import { entrepriseForCreate, type Scope, tenantFilter } from '../../plugins/auth';
+import { assertEntreprise, assertRowExists, type TableWithId } from './reference.checks';
+
+/**
+ * One reference table served as `/api/{path}`: everything the generic repository and routes need to know.
+ * Platform tables are read by everyone and written by superadmins; company tables are scoped by entreprise_id.
+ */
+export interface ReferenceResource {
+  /** URL segment and SQL table name: 'villes'. */
+  path: string;
+  /** OpenAPI tag (the Configurations tab). */
+  tag: string;
+  nom: Nom;
+  platform: boolean;
+  table: TableWithId & { entreprise_id?: AnyPgColumn };
+  body: z.ZodObject;
+  out: z.ZodObject;
+  /** The row as the API returns it, labels of referenced rows joined. */
+  select(db: Db): PgSelect;
+  search: AnyPgColumn[];
+  order: AnyPgColumn[];
+  perPage?: number;
+  /** Body fields naming a platform row that must exist. */
+  refs?: Array<{ field: string; table: TableWithId; message: string }>;
+  /** Body fields unique in the table (within the company for company tables). */
+  unique?: Array<{ field: string; column: AnyPgColumn; message: string }>;
+  /** Also served as `POST /api/microservice/api-courses/{path}/{id}/destroy` (spec section 7). */
+  microservice?: boolean;
+}
+
+type Values = Record<string, unknown>;
+
+const forbidden = createErrorFactory({
+  code: 'reference.forbidden',
+  statusCode: 403,
+  message: MSG.forbidden,
+});
+
+const notFound = (r: ReferenceResource) =>
+  new AppError(`${r.path}.not_found`, 404, [crudMessages(r.nom).notFound]);
+
+const tenant = (r: ReferenceResource, scope: Scope): SQL | undefined =>
+  r.platform || !r.table.entreprise_id ? undefined : tenantFilter(scope, r.table.entreprise_id);
+
+/** Platform tables are written by superadmins only. */
+export function assertWriter(r: ReferenceResource, scope: Scope): void {
+  if (r.platform && scope.entrepriseId !== null) throw forbidden();
+}
+
+export function listRows(
+  db: Db,
+  scope: Scope,
+  r: ReferenceResource,
+  q: { search?: string },
+): ListSource<Values> {
+  const where = and(tenant(r, scope), searchCondition(q.search, r.search));
+  return {
+    async count() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(r.table as PgTable)
+        .where(where);
+      return row?.n ?? 0;
+    },
+    async rows(limit, offset) {
+      const order = [...r.order.map((c) => asc(c)), asc(r.table.id)];
+      return (await r
+        .select(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)) as Values[];
+    },
+  };
+}
+
+export async function getRow(db: Db, scope: Scope, r: ReferenceResource, id: number): Promise<Values> {
+  const [row] = (await r
+    .select(db)
+    .where(and(eq(r.table.id, id), tenant(r, scope)))
+    .limit(1)) as Values[];
+  if (!row) throw notFound(r);
+  return row;
+}
+
+async function checkBody(db: Db, r: ReferenceResource, values: Values, exceptId?: number) {
+  for (const ref of r.refs ?? []) {
+    await assertRowExists(
+      db,
+      ref.table,
+      values[ref.field] as number | null | undefined,
+      ref.field,
+      ref.message,
+    );
+  }
+  for (const u of r.unique ?? []) {
+    const value = values[u.field];
+    if (value === undefined || value === null) continue;
+    const sameCompany =
+      r.platform || !r.table.entreprise_id
+        ? undefined
+        : eq(r.table.entreprise_id, values.entreprise_id as number);
+    const [other] = await db
+      .select({ id: r.table.id })
+      .from(r.table as PgTable)
+      .where(and(eq(u.column, value), sameCompany, exceptId ? ne(r.table.id, exceptId) : undefined))
+      .limit(1);
+    if (other) throw fieldErrors({ [u.field]: u.message });
+  }
+}
+
+/** A race lost to another writer: the same French answers as the checks above. */
+function writeError(r: ReferenceResource, err: unknown): unknown {
+  const u = r.unique?.[0];
+  if (u && isUniqueViolation(err)) return fieldErrors({ [u.field]: u.message });
+  if (isForeignKeyViolation(err)) {
+    return new AppError('validation', 422, ["Une des valeurs choisies n'existe plus. Rechargez la page."]);
+  }
+  return err;
+}
+
+export async function createRow(db: Db, scope: Scope, r: ReferenceResource, body: Values): Promise<Values> {
+  assertWriter(r, scope);
+  const { entreprise_id, ...values } = body;
+  if (!r.platform) {
+    values.entreprise_id = entrepriseForCreate(scope, entreprise_id as number | null | undefined);
+    if (scope.entrepriseId === null) await assertEntreprise(db, values.entreprise_id as number);
+  }
+  await checkBody(db, r, values);
+  try {
+    const [row] = await db
+      .insert(r.table as PgTable)
+      .values(values as never)
+      .returning({ id: r.table.id });
+    return getRow(db, scope, r, row!.id as number);
+  } catch (err) {
+    throw writeError(r, err);
+  }
+}
+
+export async function updateRow(
+  db: Db,
+  scope: Scope,
+  r: ReferenceResource,
+  id: number,
+  body: Values,
+): Promise<Values> {
+  assertWriter(r, scope);
+  const current = await getRow(db, scope, r, id);
+  const values = Object.fromEntries(
+    Object.entries(body).filter(([k, v]) => v !== undefined && k !== 'entreprise_id'),
+  );
+  if (!Object.keys(values).length) return current;
+  await checkBody(db, r, { ...values, entreprise_id: current.entreprise_id }, id);
+  try {
+    await db
+      .update(r.table as PgTable)
+      .set(values as never)
+      .where(eq(r.table.id, id));
+  } catch (err) {
+    throw writeError(r, err);
+  }
+  return getRow(db, scope, r, id);
+}
+
+export async function destroyRow(db: Db, scope: Scope, r: ReferenceResource, id: number): Promise<string> {
+  assertWriter(r, scope);
+  await getRow(db, scope, r, id);
+  await assertUnused(db, r.path, id, ce(r.nom), r.nom.genre);
+  try {
+    await db.delete(r.table as PgTable).where(eq(r.table.id, id));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) {
+      const g = r.nom.genre;
+      throw inUse(`Impossible de supprimer ${ce(r.nom)} : ${pronom(g)} est encore ${accord(g, 'utilisé')}.`);
+    }
+    throw err;
+  }
+  return crudMessages(r.nom).deleted;
+}

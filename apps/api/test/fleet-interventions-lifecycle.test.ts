@@ -1,0 +1,175 @@
+import { addDays, todayInGabon } from '@yams/shared';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { vehicules } from '../src/db/schema';
+import { refreshVehiculeStatuts } from '../src/modules/fleet/vehicule-statuts';
+import { data, type FleetContext, type FleetKit, failed, fleetContext, fleetKit } from './fleet-fixtures';
+
+let c: FleetContext;
+let k: FleetKit;
+const today = todayInGabon();
+beforeAll(async () => {
+  c = await fleetContext();
+  k = await fleetKit(c);
+});
+
+describe('confirming interventions', () => {
+  it('confirms a draft once, taking its articles out of stock, then refuses to change or delete it', async () => {
+    const { t, tg } = c;
+    const v = await k.vehicule({}, true);
+    const [filtreAvant, pneuAvant] = [await k.stock(k.filtre.id), await k.stock(k.pneu.id)];
+    const i = await k.intervention(v.id, {
+      date_debut: '2025-06-01',
+      date_fin: '2025-06-02',
+      lignes: [
+        { kind: 'article', article_id: k.filtre.id, qte: 1 },
+        { kind: 'article', article_id: k.filtre.id, qte: 2 },
+        { kind: 'article', article_id: k.pneu.id, qte: 1 },
+        { kind: 'service', service_id: k.vidange.id, qte: 1 },
+      ],
+    });
+    const res = await t.post(`/api/interventions/${i.id}/confirm`, {}, tg);
+    expect(res.json().message).toBe("L'intervention a été confirmée.");
+    expect(data(res)).toMatchObject({
+      statut: 'Confirmé',
+      confirmed_at: expect.any(String),
+      montant: i.montant,
+    });
+    expect(await k.stock(k.filtre.id)).toBe(filtreAvant - 3);
+    expect(await k.stock(k.pneu.id)).toBe(pneuAvant - 1);
+    failed(
+      await t.post(`/api/interventions/${i.id}/confirm`, {}, tg),
+      422,
+      'Cette intervention est déjà confirmée.',
+    );
+    expect(await k.stock(k.filtre.id)).toBe(filtreAvant - 3);
+    failed(
+      await t.post(
+        `/api/interventions/${i.id}/update`,
+        { vehicule_id: v.id, garage_id: k.garage.id, type: 'Entretien', date_debut: '2025-06-01' },
+        tg,
+      ),
+      422,
+      'Une intervention confirmée ne peut plus être modifiée.',
+    );
+    failed(
+      await t.post(`/api/interventions/${i.id}/destroy`, {}, tg),
+      422,
+      "L'intervention est confirmée : elle ne peut pas être supprimée.",
+    );
+    const open = await k.intervention(v.id, { date_fin: null });
+    failed(
+      await t.post(`/api/interventions/${open.id}/confirm`, {}, tg),
+      422,
+      "Indiquez la date de fin de l'intervention avant de la confirmer.",
+      'date_fin',
+    );
+  });
+
+  it('refuses to confirm when an article is short, and then changes nothing', async () => {
+    const { t, tg } = c;
+    const rare = data(
+      await t.post(
+        '/api/articles',
+        { reference: 'RARE-1', nom: 'Turbo compresseur', qte: 3, prix_unitaire: 900_000 },
+        tg,
+      ),
+    );
+    const v = await k.vehicule({}, true);
+    const filtreAvant = await k.stock(k.filtre.id);
+    const i = await k.intervention(v.id, {
+      lignes: [
+        { kind: 'article', article_id: k.filtre.id, qte: 1 },
+        { kind: 'article', article_id: rare.id, qte: 2 },
+        { kind: 'article', article_id: rare.id, qte: 2 },
+      ],
+    });
+    const res = await t.post(`/api/interventions/${i.id}/confirm`, {}, tg);
+    failed(res, 422, "Stock insuffisant pour l'article Turbo compresseur (disponible : 3).");
+    expect(await k.stock(rare.id)).toBe(3);
+    expect(await k.stock(k.filtre.id)).toBe(filtreAvant);
+    expect(data(await t.get(`/api/interventions/${i.id}`, tg)).statut).toBe('Brouillon');
+    expect(await k.statut(v.id)).toBe('Disponible');
+  });
+});
+
+describe('vehicle status follows confirmed interventions', () => {
+  it('goes En intervention while a confirmed intervention covers today, and back to Disponible after', async () => {
+    const { t, tg, tgId } = c;
+    const v = await k.vehicule({}, true);
+    const draft = await k.intervention(v.id, { date_debut: addDays(today, -1), date_fin: addDays(today, 2) });
+    expect(await k.statut(v.id)).toBe('Disponible');
+    data(await t.post(`/api/interventions/${draft.id}/confirm`, {}, tg));
+    expect(data(await t.get(`/api/vehicules/${v.id}`, tg)).statut).toBe('En intervention');
+    failed(
+      await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Disponible' }, tg),
+      422,
+      'Le véhicule est « En intervention » : son statut changera à la fin de l’intervention.',
+      'statut',
+    );
+    // The day after the end, the periodic refresh gives it back.
+    const result = await refreshVehiculeStatuts(t.database.db, tgId, { today: addDays(today, 3) });
+    expect(result.disponibles).toBeGreaterThanOrEqual(1);
+    expect(await k.statut(v.id)).toBe('Disponible');
+    await refreshVehiculeStatuts(t.database.db, tgId);
+    expect(await k.statut(v.id)).toBe('En intervention');
+  });
+
+  it('waits for the start of a future intervention, and never overrides En course', async () => {
+    const { t, tg, tgId } = c;
+    const v = await k.vehicule({}, true);
+    const later = await k.intervention(v.id, { date_debut: addDays(today, 5), date_fin: addDays(today, 6) });
+    data(await t.post(`/api/interventions/${later.id}/confirm`, {}, tg));
+    expect(await k.statut(v.id)).toBe('Disponible');
+    await refreshVehiculeStatuts(t.database.db, tgId, { today: addDays(today, 5) });
+    expect(await k.statut(v.id)).toBe('En intervention');
+
+    const onRoad = await k.vehicule({}, true);
+    await t.database.db.update(vehicules).set({ statut: 'En course' }).where(eq(vehicules.id, onRoad.id));
+    const now = await k.intervention(onRoad.id);
+    data(await t.post(`/api/interventions/${now.id}/confirm`, {}, tg));
+    expect(await k.statut(onRoad.id)).toBe('En course');
+    await refreshVehiculeStatuts(t.database.db);
+    expect(await k.statut(onRoad.id)).toBe('En course');
+  });
+});
+
+describe('deleting interventions', () => {
+  it('deletes drafts only, one by one or by group with one French item per line', async () => {
+    const { t, tg, og } = c;
+    const v = await k.vehicule({}, true);
+    const single = await k.intervention(v.id);
+    expect((await t.post(`/api/interventions/${single.id}/destroy`, {}, tg)).json()).toEqual({
+      success: true,
+      message: "L'intervention a été supprimée.",
+      data: null,
+      errors: [],
+    });
+    failed(await t.get(`/api/interventions/${single.id}`, tg), 404, "Cette intervention n'existe pas.");
+    const a = await k.intervention(v.id, { date_debut: '2025-01-01', date_fin: '2025-01-02' });
+    const b = await k.intervention(v.id, { date_debut: '2025-01-01', date_fin: '2025-01-02' });
+    data(await t.post(`/api/interventions/${b.id}/confirm`, {}, tg));
+    const theirs = data(await t.get('/api/interventions?statut=Brouillon&limit=1', og))[0];
+    const res = await t.post(
+      '/api/interventions/destroy-group',
+      { selected_lines: [a.id, b.id, theirs.id, 999999] },
+      tg,
+    );
+    expect(res.json()).toEqual({
+      success: true,
+      data: null,
+      errors: [],
+      message: [
+        { severity: 'success', value: `L'intervention n°${a.id} a été supprimée.` },
+        {
+          severity: 'error',
+          value: `L'intervention n°${b.id} est confirmée : elle ne peut pas être supprimée.`,
+        },
+        { severity: 'error', value: `L'intervention n°${theirs.id} n'existe pas.` },
+        { severity: 'error', value: "L'intervention n°999999 n'existe pas." },
+      ],
+    });
+    expect(data(await t.get(`/api/interventions/${b.id}`, tg)).statut).toBe('Confirmé');
+    expect(data(await t.get(`/api/interventions/${theirs.id}`, og)).id).toBe(theirs.id);
+  });
+});

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documents, vehicules } from '../src/db/schema';
+import {
+  data,
+  type FleetContext,
+  type FleetKit,
+  failed,
+  fleetContext,
+  fleetKit,
+  PDF,
+} from './fleet-fixtures';
+
+let c: FleetContext;
+let k: FleetKit;
+let semi: number;
+beforeAll(async () => {
+  c = await fleetContext();
+  k = await fleetKit(c);
+  semi = k.typeId('Semi-remorque');
+});
+
+describe('vehicle status', () => {
+  it('may be set by hand to Disponible or Indisponible only', async () => {
+    const { t, tg } = c;
+    const v = await k.vehicule();
+    failed(
+      await t.post(
+        '/api/vehicules',
+        { plaque: 'ST-1', marque: 'MAN', type_vehicule_id: semi, statut: 'En course' },
+        tg,
+      ),
+      422,
+      'Le statut « En course » est fixé automatiquement par les courses.',
+      'statut',
+    );
+    expect(data(await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Disponible' }, tg)).statut).toBe(
+      'Disponible',
+    );
+    failed(
+      await t.post(`/api/vehicules/${v.id}/update`, { statut: 'En intervention' }, tg),
+      422,
+      'Le statut « En intervention » est fixé automatiquement par les interventions confirmées.',
+      'statut',
+    );
+    failed(
+      await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Nouveau' }, tg),
+      422,
+      'Un véhicule ne peut pas redevenir « Nouveau ».',
+      'statut',
+    );
+    expect(
+      data(
+        await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Indisponible', marque: 'Isuzu D-Max' }, tg),
+      ),
+    ).toMatchObject({
+      statut: 'Indisponible',
+      marque: 'Isuzu D-Max',
+    });
+  });
+});
+
+describe('deleting vehicles', () => {
+  it('deletes an unused vehicle with its documents and their files', async () => {
+    const { t, tg } = c;
+    const v = await k.vehicule();
+    const doc = data(
+      await t.post(
+        '/api/documents',
+        { libelle: 'Carte grise', camion_id: v.id, fichier: PDF, fichier_nom: 'cg.pdf' },
+        tg,
+      ),
+    );
+    const [stored] = await t.database.db.select().from(documents).where(eq(documents.id, doc.id));
+    const file = path.join(t.dataDir, 'uploads', stored!.fichier!);
+    expect(fs.existsSync(file)).toBe(true);
+    const res = await t.post(`/api/vehicules/${v.id}/destroy`, {}, tg);
+    expect(res.json()).toEqual({
+      success: true,
+      message: `Le véhicule ${v.plaque} a été supprimé.`,
+      data: null,
+      errors: [],
+    });
+    expect(await t.database.db.select().from(documents).where(eq(documents.camion_id, v.id))).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
+    failed(await t.get(`/api/vehicules/${v.id}`, tg), 404, "Ce véhicule n'existe pas.");
+    failed(await t.post(`/api/vehicules/${v.id}/destroy`, {}, tg), 404, "Ce véhicule n'existe pas.");
+  });
+
+  it('refuses with 409 a vehicle used by an intervention', async () => {
+    const { t, tg } = c;
+    const used = data(await t.get('/api/interventions?limit=1', tg))[0].vehicule;
+    const res = await t.post(`/api/vehicules/${used.id}/destroy`, {}, tg);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0]).toMatch(
+      new RegExp(
+        `^Impossible de supprimer le véhicule ${used.plaque} : il est utilisé par .*\\d+ interventions?\\.$`,
+      ),
+    );
+    expect(data(await t.get(`/api/vehicules/${used.id}`, tg)).id).toBe(used.id);
+  });
+
+  it('destroy-group answers one French item per line and deletes only what it may', async () => {
+    const { t, tg, og } = c;
+    const a = await k.vehicule();
+    const b = await k.vehicule();
+    const used = data(await t.get('/api/interventions?limit=1', tg))[0].vehicule;
+    const theirs = data(await t.get('/api/vehicules?limit=1', og))[0];
+    const res = await t.post(
+      '/api/vehicules/destroy-group',
+      { selected_lines: [a.id, used.id, 999999, theirs.id, b.id, a.id] },
+      tg,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, data: null, errors: [] });
+    expect(body.message).toEqual([
+      { severity: 'success', value: `Le véhicule ${a.plaque} a été supprimé.` },
+      {
+        severity: 'error',
+        value: expect.stringMatching(
+          `^Impossible de supprimer le véhicule ${used.plaque} : il est utilisé par`,
+        ),
+      },
+      { severity: 'error', value: "Le véhicule n°999999 n'existe pas." },
+      { severity: 'error', value: `Le véhicule n°${theirs.id} n'existe pas.` },
+      { severity: 'success', value: `Le véhicule ${b.plaque} a été supprimé.` },
+    ]);
+    const left = await t.database.db.select({ id: vehicules.id }).from(vehicules);
+    const ids = left.map((r) => r.id);
+    expect(ids).not.toContain(a.id);
+    expect(ids).not.toContain(b.id);
+    expect(ids).toContain(used.id);
+    expect(ids).toContain(theirs.id);
+    failed(
+      await t.post('/api/vehicules/destroy-group', { selected_lines: [] }, tg),
+      422,
+      'Sélectionnez au moins une ligne.',
+    );
+  });
+});

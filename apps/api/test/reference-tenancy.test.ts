@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { articles, fournisseurs, garages, services, trajets } from '../src/db/schema';
+import { data, type FleetContext, failed, fleetContext } from './fleet-fixtures';
+
+let c: FleetContext;
+beforeAll(async () => {
+  c = await fleetContext();
+});
+
+const TABLES = [
+  ['articles', articles, "Cet article n'existe pas.", { nom: 'Piraté' }],
+  ['garages', garages, "Ce garage n'existe pas.", { nom: 'Piraté' }],
+  ['services', services, "Ce service n'existe pas.", { libelle: 'Piraté' }],
+  ['fournisseurs', fournisseurs, "Ce fournisseur n'existe pas.", { nom: 'Piraté' }],
+  ['trajets', trajets, "Ce trajet n'existe pas.", { libelle: 'Piraté' }],
+] as const;
+
+describe.each(TABLES)('%s of another company', (table, pgTable, notFound, change) => {
+  it('are never listed, counted, searched, read, changed or deleted (404 like a missing row)', async () => {
+    const { t, tg, og, admin, tgId, ogId } = c;
+    const mine = data(await t.get(`/api/${table}`, tg)) as Array<{ id: number; entreprise_id: number }>;
+    const theirs = data(await t.get(`/api/${table}`, og)) as Array<{ id: number; entreprise_id: number }>;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((r) => r.entreprise_id === tgId)).toBe(true);
+    expect(theirs.every((r) => r.entreprise_id === ogId)).toBe(true);
+    const everything = data(await t.get(`/api/${table}?req_count=1`, admin));
+    expect(everything).toBeGreaterThanOrEqual(mine.length + theirs.length);
+    expect(data(await t.get(`/api/${table}?req_count=1`, og))).toBe(theirs.length);
+    const paged = data(await t.get(`/api/${table}?page=1&per_page=100`, og));
+    expect(paged.data.some((r: { id: number }) => mine.some((m) => m.id === r.id))).toBe(false);
+
+    const target = mine[0]!;
+    failed(await t.get(`/api/${table}/${target.id}`, og), 404, notFound);
+    failed(await t.post(`/api/${table}/${target.id}/update`, change, og), 404, notFound);
+    failed(await t.post(`/api/${table}/${target.id}/destroy`, {}, og), 404, notFound);
+    const [stored] = await t.database.db.select().from(pgTable).where(eq(pgTable.id, target.id));
+    expect(stored).toMatchObject(
+      Object.fromEntries(Object.keys(change).map((k) => [k, (target as never)[k]])),
+    );
+    // The superadmin sees it.
+    expect(data(await t.get(`/api/${table}/${target.id}`, admin)).id).toBe(target.id);
+  });
+});
+
+it('a search never reaches another company’s rows', async () => {
+  const { t, og } = c;
+  const tgOnly = data(await t.post('/api/garages', { nom: 'Garage Secret TransGabon' }, c.tg));
+  expect(data(await t.get('/api/garages?search=Secret', og))).toEqual([]);
+  expect(data(await t.get('/api/garages?search=Secret&req_count=1', og))).toBe(0);
+  expect(data(await t.get('/api/garages?search=Secret', c.tg))[0].id).toBe(tgOnly.id);
+});

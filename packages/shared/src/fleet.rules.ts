@@ -1,0 +1,119 @@
+// Fleet domain: vehicle and intervention lifecycles, documents, and the pure rules both sides share.
+
+export const VEHICULE_STATUTS = [
+  'Nouveau',
+  'Disponible',
+  'En course',
+  'En intervention',
+  'Indisponible',
+] as const;
+export type VehiculeStatut = (typeof VEHICULE_STATUTS)[number];
+
+/** Tag colours of the vehicle statuses (Ant Design preset names). */
+export const VEHICULE_STATUT_COULEURS: Record<VehiculeStatut, string> = {
+  Nouveau: 'blue',
+  Disponible: 'green',
+  'En course': 'gold',
+  'En intervention': 'magenta',
+  Indisponible: 'red',
+};
+
+/**
+ * Statuses the API sets by itself: 'En course' follows the courses, 'En intervention' a confirmed
+ * intervention whose dates cover today. A person only chooses between Disponible and Indisponible.
+ */
+export const VEHICULE_STATUTS_AUTOMATIQUES: readonly VehiculeStatut[] = ['En course', 'En intervention'];
+export const VEHICULE_STATUTS_MANUELS: readonly VehiculeStatut[] = ['Disponible', 'Indisponible'];
+
+/** Why a person may not move a vehicle from one status to another, or null when the change is allowed. */
+export function vehiculeStatutRefus(from: VehiculeStatut, to: VehiculeStatut): string | null {
+  if (from === to) return null;
+  if (to === 'En course') return 'Le statut « En course » est fixé automatiquement par les courses.';
+  if (to === 'En intervention') {
+    return 'Le statut « En intervention » est fixé automatiquement par les interventions confirmées.';
+  }
+  if (to === 'Nouveau') return 'Un véhicule ne peut pas redevenir « Nouveau ».';
+  if (from === 'En course') {
+    return 'Le véhicule est « En course » : son statut changera à la fin de la course.';
+  }
+  if (from === 'En intervention') {
+    return 'Le véhicule est « En intervention » : son statut changera à la fin de l’intervention.';
+  }
+  return null;
+}
+
+export const INTERVENTION_TYPES = ['Entretien', 'Réparation'] as const;
+export type InterventionType = (typeof INTERVENTION_TYPES)[number];
+export const INTERVENTION_STATUTS = ['Brouillon', 'Confirmé'] as const;
+export type InterventionStatut = (typeof INTERVENTION_STATUTS)[number];
+/** A draft can be edited, confirmed (one call, which takes its articles out of stock) or deleted; nothing else. */
+export const INTERVENTION_TRANSITIONS: Record<InterventionStatut, readonly InterventionStatut[]> = {
+  Brouillon: ['Confirmé'],
+  Confirmé: [],
+};
+export const INTERVENTION_LIGNE_KINDS = ['service', 'article'] as const;
+export type InterventionLigneKind = (typeof INTERVENTION_LIGNE_KINDS)[number];
+
+export interface LigneMontant {
+  qte: number;
+  prix_unitaire: number;
+}
+/** One line: quantity × unit price, in francs CFA. */
+export const montantLigne = (l: LigneMontant): number => l.qte * l.prix_unitaire;
+/** The amount of an intervention: the sum of its lines. The API stores it; forms show it as a preview. */
+export const montantIntervention = (lignes: readonly LigneMontant[]): number =>
+  lignes.reduce((total, l) => total + montantLigne(l), 0);
+
+/** Usual vehicle papers in Gabon; the libellé of a document stays free text. */
+export const DOCUMENT_LIBELLES = [
+  'Carte grise',
+  'Assurance',
+  'Visite technique',
+  'Patente',
+  'Autorisation de transport',
+  'Carte de stationnement',
+  'Vignette',
+] as const;
+/** A document is flagged this many days before it expires. */
+export const DOCUMENT_ALERTE_JOURS = 30;
+export const DOCUMENT_FICHIER_MAX_OCTETS = 5 * 1024 * 1024;
+/** Accepted attachments and their file extension. */
+export const DOCUMENT_FICHIER_TYPES: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+export const DOCUMENT_ETATS = ['Valide', 'Expire bientôt', 'Expiré', 'Sans expiration'] as const;
+export type DocumentEtat = (typeof DOCUMENT_ETATS)[number];
+
+/** `YYYY-MM-DD` of today in Gabon (Africa/Libreville), whatever the server's time zone. */
+export function todayInGabon(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Libreville',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** `addDays('2026-01-30', 3)` → `'2026-02-02'`. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Expired before today; 'Expire bientôt' up to DOCUMENT_ALERTE_JOURS days ahead (today included). */
+export function documentEtat(dateExpiration: string | null, today: string = todayInGabon()): DocumentEtat {
+  if (!dateExpiration) return 'Sans expiration';
+  if (dateExpiration < today) return 'Expiré';
+  if (dateExpiration <= addDays(today, DOCUMENT_ALERTE_JOURS)) return 'Expire bientôt';
+  return 'Valide';
+}
+
+/** ' gb  123 - aa ' → 'GB 123-AA': trimmed, upper case, one space between groups, no space around dashes. */
+export function normalisePlaque(value: string): string {
+  return value.trim().toUpperCase().replace(/\s+/g, ' ').replace(/ ?- ?/g, '-');
+}
+export const PLAQUE_RE = /^[A-Z0-9]+([ -][A-Z0-9]+)*$/;

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import {
+  DOCUMENT_ETATS,
+  DOCUMENT_FICHIER_MAX_OCTETS,
+  INTERVENTION_LIGNE_KINDS,
+  INTERVENTION_STATUTS,
+  INTERVENTION_TYPES,
+  normalisePlaque,
+  PLAQUE_RE,
+  VEHICULE_STATUTS,
+} from './fleet.rules';
+import { zChamps } from './reference';
+
+const statut = z.enum(VEHICULE_STATUTS, { error: "Le statut du véhicule n'est pas valide." });
+
+// Véhicules
+
+export const zPlaque = z
+  .string({ error: 'La plaque est obligatoire.' })
+  .transform(normalisePlaque)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'La plaque est obligatoire.' })
+      .min(2, { error: 'La plaque est trop courte.' })
+      .max(20, { error: 'La plaque ne peut pas dépasser 20 caractères.' })
+      .regex(PLAQUE_RE, {
+        error: 'La plaque ne peut contenir que des lettres, des chiffres, des espaces et des tirets.',
+      }),
+  );
+
+const vehiculeFields = {
+  plaque: zPlaque,
+  marque: zChamps.texte('La marque', 80),
+  modele: zChamps.texteOptionnel('Le modèle', 80),
+  type_vehicule_id: zChamps.id('Le type de véhicule'),
+  /** Payload in tonnes (3.5, 32…). */
+  tonnage: zChamps.nombreOptionnel('Le tonnage', 200),
+  /** Defaults to the company itself. */
+  proprietaire_id: zChamps.idOptionnel('Le propriétaire'),
+  chauffeur_id: zChamps.idOptionnel('Le chauffeur'),
+  statut: statut.optional(),
+  annee: zChamps.entierOptionnel("L'année", 1950, 2100),
+  date_mise_en_service: zChamps.dateOptionnelle('La date de mise en service'),
+};
+export const VehiculeBody = z.object({
+  entreprise_id: zChamps.idOptionnel("L'entreprise"),
+  ...vehiculeFields,
+});
+export const VehiculeUpdateBody = z.object(vehiculeFields).partial();
+export type VehiculeBody = z.infer<typeof VehiculeBody>;
+export type VehiculeUpdateBody = z.infer<typeof VehiculeUpdateBody>;
+
+export const VehiculesQuery = z.object({
+  proprietaire: zChamps.filtreId('propriétaire'),
+  chauffeur: zChamps.filtreId('chauffeur'),
+  type: zChamps.filtreId('type'),
+  statut: statut.optional(),
+  search: zChamps.recherche(),
+});
+
+// Documents
+
+/** `data:application/pdf;base64,JVBERi0…`; its type, size and content are checked by the API. */
+export const zFichier = z
+  .string({ error: 'Le fichier doit être une data URL base64.' })
+  .max(Math.ceil((DOCUMENT_FICHIER_MAX_OCTETS * 4) / 3) + 200, {
+    error: 'Le fichier ne doit pas dépasser 5 Mo.',
+  })
+  .regex(/^data:[\w.+-]+\/[\w.+-]+(;[\w.+-]+=[^;,]*)*;base64,/, {
+    error: 'Le fichier doit être une data URL base64 (data:…;base64,…).',
+  })
+  .nullish();
+
+const documentFields = {
+  libelle: zChamps.texte('Le libellé', 160),
+  association: z
+    .enum(['vehicule'], { error: 'Un document est associé à un véhicule (« vehicule »).' })
+    .optional(),
+  camion_id: zChamps.id('Le véhicule'),
+  date_expiration: zChamps.dateOptionnelle("La date d'expiration"),
+  fichier: zFichier,
+  fichier_nom: zChamps.texteOptionnel('Le nom du fichier', 255),
+};
+export const DocumentBody = z.object({
+  entreprise_id: zChamps.idOptionnel("L'entreprise"),
+  ...documentFields,
+});
+export const DocumentUpdateBody = z.object(documentFields).partial();
+export type DocumentBody = z.infer<typeof DocumentBody>;
+export type DocumentUpdateBody = z.infer<typeof DocumentUpdateBody>;
+
+export const DocumentsQuery = z.object({
+  camion_id: zChamps.filtreId('véhicule'),
+  req_period: zChamps.mois().optional(),
+  expire_avant: z.iso.date({ error: "La date expire_avant n'est pas valide (AAAA-MM-JJ)." }).optional(),
+  search: zChamps.recherche(),
+});
+
+// Interventions
+
+export const InterventionLigneBody = z
+  .object({
+    kind: z.enum(INTERVENTION_LIGNE_KINDS, { error: 'Une ligne est un « service » ou un « article ».' }),
+    service_id: zChamps.idOptionnel('Le service'),
+    article_id: zChamps.idOptionnel("L'article"),
+    /** Defaults to the service's libellé or the article's name. */
+    libelle: zChamps.texteOptionnel('Le libellé', 200),
+    qte: zChamps.entier('La quantité', 1),
+    /** Defaults to the service's montant or the article's prix_unitaire. */
+    prix_unitaire: zChamps.entierOptionnel('Le prix unitaire'),
+  })
+  .superRefine((l, ctx) => {
+    if (l.kind === 'service' && !l.service_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['service_id'],
+        message: 'Choisissez le service de cette ligne.',
+      });
+    }
+    if (l.kind === 'article' && !l.article_id) {
+      ctx.addIssue({ code: 'custom', path: ['article_id'], message: "Choisissez l'article de cette ligne." });
+    }
+  });
+export type InterventionLigneBody = z.infer<typeof InterventionLigneBody>;
+
+const interventionFields = {
+  vehicule_id: zChamps.id('Le véhicule'),
+  garage_id: zChamps.id('Le garage'),
+  type: z.enum(INTERVENTION_TYPES, {
+    error: (iss) =>
+      iss.input === undefined
+        ? "Le type d'intervention est obligatoire."
+        : 'Le type doit être « Entretien » ou « Réparation ».',
+  }),
+  date_debut: zChamps.date('La date de début'),
+  date_fin: zChamps.dateOptionnelle('La date de fin'),
+  description: zChamps.texteOptionnel('La description', 2000),
+  lignes: z
+    .array(InterventionLigneBody, { error: 'Les lignes doivent être une liste.' })
+    .max(100, { error: 'Une intervention ne peut pas avoir plus de 100 lignes.' })
+    .default([]),
+};
+const datesInOrder = (v: { date_debut: string; date_fin?: string | null }) =>
+  !v.date_fin || v.date_fin >= v.date_debut;
+const datesMessage = {
+  path: ['date_fin'],
+  error: 'La date de fin doit être postérieure ou égale à la date de début.',
+};
+/** Create and update take the whole intervention; the lines are replaced. */
+export const InterventionBody = z
+  .object({ entreprise_id: zChamps.idOptionnel("L'entreprise"), ...interventionFields })
+  .refine(datesInOrder, datesMessage);
+export const InterventionUpdateBody = z.object(interventionFields).refine(datesInOrder, datesMessage);
+export type InterventionBody = z.infer<typeof InterventionBody>;
+export type InterventionUpdateBody = z.infer<typeof InterventionUpdateBody>;
+
+export const InterventionsQuery = z.object({
+  vehicule: zChamps.filtreId('véhicule'),
+  garage: zChamps.filtreId('garage'),
+  type: z.enum(INTERVENTION_TYPES, { error: "Le type d'intervention n'est pas valide." }).optional(),
+  statut: z.enum(INTERVENTION_STATUTS, { error: "Le statut d'intervention n'est pas valide." }).optional(),
+  date_debut: z.iso.date({ error: "La date de début n'est pas valide (AAAA-MM-JJ)." }).optional(),
+  date_fin: z.iso.date({ error: "La date de fin n'est pas valide (AAAA-MM-JJ)." }).optional(),
+  req_period: zChamps.mois().optional(),
+  search: zChamps.recherche(),
+});
+
+// Rows as the API returns them
+
+const Personne = z.object({ id: z.number(), nom_complet: z.string() });
+const Plaque = z.object({ id: z.number(), plaque: z.string() });
+const stamps = { created_at: z.string(), updated_at: z.string() };
+
+export const DocumentOut = z.object({
+  id: z.number(),
+  entreprise_id: z.number(),
+  libelle: z.string(),
+  association: z.string(),
+  camion_id: z.number().nullable(),
+  camion: Plaque.nullable(),
+  user_id: z.number().nullable(),
+  date_expiration: z.string().nullable(),
+  etat: z.enum(DOCUMENT_ETATS),
+  /** Download address of the attachment (`/api/documents/{id}/fichier`), or null. */
+  fichier: z.string().nullable(),
+  fichier_nom: z.string().nullable(),
+  fichier_type: z.string().nullable(),
+  fichier_taille: z.number().nullable(),
+  ...stamps,
+});
+export type DocumentOut = z.infer<typeof DocumentOut>;
+
+export const VehiculeOut = z.object({
+  id: z.number(),
+  entreprise_id: z.number(),
+  plaque: z.string(),
+  marque: z.string(),
+  modele: z.string().nullable(),
+  type_vehicule_id: z.number().nullable(),
+  type_vehicule: z.object({ id: z.number(), libelle: z.string() }).nullable(),
+  /** Payload in tonnes. */
+  tonnage: z.number().nullable(),
+  proprietaire_id: z.number().nullable(),
+  proprietaire: Personne.nullable(),
+  chauffeur_id: z.number().nullable(),
+  chauffeur: Personne.nullable(),
+  statut: z.string(),
+  annee: z.number().nullable(),
+  date_mise_en_service: z.string().nullable(),
+  /** Documents expiring within DOCUMENT_ALERTE_JOURS days, the expired ones included. */
+  documents_expiring: z.number(),
+  documents_expired: z.number(),
+  ...stamps,
+});
+export type VehiculeOut = z.infer<typeof VehiculeOut>;
+export const VehiculeDetailOut = VehiculeOut.extend({ documents: z.array(DocumentOut) });
+export type VehiculeDetailOut = z.infer<typeof VehiculeDetailOut>;
+
+export const InterventionLigneOut = z.object({
+  id: z.number(),
+  kind: z.string(),
+  service_id: z.number().nullable(),
+  article_id: z.number().nullable(),
+  libelle: z.string(),
+  qte: z.number(),
+  prix_unitaire: z.number(),
+  montant: z.number(),
+});
+export const InterventionOut = z.object({
+  id: z.number(),
+  entreprise_id: z.number(),
+  vehicule_id: z.number(),
+  vehicule: Plaque.nullable(),
+  /** The same vehicle under the specification's name (`camion.plaque`). */
+  camion: Plaque.nullable(),
+  garage_id: z.number(),
+  garage: z.object({ id: z.number(), nom: z.string() }).nullable(),
+  type: z.string(),
+  date_debut: z.string(),
+  date_fin: z.string().nullable(),
+  /** The same dates under the names the calendar reads. */
+  debut: z.string(),
+  fin: z.string().nullable(),
+  montant: z.number(),
+  statut: z.string(),
+  description: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  lignes: z.array(InterventionLigneOut),
+  ...stamps,
+});
+export type InterventionOut = z.infer<typeof InterventionOut>;
