@@ -15,7 +15,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import authRoutes from './modules/auth/auth.routes';
+import fleetRoutes from './modules/fleet/fleet.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
+import coursesRoutes from './modules/operations/courses.routes';
+import demandesRoutes from './modules/operations/demandes.routes';
+import paiementsRoutes from './modules/operations/paiements.routes';
+import referenceRoutes from './modules/reference/reference.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
@@ -35,7 +40,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
-    disableRequestLogging: options.logger === false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,6 +70,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(coursesRoutes);
+  await app.register(paiementsRoutes);
+  await app.register(demandesRoutes);
+  await app.register(referenceRoutes);
+  await app.register(fleetRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

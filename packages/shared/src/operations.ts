@@ -1,2 +1,4 @@
-// Shared schemas, enums, lifecycles and labels of the operations domain.
-export {};
+// The operations domain: courses (transport jobs), demandes (booking requests) and paiements.
+export * from './operations.lifecycle';
+export * from './operations.out';
+export * from './operations.schemas';

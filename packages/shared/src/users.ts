@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOUS_TYPES, USER_TYPES } from './enums';
+import { zChamps } from './reference';
 
 /** A user as the API returns it: picked fields only, never a password or token hash. */
 export const UserOut = z.object({
@@ -76,7 +77,7 @@ const userFields = {
     .pipe(z.email({ error: "L'email n'est pas valide." }))
     .transform((v) => v.toLowerCase()),
   bp: text(50),
-  commercial_id: z.coerce.number().int().positive().nullish(),
+  commercial_id: zChamps.idOptionnel('Le commercial'),
 };
 
 export const UserCreateBody = z
@@ -84,7 +85,7 @@ export const UserCreateBody = z
     ...userFields,
     type: z.enum(USER_TYPES, { error: "Le type d'utilisateur est obligatoire." }),
     sous_type: z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." }).nullish(),
-    entreprise_id: z.coerce.number().int().positive().nullish(),
+    entreprise_id: zChamps.idOptionnel("L'entreprise"),
   })
   .refine((v) => v.type !== 'transporteur' || !!v.sous_type, {
     path: ['sous_type'],

@@ -1,2 +1,162 @@
-// Tables of this domain (see src/db/schema.ts).
-export {};
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { entrepriseId, timestamps, timestamptz } from '../../db/columns';
+import { users } from '../../db/core.table';
+import { vehicules } from '../fleet/fleet.table';
+import { trajets, typesMarchandises, villes } from '../reference/reference.table';
+
+// Tables of the operations domain (see src/db/schema.ts). Statuses follow packages/shared/src/operations.*.
+// References are `restrict` (deleting a row still used is a French 409, lib/usages.ts), except a course's
+// own payments (cascade) and the course ↔ demande links, which the operations lifecycle manages.
+
+/** A transport job of a company. `etat` and `montant_paye` are derived from its validated payments. */
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    /** `CRS-2026-00042`, gapless per company and year (see `compteurs`). */
+    code: varchar('code', { length: 30 }).notNull(),
+    client_id: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    vehicule_id: integer('vehicule_id')
+      .notNull()
+      .references(() => vehicules.id, { onDelete: 'restrict' }),
+    chauffeur_id: integer('chauffeur_id').references(() => users.id, { onDelete: 'restrict' }),
+    demande_id: integer('demande_id').references((): AnyPgColumn => demandes.id, { onDelete: 'set null' }),
+    type_course: varchar('type_course', { length: 60 }).notNull(),
+    type_marchandise_id: integer('type_marchandise_id').references(() => typesMarchandises.id, {
+      onDelete: 'restrict',
+    }),
+    trajet_id: integer('trajet_id').references(() => trajets.id, { onDelete: 'restrict' }),
+    ville_depart_id: integer('ville_depart_id')
+      .notNull()
+      .references(() => villes.id, { onDelete: 'restrict' }),
+    ville_arrivee_id: integer('ville_arrivee_id')
+      .notNull()
+      .references(() => villes.id, { onDelete: 'restrict' }),
+    adresse_chargement: varchar('adresse_chargement', { length: 255 }),
+    adresse_dechargement: varchar('adresse_dechargement', { length: 255 }),
+    date_chargement: timestamptz('date_chargement').notNull(),
+    date_dechargement: timestamptz('date_dechargement'),
+    poids_kg: integer('poids_kg'),
+    description: text('description'),
+    /** Integer FCFA. */
+    montant: integer('montant').notNull(),
+    /** Sum of validated payments, recomputed with `etat` in the transaction that changes them. */
+    montant_paye: integer('montant_paye').notNull().default(0),
+    etat: varchar('etat', { length: 20 }).notNull().default('Non payé'),
+    statut: varchar('statut', { length: 40 }).notNull().default('Chargement en attente'),
+    /** The state a course in 'Problemes mécaniques' returns to. */
+    statut_avant_probleme: varchar('statut_avant_probleme', { length: 40 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('courses_code_unique').on(t.entreprise_id, t.code),
+    index('courses_entreprise_date_idx').on(t.entreprise_id, t.date_chargement),
+    index('courses_entreprise_statut_idx').on(t.entreprise_id, t.statut),
+    index('courses_client_idx').on(t.client_id),
+    index('courses_chauffeur_idx').on(t.chauffeur_id),
+    // A vehicle is never held by two open courses, even under concurrent writes.
+    uniqueIndex('courses_vehicule_ouverte_unique')
+      .on(t.vehicule_id)
+      .where(sql`statut not in ('Terminé', 'Annulé')`),
+    index('courses_vehicule_idx').on(t.vehicule_id),
+  ],
+);
+
+export const paiements = pgTable(
+  'paiements',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    client_id: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    date_operation: date('date_operation').notNull(),
+    libelle: varchar('libelle', { length: 255 }).notNull(),
+    mode: varchar('mode', { length: 30 }).notNull(),
+    reference: varchar('reference', { length: 100 }),
+    montant: integer('montant').notNull(),
+    statut: varchar('statut', { length: 20 }).notNull().default('En attente'),
+    ...timestamps,
+  },
+  (t) => [
+    index('paiements_entreprise_date_idx').on(t.entreprise_id, t.date_operation),
+    index('paiements_course_idx').on(t.course_id, t.statut),
+    index('paiements_client_idx').on(t.client_id),
+  ],
+);
+
+/** A client's booking request; `entreprise_id` is the transporteur that accepted it. */
+export const demandes = pgTable(
+  'demandes',
+  {
+    id: serial('id').primaryKey(),
+    client_id: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    entreprise_id: entrepriseId(),
+    /** The company whose back-office recorded it; null when the client asked from the mobile app. */
+    cree_par_entreprise_id: integer('cree_par_entreprise_id'),
+    type_course: varchar('type_course', { length: 60 }).notNull(),
+    type_marchandise_id: integer('type_marchandise_id').references(() => typesMarchandises.id, {
+      onDelete: 'restrict',
+    }),
+    ville_depart_id: integer('ville_depart_id')
+      .notNull()
+      .references(() => villes.id, { onDelete: 'restrict' }),
+    ville_arrivee_id: integer('ville_arrivee_id')
+      .notNull()
+      .references(() => villes.id, { onDelete: 'restrict' }),
+    adresse_chargement: varchar('adresse_chargement', { length: 255 }),
+    adresse_dechargement: varchar('adresse_dechargement', { length: 255 }),
+    date_souhaitee: date('date_souhaitee').notNull(),
+    poids_kg: integer('poids_kg'),
+    description: text('description'),
+    budget: integer('budget'),
+    statut: varchar('statut', { length: 30 }).notNull().default('En attente'),
+    course_id: integer('course_id').references((): AnyPgColumn => courses.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('demandes_statut_idx').on(t.statut, t.date_souhaitee),
+    index('demandes_entreprise_idx').on(t.entreprise_id),
+    index('demandes_client_idx').on(t.client_id),
+  ],
+);
+
+/**
+ * Gapless numbering: one row per company, series and year, incremented inside the transaction that
+ * uses the number (a rollback gives it back). Series 'course' here; invoices may use their own series.
+ */
+export const compteurs = pgTable(
+  'compteurs',
+  {
+    entreprise_id: integer('entreprise_id').notNull(),
+    serie: varchar('serie', { length: 30 }).notNull(),
+    annee: integer('annee').notNull(),
+    dernier: integer('dernier').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entreprise_id, t.serie, t.annee] })],
+);
+
+export type Course = typeof courses.$inferSelect;
+export type NewCourse = typeof courses.$inferInsert;
+export type Paiement = typeof paiements.$inferSelect;
+export type Demande = typeof demandes.$inferSelect;

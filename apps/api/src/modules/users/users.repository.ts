@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
 import type { ListSource } from '../../lib/pagination';
 import { type Scope, tenantFilter } from '../../plugins/auth';
+import { clientsOfCompany } from '../operations/operations.refs';
 
 const commercial = alias(users, 'commercial');
 
@@ -65,9 +66,16 @@ export interface UserFilters {
   search?: string;
 }
 
-/** Users visible in a scope: a company's own accounts, or everyone for a superadmin. */
+/**
+ * Users visible in a scope: a company's own accounts plus the clients who booked with it (a client
+ * signed up from the mobile app belongs to no company), or everyone for a superadmin.
+ */
 export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<UserOut> {
-  const conditions: (SQL | undefined)[] = [tenantFilter(scope, users.entreprise_id)];
+  const conditions: (SQL | undefined)[] = [
+    scope.entrepriseId === null
+      ? undefined
+      : or(eq(users.entreprise_id, scope.entrepriseId), clientsOfCompany(scope.entrepriseId)),
+  ];
   if (f.type) conditions.push(eq(users.type, f.type));
   if (f.sous_type) conditions.push(eq(users.sous_type, f.sous_type));
   if (f.search) {

@@ -1,6 +1,7 @@
 import { UserCreateBody, UserOut, UsersQuery, UserUpdateBody } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, ok, reply } from '../../lib/http';
+import { IdParams } from '../../lib/filters-ids';
+import { ok, reply } from '../../lib/http';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';

@@ -1,0 +1,82 @@
+import { addDays, GABON_UTC_OFFSET, isCalendarDate, todayInGabon } from '@yams/shared';
+import { and, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { fieldErrors } from './errors';
+
+// Date filters shared by list routes: `date_debut`/`date_fin` (a day range) and `req_period=YYYY-MM`
+// (the calendar). Day and month boundaries are Libreville time (UTC+1, no daylight saving).
+
+const zDay = (label: string) =>
+  z
+    .string()
+    .refine(isCalendarDate, { error: `${label} doit être une date au format AAAA-MM-JJ.` })
+    .optional();
+
+/** Querystring shape: `...dateRangeQuery` inside `filters({...})`. */
+export const dateRangeQuery = {
+  date_debut: zDay('La date de début'),
+  date_fin: zDay('La date de fin'),
+};
+
+/** Querystring shape of the calendar: `?req_period=2026-03`. */
+export const periodQuery = {
+  req_period: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'La période doit être au format AAAA-MM.' })
+    .optional(),
+};
+
+export interface DateRange {
+  date_debut?: string;
+  date_fin?: string;
+}
+
+const localMidnight = (day: string) => `${day}T00:00:00${GABON_UTC_OFFSET}`;
+
+/** 422 when the range is upside down. */
+export function assertDateRange(q: DateRange): void {
+  if (q.date_debut && q.date_fin && q.date_debut > q.date_fin) {
+    throw fieldErrors({ date_fin: 'La date de fin doit être postérieure ou égale à la date de début.' });
+  }
+}
+
+/**
+ * `date_debut <= column <= date_fin`, both days included. `kind: 'date'` for a DATE column, `'timestamp'`
+ * for a timestamptz (compared with Libreville midnights).
+ */
+export function dateRangeCondition(
+  column: AnyPgColumn,
+  q: DateRange,
+  kind: 'date' | 'timestamp',
+): SQL | undefined {
+  assertDateRange(q);
+  const parts: SQL[] = [];
+  if (kind === 'date') {
+    if (q.date_debut) parts.push(gte(column, q.date_debut));
+    if (q.date_fin) parts.push(lte(column, q.date_fin));
+  } else {
+    if (q.date_debut) parts.push(gte(column, localMidnight(q.date_debut)));
+    if (q.date_fin) parts.push(lt(column, localMidnight(addDays(q.date_fin, 1))));
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** First instant of the month and of the next one, Libreville time. */
+export function monthBounds(period: string): { start: string; end: string } {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return { start: localMidnight(`${period}-01`), end: localMidnight(`${next}-01`) };
+}
+
+/** Rows of which any of the given timestamp columns falls in the month (`req_period`). */
+export function periodCondition(columns: AnyPgColumn[], period: string | undefined): SQL | undefined {
+  if (!period) return undefined;
+  const { start, end } = monthBounds(period);
+  return or(...columns.map((c) => and(gte(c, start), lt(c, end))));
+}
+
+/** The current year in Libreville. */
+export function yearInGabon(now = new Date()): number {
+  return Number(todayInGabon(now).slice(0, 4));
+}

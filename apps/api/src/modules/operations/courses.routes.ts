@@ -1,0 +1,84 @@
+import {
+  COURSE_ETATS,
+  COURSE_STATUTS,
+  CourseBody,
+  CourseDetailOut,
+  CourseOut,
+  CourseStatutBody,
+  CourseUpdateBody,
+  TYPES_COURSE,
+} from '@yams/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes';
+import { dateRangeQuery, periodQuery } from '../../lib/filters-dates';
+import { IdParams, zIdFilter, zSearch } from '../../lib/filters-ids';
+import { ok, reply } from '../../lib/http';
+import { filters } from '../../lib/pagination';
+import { currentScope } from '../../plugins/auth';
+import { getCourseDetail, listCourses } from './courses.repository';
+import { changeCourseStatut, createCourse, destroyCourse, updateCourse } from './courses.service';
+
+const CoursesQuery = filters({
+  reglement: z
+    .enum(COURSE_ETATS, { error: 'Le règlement doit être « Payé », « Non payé » ou « Acompte ».' })
+    .optional(),
+  proprietaire: zIdFilter('Le propriétaire'),
+  vehicule: zIdFilter('Le véhicule'),
+  client: zIdFilter('Le client'),
+  chauffeur: zIdFilter('Le chauffeur'),
+  statut: z.enum(COURSE_STATUTS, { error: "Le statut de course n'est pas valide." }).optional(),
+  type: z.enum(TYPES_COURSE, { error: "Le type de course n'est pas valide." }).optional(),
+  search: zSearch,
+  ...dateRangeQuery,
+  ...periodQuery,
+});
+
+const tags = ['Courses'];
+
+const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  crudRoutes(app, {
+    path: '/api/courses',
+    tags,
+    nom: { un: 'une course', des: 'les courses' },
+    query: CoursesQuery,
+    item: CourseOut,
+    detail: CourseDetailOut,
+    list: (scope, q) => listCourses(app.db, scope, q),
+    get: (scope, id) => getCourseDetail(app.db, scope, id),
+    create: {
+      body: CourseBody,
+      run: (scope, body) => createCourse(app.db, scope, body),
+      message: (c) => `La course ${c.code} a été créée.`,
+    },
+    update: {
+      body: CourseUpdateBody,
+      run: (scope, id, body) => updateCourse(app.db, scope, id, body),
+      message: (c) => `La course ${c.code} a été modifiée.`,
+    },
+    destroy: (scope, id) => destroyCourse(app.db, scope, id),
+    missing: (id) => `La course n°${id} n'existe pas.`,
+  });
+
+  app.post(
+    '/api/courses/:id/statut',
+    {
+      schema: {
+        tags,
+        summary: 'Fait avancer la course dans son cycle de vie ; le véhicule suit',
+        params: IdParams,
+        body: CourseStatutBody,
+        response: reply(CourseDetailOut),
+      },
+    },
+    async (request) => {
+      const scope = currentScope(request);
+      const message = await changeCourseStatut(app.db, scope, request.params.id, request.body.statut);
+      return ok(await getCourseDetail(app.db, scope, request.params.id), message);
+    },
+  );
+};
+
+export default coursesRoutes;

@@ -1,0 +1,192 @@
+import {
+  type CourseBody,
+  type CourseStatut,
+  type CourseUpdateBody,
+  courseCode,
+  courseEtat,
+  courseTransitionError,
+  DATES_COURSE_ORDRE,
+} from '@yams/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fieldErrors } from '../../lib/errors';
+import { yearInGabon } from '../../lib/filters-dates';
+import { transaction } from '../../lib/transaction';
+import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import { lockCourse } from './courses.repository';
+import { courseLocked, montantBelowPaid, transitionRefused } from './operations.errors';
+import { assertChauffeur, assertClient, assertRefs } from './operations.refs';
+import { courses, demandes, paiements } from './operations.table';
+import { nextNumero } from './sequence';
+import { libererVehicule, reserverVehicule, suivreCourse, vehiculeConflict } from './vehicule-suivi';
+
+export type CourseInput = Omit<CourseBody, 'entreprise_id'>;
+
+/**
+ * Stores a new course inside `tx`: checks what it points to, reserves its vehicle, takes the next code of
+ * the company and year. `clientVerifie`: the client came from an accepted demande (any client may ask).
+ */
+export async function insertCourse(
+  tx: Db,
+  entrepriseId: number,
+  input: CourseInput,
+  options: { demandeId?: number; clientVerifie?: boolean } = {},
+): Promise<number> {
+  if (!options.clientVerifie) await assertClient(tx, entrepriseId, input.client_id);
+  await assertRefs(tx, entrepriseId, input);
+  const vehicule = await reserverVehicule(tx, entrepriseId, input.vehicule_id, null);
+  let chauffeurId = input.chauffeur_id ?? null;
+  if (chauffeurId) await assertChauffeur(tx, entrepriseId, chauffeurId);
+  else if (vehicule.chauffeur_id) {
+    // The vehicle's usual driver, when it is still one of the company's.
+    chauffeurId = await assertChauffeur(tx, entrepriseId, vehicule.chauffeur_id).then(
+      () => vehicule.chauffeur_id,
+      () => null,
+    );
+  }
+  const annee = yearInGabon();
+  const numero = await nextNumero(tx, entrepriseId, 'course', annee);
+  const [row] = await tx
+    .insert(courses)
+    .values({
+      entreprise_id: entrepriseId,
+      code: courseCode(annee, numero),
+      client_id: input.client_id,
+      vehicule_id: vehicule.id,
+      chauffeur_id: chauffeurId,
+      demande_id: options.demandeId ?? null,
+      type_course: input.type_course,
+      type_marchandise_id: input.type_marchandise_id ?? null,
+      trajet_id: input.trajet_id ?? null,
+      ville_depart_id: input.ville_depart_id,
+      ville_arrivee_id: input.ville_arrivee_id,
+      adresse_chargement: input.adresse_chargement ?? null,
+      adresse_dechargement: input.adresse_dechargement ?? null,
+      date_chargement: input.date_chargement,
+      date_dechargement: input.date_dechargement ?? null,
+      poids_kg: input.poids_kg ?? null,
+      description: input.description ?? null,
+      montant: input.montant,
+      montant_paye: 0,
+      etat: 'Non payé',
+      statut: 'Chargement en attente',
+    })
+    .returning({ id: courses.id });
+  await suivreCourse(tx, vehicule.id, 'Chargement en attente');
+  return row!.id;
+}
+
+export function createCourse(db: Db, scope: Scope, body: CourseBody): Promise<number> {
+  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
+  return transaction(db, (tx) => insertCourse(tx, entrepriseId, body)).catch(vehiculeConflict);
+}
+
+/**
+ * Fields given are changed, absent ones kept; the vehicle can change only while the course is open (the old
+ * one is freed, the new one reserved).
+ */
+export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdateBody): Promise<void> {
+  return transaction(db, async (tx) => {
+    const c = await lockCourse(tx, scope, id);
+    if (c.statut === 'Annulé') throw courseLocked();
+    const { entreprise_id: _ignored, ...patch } = body;
+    const next = { ...c, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    if (next.date_dechargement && next.date_dechargement < next.date_chargement) {
+      throw fieldErrors({ date_dechargement: DATES_COURSE_ORDRE });
+    }
+    if (patch.montant !== undefined && patch.montant < c.montant_paye) throw montantBelowPaid(c.montant_paye);
+    if (patch.client_id !== undefined && patch.client_id !== c.client_id) {
+      await assertClient(tx, c.entreprise_id, patch.client_id);
+    }
+    if (patch.chauffeur_id && patch.chauffeur_id !== c.chauffeur_id) {
+      await assertChauffeur(tx, c.entreprise_id, patch.chauffeur_id);
+    }
+    await assertRefs(tx, c.entreprise_id, patch);
+    const vehiculeChange = patch.vehicule_id !== undefined && patch.vehicule_id !== c.vehicule_id;
+    if (vehiculeChange) {
+      if (c.statut === 'Terminé') {
+        throw fieldErrors({ vehicule_id: "Le véhicule d'une course terminée ne peut plus être changé." });
+      }
+      await reserverVehicule(tx, c.entreprise_id, patch.vehicule_id!, c.id);
+    }
+    // Replacing the vehicle of a broken-down course puts the course back where it was before the breakdown.
+    const reprise =
+      vehiculeChange && c.statut === 'Problemes mécaniques'
+        ? (c.statut_avant_probleme as CourseStatut)
+        : null;
+    await tx
+      .update(courses)
+      .set({
+        ...patch,
+        etat: courseEtat(next.montant, c.montant_paye),
+        ...(reprise ? { statut: reprise, statut_avant_probleme: null } : {}),
+      })
+      .where(eq(courses.id, c.id));
+    if (patch.client_id !== undefined && patch.client_id !== c.client_id) {
+      await tx.update(paiements).set({ client_id: patch.client_id }).where(eq(paiements.course_id, c.id));
+    }
+    if (vehiculeChange) {
+      await libererVehicule(tx, c.vehicule_id, c.statut === 'Problemes mécaniques');
+      await suivreCourse(tx, patch.vehicule_id!, reprise ?? (c.statut as CourseStatut));
+    }
+  }).catch(vehiculeConflict);
+}
+
+/** One move of the lifecycle; the vehicle follows in the same transaction. */
+export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseStatut): Promise<string> {
+  return transaction(db, async (tx) => {
+    const c = await lockCourse(tx, scope, id);
+    const from = c.statut as CourseStatut;
+    const error = courseTransitionError(from, to, c.statut_avant_probleme as CourseStatut | null);
+    if (error) throw transitionRefused(error);
+    await tx
+      .update(courses)
+      .set({
+        statut: to,
+        statut_avant_probleme: to === 'Problemes mécaniques' ? from : null,
+        // A course finished without an unloading date was unloaded now.
+        ...(to === 'Terminé' && !c.date_dechargement ? { date_dechargement: new Date().toISOString() } : {}),
+      })
+      .where(eq(courses.id, c.id));
+    if (to === 'Terminé' || to === 'Annulé') {
+      await libererVehicule(tx, c.vehicule_id, from === 'Problemes mécaniques');
+    } else {
+      await suivreCourse(tx, c.vehicule_id, to);
+    }
+    return `La course ${c.code} est passée au statut « ${to} ».`;
+  });
+}
+
+/**
+ * Only a course that has not started ('Chargement en attente') and has no validated payment may be
+ * deleted; otherwise it is cancelled. Its pending payments go with it; its demande goes back to the market.
+ */
+export function destroyCourse(db: Db, scope: Scope, id: number): Promise<string> {
+  return transaction(db, async (tx) => {
+    const c = await lockCourse(tx, scope, id);
+    if (c.statut !== 'Chargement en attente') {
+      throw fieldErrors({
+        statut: `La course ${c.code} a déjà commencé (statut « ${c.statut} ») : annulez-la au lieu de la supprimer.`,
+      });
+    }
+    const [valide] = await tx
+      .select({ id: paiements.id })
+      .from(paiements)
+      .where(and(eq(paiements.course_id, c.id), eq(paiements.statut, 'Validé')))
+      .limit(1);
+    if (valide) {
+      throw fieldErrors({
+        statut: `La course ${c.code} a des paiements validés : elle ne peut pas être supprimée.`,
+      });
+    }
+    if (c.demande_id) {
+      await tx
+        .update(demandes)
+        .set({ statut: 'Recherche en cours', entreprise_id: null, course_id: null })
+        .where(eq(demandes.id, c.demande_id));
+    }
+    await tx.delete(courses).where(eq(courses.id, c.id));
+    await libererVehicule(tx, c.vehicule_id, false);
+    return `La course ${c.code} a été supprimée.`;
+  });
+}

@@ -1,0 +1,146 @@
+import { courseDetails, DEMANDE_STATUTS_OUVERTS, type DemandeOut, type DemandeStatut } from '@yams/shared';
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
+import type { ListSource } from '../../lib/pagination';
+import type { Scope } from '../../plugins/auth';
+import { typesMarchandises, villes } from '../reference/reference.table';
+import { demandeNotFound } from './operations.errors';
+import { nomCompletSql } from './operations.refs';
+import { courses, demandes } from './operations.table';
+
+const client = alias(users, 'client');
+const entreprise = alias(users, 'entreprise');
+const villeDepart = alias(villes, 'ville_depart');
+const villeArrivee = alias(villes, 'ville_arrivee');
+
+/**
+ * What a transporteur sees: every open request (the market), the ones it accepted, and the ones it recorded
+ * that nobody accepted (cancelled ones). Never a request another company accepted. A superadmin sees all.
+ */
+export function demandeVisibility(scope: Scope): SQL | undefined {
+  if (scope.entrepriseId === null) return undefined;
+  return or(
+    inArray(demandes.statut, [...DEMANDE_STATUTS_OUVERTS]),
+    eq(demandes.entreprise_id, scope.entrepriseId),
+    and(eq(demandes.cree_par_entreprise_id, scope.entrepriseId), isNull(demandes.entreprise_id)),
+  );
+}
+
+function selectDemandes(db: Db) {
+  return db
+    .select({
+      id: demandes.id,
+      client_id: demandes.client_id,
+      client_nom: nomCompletSql(client),
+      entreprise_id: demandes.entreprise_id,
+      entreprise_nom: nomCompletSql(entreprise),
+      cree_par_entreprise_id: demandes.cree_par_entreprise_id,
+      type_course: demandes.type_course,
+      type_marchandise_id: demandes.type_marchandise_id,
+      marchandise: typesMarchandises.libelle,
+      ville_depart_id: demandes.ville_depart_id,
+      ville_depart: villeDepart.libelle,
+      ville_arrivee_id: demandes.ville_arrivee_id,
+      ville_arrivee: villeArrivee.libelle,
+      adresse_chargement: demandes.adresse_chargement,
+      adresse_dechargement: demandes.adresse_dechargement,
+      date_souhaitee: demandes.date_souhaitee,
+      poids_kg: demandes.poids_kg,
+      description: demandes.description,
+      budget: demandes.budget,
+      statut: demandes.statut,
+      course_id: demandes.course_id,
+      course_code: courses.code,
+      created_at: demandes.created_at,
+      updated_at: demandes.updated_at,
+    })
+    .from(demandes)
+    .innerJoin(client, eq(client.id, demandes.client_id))
+    .leftJoin(entreprise, eq(entreprise.id, demandes.entreprise_id))
+    .leftJoin(courses, eq(courses.id, demandes.course_id))
+    .leftJoin(typesMarchandises, eq(typesMarchandises.id, demandes.type_marchandise_id))
+    .innerJoin(villeDepart, eq(villeDepart.id, demandes.ville_depart_id))
+    .innerJoin(villeArrivee, eq(villeArrivee.id, demandes.ville_arrivee_id));
+}
+
+type Row = Awaited<ReturnType<typeof selectDemandes>>[number];
+
+const ref = (id: number | null, libelle: string | null) => (id && libelle !== null ? { id, libelle } : null);
+
+function toDemandeOut(r: Row): DemandeOut {
+  return {
+    id: r.id,
+    client: { id: r.client_id, nom_complet: r.client_nom },
+    client_nom_complet: r.client_nom,
+    entreprise_id: r.entreprise_id,
+    entreprise: r.entreprise_id ? { id: r.entreprise_id, nom_complet: r.entreprise_nom } : null,
+    cree_par_entreprise_id: r.cree_par_entreprise_id,
+    type_course: r.type_course,
+    type_marchandise: ref(r.type_marchandise_id, r.marchandise),
+    ville_depart: { id: r.ville_depart_id, libelle: r.ville_depart },
+    ville_arrivee: { id: r.ville_arrivee_id, libelle: r.ville_arrivee },
+    course_details: courseDetails(r),
+    adresse_chargement: r.adresse_chargement,
+    adresse_dechargement: r.adresse_dechargement,
+    date_souhaitee: r.date_souhaitee,
+    poids_kg: r.poids_kg,
+    description: r.description,
+    budget: r.budget,
+    statut: r.statut as DemandeStatut,
+    course: r.course_id && r.course_code ? { id: r.course_id, code: r.course_code } : null,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export interface DemandeFilters extends DateRange {
+  client?: number;
+  statut?: string;
+  type?: string;
+}
+
+export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSource<DemandeOut> {
+  const where = and(
+    demandeVisibility(scope),
+    f.client ? eq(demandes.client_id, f.client) : undefined,
+    f.statut ? eq(demandes.statut, f.statut) : undefined,
+    f.type ? eq(demandes.type_course, f.type) : undefined,
+    dateRangeCondition(demandes.date_souhaitee, f, 'date'),
+  );
+  return {
+    async count() {
+      const [row] = await db.select({ n: count() }).from(demandes).where(where);
+      return row?.n ?? 0;
+    },
+    async rows(limit, offset) {
+      const rows = await selectDemandes(db)
+        .where(where)
+        .orderBy(desc(demandes.created_at), desc(demandes.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toDemandeOut);
+    },
+  };
+}
+
+export async function getDemandeOut(db: Db, scope: Scope, id: number): Promise<DemandeOut> {
+  const [row] = await selectDemandes(db)
+    .where(and(eq(demandes.id, id), demandeVisibility(scope)))
+    .limit(1);
+  if (!row) throw demandeNotFound();
+  return toDemandeOut(row);
+}
+
+/** A demande visible in the scope, locked for the transaction, or 404. */
+export async function lockDemande(tx: Db, scope: Scope, id: number) {
+  const [row] = await tx
+    .select()
+    .from(demandes)
+    .where(and(eq(demandes.id, id), demandeVisibility(scope)))
+    .for('update');
+  if (!row) throw demandeNotFound();
+  return row;
+}

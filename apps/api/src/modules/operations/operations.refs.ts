@@ -1,0 +1,97 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { fieldErrors } from '../../lib/errors';
+import { trajets, typesMarchandises, villes } from '../reference/reference.table';
+import { courses } from './operations.table';
+
+// Checks of the rows a course, a payment or a demande points to. A row of another company is refused with
+// the same sentence as a missing one.
+
+/** `Ndong Brice`, or the account name when nom and prenom are empty. */
+export const nomCompletSql = (t: { nom: AnyPgColumn; prenom: AnyPgColumn; name: AnyPgColumn }) =>
+  sql<string>`coalesce(nullif(trim(concat_ws(' ', ${t.nom}, ${t.prenom})), ''), ${t.name})`;
+
+/**
+ * The clients of a company, as a condition on `users`: accounts of type client that the company registered
+ * (`entreprise_id`) or that booked a course with it (a demande it accepted). The users module can use it
+ * for "clients who booked with a company": `where(clientsOfCompany(entrepriseId))`.
+ */
+export function clientsOfCompany(entrepriseId: number): SQL {
+  return and(
+    eq(users.type, 'client'),
+    or(
+      eq(users.entreprise_id, entrepriseId),
+      sql`exists (select 1 from ${courses} where ${courses.client_id} = ${users.id} and ${courses.entreprise_id} = ${entrepriseId})`,
+    ),
+  )!;
+}
+
+/** A client of the company (`entrepriseId` null: any client, for a superadmin's demande). */
+export async function assertClient(tx: Db, entrepriseId: number | null, clientId: number): Promise<void> {
+  const where = entrepriseId === null ? eq(users.type, 'client') : clientsOfCompany(entrepriseId);
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, clientId), where))
+    .limit(1);
+  if (!row) throw fieldErrors({ client_id: "Ce client n'existe pas." });
+}
+
+/** A driver of the company: its camionneur or coursier, or the independent transporteur itself. */
+export async function assertChauffeur(tx: Db, entrepriseId: number, chauffeurId: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, chauffeurId),
+        or(
+          and(inArray(users.type, ['camionneur', 'coursier']), eq(users.entreprise_id, entrepriseId)),
+          and(eq(users.id, entrepriseId), inArray(users.sous_type, ['camionneur', 'coursier'])),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!row) throw fieldErrors({ chauffeur_id: "Ce chauffeur n'existe pas." });
+}
+
+export interface RefIds {
+  ville_depart_id?: number | null;
+  ville_arrivee_id?: number | null;
+  type_marchandise_id?: number | null;
+  trajet_id?: number | null;
+}
+
+/** Villes and types de marchandise are platform-wide; trajets belong to the company. */
+export async function assertRefs(tx: Db, entrepriseId: number, ids: RefIds): Promise<void> {
+  const errors: Record<string, string> = {};
+  const villeIds = [ids.ville_depart_id, ids.ville_arrivee_id].filter((v): v is number => !!v);
+  if (villeIds.length) {
+    const found = new Set(
+      (await tx.select({ id: villes.id }).from(villes).where(inArray(villes.id, villeIds))).map((r) => r.id),
+    );
+    if (ids.ville_depart_id && !found.has(ids.ville_depart_id)) {
+      errors.ville_depart_id = "La ville de départ n'existe pas.";
+    }
+    if (ids.ville_arrivee_id && !found.has(ids.ville_arrivee_id)) {
+      errors.ville_arrivee_id = "La ville d'arrivée n'existe pas.";
+    }
+  }
+  if (ids.type_marchandise_id) {
+    const [row] = await tx
+      .select({ id: typesMarchandises.id })
+      .from(typesMarchandises)
+      .where(eq(typesMarchandises.id, ids.type_marchandise_id));
+    if (!row) errors.type_marchandise_id = "Ce type de marchandise n'existe pas.";
+  }
+  if (ids.trajet_id) {
+    const [row] = await tx
+      .select({ id: trajets.id })
+      .from(trajets)
+      .where(and(eq(trajets.id, ids.trajet_id), eq(trajets.entreprise_id, entrepriseId)));
+    if (!row) errors.trajet_id = "Ce trajet n'existe pas.";
+  }
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+}

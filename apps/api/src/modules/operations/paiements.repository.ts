@@ -1,0 +1,126 @@
+import { courseDetails, type ModePaiement, type PaiementOut, type PaiementStatut } from '@yams/shared';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
+import type { ListSource } from '../../lib/pagination';
+import { type Scope, tenantFilter } from '../../plugins/auth';
+import { typesMarchandises, villes } from '../reference/reference.table';
+import { paiementNotFound } from './operations.errors';
+import { nomCompletSql } from './operations.refs';
+import { courses, paiements } from './operations.table';
+
+const client = alias(users, 'client');
+const villeDepart = alias(villes, 'ville_depart');
+const villeArrivee = alias(villes, 'ville_arrivee');
+
+function selectPaiements(db: Db) {
+  return db
+    .select({
+      id: paiements.id,
+      entreprise_id: paiements.entreprise_id,
+      date_operation: paiements.date_operation,
+      client_id: paiements.client_id,
+      client_nom: nomCompletSql(client),
+      course_id: paiements.course_id,
+      course_code: courses.code,
+      ville_depart: villeDepart.libelle,
+      ville_arrivee: villeArrivee.libelle,
+      marchandise: typesMarchandises.libelle,
+      poids_kg: courses.poids_kg,
+      libelle: paiements.libelle,
+      mode: paiements.mode,
+      reference: paiements.reference,
+      montant: paiements.montant,
+      statut: paiements.statut,
+      created_at: paiements.created_at,
+      updated_at: paiements.updated_at,
+    })
+    .from(paiements)
+    .innerJoin(courses, eq(courses.id, paiements.course_id))
+    .innerJoin(client, eq(client.id, paiements.client_id))
+    .leftJoin(typesMarchandises, eq(typesMarchandises.id, courses.type_marchandise_id))
+    .innerJoin(villeDepart, eq(villeDepart.id, courses.ville_depart_id))
+    .innerJoin(villeArrivee, eq(villeArrivee.id, courses.ville_arrivee_id));
+}
+
+type Row = Awaited<ReturnType<typeof selectPaiements>>[number];
+
+function toPaiementOut(r: Row): PaiementOut {
+  return {
+    id: r.id,
+    entreprise_id: r.entreprise_id,
+    date_operation: r.date_operation,
+    client: { id: r.client_id, nom_complet: r.client_nom },
+    client_nom_complet: r.client_nom,
+    course: { id: r.course_id, code: r.course_code },
+    course_details: courseDetails(r),
+    libelle: r.libelle,
+    mode: r.mode as ModePaiement,
+    reference: r.reference,
+    montant: r.montant,
+    statut: r.statut as PaiementStatut,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export interface PaiementFilters extends DateRange {
+  client?: number;
+  course?: number;
+  mode?: string;
+  statut?: string;
+}
+
+export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSource<PaiementOut> {
+  const where = and(
+    tenantFilter(scope, paiements.entreprise_id),
+    f.client ? eq(paiements.client_id, f.client) : undefined,
+    f.course ? eq(paiements.course_id, f.course) : undefined,
+    f.mode ? eq(paiements.mode, f.mode) : undefined,
+    f.statut ? eq(paiements.statut, f.statut) : undefined,
+    dateRangeCondition(paiements.date_operation, f, 'date'),
+  );
+  return {
+    async count() {
+      const [row] = await db.select({ n: count() }).from(paiements).where(where);
+      return row?.n ?? 0;
+    },
+    async rows(limit, offset) {
+      const rows = await selectPaiements(db)
+        .where(where)
+        .orderBy(desc(paiements.date_operation), desc(paiements.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toPaiementOut);
+    },
+  };
+}
+
+/** The payments of one course, oldest first (the course detail). */
+export async function paiementsOfCourse(db: Db, courseId: number): Promise<PaiementOut[]> {
+  const rows = await selectPaiements(db)
+    .where(eq(paiements.course_id, courseId))
+    .orderBy(asc(paiements.date_operation), asc(paiements.id));
+  return rows.map(toPaiementOut);
+}
+
+export async function getPaiementOut(db: Db, scope: Scope, id: number): Promise<PaiementOut> {
+  const [row] = await selectPaiements(db)
+    .where(and(eq(paiements.id, id), tenantFilter(scope, paiements.entreprise_id)))
+    .limit(1);
+  if (!row) throw paiementNotFound();
+  return toPaiementOut(row);
+}
+
+/** A payment of the scope (not locked), or 404. */
+export async function findPaiement(tx: Db, scope: Scope, id: number) {
+  const [row] = await tx
+    .select()
+    .from(paiements)
+    .where(and(eq(paiements.id, id), tenantFilter(scope, paiements.entreprise_id)))
+    .limit(1);
+  if (!row) throw paiementNotFound();
+  return row;
+}

@@ -1,0 +1,74 @@
+import {
+  MODES_PAIEMENT,
+  PAIEMENT_STATUTS,
+  PaiementBody,
+  PaiementOut,
+  type PaiementStatut,
+  PaiementUpdateBody,
+} from '@yams/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes';
+import { dateRangeQuery } from '../../lib/filters-dates';
+import { IdParams, zIdFilter } from '../../lib/filters-ids';
+import { ok, reply } from '../../lib/http';
+import { filters } from '../../lib/pagination';
+import { currentScope } from '../../plugins/auth';
+import { getPaiementOut, listPaiements } from './paiements.repository';
+import { changePaiementStatut, createPaiement, destroyPaiement, updatePaiement } from './paiements.service';
+
+const PaiementsQuery = filters({
+  client: zIdFilter('Le client'),
+  course: zIdFilter('La course'),
+  mode: z.enum(MODES_PAIEMENT, { error: "Le mode de paiement n'est pas valide." }).optional(),
+  statut: z.enum(PAIEMENT_STATUTS, { error: "Le statut de paiement n'est pas valide." }).optional(),
+  ...dateRangeQuery,
+});
+
+const tags = ['Paiements'];
+
+const paiementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  crudRoutes(app, {
+    path: '/api/paiements',
+    tags,
+    nom: { un: 'un paiement', des: 'les paiements' },
+    query: PaiementsQuery,
+    item: PaiementOut,
+    detail: PaiementOut,
+    list: (scope, q) => listPaiements(app.db, scope, q),
+    get: (scope, id) => getPaiementOut(app.db, scope, id),
+    create: {
+      body: PaiementBody,
+      run: (scope, body) => createPaiement(app.db, scope, body),
+      message: (p) => `Le paiement de la course ${p.course.code} a été enregistré.`,
+    },
+    update: {
+      body: PaiementUpdateBody,
+      run: (scope, id, body) => updatePaiement(app.db, scope, id, body),
+      message: (p) => `Le paiement de la course ${p.course.code} a été modifié.`,
+    },
+    destroy: (scope, id) => destroyPaiement(app.db, scope, id),
+    missing: (id) => `Le paiement n°${id} n'existe pas.`,
+  });
+
+  const move = (path: string, to: PaiementStatut, summary: string) =>
+    app.post(
+      `/api/paiements/:id/${path}`,
+      { schema: { tags, summary, params: IdParams, response: reply(PaiementOut) } },
+      async (request) => {
+        const scope = currentScope(request);
+        const message = await changePaiementStatut(app.db, scope, request.params.id, to);
+        return ok(await getPaiementOut(app.db, scope, request.params.id), message);
+      },
+    );
+  move('validate', 'Validé', 'Valide un paiement en attente ; l’état de règlement de la course suit');
+  move(
+    'cancel',
+    'Annulé',
+    'Annule un paiement (en attente ou validé) ; l’état de règlement de la course suit',
+  );
+};
+
+export default paiementsRoutes;

@@ -1,0 +1,152 @@
+import {
+  courseEtat,
+  formatMoney,
+  type PaiementBody,
+  type PaiementStatut,
+  type PaiementUpdateBody,
+  paiementTransitionError,
+  todayInGabon,
+} from '@yams/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, fieldErrors } from '../../lib/errors';
+import { transaction } from '../../lib/transaction';
+import type { Scope } from '../../plugins/auth';
+import { lockCourse } from './courses.repository';
+import { overpayment, paiementNotFound, transitionRefused } from './operations.errors';
+import { type Course, courses, paiements } from './operations.table';
+import { findPaiement } from './paiements.repository';
+
+// Every write that touches money locks the course row first, so two payments of one course are checked
+// one after the other: the validated total can never exceed the course montant.
+
+async function totalValide(tx: Db, courseId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${paiements.montant}), 0)`.mapWith(Number) })
+    .from(paiements)
+    .where(and(eq(paiements.course_id, courseId), eq(paiements.statut, 'Validé')));
+  return row?.total ?? 0;
+}
+
+/** `montant_paye` and `etat` of a course from its validated payments; the caller holds the course lock. */
+export async function recomputeEtat(tx: Db, course: Pick<Course, 'id' | 'montant'>): Promise<void> {
+  const paye = await totalValide(tx, course.id);
+  await tx
+    .update(courses)
+    .set({ montant_paye: paye, etat: courseEtat(course.montant, paye) })
+    .where(eq(courses.id, course.id));
+}
+
+async function assertReste(tx: Db, course: Course, montant: number): Promise<void> {
+  const reste = course.montant - (await totalValide(tx, course.id));
+  if (montant > reste) throw overpayment(Math.max(0, reste));
+}
+
+/** The course a payment is recorded on: of the scope and not cancelled (422 on `course_id` otherwise). */
+async function lockCoursePayable(tx: Db, scope: Scope, courseId: number): Promise<Course> {
+  const course = await lockCourse(tx, scope, courseId).catch((err: unknown) => {
+    if (err instanceof AppError && err.statusCode === 404) {
+      throw fieldErrors({ course_id: "Cette course n'existe pas." });
+    }
+    throw err;
+  });
+  if (course.statut === 'Annulé') {
+    throw fieldErrors({
+      course_id: `La course ${course.code} est annulée : elle ne reçoit plus de paiement.`,
+    });
+  }
+  return course;
+}
+
+/** A payment of the scope and its course, both locked (course first, as every money write does). */
+async function lockPaiement(tx: Db, scope: Scope, id: number) {
+  const found = await findPaiement(tx, scope, id);
+  const course = await lockCourse(tx, scope, found.course_id);
+  const [p] = await tx.select().from(paiements).where(eq(paiements.id, id)).for('update');
+  if (!p || p.course_id !== course.id) throw paiementNotFound();
+  return { p, course };
+}
+
+export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promise<number> {
+  return transaction(db, async (tx) => {
+    const course = await lockCoursePayable(tx, scope, body.course_id);
+    await assertReste(tx, course, body.montant);
+    const statut = body.statut ?? 'En attente';
+    const [row] = await tx
+      .insert(paiements)
+      .values({
+        entreprise_id: course.entreprise_id,
+        course_id: course.id,
+        client_id: course.client_id,
+        date_operation: body.date_operation ?? todayInGabon(),
+        libelle: body.libelle,
+        mode: body.mode,
+        reference: body.reference ?? null,
+        montant: body.montant,
+        statut,
+      })
+      .returning({ id: paiements.id });
+    if (statut === 'Validé') await recomputeEtat(tx, course);
+    return row!.id;
+  });
+}
+
+/** Only a pending payment may be edited; a validated one is cancelled and recorded again. */
+export function updatePaiement(db: Db, scope: Scope, id: number, body: PaiementUpdateBody): Promise<void> {
+  return transaction(db, async (tx) => {
+    const found = await findPaiement(tx, scope, id);
+    const targetId = body.course_id ?? found.course_id;
+    // Moving a payment locks both courses, lowest id first.
+    if (found.course_id < targetId) await lockCourse(tx, scope, found.course_id);
+    const target = await lockCoursePayable(tx, scope, targetId);
+    if (found.course_id > targetId) await lockCourse(tx, scope, found.course_id);
+    const [p] = await tx.select().from(paiements).where(eq(paiements.id, id)).for('update');
+    if (!p) throw paiementNotFound();
+    if (p.statut !== 'En attente') {
+      throw fieldErrors({
+        statut: `Seul un paiement en attente peut être modifié (celui-ci est « ${p.statut} »).`,
+      });
+    }
+    await assertReste(tx, target, body.montant ?? p.montant);
+    await tx
+      .update(paiements)
+      .set({
+        ...body,
+        course_id: target.id,
+        client_id: target.client_id,
+        entreprise_id: target.entreprise_id,
+      })
+      .where(eq(paiements.id, p.id));
+  });
+}
+
+/** Validates or cancels a payment; the course's etat follows in the same transaction. */
+export function changePaiementStatut(db: Db, scope: Scope, id: number, to: PaiementStatut): Promise<string> {
+  return transaction(db, async (tx) => {
+    const { p, course } = await lockPaiement(tx, scope, id);
+    const error = paiementTransitionError(p.statut as PaiementStatut, to);
+    if (error) throw transitionRefused(error);
+    if (to === 'Validé') {
+      if (course.statut === 'Annulé') {
+        throw fieldErrors({
+          course_id: `La course ${course.code} est annulée : ce paiement ne peut pas être validé.`,
+        });
+      }
+      await assertReste(tx, course, p.montant);
+    }
+    await tx.update(paiements).set({ statut: to }).where(eq(paiements.id, p.id));
+    if (to === 'Validé' || p.statut === 'Validé') await recomputeEtat(tx, course);
+    return to === 'Validé'
+      ? `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été validé.`
+      : `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été annulé.`;
+  });
+}
+
+export function destroyPaiement(db: Db, scope: Scope, id: number): Promise<string> {
+  return transaction(db, async (tx) => {
+    const { p, course } = await lockPaiement(tx, scope, id);
+    await tx.delete(paiements).where(eq(paiements.id, p.id));
+    if (p.statut === 'Validé') await recomputeEtat(tx, course);
+    return `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été supprimé.`;
+  });
+}

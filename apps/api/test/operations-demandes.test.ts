@@ -1,0 +1,338 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { courses, demandes } from '../src/db/schema';
+import {
+  type Company,
+  expectFailure,
+  makeClient,
+  makeVehicule,
+  type OpsContext,
+  setupOperations,
+  vehiculeStatut,
+} from './operations-fixtures';
+
+let ctx: OpsContext;
+beforeAll(async () => {
+  ctx = await setupOperations();
+});
+
+async function makeDemande(company: Company, clientId: number, extra: Record<string, unknown> = {}) {
+  const res = await ctx.t.post(
+    '/api/demandes',
+    {
+      client_id: clientId,
+      type_course: 'Transport de marchandises',
+      ville_depart_id: ctx.villes.pog,
+      ville_arrivee_id: ctx.villes.lbv,
+      adresse_chargement: 'Port-Môle',
+      date_souhaitee: '2026-12-05',
+      poids_kg: 8_000,
+      budget: 400_000,
+      ...extra,
+    },
+    company.token,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+const post = (url: string, body: unknown, company: Company) => ctx.t.post(url, body, company.token);
+
+describe('demandes: recording, broadcast, update, cancel, delete', () => {
+  it('records a request for a client of the company, En attente', async () => {
+    const client = await makeClient(ctx, ctx.tg.id, 'Obiang');
+    const res = await post(
+      '/api/demandes',
+      {
+        client_id: client.id,
+        type_course: 'Déménagement',
+        ville_depart_id: ctx.villes.lbv,
+        ville_arrivee_id: ctx.villes.fcv,
+        date_souhaitee: '2026-12-10',
+        poids_kg: '3500',
+      },
+      ctx.tg,
+    );
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: {
+        statut: 'En attente',
+        client: { id: client.id },
+        client_nom_complet: `Obiang ${client.prenom}`,
+        type_course: 'Déménagement',
+        course_details: 'Libreville → Franceville (3,5 t)',
+        date_souhaitee: '2026-12-10',
+        entreprise_id: null,
+        cree_par_entreprise_id: ctx.tg.id,
+        course: null,
+      },
+    });
+    expect(res.json().message).toBe(`La demande n°${res.json().data.id} a été enregistrée.`);
+    const bad = expectFailure(
+      await post('/api/demandes', { type_course: 'Vol', date_souhaitee: '05/12/2026' }, ctx.tg),
+      422,
+    );
+    expect(bad.errors).toEqual(
+      expect.arrayContaining([
+        'Le client est obligatoire.',
+        "Le type de course n'est pas valide.",
+        'La ville de départ est obligatoire.',
+        'La date souhaitée doit être une date au format AAAA-MM-JJ.',
+      ]),
+    );
+    const foreign = await makeClient(ctx, ctx.og.id);
+    const refused = await post(
+      '/api/demandes',
+      {
+        client_id: foreign.id,
+        type_course: 'Livraison',
+        ville_depart_id: ctx.villes.lbv,
+        ville_arrivee_id: ctx.villes.lbv,
+        date_souhaitee: '2026-12-01',
+      },
+      ctx.tg,
+    );
+    expectFailure(refused, 422, "Ce client n'existe pas.");
+  });
+
+  it('broadcasts, updates while open, cancels; illegal moves name both states', async () => {
+    const client = await makeClient(ctx, ctx.tg.id);
+    const d = await makeDemande(ctx.tg, client.id);
+    const b = await post(`/api/demandes/${d.id}/broadcast`, undefined, ctx.tg);
+    expect(b.json()).toMatchObject({
+      message: `La demande n°${d.id} est diffusée aux transporteurs.`,
+      data: { statut: 'Recherche en cours' },
+    });
+    expectFailure(
+      await post(`/api/demandes/${d.id}/broadcast`, undefined, ctx.tg),
+      422,
+      'La demande est déjà au statut « Recherche en cours ».',
+    );
+    const u = await post(
+      `/api/demandes/${d.id}/update`,
+      { budget: 450_000, description: 'Palettes' },
+      ctx.tg,
+    );
+    expect(u.json()).toMatchObject({
+      message: `La demande n°${d.id} a été modifiée.`,
+      data: { budget: 450_000, description: 'Palettes' },
+    });
+    const c = await post(`/api/demandes/${d.id}/cancel`, undefined, ctx.tg);
+    expect(c.json()).toMatchObject({
+      message: `La demande n°${d.id} a été annulée.`,
+      data: { statut: 'Annulé' },
+    });
+    expectFailure(
+      await post(`/api/demandes/${d.id}/update`, { budget: 1 }, ctx.tg),
+      422,
+      'Une demande au statut « Annulé » ne peut plus être modifiée.',
+    );
+    expectFailure(
+      await post(`/api/demandes/${d.id}/broadcast`, undefined, ctx.tg),
+      422,
+      'Impossible de passer une demande du statut « Annulé » au statut « Recherche en cours ».',
+    );
+    const v = await makeVehicule(ctx, ctx.tg.id);
+    expectFailure(
+      await post(`/api/demandes/${d.id}/accept`, { vehicule_id: v.id, montant: 1000 }, ctx.tg),
+      422,
+      'Impossible de passer une demande du statut « Annulé » au statut « Accepté ».',
+    );
+    const del = await post(`/api/demandes/${d.id}/destroy`, undefined, ctx.tg);
+    expect(del.json()).toEqual({
+      success: true,
+      message: `La demande n°${d.id} a été supprimée.`,
+      data: null,
+      errors: [],
+    });
+    expectFailure(await ctx.t.get(`/api/demandes/${d.id}`, ctx.tg.token), 404, "Cette demande n'existe pas.");
+  });
+});
+
+describe('accepting a demande', () => {
+  it('marks it Accepté and creates its course in one transaction', async () => {
+    const client = await makeClient(ctx, ctx.tg.id);
+    const d = await makeDemande(ctx.tg, client.id);
+    const v = await makeVehicule(ctx, ctx.og.id);
+    // Ogooué takes a request that TransGabon recorded: any transporteur may accept an open request.
+    const res = await post(
+      `/api/demandes/${d.id}/accept`,
+      { vehicule_id: v.id, chauffeur_id: ctx.og.chauffeur, montant: 380_000 },
+      ctx.og,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const course = res.json().data;
+    expect(res.json().message).toBe(`Demande acceptée : la course ${course.code} a été créée.`);
+    expect(course).toMatchObject({
+      entreprise_id: ctx.og.id,
+      statut: 'Chargement en attente',
+      demande_id: d.id,
+      client: { id: client.id },
+      montant: 380_000,
+      type_course: 'Transport de marchandises',
+      course_details: 'Port-Gentil → Libreville (8 t)',
+      adresse_chargement: 'Port-Môle',
+      date_chargement: '2026-12-05T07:00:00.000Z',
+      chauffeur: { id: ctx.og.chauffeur },
+    });
+    const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, d.id));
+    expect(row).toMatchObject({ statut: 'Accepté', entreprise_id: ctx.og.id, course_id: course.id });
+    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
+    // Ogooué sees it with its course; TransGabon, which recorded it, no longer does.
+    expect((await ctx.t.get(`/api/demandes/${d.id}`, ctx.og.token)).json().data).toMatchObject({
+      statut: 'Accepté',
+      course: { id: course.id, code: course.code },
+      entreprise: { id: ctx.og.id, nom_complet: 'Ogooué Logistique' },
+    });
+    expectFailure(await ctx.t.get(`/api/demandes/${d.id}`, ctx.tg.token), 404, "Cette demande n'existe pas.");
+    // The client booked with Ogooué: Ogooué may now create courses for it.
+    const w = await makeVehicule(ctx, ctx.og.id);
+    const again = await post(
+      '/api/courses',
+      {
+        client_id: client.id,
+        vehicule_id: w.id,
+        type_course: 'Livraison',
+        ville_depart_id: ctx.villes.lbv,
+        ville_arrivee_id: ctx.villes.lbv,
+        date_chargement: '2026-12-20',
+        montant: 20_000,
+      },
+      ctx.og,
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    // Once accepted, it is final.
+    expectFailure(
+      await post(`/api/demandes/${d.id}/accept`, { vehicule_id: w.id, montant: 1 }, ctx.og),
+      409,
+      'Vous avez déjà accepté cette demande.',
+    );
+    expectFailure(
+      await post(
+        `/api/demandes/${d.id}/accept`,
+        { vehicule_id: (await makeVehicule(ctx, ctx.tg.id)).id, montant: 1 },
+        ctx.tg,
+      ),
+      409,
+      'Cette demande a déjà été acceptée par un autre transporteur.',
+    );
+    expectFailure(
+      await post(`/api/demandes/${d.id}/cancel`, undefined, ctx.og),
+      403,
+      "Seule l'entreprise qui a enregistré cette demande peut la modifier.",
+    );
+  });
+
+  it('two companies accepting at once: exactly one wins, the other gets the French 409', async () => {
+    const d = await makeDemande(ctx.tg, (await makeClient(ctx, ctx.tg.id)).id);
+    const [vTg, vOg] = [await makeVehicule(ctx, ctx.tg.id), await makeVehicule(ctx, ctx.og.id)];
+    const answers = await Promise.all([
+      post(`/api/demandes/${d.id}/accept`, { vehicule_id: vTg.id, montant: 300_000 }, ctx.tg),
+      post(`/api/demandes/${d.id}/accept`, { vehicule_id: vOg.id, montant: 290_000 }, ctx.og),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((a) => a.statusCode === 409)!;
+    expect(loser.json()).toMatchObject({
+      success: false,
+      errors: ['Cette demande a déjà été acceptée par un autre transporteur.'],
+    });
+    const made = await ctx.t.database.db.select().from(courses).where(eq(courses.demande_id, d.id));
+    expect(made).toHaveLength(1);
+    // The loser's vehicle stayed free.
+    const loserVehicule = answers[0]!.statusCode === 409 ? vTg : vOg;
+    expect(await vehiculeStatut(ctx, loserVehicule.id)).toBe('Disponible');
+  });
+
+  it('an acceptance that fails (vehicle busy) leaves the demande open', async () => {
+    const client = await makeClient(ctx, ctx.tg.id);
+    const d = await makeDemande(ctx.tg, client.id);
+    const broken = await makeVehicule(ctx, ctx.tg.id, 'Indisponible');
+    expectFailure(
+      await post(`/api/demandes/${d.id}/accept`, { vehicule_id: broken.id, montant: 100_000 }, ctx.tg),
+      422,
+      `Le véhicule ${broken.plaque} est « Indisponible » : il ne peut pas être affecté à une course.`,
+    );
+    expectFailure(
+      await post(`/api/demandes/${d.id}/accept`, { montant: 0 }, ctx.tg),
+      422,
+      'Le véhicule est obligatoire.',
+      'Le montant doit être supérieur à 0 FCFA.',
+    );
+    const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, d.id));
+    expect(row).toMatchObject({ statut: 'En attente', entreprise_id: null, course_id: null });
+  });
+
+  it('a superadmin accepts for a named company', async () => {
+    const d = await makeDemande(ctx.tg, (await makeClient(ctx, ctx.tg.id)).id);
+    const v = await makeVehicule(ctx, ctx.tg.id);
+    expectFailure(
+      await ctx.t.post(`/api/demandes/${d.id}/accept`, { vehicule_id: v.id, montant: 5_000 }, ctx.admin),
+      422,
+      "L'entreprise est obligatoire.",
+    );
+    const ok = await ctx.t.post(
+      `/api/demandes/${d.id}/accept`,
+      { vehicule_id: v.id, montant: 5_000, entreprise_id: ctx.tg.id },
+      ctx.admin,
+    );
+    expect(ok.json().data.entreprise_id).toBe(ctx.tg.id);
+  });
+});
+
+describe('GET /api/demandes', () => {
+  it('shows the open market, its own accepted ones, never another company’s accepted ones', async () => {
+    const { t, tg, og } = ctx;
+    const list = async (company: Company, q = '') =>
+      (await t.get(`/api/demandes?limit=1000&${q}`, company.token)).json().data as Array<{
+        statut: string;
+        entreprise_id: number | null;
+        cree_par_entreprise_id: number | null;
+      }>;
+    for (const [me, other] of [
+      [tg, og],
+      [og, tg],
+    ] as const) {
+      const rows = await list(me);
+      expect(rows.some((d) => d.statut === 'Accepté' && d.entreprise_id === me.id)).toBe(true);
+      expect(rows.some((d) => d.entreprise_id === other.id)).toBe(false);
+      expect(rows.filter((d) => d.statut === 'Annulé').every((d) => d.cree_par_entreprise_id === me.id)).toBe(
+        true,
+      );
+      // The open requests of every client are on the market.
+      expect(rows.some((d) => d.statut === 'En attente' && d.cree_par_entreprise_id === other.id)).toBe(true);
+      expect(rows.some((d) => d.statut === 'Recherche en cours' && d.cree_par_entreprise_id === null)).toBe(
+        true,
+      );
+    }
+    const all = (await t.get('/api/demandes?req_count=1', ctx.admin)).json().data;
+    expect(all).toBeGreaterThanOrEqual(60);
+  });
+
+  it('counts the pending ones for the home card, filters and pages', async () => {
+    const { t, tg } = ctx;
+    const pending = (await t.get('/api/demandes?statut=En attente&req_count=1', tg.token)).json().data;
+    const listed = (await t.get('/api/demandes?statut=En%20attente', tg.token)).json().data as Array<{
+      statut: string;
+    }>;
+    expect(pending).toBe(listed.length);
+    expect(listed.every((d) => d.statut === 'En attente')).toBe(true);
+    const client = await makeClient(ctx, tg.id);
+    const a = await makeDemande(tg, client.id, { date_souhaitee: '2026-12-01', type_course: 'Livraison' });
+    const b = await makeDemande(tg, client.id, { date_souhaitee: '2026-12-15' });
+    const ids = async (q: string) =>
+      (
+        (await t.get(`/api/demandes?client=${client.id}&${q}`, tg.token)).json().data as Array<{ id: number }>
+      ).map((d) => d.id);
+    expect(await ids('')).toEqual([b.id, a.id]);
+    expect(await ids('date_debut=2026-12-10')).toEqual([b.id]);
+    expect(await ids('date_fin=2026-12-10&statut=')).toEqual([a.id]);
+    expect(await ids('type=Livraison')).toEqual([a.id]);
+    const page = (await t.get(`/api/demandes?client=${client.id}&page=1&per_page=1`, tg.token)).json().data;
+    expect(page).toMatchObject({ total: 2, last_page: 2, per_page: 1 });
+    expectFailure(
+      await t.get('/api/demandes?statut=Perdue', tg.token),
+      422,
+      "Le statut de demande n'est pas valide.",
+    );
+  });
+});

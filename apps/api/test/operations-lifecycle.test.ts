@@ -1,0 +1,353 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { courses, demandes, paiements } from '../src/db/schema';
+import { vehiculeConflict } from '../src/modules/operations/vehicule-suivi';
+import {
+  expectFailure,
+  makeClient,
+  makeCourse,
+  makeVehicule,
+  moveCourse,
+  type OpsContext,
+  setupOperations,
+  storedCourse,
+  vehiculeStatut,
+} from './operations-fixtures';
+
+let ctx: OpsContext;
+beforeAll(async () => {
+  ctx = await setupOperations();
+});
+
+async function freshCourse(extra: Record<string, unknown> = {}) {
+  const client = await makeClient(ctx, ctx.tg.id);
+  const v = await makeVehicule(ctx, ctx.tg.id);
+  const course = await makeCourse(ctx, ctx.tg, client.id, v.id, extra);
+  return { client, v, course };
+}
+
+const statut = (id: number, to: string) =>
+  ctx.t.post(`/api/courses/${id}/statut`, { statut: to }, ctx.tg.token);
+
+describe('course lifecycle and the vehicle that follows it', () => {
+  it('walks the normal path; the vehicle is En course until Terminé, then Disponible', async () => {
+    const { course, v } = await freshCourse();
+    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
+    const res = await statut(course.id, 'Chargement terminé');
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: `La course ${course.code} est passée au statut « Chargement terminé ».`,
+      data: { statut: 'Chargement terminé' },
+    });
+    await moveCourse(ctx, ctx.tg, course.id, 'Transport en cours');
+    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
+    await moveCourse(ctx, ctx.tg, course.id, 'Terminé');
+    expect(await vehiculeStatut(ctx, v.id)).toBe('Disponible');
+    const stored = await storedCourse(ctx, course.id);
+    expect(stored?.statut).toBe('Terminé');
+    expect(stored?.date_dechargement).toBeTruthy();
+    // Nothing leaves Terminé.
+    for (const to of ['Annulé', 'Transport en cours', 'Chargement en attente', 'Problemes mécaniques']) {
+      expectFailure(
+        await statut(course.id, to),
+        422,
+        `Impossible de passer une course du statut « Terminé » au statut « ${to} ».`,
+      );
+    }
+    expectFailure(await statut(course.id, 'Terminé'), 422, 'La course est déjà au statut « Terminé ».');
+  });
+
+  it('refuses skipping steps, naming both states', async () => {
+    const { course } = await freshCourse();
+    expectFailure(
+      await statut(course.id, 'Transport en cours'),
+      422,
+      'Impossible de passer une course du statut « Chargement en attente » au statut « Transport en cours ».',
+    );
+    expectFailure(
+      await statut(course.id, 'Problemes mécaniques'),
+      422,
+      'Impossible de passer une course du statut « Chargement en attente » au statut « Problemes mécaniques ».',
+    );
+    expectFailure(
+      await statut(course.id, 'Terminé'),
+      422,
+      'Impossible de passer une course du statut « Chargement en attente » au statut « Terminé ».',
+    );
+    expectFailure(await statut(course.id, 'Parti'), 422, "Le statut n'est pas valide.");
+    expectFailure(
+      await ctx.t.post(`/api/courses/${course.id}/statut`, {}, ctx.tg.token),
+      422,
+      'Le statut est obligatoire.',
+    );
+    expect((await storedCourse(ctx, course.id))?.statut).toBe('Chargement en attente');
+  });
+
+  it('a breakdown makes the vehicle Indisponible and returns to the state it came from', async () => {
+    const { course, v } = await freshCourse();
+    await moveCourse(
+      ctx,
+      ctx.tg,
+      course.id,
+      'Chargement terminé',
+      'Transport en cours',
+      'Problemes mécaniques',
+    );
+    expect(await vehiculeStatut(ctx, v.id)).toBe('Indisponible');
+    expect((await storedCourse(ctx, course.id))?.statut_avant_probleme).toBe('Transport en cours');
+    expectFailure(
+      await statut(course.id, 'Chargement terminé'),
+      422,
+      'Impossible de passer une course du statut « Problemes mécaniques » au statut « Chargement terminé ».',
+    );
+    expectFailure(
+      await statut(course.id, 'Terminé'),
+      422,
+      'Impossible de passer une course du statut « Problemes mécaniques » au statut « Terminé ».',
+    );
+    await moveCourse(ctx, ctx.tg, course.id, 'Transport en cours');
+    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
+    expect((await storedCourse(ctx, course.id))?.statut_avant_probleme).toBeNull();
+    // From Chargement terminé too, and back there.
+    const other = await freshCourse();
+    await moveCourse(
+      ctx,
+      ctx.tg,
+      other.course.id,
+      'Chargement terminé',
+      'Problemes mécaniques',
+      'Chargement terminé',
+    );
+    expect(await vehiculeStatut(ctx, other.v.id)).toBe('En course');
+  });
+
+  it('cancelling frees the vehicle, except a broken one which stays Indisponible', async () => {
+    const a = await freshCourse();
+    await moveCourse(ctx, ctx.tg, a.course.id, 'Annulé');
+    expect(await vehiculeStatut(ctx, a.v.id)).toBe('Disponible');
+    expectFailure(
+      await statut(a.course.id, 'Chargement terminé'),
+      422,
+      'Impossible de passer une course du statut « Annulé » au statut « Chargement terminé ».',
+    );
+    const b = await freshCourse();
+    await moveCourse(ctx, ctx.tg, b.course.id, 'Chargement terminé', 'Transport en cours', 'Annulé');
+    expect(await vehiculeStatut(ctx, b.v.id)).toBe('Disponible');
+    const c = await freshCourse();
+    await moveCourse(ctx, ctx.tg, c.course.id, 'Chargement terminé', 'Problemes mécaniques', 'Annulé');
+    expect(await vehiculeStatut(ctx, c.v.id)).toBe('Indisponible');
+    // A freed vehicle takes a new course.
+    const again = await makeCourse(ctx, ctx.tg, a.client.id, a.v.id);
+    expect(again.statut).toBe('Chargement en attente');
+  });
+  it('the database itself refuses one vehicle on two open courses (French 422 behind the lock)', async () => {
+    const { course } = await freshCourse();
+    const { id: _id, ...stored } = (await storedCourse(ctx, course.id))!;
+    const err = await ctx.t.database.db
+      .insert(courses)
+      .values({ ...stored, code: 'CRS-DOUBLON' })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(err).not.toBeNull();
+    expect(() => vehiculeConflict(err)).toThrow('Ce véhicule est déjà affecté à une autre course en cours.');
+  });
+});
+
+describe('POST /api/courses/{id}/update', () => {
+  it('changes the fields given and moves the vehicle', async () => {
+    const { course, v, client } = await freshCourse();
+    const w = await makeVehicule(ctx, ctx.tg.id);
+    const res = await ctx.t.post(
+      `/api/courses/${course.id}/update`,
+      { vehicule_id: w.id, montant: 150_000, description: 'Ciment en sacs', chauffeur_id: ctx.tg.chauffeur },
+      ctx.tg.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: `La course ${course.code} a été modifiée.`,
+      data: {
+        vehicule: { id: w.id },
+        montant: 150_000,
+        description: 'Ciment en sacs',
+        client: { id: client.id },
+      },
+    });
+    expect(await vehiculeStatut(ctx, v.id)).toBe('Disponible');
+    expect(await vehiculeStatut(ctx, w.id)).toBe('En course');
+    // Clearing an optional field with null.
+    const cleared = await ctx.t.post(`/api/courses/${course.id}/update`, { description: null }, ctx.tg.token);
+    expect(cleared.json().data.description).toBeNull();
+    expectFailure(
+      await ctx.t.post(
+        `/api/courses/${course.id}/update`,
+        { date_dechargement: '2026-01-01T00:00' },
+        ctx.tg.token,
+      ),
+      422,
+      'La date de déchargement doit être postérieure à la date de chargement.',
+    );
+  });
+
+  it('refuses a montant below what is paid, and any change to a cancelled course', async () => {
+    const { course } = await freshCourse();
+    const paid = await ctx.t.post(
+      '/api/paiements',
+      { course_id: course.id, libelle: 'Acompte', mode: 'Airtel Money', montant: 60_000, statut: 'Validé' },
+      ctx.tg.token,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    expectFailure(
+      await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 50_000 }, ctx.tg.token),
+      422,
+      'Le montant ne peut pas être inférieur à ce qui est déjà payé (60.000 FCFA).',
+    );
+    const up = await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 60_000 }, ctx.tg.token);
+    expect(up.json().data).toMatchObject({
+      montant: 60_000,
+      montant_paye: 60_000,
+      reste_a_payer: 0,
+      etat: 'Payé',
+    });
+    const down = await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 80_000 }, ctx.tg.token);
+    expect(down.json().data.etat).toBe('Acompte');
+    await moveCourse(ctx, ctx.tg, course.id, 'Annulé');
+    expectFailure(
+      await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 90_000 }, ctx.tg.token),
+      422,
+      'Une course annulée ne peut plus être modifiée.',
+    );
+  });
+});
+
+describe('replacing a broken-down vehicle', () => {
+  it('the course resumes with the new vehicle; the broken one stays Indisponible', async () => {
+    const { course, v } = await freshCourse();
+    await moveCourse(
+      ctx,
+      ctx.tg,
+      course.id,
+      'Chargement terminé',
+      'Transport en cours',
+      'Problemes mécaniques',
+    );
+    const w = await makeVehicule(ctx, ctx.tg.id);
+    const res = await ctx.t.post(`/api/courses/${course.id}/update`, { vehicule_id: w.id }, ctx.tg.token);
+    expect(res.json().data).toMatchObject({
+      statut: 'Transport en cours',
+      statut_avant_probleme: null,
+      vehicule: { id: w.id },
+    });
+    expect(await vehiculeStatut(ctx, v.id)).toBe('Indisponible');
+    expect(await vehiculeStatut(ctx, w.id)).toBe('En course');
+    await moveCourse(ctx, ctx.tg, course.id, 'Terminé');
+    expect(await vehiculeStatut(ctx, w.id)).toBe('Disponible');
+    const done = await ctx.t.post(`/api/courses/${course.id}/update`, { vehicule_id: v.id }, ctx.tg.token);
+    expect(done.json().errors).toEqual(["Le véhicule d'une course terminée ne peut plus être changé."]);
+  });
+});
+
+describe('deleting courses', () => {
+  it('deletes a course not started and without validated payment; its pending payments go with it', async () => {
+    const { course, v } = await freshCourse();
+    await ctx.t.post(
+      '/api/paiements',
+      { course_id: course.id, libelle: 'Promesse', mode: 'Chèque', montant: 10_000 },
+      ctx.tg.token,
+    );
+    const res = await ctx.t.post(`/api/courses/${course.id}/destroy`, undefined, ctx.tg.token);
+    expect(res.json()).toEqual({
+      success: true,
+      message: `La course ${course.code} a été supprimée.`,
+      data: null,
+      errors: [],
+    });
+    expect(await storedCourse(ctx, course.id)).toBeUndefined();
+    expect(
+      await ctx.t.database.db.select().from(paiements).where(eq(paiements.course_id, course.id)),
+    ).toEqual([]);
+    expect(await vehiculeStatut(ctx, v.id)).toBe('Disponible');
+    expectFailure(
+      await ctx.t.post(`/api/courses/${course.id}/destroy`, undefined, ctx.tg.token),
+      404,
+      "Cette course n'existe pas.",
+    );
+  });
+
+  it('refuses a started course or one with a validated payment', async () => {
+    const started = await freshCourse();
+    await moveCourse(ctx, ctx.tg, started.course.id, 'Chargement terminé');
+    expectFailure(
+      await ctx.t.post(`/api/courses/${started.course.id}/destroy`, undefined, ctx.tg.token),
+      422,
+      `La course ${started.course.code} a déjà commencé (statut « Chargement terminé ») : annulez-la au lieu de la supprimer.`,
+    );
+    const paid = await freshCourse();
+    await ctx.t.post(
+      '/api/paiements',
+      { course_id: paid.course.id, libelle: 'Acompte', mode: 'Espèces', montant: 10_000, statut: 'Validé' },
+      ctx.tg.token,
+    );
+    expectFailure(
+      await ctx.t.post(`/api/courses/${paid.course.id}/destroy`, undefined, ctx.tg.token),
+      422,
+      `La course ${paid.course.code} a des paiements validés : elle ne peut pas être supprimée.`,
+    );
+  });
+
+  it('destroy-group answers one {severity, value} per line', async () => {
+    const a = await freshCourse();
+    const b = await freshCourse();
+    await moveCourse(ctx, ctx.tg, b.course.id, 'Chargement terminé');
+    const res = await ctx.t.post(
+      '/api/courses/destroy-group',
+      { selected_lines: [a.course.id, b.course.id, 999_999] },
+      ctx.tg.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: [
+        { severity: 'success', value: `La course ${a.course.code} a été supprimée.` },
+        {
+          severity: 'error',
+          value: `La course ${b.course.code} a déjà commencé (statut « Chargement terminé ») : annulez-la au lieu de la supprimer.`,
+        },
+        { severity: 'error', value: "La course n°999999 n'existe pas." },
+      ],
+      data: null,
+      errors: [],
+    });
+    expectFailure(
+      await ctx.t.post('/api/courses/destroy-group', { selected_lines: [] }, ctx.tg.token),
+      422,
+      'Sélectionnez au moins une ligne.',
+    );
+  });
+
+  it('deleting the course of an accepted demande puts the demande back on the market', async () => {
+    const client = await makeClient(ctx, ctx.tg.id);
+    const d = await ctx.t.post(
+      '/api/demandes',
+      {
+        client_id: client.id,
+        type_course: 'Livraison',
+        ville_depart_id: ctx.villes.lbv,
+        ville_arrivee_id: ctx.villes.lbv,
+        date_souhaitee: '2026-12-01',
+      },
+      ctx.tg.token,
+    );
+    const v = await makeVehicule(ctx, ctx.tg.id);
+    const accepted = await ctx.t.post(
+      `/api/demandes/${d.json().data.id}/accept`,
+      { vehicule_id: v.id, montant: 30_000 },
+      ctx.tg.token,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await ctx.t.post(`/api/courses/${accepted.json().data.id}/destroy`, undefined, ctx.tg.token);
+    const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, d.json().data.id));
+    expect(row).toMatchObject({ statut: 'Recherche en cours', entreprise_id: null, course_id: null });
+  });
+});

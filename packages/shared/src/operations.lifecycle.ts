@@ -1,0 +1,138 @@
+// Enums, lifecycles and labels of the operations domain: courses, demandes, paiements (pure, unit-tested).
+
+/** Kinds of transport job; the stored value is the French label itself. */
+export const TYPES_COURSE = [
+  'Transport de marchandises',
+  'Livraison',
+  'Déménagement',
+  'Location avec chauffeur',
+] as const;
+export type TypeCourse = (typeof TYPES_COURSE)[number];
+
+/** Course statuses (spec section 4) plus 'Annulé' (shown by the dashboard colours). */
+export const COURSE_STATUTS = [
+  'Chargement en attente',
+  'Chargement terminé',
+  'Transport en cours',
+  'Terminé',
+  'Problemes mécaniques',
+  'Annulé',
+] as const;
+export type CourseStatut = (typeof COURSE_STATUTS)[number];
+
+/** A course holds its vehicle from creation until it is Terminé or Annulé. */
+export const COURSE_STATUTS_OUVERTS: readonly CourseStatut[] = [
+  'Chargement en attente',
+  'Chargement terminé',
+  'Transport en cours',
+  'Problemes mécaniques',
+];
+export const COURSE_STATUTS_FINAUX: readonly CourseStatut[] = ['Terminé', 'Annulé'];
+/** States from which a breakdown can be declared (and to which the course returns afterwards). */
+export const COURSE_STATUTS_ROULANTS: readonly CourseStatut[] = ['Chargement terminé', 'Transport en cours'];
+
+/**
+ * The course lifecycle. From 'Problemes mécaniques' the course goes back to the state it came from
+ * (stored as `statut_avant_probleme`) or is cancelled; nothing leaves 'Terminé' or 'Annulé'.
+ */
+const COURSE_TRANSITIONS: Record<CourseStatut, readonly CourseStatut[]> = {
+  'Chargement en attente': ['Chargement terminé', 'Annulé'],
+  'Chargement terminé': ['Transport en cours', 'Problemes mécaniques', 'Annulé'],
+  'Transport en cours': ['Terminé', 'Problemes mécaniques', 'Annulé'],
+  'Problemes mécaniques': ['Annulé'],
+  Terminé: [],
+  Annulé: [],
+};
+
+/** The states a course may move to, given where it is and (after a breakdown) where it came from. */
+export function nextCourseStatuts(from: CourseStatut, avantProbleme?: CourseStatut | null): CourseStatut[] {
+  const next = [...COURSE_TRANSITIONS[from]];
+  if (from === 'Problemes mécaniques' && avantProbleme && COURSE_STATUTS_ROULANTS.includes(avantProbleme)) {
+    next.unshift(avantProbleme);
+  }
+  return next;
+}
+
+/** null when the move is legal, otherwise the French sentence that names both states. */
+export function courseTransitionError(
+  from: CourseStatut,
+  to: CourseStatut,
+  avantProbleme?: CourseStatut | null,
+): string | null {
+  if (nextCourseStatuts(from, avantProbleme).includes(to)) return null;
+  if (from === to) return `La course est déjà au statut « ${from} ».`;
+  return `Impossible de passer une course du statut « ${from} » au statut « ${to} ».`;
+}
+
+/** Payment state of a course, derived from its validated payments. */
+export const COURSE_ETATS = ['Payé', 'Non payé', 'Acompte'] as const;
+export type CourseEtat = (typeof COURSE_ETATS)[number];
+
+/** none → 'Non payé', part → 'Acompte', all → 'Payé' (a course montant is at least 1 FCFA). */
+export function courseEtat(montant: number, montantPaye: number): CourseEtat {
+  if (montantPaye <= 0) return 'Non payé';
+  return montantPaye >= montant ? 'Payé' : 'Acompte';
+}
+
+export const MODES_PAIEMENT = ['Espèces', 'Airtel Money', 'Moov Money', 'Virement', 'Chèque'] as const;
+export type ModePaiement = (typeof MODES_PAIEMENT)[number];
+
+export const PAIEMENT_STATUTS = ['En attente', 'Validé', 'Annulé'] as const;
+export type PaiementStatut = (typeof PAIEMENT_STATUTS)[number];
+
+/** Only validated payments count; a validated payment can still be cancelled (bounced cheque…). */
+const PAIEMENT_TRANSITIONS: Record<PaiementStatut, readonly PaiementStatut[]> = {
+  'En attente': ['Validé', 'Annulé'],
+  Validé: ['Annulé'],
+  Annulé: [],
+};
+
+export function paiementTransitionError(from: PaiementStatut, to: PaiementStatut): string | null {
+  if (PAIEMENT_TRANSITIONS[from].includes(to)) return null;
+  if (from === to) return `Le paiement est déjà au statut « ${from} ».`;
+  return `Impossible de passer un paiement du statut « ${from} » au statut « ${to} ».`;
+}
+
+export const DEMANDE_STATUTS = ['En attente', 'Recherche en cours', 'Accepté', 'Annulé'] as const;
+export type DemandeStatut = (typeof DEMANDE_STATUTS)[number];
+/** Open requests: visible to every transporteur, still editable, acceptable. */
+export const DEMANDE_STATUTS_OUVERTS: readonly DemandeStatut[] = ['En attente', 'Recherche en cours'];
+
+const DEMANDE_TRANSITIONS: Record<DemandeStatut, readonly DemandeStatut[]> = {
+  'En attente': ['Recherche en cours', 'Accepté', 'Annulé'],
+  'Recherche en cours': ['Accepté', 'Annulé'],
+  Accepté: [],
+  Annulé: [],
+};
+
+export function demandeTransitionError(from: DemandeStatut, to: DemandeStatut): string | null {
+  if (DEMANDE_TRANSITIONS[from].includes(to)) return null;
+  if (from === to) return `La demande est déjà au statut « ${from} ».`;
+  return `Impossible de passer une demande du statut « ${from} » au statut « ${to} ».`;
+}
+
+/** `12 t`, `12,5 t`, `800 kg`. */
+export function formatPoids(kg: number | null | undefined): string {
+  if (kg === null || kg === undefined || !Number.isFinite(kg) || kg <= 0) return '';
+  if (kg < 1000) return `${Math.round(kg)} kg`;
+  const t = Math.round(kg / 100) / 10;
+  return `${String(t).replace('.', ',')} t`;
+}
+
+/** The short route text of a course or demande: `Libreville → Franceville (Ciment, 12 t)`. */
+export function courseDetails(c: {
+  ville_depart?: string | null;
+  ville_arrivee?: string | null;
+  marchandise?: string | null;
+  poids_kg?: number | null;
+}): string {
+  const route = [c.ville_depart, c.ville_arrivee].filter(Boolean).join(' → ');
+  const extra = [c.marchandise, formatPoids(c.poids_kg)].filter(Boolean).join(', ');
+  if (!extra) return route;
+  return route ? `${route} (${extra})` : extra;
+}
+
+/** `CRS-2026-00042`: per company and per year, gapless. */
+export function courseCode(annee: number, numero: number): string {
+  return `CRS-${annee}-${String(numero).padStart(5, '0')}`;
+}
