@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { openUserMenuItem, signInToHome, storedToken } from './support/session';
+
+test("une page protégée renvoie vers la connexion, puis s'ouvre une fois connecté", async ({ page }) => {
+  await page.goto('/parc-auto/vehicules');
+  await expect(page).toHaveURL(/\/se-connecter$/);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+
+  await page.getByLabel('Email').fill('admin@yams.ga');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Yams2026!');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/parc-auto\/vehicules$/);
+  await expect(page.getByRole('heading', { name: 'Véhicules' })).toBeVisible();
+  await expect(page.getByText('Bientôt disponible')).toBeVisible();
+});
+
+test('un jeton révoqué en cours de session renvoie vers la connexion', async ({ page }) => {
+  await signInToHome(page, 'coursier@yams.ga');
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+  const revoked = await page.request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(revoked.ok()).toBe(true);
+
+  await openUserMenuItem(page, 'Mon profil');
+  await expect(page).toHaveURL(/\/se-connecter$/);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+});

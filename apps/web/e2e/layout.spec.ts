@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { signInToHome } from './support/session';
+
+test.describe('sur un téléphone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('la barre latérale devient un tiroir ouvert par le bouton menu', async ({ page }) => {
+    await signInToHome(page, 'admin@yams.ga');
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+    await drawer.getByText('Parc Automobile').click();
+    await drawer.getByRole('link', { name: 'Véhicules' }).click();
+
+    await expect(page).toHaveURL(/\/parc-auto\/vehicules$/);
+    await expect(page.getByRole('heading', { name: 'Véhicules' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
+  });
+});
+
+test('la barre latérale mène aux écrans et /configurations ouvre son premier onglet', async ({ page }) => {
+  await signInToHome(page, 'admin@yams.ga');
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await nav.getByText('Comptabilite').click();
+  await nav.getByRole('link', { name: 'Pieces de caisse' }).click();
+  await expect(page).toHaveURL(/\/comptabilite\/pieces-de-caisse$/);
+  await expect(page.getByRole('heading', { name: 'Pieces de caisse' })).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Configurations' }).click();
+  await expect(page).toHaveURL(/\/configurations\/general$/);
+  await expect(page.getByRole('heading', { name: 'Configurations' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Configuration générale' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.getByRole('tab', { name: 'Parametres des courses' }).click();
+  await expect(page).toHaveURL(/\/configurations\/courses$/);
+  await expect(page.getByRole('tab', { name: 'Parametres des courses' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('region', { name: 'Parametres des courses' })).toContainText(
+    'Bientôt disponible',
+  );
+});

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Yams2026!';
+
+/** Fills the login form as a person would and submits it (opening the login page if needed). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().endsWith('/se-connecter')) await page.goto('/se-connecter');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs in and waits for the home page inside the layout. */
+export async function signInToHome(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible();
+}
+
+export async function openUserMenuItem(page: Page, item: 'Mon profil' | 'Se déconnecter'): Promise<void> {
+  await page.getByRole('button', { name: /^Menu utilisateur/ }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** The token the app stored in localStorage ('yams.session'). */
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('yams.session');
+    return raw ? (JSON.parse(raw) as { token: string }).token : null;
+  });
+}

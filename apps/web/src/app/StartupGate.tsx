@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '@yams/shared';
+import { Button, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { http } from './http';
+
+export const startupKey = ['startup', 'csrf-cookie'] as const;
+
+/** GET /sanctum/csrf-cookie at app start (spec section 7); if the server cannot be reached, say so. */
+export function StartupGate({ children }: { children: ReactNode }) {
+  const startup = useQuery({
+    queryKey: startupKey,
+    queryFn: ({ signal }) => http.get<null>('/sanctum/csrf-cookie', { signal, errors: 'none' }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (startup.isPending) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (startup.isError) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: '80vh', padding: 16 }}>
+        <Result
+          status="warning"
+          title={MSG.startupFailure}
+          extra={
+            <Button type="primary" loading={startup.isFetching} onClick={() => void startup.refetch()}>
+              Réessayer
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return children;
+}

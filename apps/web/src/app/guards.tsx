@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PATHS } from './routes';
+import { isVerified, useSession } from './session';
+
+/** Where the login page sends a user once signed in: the page they first asked for, or accueil. */
+export function useReturnPath(): string {
+  const state = useLocation().state as { from?: string } | null;
+  return state?.from && state.from !== PATHS.login ? state.from : PATHS.accueil;
+}
+
+/** Every screen of the back-office: a verified session, else login (or verification). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={PATHS.login} replace state={from === PATHS.accueil ? null : { from }} />;
+  }
+  if (!isVerified(session)) return <Navigate to={PATHS['account.verify']} replace />;
+  return children;
+}
+
+/** Login and forgot password: a signed-in user has nothing to do there. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const returnPath = useReturnPath();
+  if (session && !isVerified(session)) return <Navigate to={PATHS['account.verify']} replace />;
+  if (session) return <Navigate to={returnPath} replace />;
+  return children;
+}
+
+/** The verification page needs the signed-in, not yet verified account. */
+export function VerifyOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!session) return <Navigate to={PATHS.login} replace />;
+  if (isVerified(session)) return <Navigate to={PATHS.accueil} replace />;
+  return children;
+}

@@ -1,0 +1,191 @@
+import { type Envelope, MSG, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, TOAST } from '@yams/shared';
+import { clearSession, getSession } from './session';
+import { type ErrorToastType, toast } from './toast';
+
+/**
+ * The one HTTP client of the app (spec sections 8 and 9): bearer token, 30 s timeout, one retry of a
+ * network failure, the error catalogue's toasts, and the end of the session on a 401.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | QueryValue[]>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Cancels the request (TanStack Query passes one). */
+  signal?: AbortSignal;
+  /** How a `success: false` answer is shown: every error (default), the first one only, or not at all. */
+  errors?: 'all' | 'first' | 'none';
+  errorType?: ErrorToastType;
+  /** Seconds; 7 s for every error, 5 s when only the first is shown. */
+  errorDuration?: number;
+  /** Show the server's message as a success toast (3 s). */
+  successToast?: boolean;
+  /** A background poll: no toast and no retry; a 401 still ends the session. */
+  background?: boolean;
+  /** The login call: a 401 there is an answer about the credentials, not an expired session. */
+  keepSessionOn401?: boolean;
+  /** Retry a network failure once after 2 s (default: true, and only for requests the server never saw). */
+  retry?: boolean;
+}
+
+export type ApiErrorKind = 'offline' | 'network' | 'timeout' | 'http';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly errors: string[],
+    readonly status: number | null = null,
+    /** 422 answers name the fields: `{ email: 'Cette adresse email est déjà utilisée.' }`. */
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(errors[0] ?? MSG.serverError);
+    this.name = 'ApiError';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query ?? {})) {
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      // Only non-empty values are sent (spec section 5, filters).
+      if (value === undefined || value === null || value === '') continue;
+      params.append(key, String(value));
+    }
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/** One attempt; throws ApiError('network' | 'timeout') when no answer came back. */
+async function attempt(method: string, url: string, options: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getSession()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  try {
+    return await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (options.signal?.aborted) throw err; // Cancelled by the caller: not a failure to report.
+    throw new ApiError(timedOut ? 'timeout' : 'network', [MSG.connectionError]);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (body && typeof body === 'object' && 'success' in body) {
+    const envelope = body as Envelope<T>;
+    return { ...envelope, errors: Array.isArray(envelope.errors) ? envelope.errors : [] };
+  }
+  if (response.ok) return { success: true, message: null, data: body as T, errors: [] };
+  return { success: false, message: null, data: null as T, errors: [] };
+}
+
+function fieldsOf(data: unknown): Record<string, string> {
+  if (data && typeof data === 'object' && 'fields' in data) {
+    const fields = (data as { fields: unknown }).fields;
+    if (fields && typeof fields === 'object') return fields as Record<string, string>;
+  }
+  return {};
+}
+
+function showSuccess(envelope: Envelope<unknown>) {
+  if (typeof envelope.message === 'string' && envelope.message) toast.success(envelope.message);
+  else if (Array.isArray(envelope.message)) toast.staggered(envelope.message);
+}
+
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const quiet = options.background === true;
+  const url = buildUrl(path, options.query);
+
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (!quiet) toast.offline();
+    throw new ApiError('offline', [MSG.offlineReject]);
+  }
+
+  let response: Response;
+  try {
+    response = await attempt(method, url, options);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    // A POST that timed out may have reached the server: only a request it never saw is sent again.
+    const retriable = options.retry !== false && !quiet && (method === 'GET' || err.kind === 'network');
+    if (!retriable) {
+      if (!quiet) toast.connectionFailure();
+      throw err;
+    }
+    toast.retrying();
+    await sleep(RETRY_DELAY_MS);
+    if (navigator.onLine === false) {
+      toast.offline();
+      throw new ApiError('offline', [MSG.offlineReject]);
+    }
+    try {
+      response = await attempt(method, url, options);
+    } catch (retryErr) {
+      if (retryErr instanceof ApiError) toast.connectionFailure();
+      throw retryErr;
+    }
+  }
+
+  const envelope = await readEnvelope<T>(response);
+  if (response.ok && envelope.success) {
+    if (options.successToast) showSuccess(envelope);
+    return envelope;
+  }
+
+  const errors = envelope.errors.length ? envelope.errors : [MSG.serverError];
+  const error = new ApiError('http', errors, response.status, fieldsOf(envelope.data));
+  if (response.status === 401 && !options.keepSessionOn401) {
+    clearSession(); // The guards send the user back to /se-connecter.
+    if (!quiet) toast.oups(errors.slice(0, 1), 'warning', TOAST.firstErrorOnly);
+    throw error;
+  }
+  if (!quiet && options.errors !== 'none') {
+    const first = options.errors === 'first';
+    toast.oups(
+      first ? errors.slice(0, 1) : errors,
+      options.errorType ?? 'warning',
+      options.errorDuration ?? (first ? TOAST.firstErrorOnly : TOAST.warning),
+    );
+  }
+  throw error;
+}
+
+/** `const { data } = await http.get<number>('/api/vehicules', { query: { req_count: 1 } })`. */
+export const http = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body: body ?? {} }),
+};

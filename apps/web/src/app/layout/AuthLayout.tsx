@@ -1,0 +1,43 @@
+import { Card } from 'antd';
+import { ScreenOutlet } from '../ScreenOutlet';
+import { AppFooter } from './AppFooter';
+import { Brand } from './Brand';
+
+/** Login, forgot password, verification and reset: one centred card. */
+export function AuthLayout() {
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: '32px 16px 0',
+        background: 'linear-gradient(160deg, #e8eef6 0%, #f3f5f8 55%, #eef2f7 100%)',
+      }}
+    >
+      <main
+        style={{
+          width: '100%',
+          maxWidth: 420,
+          flex: '1 0 auto',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'center',
+        }}
+      >
+        <div style={{ display: 'flex', justifyContent: 'center', marginBottom: 20 }}>
+          <Brand />
+        </div>
+        <Card
+          styles={{ body: { padding: '28px 24px' } }}
+          style={{ boxShadow: '0 8px 24px rgba(16, 35, 58, 0.08)' }}
+        >
+          <ScreenOutlet />
+        </Card>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

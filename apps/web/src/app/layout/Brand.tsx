@@ -1,0 +1,34 @@
+import { TruckOutlined } from '@ant-design/icons';
+import { APP_NAME } from '@yams/shared';
+import { BRAND } from '../theme';
+
+/** The logo and name; `light` on dark backgrounds (side bar). */
+export function Brand({ light = false, compact = false }: { light?: boolean; compact?: boolean }) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10, whiteSpace: 'nowrap' }}>
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-grid',
+          placeItems: 'center',
+          width: 34,
+          height: 34,
+          borderRadius: 9,
+          background: light ? 'rgba(255,255,255,0.12)' : BRAND.primary,
+          color: '#fff',
+          fontSize: 18,
+          flex: 'none',
+        }}
+      >
+        <TruckOutlined aria-hidden />
+      </span>
+      {!compact && (
+        <span
+          style={{ fontWeight: 600, fontSize: 17, color: light ? '#fff' : '#10233a', letterSpacing: 0.2 }}
+        >
+          {APP_NAME}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,32 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@yams/shared';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** A screen's code could not be fetched (new deployment, network cut) or took longer than 120 s. */
+export class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super('Chunk load failed', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export type Screen = LazyExoticComponent<ComponentType>;
+
+/** A route's screen, loaded on first visit; any failure becomes a ChunkLoadError for the error boundary. */
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
+  return lazy(
+    () =>
+      new Promise<{ default: ComponentType }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_LOAD_TIMEOUT_MS);
+        load().then(
+          (module) => {
+            clearTimeout(timer);
+            resolve(module);
+          },
+          (err: unknown) => {
+            clearTimeout(timer);
+            reject(new ChunkLoadError(err));
+          },
+        );
+      }),
+  );
+}

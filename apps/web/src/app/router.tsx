@@ -1,0 +1,65 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { GuestOnly, RequireAuth, VerifyOnly } from './guards';
+import { AppLayout } from './layout/AppLayout';
+import { AuthLayout } from './layout/AuthLayout';
+import NotFoundPage from './NotFoundPage';
+import { RootShell } from './RootShell';
+import RouteErrorPage from './RouteErrorPage';
+import { type Access, PATHS, REDIRECTS, ROUTES, type RouteDef, type RouteName } from './routes';
+
+export interface RouteHandle {
+  name: RouteName;
+  title: string;
+}
+
+function toRouteObject(def: RouteDef): RouteObject {
+  const Screen = def.screen;
+  const children = ROUTES.filter((r: RouteDef) => r.parent === def.name).map(toRouteObject);
+  const redirect = REDIRECTS[def.name as RouteName];
+  if (redirect) children.unshift({ index: true, element: <Navigate to={PATHS[redirect]} replace /> });
+  return {
+    path: def.path,
+    element: <Screen />,
+    handle: { name: def.name as RouteName, title: def.title } satisfies RouteHandle,
+    children: children.length ? children : undefined,
+  };
+}
+
+const topLevel = (access: Access) =>
+  ROUTES.filter((r: RouteDef) => r.access === access && !r.parent).map(toRouteObject);
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: (
+          <GuestOnly>
+            <AuthLayout />
+          </GuestOnly>
+        ),
+        children: topLevel('guest'),
+      },
+      {
+        element: (
+          <VerifyOnly>
+            <AuthLayout />
+          </VerifyOnly>
+        ),
+        children: topLevel('verify'),
+      },
+      { element: <AuthLayout />, children: topLevel('public') },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [...topLevel('private'), { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routeObjects);

@@ -1,0 +1,42 @@
+import type { FormRule } from 'antd';
+
+/**
+ * The Standard Schema interface that zod 4 schemas implement; enough to validate without importing zod.
+ * https://standardschema.dev
+ */
+interface StandardIssue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
+}
+type StandardResult =
+  | { readonly value: unknown; readonly issues?: undefined }
+  | { readonly issues: readonly StandardIssue[] };
+export interface StandardSchema {
+  readonly '~standard': { validate(value: unknown): StandardResult | Promise<StandardResult> };
+}
+
+const keyOf = (segment: PropertyKey | { readonly key: PropertyKey } | undefined) =>
+  segment !== null && typeof segment === 'object' ? segment.key : segment;
+
+/**
+ * An antd rule checking one field with a shared zod schema, so the form shows the very message the API
+ * would answer. The whole form is validated, so cross-field rules (a confirmation) work too; `context`
+ * adds values that are not form fields (a token, a user id).
+ *
+ *   <Form.Item name="email" rules={[zodRule(LoginBody, 'email')]}>
+ */
+export function zodRule(
+  schema: StandardSchema,
+  field: string,
+  context?: () => Record<string, unknown>,
+): FormRule {
+  return (form) => ({
+    async validator() {
+      const values = { ...context?.(), ...form.getFieldsValue(true) };
+      const result = await schema['~standard'].validate(values);
+      if (!result.issues) return;
+      const issue = result.issues.find((i) => String(keyOf(i.path?.[0])) === field);
+      if (issue) throw new Error(issue.message);
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import { useMutation } from '@tanstack/react-query';
+import type { UserOut } from '@yams/shared';
+import { useNavigate } from 'react-router';
+import { http } from '../../app/http';
+import { resetUserCache } from '../../app/queryClient';
+import { PATHS } from '../../app/routes';
+import { clearSession, getSession, setSession, updateSessionUser } from '../../app/session';
+import { toast } from '../../app/toast';
+import { fetchMe } from '../account/api';
+
+/** The back-office signs in with this source (spec section 7). */
+export const LOGIN_SOURCE = 'yamsmanager';
+
+export interface LoginResult {
+  user: UserOut;
+  token: string;
+  verification_required: boolean;
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (body: { email: string; password: string }) =>
+      (
+        await http.post<LoginResult>(
+          '/api/login',
+          { ...body, source: LOGIN_SOURCE },
+          { errors: 'first', keepSessionOn401: true, successToast: true },
+        )
+      ).data,
+    onSuccess: (result) => {
+      resetUserCache();
+      setSession({ user: result.user, token: result.token });
+    },
+  });
+}
+
+/** Signs out; the session is cleared even when the server cannot be reached ('Déconnexion locale'). */
+export function useLogout() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => http.post<null>('/api/logout', {}, { background: true, successToast: true }),
+    onError: () => toast.localLogout(),
+    onSettled: () => {
+      navigate(PATHS.login, { replace: true });
+      clearSession();
+      setTimeout(resetUserCache, 0);
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: { email: string }) =>
+      http.post<null>('/api/forgot-password', body, { errors: 'first', successToast: true }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string; password_confirmation: string }) =>
+      http.post<null>('/api/reset-password', body, { successToast: true }),
+  });
+}
+
+/** Failed verification or resend: the first error, as an error toast for 5 s (spec section 8). */
+const verificationErrors = {
+  errors: 'first',
+  errorType: 'error',
+  errorDuration: 5,
+  successToast: true,
+} as const;
+
+export function useVerifyAccount() {
+  return useMutation({
+    mutationFn: (body: { userId: number; code: string }) =>
+      http.post<null>('/api/verify-account', body, verificationErrors),
+    onSuccess: async () => {
+      const user = getSession()?.user;
+      try {
+        updateSessionUser(await fetchMe());
+      } catch {
+        if (user) updateSessionUser({ ...user, email_verified_at: new Date().toISOString() });
+      }
+    },
+  });
+}
+
+export function useResendCode() {
+  return useMutation({
+    mutationFn: (body: { userId: number }) =>
+      http.post<null>('/api/send-verification-code', body, verificationErrors),
+  });
+}
