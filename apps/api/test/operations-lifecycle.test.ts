@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { courses, demandes, paiements } from '../src/db/schema';
+import { todayInGabon } from '@yams/shared';
+import { courses, demandes, garages, interventions, paiements } from '../src/db/schema';
 import { vehiculeConflict } from '../src/modules/operations/vehicule-suivi';
 import {
   expectFailure,
@@ -55,6 +56,28 @@ describe('course lifecycle and the vehicle that follows it', () => {
       );
     }
     expectFailure(await statut(course.id, 'Terminé'), 422, 'La course est déjà au statut « Terminé ».');
+  });
+
+  it('a vehicle back from the road into a confirmed workshop slot goes En intervention, not Disponible', async () => {
+    const { course, v } = await freshCourse();
+    const [garage] = await ctx.t.database.db
+      .select({ id: garages.id })
+      .from(garages)
+      .where(eq(garages.entreprise_id, ctx.tg.id))
+      .limit(1);
+    await ctx.t.database.db.insert(interventions).values({
+      entreprise_id: ctx.tg.id,
+      vehicule_id: v.id,
+      garage_id: garage!.id,
+      type: 'Réparation',
+      date_debut: todayInGabon(),
+      statut: 'Confirmé',
+    });
+    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé');
+    await moveCourse(ctx, ctx.tg, course.id, 'Transport en cours');
+    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
+    await moveCourse(ctx, ctx.tg, course.id, 'Terminé');
+    expect(await vehiculeStatut(ctx, v.id)).toBe('En intervention');
   });
 
   it('refuses skipping steps, naming both states', async () => {
