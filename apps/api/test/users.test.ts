@@ -46,6 +46,16 @@ describe('GET /api/utilisateurs', () => {
     expect(list.every((u) => u.type === 'client')).toBe(true);
     const entreprises = (await t.get('/api/utilisateurs?sous_type=entreprise&req_count', admin)).json().data;
     expect(entreprises).toBe(3);
+    // 'Camionneurs' counts the company's truck drivers and the independent camionneurs alike.
+    const camionneurs = (await t.get('/api/utilisateurs?sous_type=camionneur', admin)).json().data as Array<{
+      type: string;
+      sous_type: string | null;
+    }>;
+    expect(camionneurs.some((u) => u.type === 'camionneur')).toBe(true);
+    expect(camionneurs.some((u) => u.type === 'transporteur' && u.sous_type === 'camionneur')).toBe(true);
+    expect(camionneurs.every((u) => u.type === 'camionneur' || u.sous_type === 'camionneur')).toBe(true);
+    const tgDrivers = (await t.get('/api/utilisateurs?sous_type=coursier&req_count=1', transgabon)).json().data;
+    expect(tgDrivers).toBeGreaterThan(0);
     const bad = await t.get('/api/utilisateurs?type=pilote', transgabon);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual(["Le type d'utilisateur n'est pas valide."]);

@@ -77,7 +77,10 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
       : or(eq(users.entreprise_id, scope.entrepriseId), clientsOfCompany(scope.entrepriseId)),
   ];
   if (f.type) conditions.push(eq(users.type, f.type));
-  if (f.sous_type) conditions.push(eq(users.sous_type, f.sous_type));
+  // 'camionneur' and 'coursier' are both a kind of independent transporteur (sous_type) and a company
+  // driver's type: the home counters 'Camionneurs' and 'Coursiers' count both.
+  if (f.sous_type === 'entreprise') conditions.push(eq(users.sous_type, f.sous_type));
+  else if (f.sous_type) conditions.push(or(eq(users.sous_type, f.sous_type), eq(users.type, f.sous_type)));
   if (f.search) {
     const like = `%${f.search.replace(/[%_\\]/g, '\\$&')}%`;
     conditions.push(
