@@ -1,70 +1,128 @@
-import { CarOutlined, DashboardOutlined, ReconciliationOutlined, SwapOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Typography } from 'antd';
+import {
+  ApartmentOutlined,
+  CalendarOutlined,
+  CarOutlined,
+  IdcardOutlined,
+  SendOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  TruckOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
+import { useQueries } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PATHS, type RouteName } from '../../app/routes';
+import { http, type Query } from '../../app/http';
+import { PATHS } from '../../app/routes';
 import { useSession } from '../../app/session';
 import { PageTitle } from '../../components/PageTitle';
 
-const SHORTCUTS: Array<{ route: RouteName; label: string; text: string; icon: ReactNode }> = [
+/** One home counter: the count call of spec section 7 and the list it opens. */
+interface Counter {
+  label: string;
+  api: string;
+  query?: Query;
+  to: string;
+  icon: ReactNode;
+}
+
+const users = (sousType: string) => `${PATHS.utilisateurs}?sous_type=${sousType}`;
+
+/** The nine cards of the home screen (spec section 2), in the specification's order. */
+export const COUNTERS: Counter[] = [
+  { label: 'Vehicules', api: '/api/vehicules', to: PATHS.vehicules, icon: <CarOutlined /> },
+  { label: 'Courses', api: '/api/courses', to: PATHS.courses, icon: <SwapOutlined /> },
   {
-    route: 'vehicules',
-    label: 'Parc automobile',
-    text: 'Véhicules, documents et interventions.',
-    icon: <CarOutlined aria-hidden />,
+    label: 'Reservations',
+    api: '/api/demandes',
+    query: { statut: 'En attente' },
+    to: `${PATHS.demandes}?statut=${encodeURIComponent('En attente')}`,
+    icon: <CalendarOutlined />,
   },
   {
-    route: 'courses',
-    label: 'Operations',
-    text: 'Courses, demandes, paiements et calendrier.',
-    icon: <SwapOutlined aria-hidden />,
+    label: 'Clients',
+    api: '/api/utilisateurs',
+    query: { type: 'client' },
+    to: PATHS.clients,
+    icon: <TeamOutlined />,
   },
   {
-    route: 'factures',
-    label: 'Comptabilite',
-    text: 'Factures, achats, caisse et journaux.',
-    icon: <ReconciliationOutlined aria-hidden />,
+    label: 'Entreprises',
+    api: '/api/utilisateurs',
+    query: { sous_type: 'entreprise' },
+    to: users('entreprise'),
+    icon: <ApartmentOutlined />,
   },
   {
-    route: 'dashboard',
-    label: 'Tableau de bord',
-    text: "Chiffre d'affaires et activité.",
-    icon: <DashboardOutlined aria-hidden />,
+    label: 'Camionneurs',
+    api: '/api/utilisateurs',
+    query: { sous_type: 'camionneur' },
+    to: users('camionneur'),
+    icon: <TruckOutlined />,
+  },
+  {
+    label: 'Coursiers',
+    api: '/api/utilisateurs',
+    query: { sous_type: 'coursier' },
+    to: users('coursier'),
+    icon: <SendOutlined />,
+  },
+  { label: 'Comptes', api: '/api/utilisateurs', to: PATHS.utilisateurs, icon: <IdcardOutlined /> },
+  {
+    label: 'Utilisateurs connectes',
+    api: '/api/utilisateurs/connected',
+    to: PATHS['active-users'],
+    icon: <WifiOutlined />,
   },
 ];
 
-/** Accueil: a welcome for now; the counters come with a later version. */
+/** Accueil: a greeting and the nine counters, each opening its list. */
 export default function AccueilPage() {
   const user = useSession()?.user;
+  const counts = useQueries({
+    queries: COUNTERS.map((c) => ({
+      queryKey: ['compteur', c.api, c.query ?? {}],
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (await http.get<number>(c.api, { query: { ...c.query, req_count: 1 }, signal, background: true }))
+          .data,
+    })),
+  });
   return (
     <section>
       <PageTitle title="Accueil" />
-      <Card style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          Bienvenue{user ? `, ${user.nom_complet || user.name}` : ''} !
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          Gérez votre flotte, vos opérations de transport et votre comptabilité depuis un seul espace.
-        </Typography.Paragraph>
-      </Card>
-      <Row gutter={[16, 16]}>
-        {SHORTCUTS.map((s) => (
-          <Col key={s.route} xs={24} sm={12} xl={6}>
-            <Link to={PATHS[s.route]}>
-              <Card hoverable style={{ height: '100%' }}>
-                <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-                  <span style={{ fontSize: 22, color: '#0b5cab' }}>{s.icon}</span>
-                  <div>
-                    <Typography.Text strong>{s.label}</Typography.Text>
-                    <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                      {s.text}
-                    </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Bienvenue{user ? `, ${user.nom_complet || user.name}` : ''} ! Voici l’essentiel de votre activité.
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]} role="list" aria-label="Compteurs">
+        {COUNTERS.map((c, i) => {
+          const q = counts[i];
+          return (
+            <Col key={c.label} xs={12} md={8} xl={6} role="listitem">
+              <Link to={c.to} aria-label={`${c.label} : ${q?.data ?? '…'}`}>
+                <Card hoverable size="small" style={{ height: '100%' }}>
+                  <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+                    <span aria-hidden style={{ fontSize: 26, color: '#0b5cab' }}>
+                      {c.icon}
+                    </span>
+                    <div style={{ minWidth: 0 }}>
+                      <Typography.Text type="secondary">{c.label}</Typography.Text>
+                      <div style={{ fontSize: 24, fontWeight: 600, lineHeight: 1.2 }} data-testid="compteur">
+                        {q?.isPending ? (
+                          <Skeleton.Input active size="small" style={{ width: 48, minWidth: 48 }} />
+                        ) : q?.isError ? (
+                          '—'
+                        ) : (
+                          (q?.data ?? 0).toLocaleString('fr-FR')
+                        )}
+                      </div>
+                    </div>
                   </div>
-                </div>
-              </Card>
-            </Link>
-          </Col>
-        ))}
+                </Card>
+              </Link>
+            </Col>
+          );
+        })}
       </Row>
     </section>
   );
