@@ -26,6 +26,16 @@ export const listQuery = z.object({
   per_page: positiveInt(PAGE_SIZE.max, 'Le nombre de lignes par page'),
   limit: positiveInt(10_000, 'La limite'),
   req_count: reqCount,
+  /** `sort=champ` or `sort=-champ` (descending); each list says which fields it accepts. */
+  sort: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^-?[a-z_]{1,40}$/, {
+        error: 'Le tri doit être un nom de champ, précédé de « - » pour décroissant.',
+      })
+      .optional(),
+  ),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

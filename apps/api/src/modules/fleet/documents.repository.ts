@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { searchCondition } from '../../lib/filters-ids';
 import { dateInMonth } from '../../lib/filters-spans';
 import type { ListSource } from '../../lib/pagination';
+import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, tenantFilter } from '../../plugins/auth';
 import { documentNotFound } from './fleet.errors';
 import { type Document, documents, vehicules } from './fleet.table';
@@ -29,7 +30,7 @@ function toOut(row: Row, today: string): DocumentOut {
 
 const order = [sql`${documents.date_expiration} asc nulls last`, asc(documents.id)];
 
-export interface DocumentFilters {
+export interface DocumentFilters extends Sortable {
   camion_id?: number;
   req_period?: string;
   expire_avant?: string;
@@ -37,6 +38,11 @@ export interface DocumentFilters {
 }
 
 export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSource<DocumentOut> {
+  const sorted = orderFor(
+    f.sort,
+    { libelle: documents.libelle, date_expiration: documents.date_expiration, vehicule: vehicules.plaque },
+    order,
+  );
   const where = and(
     tenantFilter(scope, documents.entreprise_id),
     f.camion_id ? eq(documents.camion_id, f.camion_id) : undefined,
@@ -57,7 +63,7 @@ export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSou
       const today = todayInGabon();
       const rows = await selectDocuments(db)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...sorted)
         .limit(limit)
         .offset(offset);
       return rows.map((r) => toOut(r, today));

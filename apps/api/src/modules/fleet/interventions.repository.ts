@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { searchCondition } from '../../lib/filters-ids';
 import { dateInMonth, spanOverlaps } from '../../lib/filters-spans';
 import type { ListSource } from '../../lib/pagination';
+import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, tenantFilter } from '../../plugins/auth';
 import { garages } from '../reference/reference.table';
 import { interventionNotFound, MAX_ID } from './fleet.errors';
@@ -43,7 +44,7 @@ async function withLignes(db: Db, rows: Row[]): Promise<InterventionOut[]> {
   }));
 }
 
-export interface InterventionFilters {
+export interface InterventionFilters extends Sortable {
   vehicule?: number;
   garage?: number;
   type?: string;
@@ -55,6 +56,20 @@ export interface InterventionFilters {
 }
 
 export function listInterventions(db: Db, scope: Scope, f: InterventionFilters): ListSource<InterventionOut> {
+  const order = orderFor(
+    f.sort,
+    {
+      id: interventions.id,
+      type: interventions.type,
+      date_debut: interventions.date_debut,
+      date_fin: interventions.date_fin,
+      montant: interventions.montant,
+      statut: interventions.statut,
+      vehicule: vehicules.plaque,
+      garage: garages.nom,
+    },
+    [desc(interventions.date_debut), desc(interventions.id)],
+  );
   const where = and(
     tenantFilter(scope, interventions.entreprise_id),
     f.vehicule ? eq(interventions.vehicule_id, f.vehicule) : undefined,
@@ -78,7 +93,7 @@ export function listInterventions(db: Db, scope: Scope, f: InterventionFilters):
     async rows(limit, offset) {
       const rows = await selectInterventions(db)
         .where(where)
-        .orderBy(desc(interventions.date_debut), desc(interventions.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset);
       return withLignes(db, rows);

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
 import { searchCondition } from '../../lib/filters-ids';
 import type { ListSource } from '../../lib/pagination';
+import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, tenantFilter } from '../../plugins/auth';
 import { typesVehicules } from '../reference/reference.table';
 import { listDocumentsOfVehicule } from './documents.repository';
@@ -77,7 +78,7 @@ function toOut({ tonnage_kg, proprietaire, chauffeur, ...row }: Row): VehiculeOu
   };
 }
 
-export interface VehiculeFilters {
+export interface VehiculeFilters extends Sortable {
   proprietaire?: number;
   chauffeur?: number;
   type?: number;
@@ -86,6 +87,19 @@ export interface VehiculeFilters {
 }
 
 export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSource<VehiculeOut> {
+  const order = orderFor(
+    f.sort,
+    {
+      plaque: vehicules.plaque,
+      marque: vehicules.marque,
+      modele: vehicules.modele,
+      tonnage: vehicules.tonnage_kg,
+      statut: vehicules.statut,
+      annee: vehicules.annee,
+      created_at: vehicules.created_at,
+    },
+    [asc(vehicules.plaque), asc(vehicules.id)],
+  );
   const where = and(
     tenantFilter(scope, vehicules.entreprise_id),
     f.proprietaire ? eq(vehicules.proprietaire_id, f.proprietaire) : undefined,
@@ -102,7 +116,7 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
     async rows(limit, offset) {
       const rows = await selectVehicules(db)
         .where(where)
-        .orderBy(asc(vehicules.plaque), asc(vehicules.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset);
       return rows.map(toOut);

@@ -12,6 +12,7 @@ import { users } from '../../db/schema';
 import { type DateRange, dateRangeCondition, periodCondition } from '../../lib/filters-dates';
 import { searchCondition } from '../../lib/filters-ids';
 import type { ListSource } from '../../lib/pagination';
+import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, tenantFilter } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
 import { trajets, typesMarchandises, villes } from '../reference/reference.table';
@@ -111,7 +112,7 @@ export function toCourseOut(r: Row): CourseOut {
   };
 }
 
-export interface CourseFilters extends DateRange {
+export interface CourseFilters extends DateRange, Sortable {
   reglement?: string;
   proprietaire?: number;
   vehicule?: number;
@@ -124,6 +125,20 @@ export interface CourseFilters extends DateRange {
 }
 
 export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<CourseOut> {
+  const order = orderFor(
+    f.sort,
+    {
+      code: courses.code,
+      date_chargement: courses.date_chargement,
+      date_dechargement: courses.date_dechargement,
+      montant: courses.montant,
+      statut: courses.statut,
+      type_course: courses.type_course,
+      vehicule: vehicules.plaque,
+      client: nomCompletSql(client),
+    },
+    [desc(courses.date_chargement), desc(courses.id)],
+  );
   const conditions: Array<SQL | undefined> = [
     tenantFilter(scope, courses.entreprise_id),
     f.reglement ? eq(courses.etat, f.reglement) : undefined,
@@ -151,7 +166,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
     async rows(limit, offset) {
       const rows = await selectCourses(db)
         .where(where)
-        .orderBy(desc(courses.date_chargement), desc(courses.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset);
       return rows.map((r) => toCourseOut(r));

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
+import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { typesMarchandises, villes } from '../reference/reference.table';
 import { demandeNotFound } from './operations.errors';
@@ -96,13 +97,25 @@ function toDemandeOut(r: Row): DemandeOut {
   };
 }
 
-export interface DemandeFilters extends DateRange {
+export interface DemandeFilters extends DateRange, Sortable {
   client?: number;
   statut?: string;
   type?: string;
 }
 
 export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSource<DemandeOut> {
+  const order = orderFor(
+    f.sort,
+    {
+      created_at: demandes.created_at,
+      date_souhaitee: demandes.date_souhaitee,
+      statut: demandes.statut,
+      type_course: demandes.type_course,
+      budget: demandes.budget,
+      client: nomCompletSql(client),
+    },
+    [desc(demandes.created_at), desc(demandes.id)],
+  );
   const where = and(
     demandeVisibility(scope),
     f.client ? eq(demandes.client_id, f.client) : undefined,
@@ -118,7 +131,7 @@ export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSourc
     async rows(limit, offset) {
       const rows = await selectDemandes(db)
         .where(where)
-        .orderBy(desc(demandes.created_at), desc(demandes.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset);
       return rows.map(toDemandeOut);

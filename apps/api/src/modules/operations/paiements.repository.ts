@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
+import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, tenantFilter } from '../../plugins/auth';
 import { typesMarchandises, villes } from '../reference/reference.table';
 import { paiementNotFound } from './operations.errors';
@@ -66,7 +67,7 @@ function toPaiementOut(r: Row): PaiementOut {
   };
 }
 
-export interface PaiementFilters extends DateRange {
+export interface PaiementFilters extends DateRange, Sortable {
   client?: number;
   course?: number;
   mode?: string;
@@ -74,6 +75,19 @@ export interface PaiementFilters extends DateRange {
 }
 
 export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSource<PaiementOut> {
+  const order = orderFor(
+    f.sort,
+    {
+      date_operation: paiements.date_operation,
+      montant: paiements.montant,
+      statut: paiements.statut,
+      mode: paiements.mode,
+      libelle: paiements.libelle,
+      client: nomCompletSql(client),
+      course: courses.code,
+    },
+    [desc(paiements.date_operation), desc(paiements.id)],
+  );
   const where = and(
     tenantFilter(scope, paiements.entreprise_id),
     f.client ? eq(paiements.client_id, f.client) : undefined,
@@ -90,7 +104,7 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
     async rows(limit, offset) {
       const rows = await selectPaiements(db)
         .where(where)
-        .orderBy(desc(paiements.date_operation), desc(paiements.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset);
       return rows.map(toPaiementOut);

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
 import type { ListSource } from '../../lib/pagination';
+import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, tenantFilter } from '../../plugins/auth';
 import { clientsOfCompany } from '../operations/operations.refs';
 
@@ -60,7 +61,7 @@ export async function getUserOut(db: Db, id: number): Promise<UserOut | undefine
   return row;
 }
 
-export interface UserFilters {
+export interface UserFilters extends Sortable {
   type?: string;
   sous_type?: string;
   search?: string;
@@ -71,6 +72,19 @@ export interface UserFilters {
  * signed up from the mobile app belongs to no company), or everyone for a superadmin.
  */
 export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<UserOut> {
+  const order = orderFor(
+    f.sort,
+    {
+      id: users.id,
+      name: users.name,
+      nom: users.nom,
+      email: users.email,
+      type: users.type,
+      telephone1: users.telephone1,
+      created_at: users.created_at,
+    },
+    [asc(users.id)],
+  );
   const conditions: (SQL | undefined)[] = [
     scope.entrepriseId === null
       ? undefined
@@ -99,7 +113,11 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
       return row?.n ?? 0;
     },
     rows(limit, offset) {
-      return selectUsers(db).where(where).orderBy(asc(users.id)).limit(limit).offset(offset);
+      return selectUsers(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
     },
   };
 }

@@ -1,0 +1,26 @@
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { fieldErrors } from './errors';
+
+/**
+ * Server-side sorting of a list: `?sort=montant` ascending, `?sort=-montant` descending. Each list names
+ * the columns it may be sorted on; its default order follows as the tie-break, so paging stays stable.
+ */
+export interface Sortable {
+  sort?: string;
+}
+
+export function orderFor(
+  sort: string | undefined,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: SQL[],
+): SQL[] {
+  if (!sort) return fallback;
+  const descending = sort.startsWith('-');
+  const key = descending ? sort.slice(1) : sort;
+  const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
+  if (!column) {
+    const allowed = Object.keys(columns).join(', ');
+    throw fieldErrors({ sort: `Cette liste ne peut pas être triée par « ${key} » (possible : ${allowed}).` });
+  }
+  return [descending ? desc(column) : asc(column), ...fallback];
+}

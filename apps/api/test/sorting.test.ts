@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApi, type TestContext } from './helpers';
+
+// `?sort=champ` / `?sort=-champ` on every list: the server sorts the whole selection before paging.
+
+let t: TestContext;
+let tg: string;
+beforeAll(async () => {
+  t = await setupApi();
+  tg = await t.login('direction@transgabon.ga');
+});
+
+type Row = Record<string, unknown>;
+const page = async (path: string, sort: string, perPage = 50): Promise<Row[]> => {
+  const sep = path.includes('?') ? '&' : '?';
+  const res = await t.get(`${path}${sep}sort=${sort}&page=1&per_page=${perPage}`, tg);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.data;
+};
+const ascending = (values: (number | string)[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
+
+describe('numeric and date sorts, both directions', () => {
+  const cases: Array<[string, string, (r: Row) => number | string]> = [
+    ['/api/courses', 'montant', (r) => r.montant as number],
+    ['/api/courses', 'date_chargement', (r) => r.date_chargement as string],
+    ['/api/paiements', 'montant', (r) => r.montant as number],
+    ['/api/paiements', 'date_operation', (r) => r.date_operation as string],
+    ['/api/interventions', 'montant', (r) => r.montant as number],
+    ['/api/interventions', 'date_debut', (r) => r.date_debut as string],
+    ['/api/demandes', 'date_souhaitee', (r) => r.date_souhaitee as string],
+    ['/api/utilisateurs', 'id', (r) => r.id as number],
+  ];
+  for (const [path, key, value] of cases) {
+    it(`${path}?sort=${key} and -${key}`, async () => {
+      const up = (await page(path, key)).map(value);
+      const down = (await page(path, `-${key}`)).map(value);
+      expect(up.length).toBeGreaterThan(1);
+      expect(ascending(up)).toBe(true);
+      expect(ascending([...down].reverse())).toBe(true);
+      // The whole selection is sorted, not just one page: the extremes differ.
+      expect(up[0]).not.toEqual(down[0]);
+    });
+  }
+});
+
+it('sorts on unique text keys: descending is ascending reversed', async () => {
+  const all = (await t.get('/api/vehicules?req_count=1', tg)).json().data as number;
+  const up = (await page('/api/vehicules', 'plaque', 100)).map((r) => r.plaque);
+  const down = (await page('/api/vehicules', '-plaque', 100)).map((r) => r.plaque);
+  expect(up).toHaveLength(all);
+  expect(down).toEqual([...up].reverse());
+  const codes = (await page('/api/courses?date_debut=2000-01-01', 'code', 10)).map((r) => r.code);
+  expect(codes).toEqual([...codes].sort());
+});
+
+it('refuses an unknown sort field with a French 422 naming the possible ones', async () => {
+  const res = await t.get('/api/courses?sort=mot_de_passe&page=1', tg);
+  expect(res.statusCode).toBe(422);
+  expect(res.json().data.fields.sort).toMatch(
+    /^Cette liste ne peut pas être triée par « mot_de_passe » \(possible : code, /,
+  );
+  const bad = await t.get('/api/vehicules?sort=plaque;drop', tg);
+  expect(bad.statusCode).toBe(422);
+  expect(bad.json().errors).toEqual(['Le tri doit être un nom de champ, précédé de « - » pour décroissant.']);
+  // An empty sort is no sort.
+  expect((await t.get('/api/vehicules?sort=&page=1', tg)).statusCode).toBe(200);
+});
