@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { startMaintenance } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed';
 
@@ -32,6 +33,8 @@ try {
   await migrate(database);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
   const app = await buildApp({ config, database });
+  const stopMaintenance = startMaintenance(database, (err) => app.log.error(err));
+  app.addHook('onClose', async () => stopMaintenance());
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   process.once('SIGINT', () => void shutdown('SIGINT', app));

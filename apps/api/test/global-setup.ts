@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { type Database, openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
+import { analyze } from '../src/db/maintenance';
 import { seedDemo } from '../src/db/seed';
 
 /**
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
     const database = openPostgres(target.toString(), 2);
     await migrate(database);
     await seedDemo(database.db);
+    await analyze(database.db);
     await database.close();
     project.provide('pgTemplate', template);
     return async () => {
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
   };
   await migrate(database);
   await seedDemo(database.db);
+  await analyze(database.db);
   const dump = await client.dumpDataDir('none');
   const file = path.resolve(import.meta.dirname, '../../../.test-data/template.tar');
   fs.mkdirSync(path.dirname(file), { recursive: true });

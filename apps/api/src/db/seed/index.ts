@@ -4,6 +4,7 @@ import { seedFleet } from '../../modules/fleet/fleet.seed';
 import { seedOperations } from '../../modules/operations/operations.seed';
 import { seedReference } from '../../modules/reference/reference.seed';
 import type { Db } from '../client';
+import { analyze } from '../maintenance';
 import { type NewUser, users } from '../schema';
 import { NOMS, PRENOMS, phone, type Rng, rng, slug } from './people';
 
@@ -87,6 +88,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<typeof DEMO_ACCOUNTS | nu
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return null;
   await seedDemo(db);
+  await analyze(db);
   return DEMO_ACCOUNTS;
 }
 
