@@ -49,6 +49,9 @@ it('sorts on unique text keys: descending is ascending reversed', async () => {
   const down = (await page('/api/vehicules', '-plaque', 100)).map((r) => r.plaque);
   expect(up).toHaveLength(all);
   expect(down).toEqual([...up].reverse());
+  const phones = (await page('/api/utilisateurs?type=client', '-telephone1', 100)).map((r) => r.telephone1);
+  expect(phones.length).toBeGreaterThan(1);
+  expect(phones[0]).not.toEqual(phones.at(-1));
   const codes = (await page('/api/courses?date_debut=2000-01-01', 'code', 10)).map((r) => r.code);
   expect(codes).toEqual([...codes].sort());
 });

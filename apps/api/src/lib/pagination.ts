@@ -31,7 +31,7 @@ export const listQuery = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^-?[a-z_]{1,40}$/, {
+      .regex(/^-?[a-z_][a-z0-9_]{0,39}$/, {
         error: 'Le tri doit être un nom de champ, précédé de « - » pour décroissant.',
       })
       .optional(),

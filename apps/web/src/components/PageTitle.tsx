@@ -24,8 +24,9 @@ export function PageTitle({ title, count, extra }: Props) {
     >
       <Typography.Title level={3} style={{ margin: 0, fontWeight: 600 }}>
         {title}
+        {count !== undefined && ' '}
         {count !== undefined && (
-          <Typography.Text type="secondary" style={{ fontSize: '0.8em', fontWeight: 400, marginLeft: 8 }}>
+          <Typography.Text type="secondary" style={{ fontSize: '0.8em', fontWeight: 400, marginLeft: 4 }}>
             ({count})
           </Typography.Text>
         )}

@@ -18,6 +18,13 @@ export interface StandardSchema {
 const keyOf = (segment: PropertyKey | { readonly key: PropertyKey } | undefined) =>
   segment !== null && typeof segment === 'object' ? segment.key : segment;
 
+export interface ZodRuleOptions {
+  /** Turns the form's values into what the schema reads (dayjs dates → `YYYY-MM-DD`…). */
+  map?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** The schema paths reported on this field (default: the field; a date range: its two ends). */
+  paths?: string[];
+}
+
 /**
  * An antd rule checking one field with a shared zod schema, so the form shows the very message the API
  * would answer. The whole form is validated, so cross-field rules (a confirmation) work too; `context`
@@ -29,13 +36,16 @@ export function zodRule(
   schema: StandardSchema,
   field: string,
   context?: () => Record<string, unknown>,
+  options: ZodRuleOptions = {},
 ): FormRule {
   return (form) => ({
     async validator() {
-      const values = { ...context?.(), ...form.getFieldsValue(true) };
+      const formValues = form.getFieldsValue(true) as Record<string, unknown>;
+      const values = { ...context?.(), ...(options.map ? options.map(formValues) : formValues) };
       const result = await schema['~standard'].validate(values);
       if (!result.issues) return;
-      const issue = result.issues.find((i) => String(keyOf(i.path?.[0])) === field);
+      const paths = options.paths ?? [field];
+      const issue = result.issues.find((i) => paths.includes(String(keyOf(i.path?.[0]))));
       if (issue) throw new Error(issue.message);
     },
   });

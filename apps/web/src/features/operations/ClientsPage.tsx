@@ -1,6 +1,64 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { UserCreateBody, type UserOut, UserUpdateBody } from '@yams/shared';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { ListDecl } from '../../components/list/types';
+import { utilisateurs } from '../users/api';
+import { UTILISATEUR_LABELS } from '../users/labels';
+import { blockActions, commercialField, contactFields, etatField } from '../users/userFields';
 
-/** Screen 'Clients': brought by a later version. */
+const LABELS = { ...UTILISATEUR_LABELS, nom: 'Nom / Raison sociale', nom_complet: 'Client' };
+
+/** Clients: accounts of type client (created by the company, or who booked with it). */
+const CLIENTS: ListDecl<UserOut> = {
+  title: 'Clients',
+  resource: utilisateurs,
+  labels: LABELS,
+  baseQuery: { type: 'client' },
+  columns: [
+    { key: 'nom_complet', sort: 'nom' },
+    { key: 'telephone1', sort: true },
+    { key: 'adresse' },
+    { key: 'commercial_nom' },
+    { key: 'created_at', format: 'date', sort: true },
+    { key: 'email', detailOnly: true },
+  ],
+  filters: [{ type: 'text', name: 'search', placeholder: 'Nom, identifiant ou email' }],
+  card: {
+    title: (c) => c.nom_complet,
+    subtitle: (c) => c.email,
+    fields: [
+      { key: 'telephone1' },
+      { key: 'adresse' },
+      { key: 'commercial_nom' },
+      { key: 'created_at', format: 'date' },
+    ],
+  },
+  addLabel: 'Ajouter un client',
+  createTitle: 'Nouveau client',
+  form: {
+    fields: [...contactFields, commercialField],
+    defaults: { type: 'client' },
+    createSchema: UserCreateBody,
+    updateSchema: UserUpdateBody,
+  },
+  detail: {
+    title: (c) => `Client ${c.nom_complet}`,
+    fields: [
+      { key: 'nom' },
+      { key: 'prenom' },
+      { key: 'name' },
+      { key: 'email' },
+      { key: 'telephone1' },
+      { key: 'telephone2' },
+      { key: 'adresse' },
+      { key: 'bp' },
+      { key: 'commercial_nom' },
+      { key: 'created_at', format: 'date' },
+      etatField,
+    ],
+    actions: blockActions,
+  },
+};
+
 export default function ClientsPage() {
-  return <PlaceholderPage title="Clients" />;
+  return <ListScreen decl={CLIENTS} />;
 }

@@ -1,6 +1,98 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { USER_TYPES, UserCreateBody, type UserOut, UserUpdateBody } from '@yams/shared';
+import { Tag } from 'antd';
+import { useMemo } from 'react';
+import { useSession } from '../../app/session';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { ListDecl } from '../../components/list/types';
+import { utilisateurs } from './api';
+import { UTILISATEUR_LABELS } from './labels';
+import {
+  blockActions,
+  commercialField,
+  contactFields,
+  etatField,
+  sousTypeOptions,
+  typeField,
+  typeOptions,
+} from './userFields';
 
-/** Screen 'Ressources Humaines': brought by a later version. */
+/** The types a company may create; a superadmin creates any. */
+const COMPANY_TYPES = ['client', 'camionneur', 'coursier', 'agent'] as const;
+const LISTED_TYPES = USER_TYPES.filter((t) => t !== 'superadmin');
+
+function declaration(superadmin: boolean): ListDecl<UserOut> {
+  return {
+    title: 'Ressources Humaines',
+    resource: utilisateurs,
+    labels: UTILISATEUR_LABELS,
+    columns: [
+      { key: 'name', sort: true },
+      typeField,
+      { key: 'nom', value: (u) => u.nom_complet, sort: true },
+      { key: 'email', sort: true },
+      { key: 'telephone1', sort: true },
+      { ...etatField, detailOnly: true },
+    ],
+    filters: [
+      { type: 'select', name: 'type', options: typeOptions(superadmin ? USER_TYPES : LISTED_TYPES) },
+      { type: 'select', name: 'sous_type', options: sousTypeOptions },
+      { type: 'text', name: 'search', placeholder: 'Nom, identifiant ou email' },
+    ],
+    resetLabel: 'Reinitialiser',
+    card: {
+      title: (u) => u.nom_complet,
+      subtitle: (u) => u.name,
+      extra: (u) => (u.bloque ? <Tag color="red">Bloqué</Tag> : <Tag>{typeField.value!(u)}</Tag>),
+      fields: [{ key: 'email' }, { key: 'telephone1' }],
+    },
+    addLabel: 'Ajouter un utilisateur',
+    createTitle: 'Nouvel utilisateur',
+    form: {
+      fields: [
+        {
+          name: 'type',
+          type: 'select',
+          only: 'create',
+          required: true,
+          options: typeOptions(superadmin ? USER_TYPES : COMPANY_TYPES),
+        },
+        {
+          name: 'sous_type',
+          type: 'select',
+          options: sousTypeOptions,
+          visible: (v, mode) => (mode === 'create' ? v.type === 'transporteur' : Boolean(v.sous_type)),
+        },
+        ...contactFields,
+        commercialField,
+      ],
+      createSchema: UserCreateBody,
+      updateSchema: UserUpdateBody,
+    },
+    detail: {
+      title: (u) => `Utilisateur ${u.name}`,
+      fields: [
+        { key: 'name' },
+        typeField,
+        { key: 'nom' },
+        { key: 'prenom' },
+        { key: 'email' },
+        { key: 'telephone1' },
+        { key: 'telephone2' },
+        { key: 'adresse' },
+        { key: 'bp' },
+        { key: 'commercial_nom' },
+        { key: 'created_at', format: 'date' },
+        etatField,
+      ],
+      actions: blockActions,
+    },
+    exportName: 'Utilisateurs',
+  };
+}
+
+/** Ressources Humaines: every account of the company; `?type=` / `?sous_type=` filter it (home counters). */
 export default function UtilisateursPage() {
-  return <PlaceholderPage title="Ressources Humaines" />;
+  const superadmin = useSession()?.user.type === 'superadmin';
+  const decl = useMemo(() => declaration(superadmin), [superadmin]);
+  return <ListScreen decl={decl} />;
 }

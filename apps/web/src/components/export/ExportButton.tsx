@@ -1,0 +1,65 @@
+import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import type { Query } from '../../app/http';
+import { toast } from '../../app/toast';
+import type { Resource } from '../list/resource';
+import type { DisplayField, Labels } from '../list/types';
+import { downloadCsv, downloadXlsx, fetchAllRows } from './download';
+import { exportFileName, exportTable } from './exportRows';
+
+interface Props<T> {
+  resource: Resource<T>;
+  /** The current filters (and base query): everything they select is exported, all pages. */
+  query: Query;
+  fields: DisplayField<T>[];
+  labels: Labels;
+  /** File name base and sheet name, e.g. 'Ressources Humaines'. */
+  name: string;
+}
+
+/** 'Exporter' → CSV or Excel of every row the filters select, with a progress indication. */
+export function ExportButton<T>({ resource, query, fields, labels, name }: Props<T>) {
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const run = async (kind: 'csv' | 'xlsx') => {
+    setProgress(0);
+    try {
+      const rows = await fetchAllRows(resource, query, setProgress);
+      const kept = fields.filter((f) => !f.noExport);
+      const table = exportTable(rows, kept, labels);
+      const base = exportFileName(name);
+      if (kind === 'csv') downloadCsv(table, base);
+      else {
+        const money = kept.flatMap((f, i) => (f.format === 'money' ? [i] : []));
+        await downloadXlsx(table, base, name, money);
+      }
+      toast.success(
+        `${rows.length} ligne${rows.length > 1 ? 's' : ''} exportée${rows.length > 1 ? 's' : ''}.`,
+      );
+    } catch {
+      // The HTTP client already showed the error.
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const busy = progress !== null;
+  return (
+    <Dropdown
+      disabled={busy}
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'csv', icon: <FileTextOutlined aria-hidden />, label: 'Exporter en CSV' },
+          { key: 'xlsx', icon: <FileExcelOutlined aria-hidden />, label: 'Exporter en Excel (.xlsx)' },
+        ],
+        onClick: ({ key }) => void run(key as 'csv' | 'xlsx'),
+      }}
+    >
+      <Button icon={<DownloadOutlined aria-hidden />} loading={busy} aria-busy={busy}>
+        {busy ? `Export… ${Math.round((progress ?? 0) * 100)} %` : 'Exporter'}
+      </Button>
+    </Dropdown>
+  );
+}

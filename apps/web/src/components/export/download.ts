@@ -1,0 +1,66 @@
+import type { Query } from '../../app/http';
+import type { Resource } from '../list/resource';
+import type { ExportTable } from './exportRows';
+import { toCsv } from './exportRows';
+
+/** Every row the filters select, fetched page by page (100 a page), reporting progress from 0 to 1. */
+export async function fetchAllRows<T>(
+  resource: Resource<T>,
+  query: Query,
+  onProgress: (ratio: number) => void,
+): Promise<T[]> {
+  const perPage = 100;
+  const first = await resource.fetchPage({ ...query, page: 1, per_page: perPage });
+  const rows = [...first.data];
+  onProgress(first.last_page ? 1 / first.last_page : 1);
+  for (let page = 2; page <= first.last_page; page++) {
+    const next = await resource.fetchPage({ ...query, page, per_page: perPage });
+    rows.push(...next.data);
+    onProgress(page / first.last_page);
+  }
+  return rows;
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function downloadCsv(table: ExportTable, baseName: string): void {
+  saveBlob(new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }), `${baseName}.csv`);
+}
+
+/** An .xlsx with bold headers, sized columns and amounts formatted `1.234.567 FCFA` (exceljs, loaded on demand). */
+export async function downloadXlsx(
+  table: ExportTable,
+  baseName: string,
+  sheetName: string,
+  moneyColumns: number[],
+): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Yams Manager';
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.addRow(table.headers).font = { bold: true };
+  for (const row of table.rows) sheet.addRow(row);
+  sheet.columns.forEach((column, index) => {
+    const longest = Math.max(
+      table.headers[index]?.length ?? 0,
+      ...table.rows.slice(0, 200).map((r) => String(r[index] ?? '').length),
+    );
+    column.width = Math.min(50, Math.max(10, longest + 2));
+    if (moneyColumns.includes(index)) column.numFmt = '#,##0 "FCFA"';
+  });
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  const buffer = await workbook.xlsx.writeBuffer();
+  saveBlob(
+    new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    `${baseName}.xlsx`,
+  );
+}

@@ -1,0 +1,56 @@
+import { formatDate, formatDateTime } from '@yams/shared';
+import type { DisplayField, Labels } from '../list/types';
+import { fieldLabel, rawValue } from '../list/values';
+
+/** A sheet: French headers from the entity's label dictionary, then one line per row. */
+export interface ExportTable {
+  headers: string[];
+  rows: Array<Array<string | number>>;
+}
+
+/**
+ * Rows as an export table. Money and numbers stay numbers (summable in Excel); dates are French
+ * (`22/11/2026`, 'Date invalide'); everything else is text.
+ */
+export function exportTable<T>(rows: T[], fields: DisplayField<T>[], labels: Labels): ExportTable {
+  const kept = fields.filter((f) => !f.noExport);
+  return {
+    headers: kept.map((f) => fieldLabel(f, labels)),
+    rows: rows.map((row) =>
+      kept.map((field) => {
+        const value = rawValue(field, row);
+        if (value === null || value === undefined) return '';
+        if (field.format === 'money' || field.format === 'number') {
+          const n = Number(value);
+          return Number.isFinite(n) ? n : String(value);
+        }
+        if (field.format === 'date') return formatDate(value);
+        if (field.format === 'datetime') return formatDateTime(value);
+        return value;
+      }),
+    ),
+  };
+}
+
+/** CSV for a French Excel: `;` separated, quoted when needed, CRLF, with a BOM so accents open right. */
+export function toCsv(table: ExportTable): string {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [table.headers, ...table.rows].map((line) => line.map(cell).join(';'));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** `ressources-humaines-2026-11-22`. */
+export function exportFileName(base: string, today = new Date()): string {
+  const slug = base
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const d = today;
+  const stamp = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${slug}-${stamp}`;
+}

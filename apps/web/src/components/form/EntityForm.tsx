@@ -1,0 +1,109 @@
+import { Button, Col, Form, Row } from 'antd';
+import { useMemo, useState } from 'react';
+import { ApiError } from '../../app/http';
+import type { Labels } from '../list/types';
+import { FieldInput } from './FieldInput';
+import type { FormFieldDecl, FormMode } from './fields';
+import { fieldOfParam, isShown, valuesToBody } from './formValues';
+import { type StandardSchema, zodRule } from './zodRule';
+
+interface Props {
+  fields: FormFieldDecl[];
+  labels: Labels;
+  mode: FormMode;
+  /** The shared zod schema of the body: each field shows the API's French message. */
+  schema?: StandardSchema;
+  initialValues: Record<string, unknown>;
+  /** Receives the body (dates as YYYY-MM-DD…); a rejected ApiError's fields are shown on their fields. */
+  onSubmit: (body: Record<string, unknown>) => Promise<unknown>;
+  onCancel: () => void;
+  submitLabel?: string;
+  ariaLabel: string;
+  /** Turns the default body into the API's (e.g. drop what cannot change). */
+  toBody?: (body: Record<string, unknown>, mode: FormMode) => unknown;
+}
+
+/** A form declared as data: text, number, money, select (static or from the API), date, range, textarea. */
+export function EntityForm({
+  fields,
+  labels,
+  mode,
+  schema,
+  initialValues,
+  onSubmit,
+  onCancel,
+  submitLabel = 'Enregistrer',
+  ariaLabel,
+  toBody,
+}: Props) {
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const watched = (Form.useWatch([], form) as Record<string, unknown> | undefined) ?? initialValues;
+  const values = { ...initialValues, ...watched };
+  const shown = fields.filter((f) => isShown(f, values, mode));
+
+  const bodyOf = useMemo(
+    () => (all: Record<string, unknown>) => valuesToBody(all, fields, (f) => isShown(f, all, mode)),
+    [fields, mode],
+  );
+
+  const submit = async (formValues: Record<string, unknown>) => {
+    const all = { ...initialValues, ...formValues };
+    const body = bodyOf(all);
+    setSaving(true);
+    try {
+      await onSubmit((toBody ? toBody(body, mode) : body) as Record<string, unknown>);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        form.setFields(
+          Object.entries(error.fields)
+            .filter(([name]) => name && name !== '_')
+            .map(([name, message]) => ({ name: fieldOfParam(name, fields), errors: [message] })),
+        );
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={submit}
+      aria-label={ariaLabel}
+    >
+      <Row gutter={16}>
+        {shown.map((field) => {
+          const label = field.label ?? labels[field.name] ?? field.name;
+          const paths =
+            field.type === 'dateRange' ? (field.params ?? ['date_debut', 'date_fin']) : [field.name];
+          const rules = schema
+            ? [
+                zodRule(schema, field.name, undefined, {
+                  map: (v) => bodyOf({ ...initialValues, ...v }),
+                  paths,
+                }),
+              ]
+            : [];
+          return (
+            <Col key={field.name} xs={24} md={field.span ?? 12}>
+              <Form.Item label={label} name={field.name} rules={rules} required={field.required}>
+                <FieldInput field={field} label={label} />
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </Row>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap' }}>
+        <Button onClick={onCancel} disabled={saving}>
+          Annuler
+        </Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

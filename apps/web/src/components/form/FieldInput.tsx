@@ -1,0 +1,66 @@
+import { DatePicker, Input, InputNumber, Select } from 'antd';
+import type { FormFieldDecl } from './fields';
+import { useOptions } from './useOptions';
+
+const grouping = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+
+/** `1.234.567` while typing an amount in francs CFA. */
+export const moneyFormatter = (value: number | string | undefined) =>
+  value === undefined || value === '' ? '' : grouping.format(Number(value));
+export const moneyParser = (text: string | undefined) => Number((text ?? '').replace(/[^\d-]/g, '') || 0);
+
+/** The input of one declared field; antd's Form.Item passes `value`/`onChange`. */
+export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; label: string }) {
+  const { options, loading } = useOptions(field.source, field.options);
+  const placeholder = field.placeholder;
+  switch (field.type) {
+    case 'textarea':
+      return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={placeholder} {...rest} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} placeholder={placeholder} {...rest} />;
+    case 'money':
+      return (
+        <InputNumber<number>
+          style={{ width: '100%' }}
+          min={0}
+          step={500}
+          suffix="FCFA"
+          formatter={moneyFormatter}
+          parser={moneyParser}
+          placeholder={placeholder}
+          {...rest}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={loading}
+          options={options}
+          placeholder={placeholder ?? 'Sélectionner'}
+          aria-label={label}
+          {...rest}
+        />
+      );
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} format="DD/MM/YYYY" placeholder={placeholder} {...rest} />;
+    case 'dateRange':
+      return (
+        <DatePicker.RangePicker
+          style={{ width: '100%' }}
+          format="DD/MM/YYYY"
+          allowEmpty={[true, true]}
+          {...rest}
+        />
+      );
+    default:
+      return (
+        <Input
+          type={field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : 'text'}
+          placeholder={placeholder}
+          {...rest}
+        />
+      );
+  }
+}

@@ -1,0 +1,50 @@
+import type { Query } from '../../app/http';
+
+/** Options fed by an API list: `GET path?query` (unpaged), each row turned into an option. */
+export interface OptionsSource {
+  path: string;
+  query?: Query;
+  label: (row: Record<string, unknown>) => string;
+  /** Default: `row.id`. */
+  value?: (row: Record<string, unknown>) => string | number;
+}
+
+export interface Option {
+  value: string | number;
+  label: string;
+}
+
+export type FormFieldType =
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'number'
+  | 'money'
+  | 'select'
+  | 'date'
+  | 'dateRange'
+  | 'textarea';
+
+/** A form field declared as data; its label comes from the entity's dictionary (`labels[name]`). */
+export interface FormFieldDecl {
+  name: string;
+  type: FormFieldType;
+  label?: string;
+  /** Static options of a select… */
+  options?: Option[];
+  /** …or options fed by an API list. */
+  source?: OptionsSource;
+  /** Columns out of 24 on desktop (default 12); always 24 on mobile. */
+  span?: number;
+  /** Shows the asterisk; the shared schema does the checking. */
+  required?: boolean;
+  placeholder?: string;
+  /** A date range's two body fields (default `date_debut`, `date_fin`). */
+  params?: [string, string];
+  /** Shown only when true, from the current values (e.g. sous_type when type is transporteur). */
+  visible?: (values: Record<string, unknown>, mode: FormMode) => boolean;
+  /** Only when creating / only when editing. */
+  only?: FormMode;
+}
+
+export type FormMode = 'create' | 'edit';

@@ -1,0 +1,61 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import type { FormFieldDecl } from './fields';
+import { fieldOfParam, isShown, rowToValues, valuesToBody } from './formValues';
+
+const FIELDS: FormFieldDecl[] = [
+  { name: 'nom', type: 'text' },
+  { name: 'montant', type: 'money' },
+  { name: 'date_operation', type: 'date' },
+  { name: 'periode', type: 'dateRange' },
+  { name: 'sous_type', type: 'select', visible: (v) => v.type === 'transporteur' },
+  { name: 'type', type: 'select', only: 'create' },
+];
+
+describe('form values', () => {
+  it('turns a row into form values (dates as dayjs, null as empty)', () => {
+    const values = rowToValues(
+      { nom: null, montant: 1500, date_operation: '2026-11-22', date_debut: '2026-11-01', date_fin: null },
+      FIELDS,
+    );
+    expect(values.nom).toBeUndefined();
+    expect(values.montant).toBe(1500);
+    expect(dayjs.isDayjs(values.date_operation)).toBe(true);
+    expect((values.periode as unknown[])[1]).toBeNull();
+  });
+
+  it('turns form values into a body: dates as YYYY-MM-DD, a range as two fields, blanks as null', () => {
+    const body = valuesToBody(
+      {
+        nom: '  ',
+        montant: 2500,
+        date_operation: dayjs('2026-11-22'),
+        periode: [dayjs('2026-11-01'), dayjs('2026-11-30')],
+        type: 'client',
+        extra: 7,
+      },
+      FIELDS,
+      (f) => isShown(f, { type: 'client' }, 'create'),
+    );
+    expect(body).toEqual({
+      nom: null,
+      montant: 2500,
+      date_operation: '2026-11-22',
+      date_debut: '2026-11-01',
+      date_fin: '2026-11-30',
+      type: 'client',
+      extra: 7,
+    });
+  });
+
+  it('shows a field by mode and by the other values', () => {
+    expect(isShown(FIELDS[4]!, { type: 'transporteur' }, 'create')).toBe(true);
+    expect(isShown(FIELDS[4]!, { type: 'client' }, 'create')).toBe(false);
+    expect(isShown(FIELDS[5]!, {}, 'edit')).toBe(false);
+  });
+
+  it('maps a server error on a range end to the range field', () => {
+    expect(fieldOfParam('date_fin', FIELDS)).toBe('periode');
+    expect(fieldOfParam('email', FIELDS)).toBe('email');
+  });
+});

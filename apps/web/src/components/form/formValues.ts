@@ -1,0 +1,80 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { FormFieldDecl } from './fields';
+
+const RANGE: [string, string] = ['date_debut', 'date_fin'];
+const rangeParams = (field: FormFieldDecl) => field.params ?? RANGE;
+
+function toDay(value: unknown): Dayjs | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const d = dayjs(value as string);
+  return d.isValid() ? d : undefined;
+}
+
+/** A row (as the API returns it) as the values of a form: dates as dayjs, null as empty. */
+export function rowToValues(row: Record<string, unknown>, fields: FormFieldDecl[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.type === 'dateRange') {
+      const [from, to] = rangeParams(field);
+      const a = toDay(row[from]);
+      const b = toDay(row[to]);
+      values[field.name] = a || b ? [a ?? null, b ?? null] : undefined;
+    } else if (field.type === 'date') {
+      values[field.name] = toDay(row[field.name]);
+    } else {
+      const value = row[field.name];
+      values[field.name] = value === null ? undefined : value;
+    }
+  }
+  return values;
+}
+
+const dayText = (value: unknown) =>
+  dayjs.isDayjs(value) && value.isValid() ? value.format('YYYY-MM-DD') : null;
+
+/**
+ * Form values as an API body: dates `YYYY-MM-DD`, a range as its two fields, empty text as null;
+ * values of fields not shown (`visible`, `only`) are left out.
+ */
+export function valuesToBody(
+  values: Record<string, unknown>,
+  fields: FormFieldDecl[],
+  shown: (field: FormFieldDecl) => boolean = () => true,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const declared = new Set(fields.map((f) => f.name));
+  for (const [key, value] of Object.entries(values)) if (!declared.has(key)) body[key] = value;
+  for (const field of fields) {
+    if (!shown(field)) continue;
+    const value = values[field.name];
+    if (field.type === 'dateRange') {
+      const [from, to] = rangeParams(field);
+      const [a, b] = Array.isArray(value) ? value : [];
+      body[from] = dayText(a);
+      body[to] = dayText(b);
+    } else if (field.type === 'date') {
+      body[field.name] = dayText(value);
+    } else if (typeof value === 'string') {
+      body[field.name] = value.trim() === '' ? null : value;
+    } else {
+      body[field.name] = value === undefined ? null : value;
+    }
+  }
+  return body;
+}
+
+/** Is a field part of the form in this mode with these values? */
+export function isShown(
+  field: FormFieldDecl,
+  values: Record<string, unknown>,
+  mode: 'create' | 'edit',
+): boolean {
+  if (field.only && field.only !== mode) return false;
+  return field.visible ? field.visible(values, mode) : true;
+}
+
+/** The form field a server error names (`date_fin` → the range field holding it). */
+export function fieldOfParam(param: string, fields: FormFieldDecl[]): string {
+  const range = fields.find((f) => f.type === 'dateRange' && rangeParams(f).includes(param));
+  return range ? range.name : param;
+}

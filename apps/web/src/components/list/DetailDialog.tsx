@@ -1,0 +1,235 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { MSG } from '@yams/shared';
+import { Button, Modal, Popconfirm, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { useDialogWidth } from '../dialogWidth';
+import { EntityForm } from '../form/EntityForm';
+import { rowToValues } from '../form/formValues';
+import { DetailView } from './DetailView';
+import { useResourceOne, useResourcePost } from './resource';
+import type { ListDecl, Row, RowAction } from './types';
+
+export type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'view'; row: T };
+
+type Mode = { kind: 'details' } | { kind: 'edit' } | { kind: 'action'; action: RowAction<Row> };
+
+interface Props<T extends Row> {
+  decl: ListDecl<T>;
+  state: DialogState<T>;
+  onClose: () => void;
+}
+
+/**
+ * The detail dialog of a list: details mode ↔ modification mode in the same modal, the row's actions
+ * (with an optional small form), deletion, and the creation form. A successful save closes it; the
+ * list refreshes (every mutation invalidates the resource).
+ */
+export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) {
+  const width = useDialogWidth(decl.detail.width);
+  const [mode, setMode] = useState<Mode>({ kind: 'details' });
+  const post = useResourcePost(decl.resource);
+  const initial = state.kind === 'view' ? state.row : undefined;
+  const one = useResourceOne(decl.resource, initial?.id ?? null, initial);
+  const row = one.data ?? initial;
+  const path = decl.resource.path;
+
+  const close = () => {
+    setMode({ kind: 'details' });
+    onClose();
+  };
+  const send = (to: string, body?: unknown) => post.mutateAsync({ path: to, body });
+
+  const title =
+    state.kind === 'create'
+      ? (decl.createTitle ?? decl.addLabel ?? 'Ajouter')
+      : row
+        ? decl.detail.title(row)
+        : '';
+
+  let content: React.ReactNode = null;
+  let footer: React.ReactNode = null;
+  if (state.kind === 'create' && decl.form) {
+    content = (
+      <EntityForm
+        key="create"
+        mode="create"
+        ariaLabel={title}
+        fields={decl.form.fields}
+        labels={decl.labels}
+        schema={decl.form.createSchema}
+        initialValues={decl.form.defaults ?? {}}
+        toBody={decl.form.toBody as never}
+        onSubmit={async (body) => {
+          await send(path, body);
+          close();
+        }}
+        onCancel={close}
+      />
+    );
+  } else if (state.kind === 'view' && !row) {
+    content = <Skeleton active />;
+  } else if (state.kind === 'view' && row && mode.kind === 'edit' && decl.form) {
+    const form = decl.form;
+    content = (
+      <EntityForm
+        key="edit"
+        mode="edit"
+        ariaLabel={`Modifier ${title}`}
+        fields={form.fields}
+        labels={decl.labels}
+        schema={form.updateSchema}
+        initialValues={form.toValues ? form.toValues(row) : rowToValues(row as never, form.fields)}
+        toBody={form.toBody as never}
+        onSubmit={async (body) => {
+          await send(`${path}/${row.id}/update`, body);
+          close();
+        }}
+        onCancel={() => setMode({ kind: 'details' })}
+      />
+    );
+  } else if (state.kind === 'view' && row && mode.kind === 'action' && mode.action.form) {
+    const action = mode.action as unknown as RowAction<T>;
+    const actionForm = action.form!;
+    content = (
+      <EntityForm
+        key={`action-${action.key}`}
+        mode="create"
+        ariaLabel={action.label}
+        fields={actionForm.fields}
+        labels={decl.labels}
+        schema={actionForm.schema}
+        initialValues={actionForm.initialValues?.(row) ?? {}}
+        submitLabel={actionForm.submitLabel ?? action.label}
+        onSubmit={async (body) => {
+          await send(action.path!(row), body);
+          if (action.closeAfter) close();
+          else setMode({ kind: 'details' });
+        }}
+        onCancel={() => setMode({ kind: 'details' })}
+      />
+    );
+  } else if (state.kind === 'view' && row) {
+    content = <DetailView decl={decl} row={row} refresh={() => void one.refetch()} />;
+    footer = (
+      <DialogFooter decl={decl} row={row} busy={post.isPending} send={send} setMode={setMode} close={close} />
+    );
+  }
+
+  return (
+    <Modal
+      open={state.kind !== 'closed'}
+      title={
+        <span>
+          {title}
+          {mode.kind === 'edit' && (
+            <Tag color="blue" style={{ marginInlineStart: 8 }}>
+              Modification
+            </Tag>
+          )}
+        </span>
+      }
+      onCancel={close}
+      afterClose={() => setMode({ kind: 'details' })}
+      footer={footer}
+      width={width}
+      destroyOnHidden
+    >
+      {content}
+    </Modal>
+  );
+}
+
+function DialogFooter<T extends Row>({
+  decl,
+  row,
+  busy,
+  send,
+  setMode,
+  close,
+}: {
+  decl: ListDecl<T>;
+  row: T;
+  busy: boolean;
+  send: (to: string, body?: unknown) => Promise<unknown>;
+  setMode: (mode: Mode) => void;
+  close: () => void;
+}) {
+  const [running, setRunning] = useState<string | null>(null);
+  const run = async (action: RowAction<T>) => {
+    if (action.form) return setMode({ kind: 'action', action: action as unknown as RowAction<Row> });
+    setRunning(action.key);
+    try {
+      if (action.run) await action.run(row);
+      else await send(action.path!(row), action.body?.(row));
+      if (action.closeAfter) close();
+    } catch {
+      // The HTTP client showed the error.
+    } finally {
+      setRunning(null);
+    }
+  };
+  const actions = (decl.detail.actions ?? []).filter((a) => !a.visible || a.visible(row));
+  const deletable =
+    typeof decl.detail.deletable === 'function' ? decl.detail.deletable(row) : Boolean(decl.detail.deletable);
+  const editable = decl.form && (!decl.form.editable || decl.form.editable(row));
+
+  const button = (action: RowAction<T>) => {
+    const node = (
+      <Button
+        key={action.key}
+        danger={action.danger}
+        type={action.primary ? 'primary' : 'default'}
+        icon={action.icon}
+        loading={running === action.key}
+        disabled={busy && running !== action.key}
+        onClick={action.confirm ? undefined : () => void run(action)}
+      >
+        {action.label}
+      </Button>
+    );
+    return action.confirm ? (
+      <Popconfirm
+        key={action.key}
+        title={action.confirm}
+        okText="Oui"
+        cancelText="Non"
+        onConfirm={() => run(action)}
+      >
+        {node}
+      </Popconfirm>
+    ) : (
+      node
+    );
+  };
+
+  return (
+    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+      {deletable && (
+        <Popconfirm
+          title={MSG.confirmDelete}
+          okText="Oui"
+          cancelText="Non"
+          onConfirm={async () => {
+            await send(`${decl.resource.path}/${row.id}/destroy`).then(close, () => undefined);
+          }}
+        >
+          <Button
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            disabled={busy}
+            style={{ marginInlineEnd: 'auto' }}
+          >
+            Supprimer
+          </Button>
+        </Popconfirm>
+      )}
+      {actions.map(button)}
+      {editable && (
+        <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => setMode({ kind: 'edit' })}>
+          Modifier
+        </Button>
+      )}
+      <Button onClick={close}>Fermer</Button>
+    </div>
+  );
+}

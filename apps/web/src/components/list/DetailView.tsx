@@ -1,0 +1,44 @@
+import { Descriptions, Divider } from 'antd';
+import { useIsMobile } from '../useIsMobile';
+import { displayNode } from './DisplayValue';
+import type { ListDecl, Row } from './types';
+import { fieldLabel } from './values';
+
+/** The details mode: every field with its French label, then the declared sections. */
+export function DetailView<T extends Row>({
+  decl,
+  row,
+  refresh,
+}: {
+  decl: ListDecl<T>;
+  row: T;
+  refresh: () => void;
+}) {
+  const fields = decl.detail.fields ?? decl.columns;
+  const isMobile = useIsMobile();
+  return (
+    <>
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, sm: 1, md: 1, lg: 1, xl: 1, xxl: 2 }}
+        styles={{ label: { width: isMobile ? 110 : 160 } }}
+        items={fields.map((field) => ({
+          key: field.key,
+          label: fieldLabel(field, decl.labels),
+          children: displayNode(field, row),
+        }))}
+      />
+      {decl.detail.sections?.map((section) => (
+        <section key={section.key} aria-label={section.title}>
+          {section.title && (
+            <Divider titlePlacement="start" style={{ marginTop: 24 }}>
+              {section.title}
+            </Divider>
+          )}
+          {section.render(row, { refresh })}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { Card, Col, Empty, Row as GridRow, Pagination, Skeleton, Table, Typography } from 'antd';
+import type { Key } from 'react';
+import { useIsMobile } from '../useIsMobile';
+import { displayNode } from './DisplayValue';
+import type { DisplayField, ListDecl, Row } from './types';
+import { fieldLabel, sortField } from './values';
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  total: number;
+  pageSizeOptions: number[];
+  onChange: (page: number, pageSize: number) => void;
+}
+
+interface Props<T extends Row> {
+  decl: ListDecl<T>;
+  rows: T[] | undefined;
+  loading: boolean;
+  paging: Paging;
+  onOpen: (row: T) => void;
+  selected?: Key[];
+  onSelect?: (keys: Key[]) => void;
+  /** `champ` or `-champ`; undefined: the API's default order. */
+  sort?: string;
+  onSort?: (sort: string | undefined) => void;
+}
+
+const EMPTY = 'Aucune donnée';
+
+/** Full pager on desktop; on a phone a compact one (the total is in the title). */
+const pagination = (p: Paging, compact: boolean) => ({
+  current: p.page,
+  pageSize: p.pageSize,
+  total: p.total,
+  showSizeChanger: !compact,
+  pageSizeOptions: p.pageSizeOptions,
+  onChange: p.onChange,
+  showTotal: compact
+    ? undefined
+    : (total: number, [from, to]: [number, number]) => `${from}-${to} sur ${total}`,
+  simple: compact,
+  locale: { items_per_page: '/ page' },
+});
+
+/** The table view: server paging, a row click opens the detail, optional selection. */
+export function ListTable<T extends Row>({
+  decl,
+  rows,
+  loading,
+  paging,
+  onOpen,
+  selected,
+  onSelect,
+  sort,
+  onSort,
+}: Props<T>) {
+  const isMobile = useIsMobile();
+  const orderOf = (field: string | undefined) =>
+    field === undefined ? undefined : sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null;
+  const columns = decl.columns.filter((c) => !c.detailOnly);
+  if (!rows && loading) return <Skeleton active paragraph={{ rows: paging.pageSize }} />;
+  return (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      dataSource={rows ?? []}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY} /> }}
+      columns={columns.map((field) => {
+        const api = sortField(field);
+        return {
+          key: api ?? field.key,
+          title: fieldLabel(field, decl.labels),
+          width: field.width,
+          render: (_: unknown, row: T) => displayNode(field, row),
+          ...(api && onSort
+            ? { sorter: true, sortOrder: orderOf(api), sortDirections: ['ascend', 'descend'] as const }
+            : {}),
+        };
+      })}
+      onChange={(_pagination, _filters, sorter, extra) => {
+        if (extra.action !== 'sort' || !onSort) return;
+        const s = Array.isArray(sorter) ? sorter[0] : sorter;
+        const field = s?.columnKey ? String(s.columnKey) : undefined;
+        onSort(field && s?.order ? (s.order === 'descend' ? `-${field}` : field) : undefined);
+      }}
+      onRow={(row) => ({ onClick: () => onOpen(row), style: { cursor: 'pointer' } })}
+      rowSelection={
+        onSelect
+          ? {
+              selectedRowKeys: selected,
+              onChange: onSelect,
+              columnWidth: 40,
+            }
+          : undefined
+      }
+      pagination={{ ...pagination(paging, isMobile), position: ['bottomRight'] }}
+    />
+  );
+}
+
+function CardFields<T extends Row>({
+  fields,
+  row,
+  decl,
+}: {
+  fields: DisplayField<T>[];
+  row: T;
+  decl: ListDecl<T>;
+}) {
+  return (
+    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px' }}>
+      {fields.map((field) => (
+        <div key={field.key} style={{ display: 'contents' }}>
+          <dt style={{ color: '#667085' }}>{fieldLabel(field, decl.labels)}</dt>
+          <dd style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>{displayNode(field, row)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The card view: one card per row, same paging and detail. */
+export function ListCards<T extends Row>({ decl, rows, loading, paging, onOpen }: Props<T>) {
+  const isMobile = useIsMobile();
+  const card = decl.card;
+  const fields = card?.fields ?? decl.columns.filter((c) => !c.detailOnly).slice(card ? 0 : 1);
+  const titleField = decl.columns[0]!;
+  if (!rows && loading) {
+    return (
+      <GridRow gutter={[16, 16]}>
+        {Array.from({ length: paging.pageSize }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+          <Col key={i} xs={24} md={12} xl={8}>
+            <Card>
+              <Skeleton active />
+            </Card>
+          </Col>
+        ))}
+      </GridRow>
+    );
+  }
+  if (!rows?.length) return <Empty description={EMPTY} style={{ padding: 32 }} />;
+  return (
+    <div aria-busy={loading}>
+      <GridRow gutter={[16, 16]} role="list" aria-label={`${decl.title} (cartes)`}>
+        {rows.map((row) => (
+          <Col key={row.id} xs={24} md={12} xl={8} role="listitem">
+            <Card
+              hoverable
+              size="small"
+              onClick={() => onOpen(row)}
+              style={{ height: '100%' }}
+              title={
+                <div style={{ padding: '6px 0' }}>
+                  <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                    {card ? card.title(row) : displayNode(titleField, row)}
+                  </Typography.Text>
+                  {card?.subtitle && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>
+                      {card.subtitle(row)}
+                    </Typography.Text>
+                  )}
+                </div>
+              }
+              extra={card?.extra?.(row)}
+            >
+              <CardFields fields={fields} row={row} decl={decl} />
+            </Card>
+          </Col>
+        ))}
+      </GridRow>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
+        <Pagination {...pagination(paging, isMobile)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { AppstoreOutlined, DeleteOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
+import { MSG, PAGE_SIZE } from '@yams/shared';
+import { Alert, Button, Popconfirm, Segmented } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { ExportButton } from '../export/ExportButton';
+import { PageTitle } from '../PageTitle';
+import { DetailDialog, type DialogState } from './DetailDialog';
+import { FilterPanel } from './FilterPanel';
+import { ListCards, ListTable } from './ListBody';
+import { useResourcePage, useResourcePost } from './resource';
+import type { ListDecl, Row } from './types';
+import { useFilterState, useSortState, useViewMode } from './useListState';
+import { sortField } from './values';
+
+/**
+ * A list screen from its declaration: title with the total, table/card toggle remembered per page,
+ * 'Ajouter', filter panel, server paging, row click → detail dialog, group delete, export.
+ * See `README.md` beside this file.
+ */
+export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
+  const filters = decl.filters ?? [];
+  const { values, apply } = useFilterState(filters);
+  const [view, setView] = useViewMode();
+  const defaultSize = decl.pageSize ?? PAGE_SIZE.default;
+  const [paging, setPaging] = useState({ page: 1, pageSize: defaultSize });
+  const [dialog, setDialog] = useState<DialogState<T>>({ kind: 'closed' });
+  const [selected, setSelected] = useState<Key[]>([]);
+  const groupPost = useResourcePost(decl.resource);
+  const sortable = useMemo(
+    () => decl.columns.map(sortField).filter((f): f is string => f !== undefined),
+    [decl.columns],
+  );
+  const [sort, setSort] = useSortState(sortable);
+
+  // The export follows the same filters and order as the screen.
+  const filterQuery = useMemo(() => ({ ...decl.baseQuery, ...values, sort }), [decl.baseQuery, values, sort]);
+  const query = { ...filterQuery, page: paging.page, per_page: paging.pageSize };
+  const list = useResourcePage(decl.resource, query);
+  const page = list.data;
+
+  const applyFilters = (next: typeof values) => {
+    setPaging((p) => ({ ...p, page: 1 }));
+    setSelected([]);
+    apply(next);
+  };
+  const sizes = [...new Set([defaultSize, 12, 24, 48])].sort((a, b) => a - b);
+  const bodyProps = {
+    decl,
+    rows: page?.data,
+    loading: list.isFetching,
+    onOpen: (row: T) => setDialog({ kind: 'view', row }),
+    sort,
+    onSort: (next: string | undefined) => {
+      setPaging((p) => ({ ...p, page: 1 }));
+      setSort(next);
+    },
+    paging: {
+      page: paging.page,
+      pageSize: paging.pageSize,
+      total: page?.total ?? 0,
+      pageSizeOptions: sizes,
+      onChange: (p: number, size: number) =>
+        setPaging({ page: size === paging.pageSize ? p : 1, pageSize: size }),
+    },
+  };
+
+  const deleteSelected = async () => {
+    await groupPost
+      .mutateAsync({ path: `${decl.resource.path}/destroy-group`, body: { selected_lines: selected } })
+      .then(
+        () => setSelected([]),
+        () => undefined,
+      );
+  };
+
+  return (
+    <section aria-label={decl.title}>
+      <PageTitle
+        title={decl.title}
+        count={page?.total}
+        extra={
+          <>
+            <Segmented<'table' | 'cards'>
+              value={view}
+              onChange={setView}
+              aria-label="Affichage"
+              options={[
+                { value: 'table', icon: <TableOutlined aria-hidden />, label: 'Tableau' },
+                { value: 'cards', icon: <AppstoreOutlined aria-hidden />, label: 'Cartes' },
+              ]}
+            />
+            <ExportButton
+              resource={decl.resource}
+              query={filterQuery}
+              fields={decl.columns}
+              labels={decl.labels}
+              name={decl.exportName ?? decl.title}
+            />
+            {decl.form && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => setDialog({ kind: 'create' })}
+              >
+                {decl.addLabel ?? 'Ajouter'}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {filters.length > 0 && (
+        <FilterPanel
+          filters={filters}
+          labels={decl.labels}
+          values={values}
+          onApply={applyFilters}
+          resetLabel={decl.resetLabel}
+        />
+      )}
+      {list.isError && !page && (
+        <Alert type="error" showIcon title="Impossible de charger la liste." style={{ marginBottom: 16 }} />
+      )}
+      {decl.groupDelete && selected.length > 0 && (
+        <Alert
+          type="info"
+          style={{ marginBottom: 12 }}
+          title={`${selected.length} ligne${selected.length > 1 ? 's' : ''} sélectionnée${selected.length > 1 ? 's' : ''}`}
+          action={
+            <Popconfirm title={MSG.confirmDelete} okText="Oui" cancelText="Non" onConfirm={deleteSelected}>
+              <Button danger size="small" icon={<DeleteOutlined aria-hidden />} loading={groupPost.isPending}>
+                Supprimer la sélection
+              </Button>
+            </Popconfirm>
+          }
+        />
+      )}
+      {view === 'table' ? (
+        <ListTable {...bodyProps} selected={selected} onSelect={decl.groupDelete ? setSelected : undefined} />
+      ) : (
+        <ListCards {...bodyProps} />
+      )}
+      <DetailDialog decl={decl} state={dialog} onClose={() => setDialog({ kind: 'closed' })} />
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import type { Query } from '../../app/http';
+import type { DialogKind } from '../dialogWidth';
+import type { FormFieldDecl } from '../form/fields';
+import type { StandardSchema } from '../form/zodRule';
+import type { Resource } from './resource';
+
+/** Every row of a list has an id. */
+export type Row = { id: number };
+
+/** One French label per field of an entity (react-admin style), used by columns, forms, filters, exports. */
+export type Labels = Record<string, string>;
+
+/** How a value is shown and exported: one formatter each (money `1.234.567 FCFA`, French dates). */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number';
+
+/**
+ * A field shown in the table, the cards, the details and the exports. Its label comes from the entity's
+ * dictionary (`labels[key]`) unless `label` is given.
+ */
+export interface DisplayField<T> {
+  key: string;
+  label?: string;
+  format?: ValueFormat;
+  /** The plain value (table, card, details, exports); default `row[key]`. */
+  value?: (row: T) => string | number | null | undefined;
+  /** A richer cell (a tag, a link); exports still use `value`. */
+  render?: (row: T) => ReactNode;
+  /** Columns only. */
+  width?: number | string;
+  /** Hidden from the table/cards but kept in details and exports. */
+  detailOnly?: boolean;
+  /** Kept out of exports. */
+  noExport?: boolean;
+  /** A sortable column: `true` sorts on `key`, a string names the API's sort field (`?sort=…`). */
+  sort?: true | string;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** Options fed by an API list: `GET path?query` (unpaged), each row turned into an option. */
+export interface OptionsSource {
+  path: string;
+  query?: Query;
+  label: (row: Record<string, unknown>) => string;
+  value?: (row: Record<string, unknown>) => string | number;
+}
+
+/**
+ * A filter of the filter panel. Its state is a flat map of query parameters (strings), the same in
+ * localStorage, the URL and the API query. A date range sets two parameters (`date_debut`, `date_fin`).
+ */
+export type FilterDecl =
+  | { type: 'text'; name: string; label?: string; placeholder?: string }
+  | { type: 'select'; name: string; label?: string; options?: FilterOption[]; source?: OptionsSource }
+  | { type: 'dateRange'; name?: string; label?: string; params?: [string, string] };
+
+/** An action on one row, offered in the detail dialog ('Bloquer', 'Confirmer', 'Terminer'…). */
+export interface RowAction<T> {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  danger?: boolean;
+  primary?: boolean;
+  /** Shown only when true (e.g. `(u) => !u.bloque`). */
+  visible?: (row: T) => boolean;
+  /** Asks this question first (Popconfirm). */
+  confirm?: string;
+  /**
+   * What it does: a POST path (`(u) => `/api/utilisateurs/${u.id}/disable``), sent with `body` or the
+   * values of `form`; or any function. The server's message is toasted; the list and the row refresh.
+   */
+  path?: (row: T) => string;
+  body?: (row: T) => unknown;
+  run?: (row: T) => Promise<unknown>;
+  /** A small form shown inside the dialog before posting (e.g. 'Accepter': vehicle, driver, amount). */
+  form?: {
+    fields: FormFieldDecl[];
+    schema?: StandardSchema;
+    initialValues?: (row: T) => Record<string, unknown>;
+    submitLabel?: string;
+  };
+  /** Keep the dialog open after the action (default: stays open, showing the refreshed row). */
+  closeAfter?: boolean;
+}
+
+export interface FormDecl<T> {
+  fields: FormFieldDecl[];
+  /** Shared zod schemas: the browser shows the API's French messages. */
+  createSchema?: StandardSchema;
+  updateSchema?: StandardSchema;
+  /** Values of a new record (e.g. `{ type: 'client' }`). */
+  defaults?: Record<string, unknown>;
+  /** The row as form values (default: the fields' names picked from the row). */
+  toValues?: (row: T) => Record<string, unknown>;
+  /** Form values as the API body (default: dates as YYYY-MM-DD, empty strings as null). */
+  toBody?: (values: Record<string, unknown>, mode: 'create' | 'edit') => unknown;
+  /** Edit allowed for this row (default: always). */
+  editable?: (row: T) => boolean;
+}
+
+/** A block inside the detail dialog, under the fields (e.g. a vehicle's documents). */
+export interface DetailSection<T> {
+  key: string;
+  title?: string;
+  render: (row: T, ctx: { refresh: () => void }) => ReactNode;
+}
+
+/** The whole declaration of a list screen. */
+export interface ListDecl<T extends Row> {
+  title: string;
+  resource: Resource<T>;
+  labels: Labels;
+  /** Always sent (e.g. `{ type: 'client' }`); not a removable filter. */
+  baseQuery?: Query;
+  pageSize?: number;
+  columns: DisplayField<T>[];
+  filters?: FilterDecl[];
+  /** A card of the card view: title, optional subtitle and extra (tag); fields default to the columns. */
+  card?: {
+    title: (row: T) => ReactNode;
+    subtitle?: (row: T) => ReactNode;
+    extra?: (row: T) => ReactNode;
+    fields?: DisplayField<T>[];
+  };
+  /** 'Ajouter' button label; no `form` means no add button. */
+  addLabel?: string;
+  createTitle?: string;
+  form?: FormDecl<T>;
+  detail: {
+    title: (row: T) => string;
+    /** Default: the columns. */
+    fields?: DisplayField<T>[];
+    actions?: RowAction<T>[];
+    sections?: DetailSection<T>[];
+    width?: DialogKind;
+    /** POST `{path}/{id}/destroy` with the confirmation 'Etes vous sur de vouloir supprimer ?'. */
+    deletable?: boolean | ((row: T) => boolean);
+  };
+  /** Row selection and POST `{path}/destroy-group`. */
+  groupDelete?: boolean;
+  /** The filter panel's reset button (default 'Réinitialiser'). */
+  resetLabel?: string;
+  /** Export file name without extension (default: the title). */
+  exportName?: string;
+}

@@ -1,0 +1,20 @@
+/** French labels of a user's fields: columns, details, forms, filters and exports (one dictionary). */
+export const UTILISATEUR_LABELS = {
+  id: 'N°',
+  name: 'Identifiant',
+  type: 'Type',
+  sous_type: 'Sous-type',
+  nom: 'Nom / Raison sociale',
+  prenom: 'Prénom',
+  nom_complet: 'Nom',
+  email: 'Email',
+  telephone1: 'Téléphone',
+  telephone2: 'Téléphone 2',
+  adresse: 'Adresse',
+  bp: 'Boîte postale',
+  commercial_id: 'Commercial',
+  commercial_nom: 'Commercial',
+  created_at: "Date d'inscription",
+  bloque: 'État',
+  search: 'Rechercher',
+} as const;

@@ -1,0 +1,60 @@
+import { SOUS_TYPE_LABELS, type SousType, USER_TYPE_LABELS, type UserOut, type UserType } from '@yams/shared';
+import { Tag } from 'antd';
+import type { FormFieldDecl } from '../../components/form/fields';
+import type { DisplayField, RowAction } from '../../components/list/types';
+import { accountTypeLabel } from '../account/ProfileDetails';
+import { userPaths } from './api';
+
+/** Pieces shared by the Ressources Humaines and Clients declarations. */
+
+export const typeOptions = (types: readonly UserType[]) =>
+  types.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
+
+export const sousTypeOptions = (Object.keys(SOUS_TYPE_LABELS) as SousType[]).map((value) => ({
+  value,
+  label: SOUS_TYPE_LABELS[value],
+}));
+
+export const etatField: DisplayField<UserOut> = {
+  key: 'bloque',
+  value: (u) => (u.bloque ? 'Bloqué' : 'Actif'),
+  render: (u) => <Tag color={u.bloque ? 'red' : 'green'}>{u.bloque ? 'Bloqué' : 'Actif'}</Tag>,
+};
+
+export const typeField: DisplayField<UserOut> = { key: 'type', value: accountTypeLabel };
+
+/** The commercial: one of the company's agents. */
+export const commercialField: FormFieldDecl = {
+  name: 'commercial_id',
+  type: 'select',
+  source: {
+    path: '/api/utilisateurs',
+    query: { type: 'agent' },
+    label: (r) => String(r.nom_complet ?? r.name),
+  },
+};
+
+/** Contact fields of any account. */
+export const contactFields: FormFieldDecl[] = [
+  { name: 'name', type: 'text', required: true },
+  { name: 'email', type: 'email', required: true },
+  { name: 'nom', type: 'text', required: true },
+  { name: 'prenom', type: 'text' },
+  { name: 'telephone1', type: 'tel', placeholder: '+241 077 00 00 00' },
+  { name: 'telephone2', type: 'tel' },
+  { name: 'adresse', type: 'text', span: 16 },
+  { name: 'bp', type: 'text', span: 8 },
+];
+
+/** 'Bloquer' / 'Activer' in the detail dialog. */
+export const blockActions: RowAction<UserOut>[] = [
+  {
+    key: 'disable',
+    label: 'Bloquer',
+    danger: true,
+    confirm: 'Bloquer ce compte ? Son titulaire ne pourra plus se connecter.',
+    visible: (u) => !u.bloque,
+    path: userPaths.disable,
+  },
+  { key: 'activate', label: 'Activer', primary: true, visible: (u) => u.bloque, path: userPaths.activate },
+];
