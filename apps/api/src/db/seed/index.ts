@@ -62,6 +62,13 @@ async function seedStaff(db: Db, r: Rng, entrepriseId: number, domain: string, p
         password,
         email_verified_at: now(),
         entreprise_id: entrepriseId,
+        // Clients have been on the books for a while, most of them followed by a commercial (an agent).
+        ...(type === 'client'
+          ? {
+              created_at: new Date(Date.now() - r.int(30, 900) * 86_400_000).toISOString(),
+              commercial_id: created.agent?.length ? r.pick(created.agent) : null,
+            }
+          : {}),
       });
       created[type] ??= [];
       created[type].push(u.id);
