@@ -1,6 +1,125 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import {
+  INTERVENTION_STATUTS,
+  INTERVENTION_TRANSITIONS,
+  INTERVENTION_TYPES,
+  InterventionBody,
+  type InterventionOut,
+  type InterventionStatut,
+  InterventionUpdateBody,
+} from '@yams/shared';
+import { Tag } from 'antd';
+import { http } from '../../app/http';
+import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
+import { rowToValues } from '../../components/form/formValues';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { DisplayField, ListDecl } from '../../components/list/types';
+import { interventionPaths, interventions, refreshAfterIntervention } from './api';
+import { InterventionLignes, lignesBody, lignesOf } from './InterventionLignes';
+import { INTERVENTION_LABELS } from './labels';
+import { vehiculeSource } from './vehiculeFields';
 
-/** Screen 'Interventions': brought by a later version. */
+const garageSource: OptionsSource = { path: '/api/garages', label: (r) => String(r.nom) };
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const isDraft = (i: InterventionOut) => i.statut === 'Brouillon';
+const canConfirm = (i: InterventionOut) =>
+  (INTERVENTION_TRANSITIONS[i.statut as InterventionStatut] ?? []).includes('Confirmé');
+
+const statutField: DisplayField<InterventionOut> = {
+  key: 'statut',
+  render: (i) => <Tag color={i.statut === 'Confirmé' ? 'green' : 'default'}>{i.statut}</Tag>,
+};
+const vehiculeField: DisplayField<InterventionOut> = {
+  key: 'vehicule',
+  value: (i) => i.vehicule?.plaque ?? i.camion?.plaque,
+};
+const garageField: DisplayField<InterventionOut> = { key: 'garage', value: (i) => i.garage?.nom };
+
+const formFields: FormFieldDecl[] = [
+  { name: 'vehicule_id', type: 'select', required: true, source: vehiculeSource },
+  { name: 'garage_id', type: 'select', required: true, source: garageSource },
+  { name: 'type', type: 'select', required: true, options: options(INTERVENTION_TYPES) },
+  { name: 'dates', type: 'dateRange', required: true, params: ['date_debut', 'date_fin'] },
+  { name: 'description', type: 'textarea', span: 24 },
+];
+
+/** Interventions: maintenance and repairs of the fleet; a draft's lines are edited in its detail dialog. */
+const INTERVENTIONS: ListDecl<InterventionOut> = {
+  title: 'Interventions',
+  resource: interventions,
+  labels: INTERVENTION_LABELS,
+  columns: [
+    { key: 'id', width: 70, sort: true },
+    { ...vehiculeField, sort: true },
+    { ...garageField, sort: true },
+    { key: 'type', sort: true },
+    { key: 'date_debut', format: 'date', sort: true },
+    { key: 'date_fin', format: 'date', sort: true },
+    { key: 'montant', format: 'money', sort: true },
+    { ...statutField, sort: true },
+  ],
+  filters: [
+    { type: 'select', name: 'vehicule', source: vehiculeSource },
+    { type: 'select', name: 'garage', source: garageSource },
+    { type: 'select', name: 'type', options: options(INTERVENTION_TYPES) },
+    { type: 'select', name: 'statut', options: options(INTERVENTION_STATUTS) },
+    { type: 'dateRange', name: 'periode' },
+  ],
+  card: {
+    title: (i) => `Intervention n° ${i.id}`,
+    subtitle: (i) => vehiculeField.value!(i),
+    extra: (i) => statutField.render!(i),
+    fields: [
+      garageField,
+      { key: 'type' },
+      { key: 'date_debut', format: 'date' },
+      { key: 'date_fin', format: 'date' },
+      { key: 'montant', format: 'money' },
+    ],
+  },
+  addLabel: 'Ajouter une intervention',
+  createTitle: 'Nouvelle intervention',
+  form: {
+    fields: formFields,
+    createSchema: InterventionBody,
+    updateSchema: InterventionUpdateBody,
+    defaults: { lignes: [] },
+    // The update rewrites the whole intervention: its lines go along unchanged.
+    toValues: (i) => ({ ...rowToValues(i as never, formFields), lignes: lignesBody(lignesOf(i)) }),
+    editable: isDraft,
+  },
+  detail: {
+    title: (i) => `Intervention n° ${i.id}`,
+    fields: [
+      vehiculeField,
+      garageField,
+      { key: 'type' },
+      statutField,
+      { key: 'date_debut', format: 'date' },
+      { key: 'date_fin', format: 'date' },
+      { key: 'montant', format: 'money' },
+      { key: 'confirmed_at', format: 'datetime' },
+      { key: 'description' },
+    ],
+    sections: [{ key: 'lignes', title: 'Lignes', render: (i) => <InterventionLignes intervention={i} /> }],
+    actions: [
+      {
+        key: 'confirm',
+        label: 'Confirmer',
+        primary: true,
+        visible: canConfirm,
+        confirm:
+          'Confirmer cette intervention ? Ses articles sortiront du stock et elle ne sera plus modifiable.',
+        run: async (i) => {
+          await http.post(interventionPaths.confirm(i), undefined, { successToast: true });
+          await refreshAfterIntervention();
+        },
+      },
+    ],
+    deletable: isDraft,
+  },
+  groupDelete: true,
+};
+
 export default function InterventionsPage() {
-  return <PlaceholderPage title="Interventions" />;
+  return <ListScreen decl={INTERVENTIONS} />;
 }

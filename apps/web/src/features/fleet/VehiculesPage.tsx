@@ -1,6 +1,81 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { VehiculeBody, type VehiculeDetailOut, VehiculeUpdateBody } from '@yams/shared';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { ListDecl } from '../../components/list/types';
+import { vehicules } from './api';
+import { VEHICULE_LABELS } from './labels';
+import { VehiculeDocuments } from './VehiculeDocuments';
+import {
+  chauffeurSource,
+  documentsField,
+  marqueModeleField,
+  proprietaireSource,
+  StatutTag,
+  statutField,
+  statutOptions,
+  typeTonnageField,
+  typeVehiculeSource,
+  vehiculeFormFields,
+} from './vehiculeFields';
 
-/** Screen 'Véhicules': brought by a later version. */
+/** Véhicules: the company's fleet; a vehicle's papers are managed in its detail dialog. */
+const VEHICULES: ListDecl<VehiculeDetailOut> = {
+  title: 'Véhicules',
+  resource: vehicules,
+  labels: VEHICULE_LABELS,
+  columns: [
+    { key: 'plaque', sort: true },
+    { ...marqueModeleField, sort: 'marque' },
+    { ...typeTonnageField, sort: 'tonnage' },
+    { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet },
+    { ...statutField, sort: true },
+    documentsField,
+    { key: 'chauffeur', value: (v) => v.chauffeur?.nom_complet, detailOnly: true },
+  ],
+  filters: [
+    { type: 'select', name: 'statut', options: statutOptions },
+    { type: 'select', name: 'type', source: typeVehiculeSource },
+    { type: 'select', name: 'proprietaire', source: proprietaireSource },
+    { type: 'select', name: 'chauffeur', source: chauffeurSource },
+    { type: 'text', name: 'search', placeholder: 'Plaque, marque ou modèle' },
+  ],
+  card: {
+    title: (v) => v.plaque,
+    subtitle: (v) => marqueModeleField.value!(v),
+    extra: (v) => <StatutTag statut={v.statut} />,
+    fields: [
+      typeTonnageField,
+      { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet },
+      { key: 'chauffeur', value: (v) => v.chauffeur?.nom_complet },
+      documentsField,
+    ],
+  },
+  addLabel: 'Ajouter un véhicule',
+  createTitle: 'Nouveau véhicule',
+  form: {
+    fields: vehiculeFormFields,
+    createSchema: VehiculeBody,
+    updateSchema: VehiculeUpdateBody,
+  },
+  detail: {
+    title: (v) => v.plaque,
+    fields: [
+      { key: 'plaque' },
+      statutField,
+      { key: 'marque' },
+      { key: 'modele' },
+      { key: 'type_vehicule', value: (v) => v.type_vehicule?.libelle },
+      { key: 'tonnage', format: 'number' },
+      { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet },
+      { key: 'chauffeur', value: (v) => v.chauffeur?.nom_complet },
+      { key: 'annee' },
+      { key: 'date_mise_en_service', format: 'date' },
+    ],
+    sections: [{ key: 'documents', title: 'Documents', render: (v) => <VehiculeDocuments vehicule={v} /> }],
+    deletable: true,
+  },
+  groupDelete: true,
+};
+
 export default function VehiculesPage() {
-  return <PlaceholderPage title="Véhicules" />;
+  return <ListScreen decl={VEHICULES} />;
 }

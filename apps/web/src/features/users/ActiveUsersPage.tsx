@@ -1,6 +1,45 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import type { UserOut } from '@yams/shared';
+import { ListScreen } from '../../components/list/ListScreen';
+import { createResource, type Resource } from '../../components/list/resource';
+import type { ListDecl } from '../../components/list/types';
+import { utilisateurs } from './api';
+import { UTILISATEUR_LABELS } from './labels';
+import { typeField } from './userFields';
 
-/** Screen 'Utilisateurs connectes': brought by a later version. */
+/**
+ * `GET /api/utilisateurs/connected`: accounts seen by the API within the last five minutes. A row opens
+ * the account itself (`GET /api/utilisateurs/{id}`).
+ */
+const connectes: Resource<UserOut> = {
+  ...createResource<UserOut>('utilisateurs-connectes', '/api/utilisateurs/connected'),
+  fetchOne: utilisateurs.fetchOne,
+};
+
+/** Utilisateurs connectes: read-only (no add, no edit). */
+const CONNECTES: ListDecl<UserOut> = {
+  title: 'Utilisateurs connectes',
+  resource: connectes,
+  labels: UTILISATEUR_LABELS,
+  columns: [{ key: 'name' }, { key: 'nom', value: (u) => u.nom_complet }, typeField, { key: 'email' }],
+  card: {
+    title: (u) => u.nom_complet,
+    subtitle: (u) => u.name,
+    fields: [typeField, { key: 'email' }],
+  },
+  detail: {
+    title: (u) => `Utilisateur ${u.name}`,
+    fields: [
+      { key: 'name' },
+      typeField,
+      { key: 'nom', value: (u) => u.nom_complet },
+      { key: 'email' },
+      { key: 'telephone1' },
+      { key: 'adresse' },
+    ],
+  },
+  exportName: 'Utilisateurs connectes',
+};
+
 export default function ActiveUsersPage() {
-  return <PlaceholderPage title="Utilisateurs connectes" />;
+  return <ListScreen decl={CONNECTES} />;
 }

@@ -1,0 +1,68 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Calls the API with the signed-in user's token, to prepare data a test then uses through the screens. */
+export async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ path, body }) => {
+      const token = JSON.parse(localStorage.getItem('yams.session')!).token as string;
+      const res = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as { success: boolean; data: unknown; message: unknown };
+    },
+    { path, body },
+  );
+  expect(answer.success, JSON.stringify(answer.message)).toBe(true);
+  return answer.data as T;
+}
+
+/** A unique plate for this run: `E2 12345-AB`. */
+export function uniquePlate(prefix: string): string {
+  const n = `${Date.now()}${Math.floor(Math.random() * 100)}`.slice(-6);
+  return `${prefix} ${n}`;
+}
+
+/** `DD/MM/YYYY` of today + `days` in Libreville (the browser's time zone in the tests). */
+export function frenchDate(days = 0): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(d);
+}
+
+/** `YYYY-MM-DD` of today + `days` in Libreville. */
+export function isoDate(days = 0): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Libreville' }).format(d);
+}
+
+/**
+ * Types a date into an antd DatePicker (or one end of a RangePicker) and leaves the field, which keeps it
+ * (Enter would also submit the form around it).
+ */
+export async function typeDate(input: Locator, text: string): Promise<void> {
+  await input.click();
+  await input.fill(text);
+  await input.press('Tab');
+}
+
+/** A vehicle created through the API (type: the first vehicle type). */
+export async function createVehicle(page: Page, plaque: string): Promise<{ id: number; plaque: string }> {
+  const types = await api<Array<{ id: number }>>(page, '/api/types_vehicules?limit=1');
+  return api(page, '/api/vehicules', {
+    plaque,
+    marque: 'Scania',
+    modele: 'R 450',
+    type_vehicule_id: types[0]!.id,
+  });
+}
+
+/** Picks an option of a searchable antd select by typing it first (long lists are virtual). */
+export async function chooseTyping(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  await select.fill(option);
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}

@@ -1,0 +1,190 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createVehicle, frenchDate, typeDate, uniquePlate } from './support/fleet';
+import { choose, exportAs, filterPanel, readCsv, titleCount } from './support/list';
+import { signInToHome } from './support/session';
+
+const COMPANY = 'direction@transgabon.ga';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+// Several engineers share this 2-core machine: a test may wait on a busy server.
+test.describe.configure({ timeout: 90_000 });
+
+async function openVehicles(page: Page, path = '/parc-auto/vehicules') {
+  await signInToHome(page, COMPANY);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: /^Véhicules \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+}
+
+async function search(page: Page, text: string) {
+  const filters = filterPanel(page);
+  await filters.getByLabel('Rechercher').fill(text);
+  await filters.getByRole('button', { name: 'Appliquer' }).click();
+}
+
+test('créer un véhicule (plaque normalisée), le retrouver (filtre gardé au rechargement), le modifier, le supprimer', async ({
+  page,
+}) => {
+  await openVehicles(page);
+  const digits = uniquePlate('x').slice(2);
+  const plate = `VE ${digits}-AB`;
+
+  await page.getByRole('button', { name: 'Ajouter un véhicule' }).click();
+  const create = page.getByRole('dialog', { name: 'Nouveau véhicule' });
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(create.getByText('La plaque est obligatoire.')).toBeVisible();
+  await create.getByLabel('Plaque').fill(`  ve ${digits} - ab `);
+  await create.getByLabel('Marque', { exact: true }).fill('Mercedes-Benz');
+  await create.getByLabel('Modèle').fill('Actros 2644');
+  await choose(page, create.getByRole('combobox', { name: 'Type de véhicule' }), 'Camion benne');
+  await create.getByLabel('Tonnage (t)').fill('26');
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(create).toBeHidden();
+
+  // The API stored the plate normalised: that is what the list shows and what the search finds.
+  await search(page, plate);
+  await expect(page.getByRole('heading', { name: 'Véhicules (1)' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Véhicules (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Filtres actifs' })).toContainText(`Rechercher : ${plate}`);
+  const row = page.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toContainText(plate);
+  await expect(row).toContainText('Camion benne · 26 t');
+  await expect(row).toContainText('Nouveau');
+
+  // Edit: the status (a person chooses Disponible or Indisponible) and the tonnage.
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: plate });
+  await expect(dialog).toContainText('Mercedes-Benz');
+  await dialog.getByRole('button', { name: 'Modifier' }).click();
+  await choose(page, dialog.getByRole('combobox', { name: 'Statut' }), 'Disponible');
+  await dialog.getByLabel('Tonnage (t)').fill('32');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Camion benne · 32 t');
+  await expect(row).toContainText('Disponible');
+
+  // Delete it.
+  await row.click();
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Véhicules (0)' })).toBeVisible();
+});
+
+test('les documents d’un véhicule : ajout avec fichier, alertes d’expiration, ouverture du fichier, suppression', async ({
+  page,
+}) => {
+  await signInToHome(page, COMPANY);
+  const { plaque } = await createVehicle(page, uniquePlate('DOC'));
+  await page.goto(`/parc-auto/vehicules?search=${encodeURIComponent(plaque)}`);
+  await expect(page.getByRole('heading', { name: 'Véhicules (1)' })).toBeVisible({ timeout: 30_000 });
+  const row = page.getByRole('table').getByRole('row').nth(1);
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: plaque });
+
+  // One expiring soon with a PDF, one expired; highlighted; the file opens; one is deleted.
+  await expect(dialog.getByText('Aucun document.')).toBeVisible();
+  const addForm = dialog.getByRole('form', { name: 'Ajouter un document' });
+  await addForm.getByLabel('Libellé').fill('Assurance');
+  await typeDate(addForm.getByLabel("Date d'expiration"), frenchDate(10));
+  await addForm.locator('input[type=file]').setInputFiles({
+    name: 'assurance.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(addForm.getByText('assurance.pdf')).toBeVisible();
+  await addForm.getByRole('button', { name: 'Ajouter le document' }).click();
+  const docs = dialog.getByRole('list', { name: 'Documents du véhicule' });
+  const assurance = docs.getByRole('listitem').filter({ hasText: 'Assurance' });
+  await expect(assurance).toContainText('Expire bientôt');
+  await expect(assurance).toHaveAttribute('data-etat', 'Expire bientôt');
+  await expect(assurance).toHaveCSS('background-color', 'rgb(255, 247, 230)');
+
+  await addForm.getByLabel('Libellé').fill('Vignette');
+  await typeDate(addForm.getByLabel("Date d'expiration"), frenchDate(-3));
+  await addForm.getByRole('button', { name: 'Ajouter le document' }).click();
+  const vignette = docs.getByRole('listitem').filter({ hasText: 'Vignette' });
+  await expect(vignette).toContainText('Expiré');
+  await expect(vignette).toHaveCSS('background-color', 'rgb(255, 241, 240)');
+
+  const downloading = page.waitForEvent('download');
+  await assurance.getByRole('button', { name: 'Ouvrir le fichier de Assurance' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('assurance.pdf');
+
+  // The list's alert column follows.
+  await expect(row).toContainText('1 expiré');
+  await expect(row).toContainText('1 à renouveler');
+
+  await vignette.getByRole('button', { name: 'Supprimer le document Vignette' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  await expect(docs.getByRole('listitem')).toHaveCount(1);
+});
+
+test('supprimer plusieurs véhicules d’un coup', async ({ page }) => {
+  await openVehicles(page);
+  const prefix = uniquePlate('GD');
+  await createVehicle(page, `${prefix}-A`);
+  await createVehicle(page, `${prefix}-B`);
+  await search(page, prefix);
+  await expect(page.getByRole('heading', { name: 'Véhicules (2)' })).toBeVisible();
+
+  await page.getByRole('table').getByRole('checkbox').first().check();
+  await expect(page.getByText('2 lignes sélectionnées')).toBeVisible();
+  await page.getByRole('button', { name: 'Supprimer la sélection' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByRole('heading', { name: 'Véhicules (0)' })).toBeVisible();
+});
+
+test('un lien filtré (?statut=Disponible), la vue en cartes et l’export CSV de toute la sélection', async ({
+  page,
+}) => {
+  await openVehicles(page, '/parc-auto/vehicules?statut=Disponible');
+  await expect(page.getByRole('list', { name: 'Filtres actifs' })).toContainText('Statut : Disponible');
+  const total = await titleCount(page, 'Véhicules');
+  expect(total).toBeGreaterThan(0);
+
+  await page.getByText('Cartes', { exact: true }).click();
+  const cards = page.getByRole('list', { name: 'Véhicules (cartes)' });
+  await expect(cards.getByRole('listitem')).toHaveCount(Math.min(total, 6));
+  await expect(cards.getByRole('listitem').first()).toContainText('Disponible');
+
+  const lines = readCsv((await exportAs(page, 'CSV')).file);
+  expect(lines[0]).toEqual([
+    'Plaque',
+    'Marque / Modèle',
+    'Type / Tonnage',
+    'Propriétaire',
+    'Statut',
+    'Documents',
+    'Chauffeur',
+  ]);
+  expect(lines.length - 1).toBeGreaterThanOrEqual(total);
+  for (const line of lines.slice(1)) {
+    expect(line[0]).toMatch(/^[A-Z0-9]+([ -][A-Z0-9]+)*$/);
+    expect(line[4]).toBe('Disponible');
+  }
+});
+
+test.describe('sur un téléphone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('cartes par défaut, filtres repliables, détail en pleine largeur avec les documents', async ({
+    page,
+  }) => {
+    await openVehicles(page);
+    const filters = filterPanel(page);
+    await expect(filters).toBeHidden();
+    await page.getByRole('button', { name: /^Filtres/ }).click();
+    await choose(page, filters.getByRole('combobox', { name: 'Statut' }), 'Disponible');
+    await filters.getByRole('button', { name: 'Appliquer' }).click();
+    const cards = page.getByRole('list', { name: 'Véhicules (cartes)' });
+    await expect(cards.getByRole('listitem').first()).toContainText('Disponible');
+
+    await cards.getByRole('listitem').first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('form', { name: 'Ajouter un document' })).toBeVisible();
+    expect((await dialog.boundingBox())!.width).toBeGreaterThan(360);
+    await expect(dialog.getByRole('button', { name: 'Modifier' })).toBeVisible();
+  });
+});

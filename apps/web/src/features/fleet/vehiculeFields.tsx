@@ -1,0 +1,107 @@
+import {
+  VEHICULE_STATUT_COULEURS,
+  VEHICULE_STATUTS,
+  VEHICULE_STATUTS_AUTOMATIQUES,
+  VEHICULE_STATUTS_MANUELS,
+  type VehiculeOut,
+  type VehiculeStatut,
+} from '@yams/shared';
+import { Space, Tag } from 'antd';
+import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
+import type { DisplayField } from '../../components/list/types';
+
+/** Pieces of the Véhicules declaration (and of the vehicle selects of other fleet screens). */
+
+export const statutOptions = VEHICULE_STATUTS.map((value) => ({ value, label: value }));
+
+export function StatutTag({ statut }: { statut: string }) {
+  return <Tag color={VEHICULE_STATUT_COULEURS[statut as VehiculeStatut] ?? 'default'}>{statut}</Tag>;
+}
+
+export const statutField: DisplayField<VehiculeOut> = {
+  key: 'statut',
+  render: (v) => <StatutTag statut={v.statut} />,
+};
+
+const typeTonnage = (v: VehiculeOut) =>
+  [
+    v.type_vehicule?.libelle,
+    v.tonnage !== null ? `${new Intl.NumberFormat('fr-FR').format(v.tonnage)} t` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+export const typeTonnageField: DisplayField<VehiculeOut> = { key: 'type_tonnage', value: typeTonnage };
+
+export const marqueModeleField: DisplayField<VehiculeOut> = {
+  key: 'marque_modele',
+  value: (v) => [v.marque, v.modele].filter(Boolean).join(' '),
+};
+
+/** Expired documents, then those expiring within 30 days (the API counts the expired among them). */
+const documentCounts = (v: VehiculeOut) => ({
+  expired: v.documents_expired,
+  soon: Math.max(0, v.documents_expiring - v.documents_expired),
+});
+
+export const documentsField: DisplayField<VehiculeOut> = {
+  key: 'documents',
+  value: (v) => {
+    const { expired, soon } = documentCounts(v);
+    return [expired ? `${expired} expiré${expired > 1 ? 's' : ''}` : '', soon ? `${soon} à renouveler` : '']
+      .filter(Boolean)
+      .join(', ');
+  },
+  render: (v) => {
+    const { expired, soon } = documentCounts(v);
+    if (!expired && !soon) return <span style={{ color: '#98a2b3' }}>—</span>;
+    return (
+      <Space size={4} wrap>
+        {expired > 0 && (
+          <Tag color="red" style={{ marginInlineEnd: 0 }}>
+            {expired} expiré{expired > 1 ? 's' : ''}
+          </Tag>
+        )}
+        {soon > 0 && (
+          <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+            {soon} à renouveler
+          </Tag>
+        )}
+      </Space>
+    );
+  },
+};
+
+const userSource = (type: string): OptionsSource => ({
+  path: '/api/utilisateurs',
+  query: { type },
+  label: (r) => String(r.nom_complet ?? r.name),
+});
+export const proprietaireSource = userSource('transporteur');
+export const chauffeurSource = userSource('camionneur');
+export const typeVehiculeSource: OptionsSource = {
+  path: '/api/types_vehicules',
+  label: (r) => String(r.libelle),
+};
+/** The company's vehicles by plate (interventions, courses). */
+export const vehiculeSource: OptionsSource = { path: '/api/vehicules', label: (r) => String(r.plaque) };
+
+export const vehiculeFormFields: FormFieldDecl[] = [
+  { name: 'plaque', type: 'text', required: true, placeholder: 'GA-123-AB' },
+  { name: 'marque', type: 'text', required: true },
+  { name: 'modele', type: 'text' },
+  { name: 'type_vehicule_id', type: 'select', required: true, source: typeVehiculeSource },
+  { name: 'tonnage', type: 'number' },
+  { name: 'annee', type: 'number' },
+  { name: 'proprietaire_id', type: 'select', source: proprietaireSource },
+  { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
+  { name: 'date_mise_en_service', type: 'date' },
+  {
+    // A person chooses only Disponible or Indisponible; 'En course' / 'En intervention' follow the API.
+    name: 'statut',
+    type: 'select',
+    only: 'edit',
+    options: VEHICULE_STATUTS_MANUELS.map((value) => ({ value, label: value })),
+    visible: (v) => !VEHICULE_STATUTS_AUTOMATIQUES.includes(v.statut as VehiculeStatut),
+  },
+];
