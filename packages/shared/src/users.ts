@@ -22,6 +22,8 @@ export const UserOut = z.object({
   entreprise_id: z.number().nullable(),
   email_verified_at: z.string().nullable(),
   bloque: z.boolean(),
+  /** The last request of the account to the API (presence: connected within the last 5 minutes). */
+  last_seen_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type UserOut = z.infer<typeof UserOut>;

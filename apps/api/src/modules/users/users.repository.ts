@@ -1,5 +1,5 @@
 import type { UserOut } from '@yams/shared';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
@@ -35,6 +35,7 @@ const userOutColumns = {
   entreprise_id: users.entreprise_id,
   email_verified_at: users.email_verified_at,
   bloque: users.bloque,
+  last_seen_at: users.last_seen_at,
   created_at: users.created_at,
 };
 
@@ -134,7 +135,11 @@ export function connectedUsers(db: Db, scope: Scope): ListSource<UserOut> {
       return row?.n ?? 0;
     },
     rows(limit, offset) {
-      return selectUsers(db).where(where).orderBy(asc(users.id)).limit(limit).offset(offset);
+      return selectUsers(db)
+        .where(where)
+        .orderBy(desc(users.last_seen_at), asc(users.id))
+        .limit(limit)
+        .offset(offset);
     },
   };
 }

@@ -20,11 +20,21 @@ const CONNECTES: ListDecl<UserOut> = {
   title: 'Utilisateurs connectes',
   resource: connectes,
   labels: UTILISATEUR_LABELS,
-  columns: [{ key: 'name' }, { key: 'nom', value: (u) => u.nom_complet }, typeField, { key: 'email' }],
+  columns: [
+    { key: 'name' },
+    { key: 'nom', value: (u) => u.nom_complet },
+    typeField,
+    { key: 'email' },
+    { key: 'last_seen_at', label: 'Dernière activité', format: 'datetime' },
+  ],
   card: {
     title: (u) => u.nom_complet,
     subtitle: (u) => u.name,
-    fields: [typeField, { key: 'email' }],
+    fields: [
+      typeField,
+      { key: 'email' },
+      { key: 'last_seen_at', label: 'Dernière activité', format: 'datetime' },
+    ],
   },
   detail: {
     title: (u) => `Utilisateur ${u.name}`,
