@@ -39,6 +39,7 @@ test('créer une intervention, la filtrer par véhicule (gardé au rechargement)
   await signInToHome(page, COMPANY);
   const vehicle = await createVehicle(page, uniquePlate('INT'));
   const garage = (await api<Named[]>(page, '/api/garages?limit=1'))[0]!;
+  const service = (await api<Named[]>(page, '/api/services?limit=1'))[0]!;
   await openInterventions(page);
 
   await page.getByRole('button', { name: 'Ajouter une intervention' }).click();
@@ -49,7 +50,14 @@ test('créer une intervention, la filtrer par véhicule (gardé au rechargement)
   await typeDate(create.getByPlaceholder('Date de début'), frenchDate(-1));
   await typeDate(create.getByPlaceholder('Date de fin'), frenchDate(2));
   await create.getByLabel('Description').fill('Fuite au circuit de freinage');
-  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  // Its lines are entered at once: one service ×3, the total previewed.
+  await create.getByRole('button', { name: 'Ajouter une ligne' }).click();
+  await chooseTyping(page, create.getByRole('combobox', { name: 'Service de la ligne 1' }), service.libelle!);
+  await create.getByLabel('Quantité de la ligne 1').fill('3');
+  await expect(create.getByTestId('montant-total')).toHaveText(
+    `Montant total : ${formatMoney(3 * service.montant!)}`,
+  );
+  await create.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(create).toBeHidden();
 
   // The vehicle filter: chip, URL, and kept across a reload.
@@ -66,6 +74,7 @@ test('créer une intervention, la filtrer par véhicule (gardé au rechargement)
   const row = page.getByRole('table').getByRole('row').nth(1);
   await expect(row).toContainText('Réparation');
   await expect(row).toContainText('Brouillon');
+  await expect(row).toContainText(formatMoney(3 * service.montant!));
   const id = Number((await row.getByRole('cell').nth(1).textContent())!.trim());
 
   // Edit the type.

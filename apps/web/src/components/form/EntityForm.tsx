@@ -78,7 +78,9 @@ export function EntityForm({
         {shown.map((field) => {
           const label = field.label ?? labels[field.name] ?? field.name;
           const paths =
-            field.type === 'dateRange' ? (field.params ?? ['date_debut', 'date_fin']) : [field.name];
+            field.type === 'dateRange'
+              ? (field.params ?? ['date_debut', 'date_fin'])
+              : [field.bodyName ?? field.name];
           const rules = schema
             ? [
                 zodRule(schema, field.name, undefined, {
@@ -89,7 +91,14 @@ export function EntityForm({
             : [];
           return (
             <Col key={field.name} xs={24} md={field.span ?? 12}>
-              <Form.Item label={label} name={field.name} rules={rules} required={field.required}>
+              <Form.Item
+                label={label}
+                name={field.name}
+                rules={rules}
+                required={field.required}
+                // A custom input (a list of lines) is checked on save, not while its first line is empty.
+                validateTrigger={field.type === 'custom' ? [] : undefined}
+              >
                 <FieldInput field={field} label={label} />
               </Form.Item>
             </Col>

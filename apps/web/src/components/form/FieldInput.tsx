@@ -14,6 +14,10 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
   const { options, loading } = useOptions(field.source, field.options);
   const placeholder = field.placeholder;
   switch (field.type) {
+    case 'custom': {
+      const { value, onChange } = rest as { value?: unknown; onChange?: (value: unknown) => void };
+      return <>{field.render?.({ value, onChange: (v) => onChange?.(v) })}</>;
+    }
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={placeholder} {...rest} />;
     case 'number':

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Query } from '../../app/http';
 
 /** Options fed by an API list: `GET path?query` (unpaged), each row turned into an option. */
@@ -23,7 +24,9 @@ export type FormFieldType =
   | 'select'
   | 'date'
   | 'dateRange'
-  | 'textarea';
+  | 'textarea'
+  /** Any controlled input (`render`), e.g. an intervention's lines. */
+  | 'custom';
 
 /** A form field declared as data; its label comes from the entity's dictionary (`labels[name]`). */
 export interface FormFieldDecl {
@@ -45,6 +48,10 @@ export interface FormFieldDecl {
   visible?: (values: Record<string, unknown>, mode: FormMode) => boolean;
   /** Only when creating / only when editing. */
   only?: FormMode;
+  /** A `custom` field's input: antd's Form.Item hands it `value` and `onChange`. */
+  render?: (props: { value: unknown; onChange: (value: unknown) => void }) => ReactNode;
+  /** The body field a `custom` input fills (default: `name`); its server errors show on the input. */
+  bodyName?: string;
 }
 
 export type FormMode = 'create' | 'edit';

@@ -54,6 +54,8 @@ export function valuesToBody(
       body[to] = dayText(b);
     } else if (field.type === 'date') {
       body[field.name] = dayText(value);
+    } else if (field.type === 'custom') {
+      body[field.bodyName ?? field.name] = value ?? null;
     } else if (typeof value === 'string') {
       body[field.name] = value.trim() === '' ? null : value;
     } else {
@@ -73,8 +75,14 @@ export function isShown(
   return field.visible ? field.visible(values, mode) : true;
 }
 
-/** The form field a server error names (`date_fin` → the range field holding it). */
+/**
+ * The form field a server error names: `date_fin` → the range field holding it, `lignes.0.qte` → the
+ * custom input filling `lignes`.
+ */
 export function fieldOfParam(param: string, fields: FormFieldDecl[]): string {
   const range = fields.find((f) => f.type === 'dateRange' && rangeParams(f).includes(param));
-  return range ? range.name : param;
+  if (range) return range.name;
+  const root = param.split('.')[0];
+  const custom = fields.find((f) => f.type === 'custom' && (f.bodyName ?? f.name) === root);
+  return custom ? custom.name : param;
 }

@@ -14,7 +14,7 @@ import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { interventionPaths, interventions, refreshAfterIntervention } from './api';
-import { InterventionLignes, lignesBody, lignesOf } from './InterventionLignes';
+import { InterventionLignes, type LigneDraft, LignesInput, lignesBody, lignesOf } from './InterventionLignes';
 import { INTERVENTION_LABELS } from './labels';
 import { vehiculeSource } from './vehiculeFields';
 
@@ -40,6 +40,18 @@ const formFields: FormFieldDecl[] = [
   { name: 'type', type: 'select', required: true, options: options(INTERVENTION_TYPES) },
   { name: 'dates', type: 'dateRange', required: true, params: ['date_debut', 'date_fin'] },
   { name: 'description', type: 'textarea', span: 24 },
+  // A new intervention takes its lines at once; a draft's lines are then edited in its detail dialog.
+  {
+    name: 'lignes_saisie',
+    label: 'Lignes',
+    bodyName: 'lignes',
+    type: 'custom',
+    span: 24,
+    only: 'create',
+    render: ({ value, onChange }) => (
+      <LignesInput value={(value as LigneDraft[] | undefined) ?? []} onChange={onChange} />
+    ),
+  },
 ];
 
 /** Interventions: maintenance and repairs of the fleet; a draft's lines are edited in its detail dialog. */
@@ -82,7 +94,9 @@ const INTERVENTIONS: ListDecl<InterventionOut> = {
     fields: formFields,
     createSchema: InterventionBody,
     updateSchema: InterventionUpdateBody,
-    defaults: { lignes: [] },
+    defaults: { lignes_saisie: [] },
+    toBody: (body, mode) =>
+      mode === 'create' ? { ...body, lignes: lignesBody((body.lignes as LigneDraft[] | null) ?? []) } : body,
     // The update rewrites the whole intervention: its lines go along unchanged.
     toValues: (i) => ({ ...rowToValues(i as never, formFields), lignes: lignesBody(lignesOf(i)) }),
     editable: isDraft,
