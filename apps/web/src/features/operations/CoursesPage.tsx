@@ -1,6 +1,179 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import {
+  COURSE_STATUTS,
+  CourseBody,
+  type CourseDetailOut,
+  type CourseStatut,
+  CourseUpdateBody,
+  nextCourseStatuts,
+} from '@yams/shared';
+import dayjs from 'dayjs';
+import type { FormFieldDecl } from '../../components/form/fields';
+import { rowToValues } from '../../components/form/formValues';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
+import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
+import { coursePaths, courses, useOperationsRefresh } from './api';
+import { CoursePaiements } from './CoursePaiements';
+import { COURSE_LABELS } from './labels';
+import {
+  clientSource,
+  courseStatutOptions,
+  etatOptions,
+  idOf,
+  marchandiseSource,
+  periodeFilter,
+  tagField,
+  trajetSource,
+  typeCourseOptions,
+  vehiculeChoiceSource,
+  villeSource,
+} from './operationsFields';
 
-/** Screen 'Courses': brought by a later version. */
+type C = CourseDetailOut;
+
+const plaque: DisplayField<C> = { key: 'plaque', value: (c) => c.vehicule.plaque };
+const client: DisplayField<C> = { key: 'client', value: (c) => c.client_nom_complet };
+const statut = tagField<C>('statut', (c) => c.statut);
+const etat = tagField<C>('etat', (c) => c.etat);
+const montant: DisplayField<C> = { key: 'montant', format: 'money' };
+
+const FIELDS: FormFieldDecl[] = [
+  { name: 'client_id', type: 'select', required: true, source: clientSource },
+  { name: 'vehicule_id', type: 'select', required: true, source: vehiculeChoiceSource },
+  { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
+  { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
+  { name: 'type_marchandise_id', type: 'select', source: marchandiseSource },
+  { name: 'trajet_id', type: 'select', source: trajetSource },
+  { name: 'ville_depart_id', type: 'select', required: true, source: villeSource },
+  { name: 'ville_arrivee_id', type: 'select', required: true, source: villeSource },
+  { name: 'adresse_chargement', type: 'text' },
+  { name: 'adresse_dechargement', type: 'text' },
+  { name: 'date_chargement', type: 'date', required: true },
+  { name: 'date_dechargement', type: 'date' },
+  { name: 'poids_kg', type: 'number' },
+  { name: 'montant', type: 'money', required: true },
+  { name: 'description', type: 'textarea', span: 24 },
+];
+
+/**
+ * The form edits dates (a day); a course's dates carry a time. An unchanged day keeps the stored date-time, so
+ * saving another field does not move the loading to midnight. (Kit gap: a `datetime` field type.)
+ */
+const KEPT = '_dates_avant';
+function keepTimes(body: Record<string, unknown>): Record<string, unknown> {
+  const { [KEPT]: before, ...rest } = body as Record<string, unknown> & {
+    [KEPT]?: Record<string, string | null>;
+  };
+  for (const key of ['date_chargement', 'date_dechargement']) {
+    const stored = before?.[key];
+    if (stored && rest[key] === dayjs(stored).format('YYYY-MM-DD')) rest[key] = stored;
+  }
+  return rest;
+}
+
+/** One action per target state, shown only when the shared lifecycle allows it from the row's state. */
+const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Chargement en attente').map(
+  (to: CourseStatut) => ({
+    key: `statut-${to}`,
+    label: to,
+    danger: to === 'Annulé' || to === 'Problemes mécaniques',
+    primary: to !== 'Annulé' && to !== 'Problemes mécaniques',
+    confirm: to === 'Annulé' ? 'Etes vous sur de vouloir annuler cette course ?' : undefined,
+    visible: (c) => nextCourseStatuts(c.statut, c.statut_avant_probleme).includes(to),
+    path: coursePaths.statut,
+    body: () => ({ statut: to }),
+  }),
+);
+
+const COURSES: ListDecl<C> = {
+  title: 'Courses',
+  resource: courses,
+  labels: COURSE_LABELS,
+  columns: [
+    { key: 'code', sort: true },
+    { ...plaque, sort: 'vehicule' },
+    { ...client, sort: 'client' },
+    { key: 'type_course', sort: true },
+    { key: 'course_details' },
+    { ...montant, sort: 'montant' },
+    etat,
+    { ...statut, sort: 'statut' },
+    { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet, detailOnly: true },
+    { key: 'date_chargement', format: 'datetime', detailOnly: true },
+    { key: 'date_dechargement', format: 'datetime', detailOnly: true },
+    { key: 'montant_paye', format: 'money', detailOnly: true },
+    { key: 'reste_a_payer', format: 'money', detailOnly: true },
+  ],
+  filters: [
+    { type: 'select', name: 'reglement', options: etatOptions },
+    { type: 'select', name: 'statut', options: courseStatutOptions },
+    { type: 'select', name: 'proprietaire', source: proprietaireSource },
+    { type: 'select', name: 'vehicule', source: vehiculeSource },
+    { type: 'select', name: 'client', source: clientSource },
+    { type: 'select', name: 'chauffeur', source: chauffeurSource },
+    periodeFilter,
+    { type: 'text', name: 'search', placeholder: 'Code ou client' },
+  ],
+  card: {
+    title: (c) => c.code,
+    subtitle: (c) => c.client_nom_complet,
+    extra: statut.render,
+    fields: [plaque, { key: 'type_course' }, { key: 'course_details' }, montant, etat],
+  },
+  addLabel: 'Ajouter une course',
+  createTitle: 'Nouvelle course',
+  form: {
+    fields: FIELDS,
+    createSchema: CourseBody,
+    updateSchema: CourseUpdateBody,
+    toValues: (c) => ({
+      ...rowToValues(
+        {
+          ...c,
+          client_id: c.client.id,
+          vehicule_id: c.vehicule.id,
+          chauffeur_id: idOf(c.chauffeur),
+          type_marchandise_id: idOf(c.type_marchandise),
+          trajet_id: idOf(c.trajet),
+          ville_depart_id: c.ville_depart.id,
+          ville_arrivee_id: c.ville_arrivee.id,
+        },
+        FIELDS,
+      ),
+      [KEPT]: { date_chargement: c.date_chargement, date_dechargement: c.date_dechargement },
+    }),
+    toBody: keepTimes,
+    editable: (c) => c.statut !== 'Annulé',
+  },
+  detail: {
+    title: (c) => c.code,
+    fields: [
+      statut,
+      etat,
+      montant,
+      { key: 'montant_paye', format: 'money' },
+      { key: 'reste_a_payer', format: 'money' },
+      client,
+      plaque,
+      { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet },
+      { key: 'type_course' },
+      { key: 'course_details' },
+      { key: 'trajet', value: (c) => c.trajet?.libelle },
+      { key: 'adresse_chargement' },
+      { key: 'adresse_dechargement' },
+      { key: 'date_chargement', format: 'datetime' },
+      { key: 'date_dechargement', format: 'datetime' },
+      { key: 'description' },
+    ],
+    sections: [{ key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> }],
+    actions: statutActions,
+    deletable: (c) => c.statut === 'Chargement en attente' && c.montant_paye === 0,
+  },
+  groupDelete: true,
+};
+
+/** Courses: the company's transport jobs; the status moves only along the shared lifecycle. */
 export default function CoursesPage() {
-  return <PlaceholderPage title="Courses" />;
+  useOperationsRefresh();
+  return <ListScreen decl={COURSES} />;
 }

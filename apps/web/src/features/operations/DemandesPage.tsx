@@ -1,6 +1,159 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import {
+  AcceptDemandeBody,
+  DEMANDE_STATUTS_OUVERTS,
+  DemandeBody,
+  type DemandeOut,
+  type DemandeStatut,
+  DemandeUpdateBody,
+  demandeTransitionError,
+} from '@yams/shared';
+import type { FormFieldDecl } from '../../components/form/fields';
+import { rowToValues } from '../../components/form/formValues';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { DisplayField, ListDecl } from '../../components/list/types';
+import { chauffeurSource } from '../fleet/vehiculeFields';
+import { currentEntrepriseId, demandePaths, demandes, useOperationsRefresh } from './api';
+import { DEMANDE_LABELS } from './labels';
+import {
+  clientSource,
+  demandeStatutOptions,
+  idOf,
+  marchandiseSource,
+  periodeFilter,
+  tagField,
+  typeCourseOptions,
+  vehiculeChoiceSource,
+  villeSource,
+} from './operationsFields';
 
-/** Screen 'Demandes': brought by a later version. */
+type D = DemandeOut;
+
+const client: DisplayField<D> = { key: 'client', value: (d) => d.client_nom_complet };
+const statut = tagField<D>('statut', (d) => d.statut);
+const route: DisplayField<D> = { key: 'course_details' };
+const dateSouhaitee: DisplayField<D> = { key: 'date_souhaitee', format: 'date' };
+const budget: DisplayField<D> = { key: 'budget', format: 'money' };
+
+/** The shared lifecycle allows this move from the demande's state. */
+const legal = (d: D, to: DemandeStatut) => demandeTransitionError(d.statut, to) === null;
+/** Only the company that recorded a demande (or a superadmin) edits, broadcasts, cancels or deletes it. */
+const mine = (d: D) => {
+  const entreprise = currentEntrepriseId();
+  return entreprise === null || d.cree_par_entreprise_id === entreprise;
+};
+
+const FIELDS: FormFieldDecl[] = [
+  { name: 'client_id', type: 'select', required: true, source: clientSource },
+  { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
+  { name: 'ville_depart_id', type: 'select', required: true, source: villeSource },
+  { name: 'ville_arrivee_id', type: 'select', required: true, source: villeSource },
+  { name: 'adresse_chargement', type: 'text' },
+  { name: 'adresse_dechargement', type: 'text' },
+  { name: 'type_marchandise_id', type: 'select', source: marchandiseSource },
+  { name: 'poids_kg', type: 'number' },
+  { name: 'date_souhaitee', type: 'date', required: true },
+  { name: 'budget', type: 'money' },
+  { name: 'description', type: 'textarea', span: 24 },
+];
+
+const DEMANDES: ListDecl<D> = {
+  title: 'Demandes',
+  resource: demandes,
+  labels: DEMANDE_LABELS,
+  columns: [
+    { ...client, sort: 'client' },
+    { key: 'type_course', sort: true },
+    route,
+    { ...dateSouhaitee, sort: 'date_souhaitee' },
+    { ...budget, sort: 'budget' },
+    { ...statut, sort: 'statut' },
+    { key: 'course', value: (d) => d.course?.code, detailOnly: true },
+  ],
+  filters: [
+    { type: 'select', name: 'client', source: clientSource },
+    { type: 'select', name: 'statut', options: demandeStatutOptions },
+    periodeFilter,
+  ],
+  card: {
+    title: (d) => d.client_nom_complet,
+    subtitle: (d) => d.type_course,
+    extra: statut.render,
+    fields: [route, dateSouhaitee, budget],
+  },
+  addLabel: 'Ajouter une demande',
+  createTitle: 'Nouvelle demande',
+  form: {
+    fields: FIELDS,
+    createSchema: DemandeBody,
+    updateSchema: DemandeUpdateBody,
+    toValues: (d) =>
+      rowToValues(
+        {
+          ...d,
+          client_id: d.client.id,
+          type_marchandise_id: idOf(d.type_marchandise),
+          ville_depart_id: d.ville_depart.id,
+          ville_arrivee_id: d.ville_arrivee.id,
+        },
+        FIELDS,
+      ),
+    editable: (d) => mine(d) && DEMANDE_STATUTS_OUVERTS.includes(d.statut),
+  },
+  detail: {
+    title: (d) => `Demande n°${d.id}`,
+    fields: [
+      statut,
+      client,
+      { key: 'type_course' },
+      route,
+      { key: 'adresse_chargement' },
+      { key: 'adresse_dechargement' },
+      dateSouhaitee,
+      budget,
+      { key: 'description' },
+      { key: 'entreprise', value: (d) => d.entreprise?.nom_complet },
+      { key: 'course', value: (d) => d.course?.code },
+      { key: 'created_at', format: 'date' },
+    ],
+    actions: [
+      {
+        key: 'broadcast',
+        label: 'Diffuser',
+        visible: (d) => mine(d) && legal(d, 'Recherche en cours'),
+        path: demandePaths.broadcast,
+      },
+      {
+        key: 'accept',
+        label: 'Accepter',
+        primary: true,
+        visible: (d) => legal(d, 'Accepté'),
+        path: demandePaths.accept,
+        form: {
+          fields: [
+            { name: 'vehicule_id', type: 'select', required: true, source: vehiculeChoiceSource },
+            { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
+            { name: 'montant', type: 'money', required: true, span: 24 },
+          ],
+          schema: AcceptDemandeBody,
+          initialValues: (d) => ({ montant: d.budget ?? undefined }),
+          submitLabel: 'Accepter et créer la course',
+        },
+      },
+      {
+        key: 'cancel',
+        label: 'Annuler',
+        danger: true,
+        confirm: 'Etes vous sur de vouloir annuler cette demande ?',
+        visible: (d) => mine(d) && legal(d, 'Annulé'),
+        path: demandePaths.cancel,
+      },
+    ],
+    deletable: (d) => mine(d) && d.statut !== 'Accepté',
+  },
+};
+
+/** Demandes: booking requests; 'Accepter' creates the course (its code is in the toast and the detail). */
 export default function DemandesPage() {
-  return <PlaceholderPage title="Demandes" />;
+  useOperationsRefresh();
+  return <ListScreen decl={DEMANDES} />;
 }

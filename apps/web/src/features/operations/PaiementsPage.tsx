@@ -1,6 +1,109 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { PaiementBody, type PaiementOut, PaiementUpdateBody } from '@yams/shared';
+import dayjs from 'dayjs';
+import type { FormFieldDecl } from '../../components/form/fields';
+import { rowToValues } from '../../components/form/formValues';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { DisplayField, ListDecl } from '../../components/list/types';
+import { paiementPaths, paiements, useOperationsRefresh } from './api';
+import { PAIEMENT_LABELS } from './labels';
+import {
+  clientSource,
+  courseChoiceSource,
+  courseCodeSource,
+  modeOptions,
+  paiementStatutOptions,
+  periodeFilter,
+  tagField,
+} from './operationsFields';
 
-/** Screen 'Paiements': brought by a later version. */
+type P = PaiementOut;
+
+const date: DisplayField<P> = { key: 'date_operation', format: 'date' };
+const client: DisplayField<P> = { key: 'client', value: (p) => p.client_nom_complet };
+const course: DisplayField<P> = { key: 'course', value: (p) => p.course.code };
+const montant: DisplayField<P> = { key: 'montant', format: 'money' };
+const statut = tagField<P>('statut', (p) => p.statut);
+
+const FIELDS: FormFieldDecl[] = [
+  { name: 'course_id', type: 'select', required: true, source: courseChoiceSource, span: 24 },
+  { name: 'libelle', type: 'text', required: true, span: 24 },
+  { name: 'date_operation', type: 'date' },
+  { name: 'mode', type: 'select', required: true, options: modeOptions },
+  { name: 'montant', type: 'money', required: true },
+  { name: 'reference', type: 'text' },
+  {
+    name: 'statut',
+    type: 'select',
+    only: 'create',
+    options: paiementStatutOptions.filter((o) => o.value !== 'Annulé'),
+  },
+];
+
+const PAIEMENTS: ListDecl<P> = {
+  title: 'Paiements',
+  resource: paiements,
+  labels: PAIEMENT_LABELS,
+  columns: [
+    { ...date, sort: 'date_operation' },
+    { ...client, sort: 'client' },
+    { ...course, sort: 'course' },
+    { key: 'libelle', sort: true },
+    { key: 'mode', sort: true },
+    { ...montant, sort: 'montant' },
+    { ...statut, sort: 'statut' },
+    { key: 'course_details', detailOnly: true },
+    { key: 'reference', detailOnly: true },
+  ],
+  filters: [
+    { type: 'select', name: 'client', source: clientSource },
+    { type: 'select', name: 'course', source: courseCodeSource },
+    { type: 'select', name: 'mode', options: modeOptions },
+    { type: 'select', name: 'statut', options: paiementStatutOptions },
+    periodeFilter,
+  ],
+  card: {
+    title: (p) => p.libelle,
+    subtitle: (p) => `${p.course.code} · ${p.client_nom_complet}`,
+    extra: statut.render,
+    fields: [date, { key: 'mode' }, montant],
+  },
+  addLabel: 'Ajouter un paiement',
+  createTitle: 'Nouveau paiement',
+  form: {
+    fields: FIELDS,
+    createSchema: PaiementBody,
+    updateSchema: PaiementUpdateBody,
+    defaults: { date_operation: dayjs(), statut: 'En attente' },
+    toValues: (p) => rowToValues({ ...p, course_id: p.course.id }, FIELDS),
+    editable: (p) => p.statut === 'En attente',
+  },
+  detail: {
+    title: (p) => `Paiement ${p.course.code}`,
+    width: 'payment',
+    actions: [
+      {
+        key: 'validate',
+        label: 'Valider',
+        primary: true,
+        visible: (p) => p.statut === 'En attente',
+        path: paiementPaths.validate,
+      },
+      {
+        key: 'cancel',
+        label: 'Annuler le paiement',
+        danger: true,
+        confirm: 'Etes vous sur de vouloir annuler ce paiement ?',
+        visible: (p) => p.statut !== 'Annulé',
+        path: paiementPaths.cancel,
+      },
+    ],
+    deletable: true,
+  },
+  groupDelete: true,
+};
+
+/** Paiements: what clients paid on their courses; only validated payments count in a course's etat. */
 export default function PaiementsPage() {
-  return <PlaceholderPage title="Paiements" />;
+  useOperationsRefresh();
+  return <ListScreen decl={PAIEMENTS} />;
 }

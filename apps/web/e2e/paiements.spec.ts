@@ -1,0 +1,164 @@
+import { expect, test } from '@playwright/test';
+import { choose, exportAs, filterPanel, readXlsx } from './support/list';
+import {
+  api,
+  dialogButtons,
+  newClient,
+  newCourse,
+  openScreen,
+  pick,
+  signInOps,
+  stamp,
+} from './support/operations';
+
+// User journeys of a few dozen round trips each: 20–40 s on a quiet machine, up to twice that when the
+// 2 cores are shared with other runs (full page loads then take 10–20 s).
+test.describe.configure({ timeout: 90_000 });
+
+type Course = { etat: string; montant_paye: number; reste_a_payer: number };
+
+test('un paiement au-delà du reste est refusé sur le champ ; un paiement valide est créé, filtré, modifié, validé', async ({
+  page,
+}) => {
+  await signInOps(page);
+  const client = await newClient(page, `Quincaillerie Nzeng ${stamp()}`);
+  const course = await newCourse(page, client, 100_000);
+  await openScreen(page, '/operations/paiements', 'Paiements');
+
+  await page.getByRole('button', { name: 'Ajouter un paiement' }).click();
+  const create = page.getByRole('dialog', { name: 'Nouveau paiement' });
+  await pick(page, create.getByRole('combobox', { name: 'Course' }), course.code, 'reste : 100.000 FCFA');
+  await create.getByLabel('Libellé').fill('Acompte chargement');
+  await choose(page, create.getByRole('combobox', { name: 'Mode' }), 'Airtel Money');
+  await create.getByLabel('Montant').fill('150000');
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  // The API's French message, under the amount.
+  await expect(create.locator('.ant-form-item').filter({ hasText: 'Montant' })).toContainText(
+    'Le montant dépasse le reste à payer de la course (reste : 100.000 FCFA).',
+  );
+  await expect(create).toBeVisible();
+  await create.getByLabel('Montant').fill('40000');
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(`Le paiement de la course ${course.code} a été enregistré.`)).toBeVisible();
+  await expect(create).toBeHidden();
+
+  // Filter by course: one row, kept by a reload.
+  const filters = filterPanel(page);
+  await pick(page, filters.getByRole('combobox', { name: 'Course' }), course.code);
+  await filters.getByRole('button', { name: 'Appliquer' }).click();
+  await expect(page.getByRole('heading', { name: 'Paiements (1)' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Paiements (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Filtres actifs' })).toContainText(`Course : ${course.code}`);
+  const row = page.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toContainText(new Intl.DateTimeFormat('fr-FR').format(new Date()));
+  await expect(row).toContainText(client.nom_complet);
+  await expect(row).toContainText('Airtel Money');
+  await expect(row).toContainText('40.000 FCFA');
+  await expect(row).toContainText('En attente');
+
+  // Edit the label.
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: `Paiement ${course.code}` });
+  await dialog.getByRole('button', { name: 'Modifier' }).click();
+  await dialog.getByLabel('Libellé').fill('Acompte au chargement (Owendo)');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(`Le paiement de la course ${course.code} a été modifié.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Acompte au chargement (Owendo)');
+
+  // Valider: the course's etat follows.
+  expect((await api<Course>(page, `/api/courses/${course.id}`)).data.etat).toBe('Non payé');
+  await row.click();
+  await dialog.getByRole('button', { name: 'Valider' }).click();
+  await expect(page.getByText(`Le paiement de 40.000 FCFA (${course.code}) a été validé.`)).toBeVisible();
+  await expect(dialog.locator('.ant-descriptions')).toContainText('Validé');
+  await expect.poll(() => dialogButtons(dialog)).toEqual(['Supprimer', 'Annuler le paiement', 'Fermer']);
+  const after = (await api<Course>(page, `/api/courses/${course.id}`)).data;
+  expect(after).toMatchObject({ etat: 'Acompte', montant_paye: 40_000, reste_a_payer: 60_000 });
+
+  // The course screen shows it too.
+  await openScreen(page, `/operations/courses?client=${client.id}`, 'Courses', 1);
+  const courseRow = page.getByRole('table').getByRole('row').nth(1);
+  await expect(courseRow).toContainText('Acompte');
+  await courseRow.click();
+  await expect(
+    page.getByRole('dialog', { name: course.code }).getByRole('region', { name: 'Paiements' }),
+  ).toContainText('Acompte au chargement (Owendo)');
+});
+
+test('la suppression groupée (un toast par ligne), les cartes et l’export Excel', async ({ page }) => {
+  await signInOps(page);
+  const client = await newClient(page, `Export Paiements ${stamp()}`);
+  const course = await newCourse(page, client, 100_000);
+  for (const [libelle, montant, mode] of [
+    ['Premier versement', 30_000, 'Espèces'],
+    ['Second versement', 20_000, 'Moov Money'],
+  ] as const) {
+    const res = await api(page, '/api/paiements', { course_id: course.id, libelle, montant, mode });
+    expect(res.success).toBe(true);
+  }
+  await openScreen(page, `/operations/paiements?course=${course.id}`, 'Paiements', 2);
+
+  await page.getByText('Cartes', { exact: true }).click();
+  const cards = page.getByRole('list', { name: 'Paiements (cartes)' }).getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Premier versement' })).toContainText('30.000 FCFA');
+
+  const sheet = await readXlsx((await exportAs(page, 'Excel (.xlsx)')).file);
+  expect(sheet[0]).toEqual([
+    'Date',
+    'Client',
+    'Course',
+    'Libellé',
+    'Mode',
+    'Montant',
+    'Statut',
+    'Trajet',
+    'Référence',
+  ]);
+  expect(sheet).toHaveLength(3);
+  const lines = sheet.slice(1).sort((x, y) => Number(x[5]) - Number(y[5]));
+  expect(lines.map((l) => [l[1], l[2], l[3], l[4], l[5], l[6]])).toEqual([
+    [client.nom_complet, course.code, 'Second versement', 'Moov Money', 20_000, 'En attente'],
+    [client.nom_complet, course.code, 'Premier versement', 'Espèces', 30_000, 'En attente'],
+  ]);
+
+  await page.getByText('Tableau', { exact: true }).click();
+  await page.getByRole('table').getByRole('checkbox').first().check();
+  await expect(page.getByText('2 lignes sélectionnées')).toBeVisible();
+  await page.getByRole('button', { name: 'Supprimer la sélection' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByRole('heading', { name: 'Paiements (0)' })).toBeVisible();
+  // One toast per line of the answer, the second 5 s after the first.
+  for (const montant of ['30.000', '20.000']) {
+    await expect(
+      page.getByText(`Le paiement de ${montant} FCFA (${course.code}) a été supprimé.`),
+    ).toBeVisible({
+      timeout: 12_000,
+    });
+  }
+});
+
+test.describe('sur un téléphone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('les paiements en cartes et le détail en pleine largeur', async ({ page }) => {
+    await signInOps(page);
+    const client = await newClient(page, `Mobile Paiements ${stamp()}`);
+    const course = await newCourse(page, client);
+    await api(page, '/api/paiements', {
+      course_id: course.id,
+      libelle: 'Solde',
+      montant: 5_000,
+      mode: 'Chèque',
+    });
+    await openScreen(page, `/operations/paiements?course=${course.id}`, 'Paiements', 1);
+    const cards = page.getByRole('list', { name: 'Paiements (cartes)' });
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
+    await cards.getByRole('listitem').first().click();
+    const dialog = page.getByRole('dialog', { name: `Paiement ${course.code}` });
+    expect((await dialog.boundingBox())!.width).toBeGreaterThan(360);
+    await expect(dialog.getByRole('button', { name: 'Valider' })).toBeVisible();
+  });
+});
