@@ -17,7 +17,7 @@ import { type Scope, tenantFilter } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
 import { trajets, typesMarchandises, villes } from '../reference/reference.table';
 import { courseNotFound } from './operations.errors';
-import { nomCompletSql } from './operations.refs';
+import { nomCompletSql, refOf } from './operations.refs';
 import { courses } from './operations.table';
 import { paiementsOfCourse } from './paiements.repository';
 
@@ -75,8 +75,6 @@ function selectCourses(db: Db) {
 
 type Row = Awaited<ReturnType<typeof selectCourses>>[number];
 
-const ref = (id: number | null, libelle: string | null) => (id && libelle !== null ? { id, libelle } : null);
-
 /** A joined row → the answer: nested references, route text, what is left to pay. */
 export function toCourseOut(r: Row): CourseOut {
   return {
@@ -89,8 +87,8 @@ export function toCourseOut(r: Row): CourseOut {
     client_nom_complet: r.client_nom,
     chauffeur: r.chauffeur_id ? { id: r.chauffeur_id, nom_complet: r.chauffeur_nom } : null,
     type_course: r.type_course,
-    type_marchandise: ref(r.type_marchandise_id, r.marchandise),
-    trajet: ref(r.trajet_id, r.trajet),
+    type_marchandise: refOf(r.type_marchandise_id, r.marchandise),
+    trajet: refOf(r.trajet_id, r.trajet),
     ville_depart: { id: r.ville_depart_id, libelle: r.ville_depart },
     ville_arrivee: { id: r.ville_arrivee_id, libelle: r.ville_arrivee },
     course_details: courseDetails(r),

@@ -9,7 +9,7 @@ import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { typesMarchandises, villes } from '../reference/reference.table';
 import { demandeNotFound } from './operations.errors';
-import { nomCompletSql } from './operations.refs';
+import { nomCompletSql, refOf } from './operations.refs';
 import { courses, demandes } from './operations.table';
 
 const client = alias(users, 'client');
@@ -69,8 +69,6 @@ function selectDemandes(db: Db) {
 
 type Row = Awaited<ReturnType<typeof selectDemandes>>[number];
 
-const ref = (id: number | null, libelle: string | null) => (id && libelle !== null ? { id, libelle } : null);
-
 function toDemandeOut(r: Row): DemandeOut {
   return {
     id: r.id,
@@ -80,7 +78,7 @@ function toDemandeOut(r: Row): DemandeOut {
     entreprise: r.entreprise_id ? { id: r.entreprise_id, nom_complet: r.entreprise_nom } : null,
     cree_par_entreprise_id: r.cree_par_entreprise_id,
     type_course: r.type_course,
-    type_marchandise: ref(r.type_marchandise_id, r.marchandise),
+    type_marchandise: refOf(r.type_marchandise_id, r.marchandise),
     ville_depart: { id: r.ville_depart_id, libelle: r.ville_depart },
     ville_arrivee: { id: r.ville_arrivee_id, libelle: r.ville_arrivee },
     course_details: courseDetails(r),

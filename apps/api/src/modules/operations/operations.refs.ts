@@ -95,3 +95,7 @@ export async function assertRefs(tx: Db, entrepriseId: number, ids: RefIds): Pro
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
 }
+
+/** A joined reference as the API answers it: `{id, libelle}`, or null when the row has none. */
+export const refOf = (id: number | null, libelle: string | null) =>
+  id && libelle !== null ? { id, libelle } : null;

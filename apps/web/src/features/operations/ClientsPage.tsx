@@ -3,7 +3,13 @@ import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
 import { utilisateurs } from '../users/api';
 import { UTILISATEUR_LABELS } from '../users/labels';
-import { blockActions, commercialField, contactFields, etatField } from '../users/userFields';
+import {
+  accountDetailFields,
+  blockActions,
+  commercialField,
+  contactFields,
+  etatField,
+} from '../users/userFields';
 
 const LABELS = { ...UTILISATEUR_LABELS, nom: 'Nom / Raison sociale', nom_complet: 'Client' };
 
@@ -42,19 +48,7 @@ const CLIENTS: ListDecl<UserOut> = {
   },
   detail: {
     title: (c) => `Client ${c.nom_complet}`,
-    fields: [
-      { key: 'nom' },
-      { key: 'prenom' },
-      { key: 'name' },
-      { key: 'email' },
-      { key: 'telephone1' },
-      { key: 'telephone2' },
-      { key: 'adresse' },
-      { key: 'bp' },
-      { key: 'commercial_nom' },
-      { key: 'created_at', format: 'date' },
-      etatField,
-    ],
+    fields: [{ key: 'name' }, ...accountDetailFields, etatField],
     actions: blockActions,
   },
 };

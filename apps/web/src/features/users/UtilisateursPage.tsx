@@ -7,6 +7,7 @@ import type { ListDecl } from '../../components/list/types';
 import { utilisateurs } from './api';
 import { UTILISATEUR_LABELS } from './labels';
 import {
+  accountDetailFields,
   blockActions,
   commercialField,
   contactFields,
@@ -70,20 +71,7 @@ function declaration(superadmin: boolean): ListDecl<UserOut> {
     },
     detail: {
       title: (u) => `Utilisateur ${u.name}`,
-      fields: [
-        { key: 'name' },
-        typeField,
-        { key: 'nom' },
-        { key: 'prenom' },
-        { key: 'email' },
-        { key: 'telephone1' },
-        { key: 'telephone2' },
-        { key: 'adresse' },
-        { key: 'bp' },
-        { key: 'commercial_nom' },
-        { key: 'created_at', format: 'date' },
-        etatField,
-      ],
+      fields: [{ key: 'name' }, typeField, ...accountDetailFields, etatField],
       actions: blockActions,
     },
     exportName: 'Utilisateurs',

@@ -58,3 +58,16 @@ export const blockActions: RowAction<UserOut>[] = [
   },
   { key: 'activate', label: 'Activer', primary: true, visible: (u) => u.bloque, path: userPaths.activate },
 ];
+
+/** An account's identity and contact fields, as its detail dialog shows them (RH and Clients). */
+export const accountDetailFields: DisplayField<UserOut>[] = [
+  { key: 'nom' },
+  { key: 'prenom' },
+  { key: 'email' },
+  { key: 'telephone1' },
+  { key: 'telephone2' },
+  { key: 'adresse' },
+  { key: 'bp' },
+  { key: 'commercial_nom' },
+  { key: 'created_at', format: 'date' },
+];
