@@ -5,9 +5,9 @@ import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, openPostgres } from '../src/db/client';
+import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
-import { analyze } from '../src/db/maintenance';
 import { seedDemo } from '../src/db/seed';
 
 /**

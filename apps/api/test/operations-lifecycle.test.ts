@@ -1,6 +1,6 @@
+import { todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayInGabon } from '@yams/shared';
 import { courses, demandes, garages, interventions, paiements } from '../src/db/schema';
 import { vehiculeConflict } from '../src/modules/operations/vehicule-suivi';
 import {

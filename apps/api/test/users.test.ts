@@ -54,7 +54,8 @@ describe('GET /api/utilisateurs', () => {
     expect(camionneurs.some((u) => u.type === 'camionneur')).toBe(true);
     expect(camionneurs.some((u) => u.type === 'transporteur' && u.sous_type === 'camionneur')).toBe(true);
     expect(camionneurs.every((u) => u.type === 'camionneur' || u.sous_type === 'camionneur')).toBe(true);
-    const tgDrivers = (await t.get('/api/utilisateurs?sous_type=coursier&req_count=1', transgabon)).json().data;
+    const tgDrivers = (await t.get('/api/utilisateurs?sous_type=coursier&req_count=1', transgabon)).json()
+      .data;
     expect(tgDrivers).toBeGreaterThan(0);
     const bad = await t.get('/api/utilisateurs?type=pilote', transgabon);
     expect(bad.statusCode).toBe(422);
