@@ -52,6 +52,13 @@ it('sorts on unique text keys: descending is ascending reversed', async () => {
   const phones = (await page('/api/utilisateurs?type=client', '-telephone1', 100)).map((r) => r.telephone1);
   expect(phones.length).toBeGreaterThan(1);
   expect(phones[0]).not.toEqual(phones.at(-1));
+  // A client without a phone comes last, whichever the direction.
+  const u = (await t.get('/api/utilisateurs?type=client&page=1&per_page=1', tg)).json().data.data[0];
+  const cleared = await t.post(`/api/utilisateurs/${u.id}/update`, { telephone1: null }, tg);
+  expect(cleared.json().data.telephone1).toBeNull();
+  for (const sort of ['telephone1', '-telephone1']) {
+    expect((await page('/api/utilisateurs?type=client', sort, 5))[0]!.telephone1).not.toBeNull();
+  }
   const codes = (await page('/api/courses?date_debut=2000-01-01', 'code', 10)).map((r) => r.code);
   expect(codes).toEqual([...codes].sort());
 });

@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, type SQL, sql } from 'drizzle-orm';
 import { fieldErrors } from './errors';
 
 /**
@@ -22,5 +22,6 @@ export function orderFor(
     const allowed = Object.keys(columns).join(', ');
     throw fieldErrors({ sort: `Cette liste ne peut pas être triée par « ${key} » (possible : ${allowed}).` });
   }
-  return [descending ? desc(column) : asc(column), ...fallback];
+  // Empty values last in both directions (PostgreSQL puts them first when descending).
+  return [descending ? sql`${column} desc nulls last` : asc(column), ...fallback];
 }
