@@ -9,6 +9,8 @@ test('mot de passe oublié : le lien reçu par email permet d’en choisir un no
   await page.goto('/se-connecter');
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
   await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
+  // The URL changes before the screen's chunk has loaded: wait for the screen itself.
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
 
   const known = mailsFor(EMAIL).length;
   await page.getByLabel('Email').fill(EMAIL);
