@@ -1,8 +1,8 @@
 // `npm run bench`: response times of the calls the back-office makes most, on the demo data (1,500 courses
 // per company), through the whole Fastify stack (routing, zod, auth, SQL) on the embedded PGlite — or on
 // PostgreSQL when DATABASE_URL is set. Prints p50/p95/max per call, the worst event-loop stall and the RSS.
-// Targets (DESIGN.md section 7: the list screens must feel instant on a 2-core machine): a list page or a
-// counter p95 under 50 ms, a sign-in under 300 ms (argon2id is slow on purpose).
+// Our targets (the list screens must feel instant on a 2-core machine): a list page or a counter p95 under
+// 50 ms, a sign-in under 300 ms (argon2id is slow on purpose). Courses pages miss it today (see the notes).
 import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
