@@ -48,15 +48,6 @@ export function useResourcePage<T>(resource: Resource<T>, query: Query) {
   });
 }
 
-/** `?req_count=1`: the count alone (home counters). */
-export function useResourceCount(resource: Resource<unknown>, query: Query = {}) {
-  return useQuery({
-    queryKey: resource.keys.count(query),
-    queryFn: async ({ signal }) =>
-      (await http.get<number>(resource.path, { query: { ...query, req_count: 1 }, signal })).data,
-  });
-}
-
 /** One row, shown at once from the list and refreshed from `GET {path}/{id}`. */
 export function useResourceOne<T>(resource: Resource<T>, id: number | null, initial?: T) {
   return useQuery({
