@@ -4,6 +4,7 @@ export * from './account.schemas';
 export * from './api';
 export * from './auth.schemas';
 export * from './constants';
+export * from './entreprise';
 export * from './enums';
 export * from './fleet';
 export * from './format';
