@@ -14,6 +14,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import accountingRoutes from './modules/accounting/accounting.routes';
 import authRoutes from './modules/auth/auth.routes';
 import fleetRoutes from './modules/fleet/fleet.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demandesRoutes);
   await app.register(referenceRoutes);
   await app.register(fleetRoutes);
+  await app.register(accountingRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;
