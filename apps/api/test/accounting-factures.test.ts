@@ -336,6 +336,12 @@ describe('invoices', () => {
   });
 
   it('prints a PDF whose text holds the number, client, each total and the amount in words', async () => {
+    const saved = await ctx.t.post(
+      '/api/entreprise/parametres/update',
+      { nif: '2019 0123 4567 B', rccm: 'RG LBV 2019 B 01234' },
+      ctx.tg.token,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
     const f = await create();
     const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
     const res = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.tg.token);
@@ -349,6 +355,8 @@ describe('invoices', () => {
       v.numero,
       v.client.nom_complet,
       'TransGabon SARL',
+      'NIF : 2019 0123 4567 B',
+      'RCCM : RG LBV 2019 B 01234',
       '2.100.000 FCFA',
       '378.000 FCFA',
       '21.000 FCFA',

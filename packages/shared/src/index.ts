@@ -5,6 +5,7 @@ export * from './accounting';
 export * from './api';
 export * from './auth.schemas';
 export * from './constants';
+export * from './entreprise';
 export * from './enums';
 export * from './fleet';
 export * from './format';

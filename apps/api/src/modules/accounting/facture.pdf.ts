@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import {
   arreteEnLettres,
   FACTURE_TYPE_LABELS,
@@ -10,9 +11,11 @@ import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { LogoFiles } from '../entreprise/parametres.files';
+import { getParametres } from '../entreprise/parametres.repository';
 
 // The invoice as it prints: A4 portrait, half-inch margins, real (extractable) text in the standard
-// Helvetica fonts. The company block reads the company's account until the company settings exist.
+// Helvetica fonts. The company block comes from the company settings.
 
 const MARGIN = 36; // 0.5 in
 const GRIS = '#555555';
@@ -29,26 +32,31 @@ export interface EnTete {
   logo: Buffer | null;
 }
 
-export async function enTeteEntreprise(db: Db, entrepriseId: number): Promise<EnTete> {
-  const [u] = await db.select().from(users).where(eq(users.id, entrepriseId)).limit(1);
-  const nom = [u?.nom, u?.prenom].filter(Boolean).join(' ') || u?.name || 'Entreprise';
+/** The company block: its settings (Configurations > Entreprise), the logo read from the uploads folder. */
+export async function enTeteEntreprise(db: Db, entrepriseId: number, dataDir: string): Promise<EnTete> {
+  const p = await getParametres(db, entrepriseId);
+  const [u] = await db.select({ bp: users.bp }).from(users).where(eq(users.id, entrepriseId)).limit(1);
+  let logo: Buffer | null = null;
+  if (p.logo) logo = await fs.readFile(new LogoFiles(dataDir).absolute(p.logo)).catch(() => null);
   return {
-    raison_sociale: nom,
-    adresse: u?.adresse ?? null,
-    telephone: u?.telephone1 ?? null,
-    email: u?.email ?? null,
+    raison_sociale: p.raison_sociale,
+    adresse: p.adresse,
+    telephone: p.telephone,
+    email: p.email,
     bp: u?.bp ?? null,
-    nif: null,
-    rccm: null,
-    logo: null,
+    nif: p.nif,
+    rccm: p.rccm,
+    logo,
   };
 }
+
+const taux = (t: number) => `${String(t).replace('.', ',')} %`;
 
 const titreDocument = (f: FactureOut) =>
   f.type === 'Avoir' ? 'AVOIR' : f.type === 'Pro forma' ? 'FACTURE PRO FORMA' : 'FACTURE';
 
-export async function facturePdf(db: Db, f: FactureOut): Promise<Buffer> {
-  const entete = await enTeteEntreprise(db, f.entreprise_id);
+export async function facturePdf(db: Db, f: FactureOut, dataDir: string): Promise<Buffer> {
+  const entete = await enTeteEntreprise(db, f.entreprise_id, dataDir);
   return renderFacturePdf(f, entete);
 }
 
@@ -202,10 +210,10 @@ export function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
 
   // Totals and tax breakdown.
   const totaux: Array<[string, number, boolean?]> = [['Total HT', f.total_ht]];
-  if (f.appliquer_tva) totaux.push([`TVA (${f.taux_tva} %)`, f.tva]);
-  if (f.appliquer_css) totaux.push([`CSS (${f.taux_css} %)`, f.css]);
+  if (f.appliquer_tva) totaux.push([`TVA (${taux(f.taux_tva)})`, f.tva]);
+  if (f.appliquer_css) totaux.push([`CSS (${taux(f.taux_css)})`, f.css]);
   totaux.push(['Total TTC', f.total_ttc]);
-  if (f.appliquer_tps) totaux.push([`TPS retenue à la source (${f.taux_tps} %)`, -f.tps]);
+  if (f.appliquer_tps) totaux.push([`TPS retenue à la source (${taux(f.taux_tps)})`, -f.tps]);
   if (f.reduction > 0) totaux.push(['Remise', -f.reduction]);
   totaux.push(['Net à payer', f.net_a_payer, true]);
   const needed = totaux.length * 18 + 120;

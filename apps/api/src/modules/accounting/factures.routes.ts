@@ -147,7 +147,7 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = currentScope(request);
       const facture = await getFactureOut(app.db, scope, request.params.id);
-      const pdf = await facturePdf(app.db, facture);
+      const pdf = await facturePdf(app.db, facture, app.config.dataDir);
       const nom = (facture.numero ?? `brouillon-${facture.id}`).replace(/[^A-Za-z0-9-]/g, '_');
       return reply
         .header('content-type', 'application/pdf')

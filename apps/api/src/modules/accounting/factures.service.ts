@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import { getParametres } from '../entreprise/parametres.repository';
 import { lockCourse } from '../operations/courses.repository';
 import { assertClient } from '../operations/operations.refs';
 import { courses, paiements } from '../operations/operations.table';
@@ -25,9 +26,10 @@ import { coursesFacturees, type Facture, factureLignes, factures, reglements } f
 import { lockFacture } from './factures.repository';
 import { posterEncaissement, posterFacture } from './postings';
 
-/** The prefix of a company's definitive invoices (the company settings will carry its own). */
-export async function prefixeFacture(_tx: Db, _entrepriseId: number, type: FactureType): Promise<string> {
-  return SERIES_FACTURE[type];
+/** The prefix of a series: the company's chosen one for definitive invoices (settings), else the default. */
+export async function prefixeFacture(tx: Db, entrepriseId: number, type: FactureType): Promise<string> {
+  if (type !== 'Normale') return SERIES_FACTURE[type];
+  return (await getParametres(tx, entrepriseId)).prefixe_facture || SERIES_FACTURE.Normale;
 }
 
 type Taxes = Pick<
