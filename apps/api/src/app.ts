@@ -22,11 +22,13 @@ import notificationsRoutes from './modules/notifications/notifications.routes';
 import coursesRoutes from './modules/operations/courses.routes';
 import demandesRoutes from './modules/operations/demandes.routes';
 import paiementsRoutes from './modules/operations/paiements.routes';
+import broadcastingRoutes from './modules/realtime/broadcasting.routes';
 import referenceRoutes from './modules/reference/reference.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import envelopePlugin from './plugins/envelope';
+import realtimePlugin from './plugins/realtime';
 
 export interface AppOptions {
   config: Config;
@@ -53,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? createMailer(config),
   });
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
   await app.register(cors, { origin: true, credentials: true });
 
   await app.register(swagger, {
@@ -79,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fleetRoutes);
   await app.register(accountingRoutes);
   await app.register(parametresRoutes);
+  await app.register(broadcastingRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

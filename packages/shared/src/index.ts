@@ -11,5 +11,6 @@ export * from './fleet';
 export * from './format';
 export * from './messages';
 export * from './operations';
+export * from './realtime';
 export * from './reference';
 export * from './users';
