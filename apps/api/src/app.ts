@@ -22,6 +22,7 @@ import coursesRoutes from './modules/operations/courses.routes';
 import demandesRoutes from './modules/operations/demandes.routes';
 import paiementsRoutes from './modules/operations/paiements.routes';
 import referenceRoutes from './modules/reference/reference.routes';
+import statisticsRoutes from './modules/statistics/statistics.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(referenceRoutes);
   await app.register(fleetRoutes);
   await app.register(parametresRoutes);
+  await app.register(statisticsRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

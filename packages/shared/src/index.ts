@@ -11,4 +11,5 @@ export * from './format';
 export * from './messages';
 export * from './operations';
 export * from './reference';
+export * from './statistics';
 export * from './users';
