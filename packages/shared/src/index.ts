@@ -1,6 +1,7 @@
 import './zod-fr';
 
 export * from './account.schemas';
+export * from './accounting';
 export * from './api';
 export * from './auth.schemas';
 export * from './constants';
