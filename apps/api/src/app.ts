@@ -24,6 +24,7 @@ import demandesRoutes from './modules/operations/demandes.routes';
 import paiementsRoutes from './modules/operations/paiements.routes';
 import broadcastingRoutes from './modules/realtime/broadcasting.routes';
 import referenceRoutes from './modules/reference/reference.routes';
+import statisticsRoutes from './modules/statistics/statistics.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountingRoutes);
   await app.register(parametresRoutes);
   await app.register(broadcastingRoutes);
+  await app.register(statisticsRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

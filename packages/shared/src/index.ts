@@ -13,4 +13,5 @@ export * from './messages';
 export * from './operations';
 export * from './realtime';
 export * from './reference';
+export * from './statistics';
 export * from './users';

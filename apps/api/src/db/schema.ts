@@ -4,4 +4,5 @@ export * from '../modules/entreprise/entreprise.table';
 export * from '../modules/fleet/fleet.table';
 export * from '../modules/operations/operations.table';
 export * from '../modules/reference/reference.table';
+export * from '../modules/statistics/statistics.table';
 export * from './core.table';
