@@ -24,7 +24,7 @@ import referenceRoutes from './modules/reference/reference.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
-import envelopePlugin from './plugins/envelope';
+import envelopePlugin, { frameworkErrors } from './plugins/envelope';
 
 export interface AppOptions {
   config: Config;
@@ -38,7 +38,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    frameworkErrors,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -10,4 +10,5 @@ export * from './format';
 export * from './messages';
 export * from './operations';
 export * from './reference';
+export * from './text';
 export * from './users';
