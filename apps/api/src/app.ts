@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import authRoutes from './modules/auth/auth.routes';
+import parametresRoutes from './modules/entreprise/parametres.routes';
 import fleetRoutes from './modules/fleet/fleet.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import coursesRoutes from './modules/operations/courses.routes';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demandesRoutes);
   await app.register(referenceRoutes);
   await app.register(fleetRoutes);
+  await app.register(parametresRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

@@ -1,9 +1,11 @@
 import './zod-fr';
 
 export * from './account.schemas';
+export * from './accounting';
 export * from './api';
 export * from './auth.schemas';
 export * from './constants';
+export * from './entreprise';
 export * from './enums';
 export * from './fleet';
 export * from './format';
