@@ -28,7 +28,7 @@ import statisticsRoutes from './modules/statistics/statistics.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
-import envelopePlugin from './plugins/envelope';
+import envelopePlugin, { frameworkErrors } from './plugins/envelope';
 import realtimePlugin from './plugins/realtime';
 
 export interface AppOptions {
@@ -43,7 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    frameworkErrors,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
