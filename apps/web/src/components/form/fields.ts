@@ -23,6 +23,8 @@ export type FormFieldType =
   | 'money'
   | 'select'
   | 'date'
+  /** Date and time, shown and entered in Libreville time, sent as an ISO 8601 instant. */
+  | 'datetime'
   | 'dateRange'
   | 'textarea'
   /** Any controlled input (`render`), e.g. an intervention's lines. */
