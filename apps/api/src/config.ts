@@ -26,6 +26,28 @@ export interface Config {
   presenceTtlMs: number;
   /** How often each process checks that its sockets' tokens are still valid. */
   realtimeRecheckMs: number;
+  /**
+   * Fastify's `trustProxy`: whether `X-Forwarded-For` names the client. Off by default, otherwise any client
+   * could forge its address and escape the per-address login limit.
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+/** `TRUST_PROXY`: unset/0/false → off; `true` → any proxy; `2` → that many hops; else addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  if (!/^[0-9a-fA-F.:/, ]+$/.test(v)) {
+    throw new Error(
+      `TRUST_PROXY invalide : « ${value} ». Indiquez true, un nombre de relais, ou des adresses IP/CIDR séparées par des virgules.`,
+    );
+  }
+  return v;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -58,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     presenceTtlMs: positiveMs(env.PRESENCE_TTL_MS, 15_000),
     realtimeRecheckMs: positiveMs(env.REALTIME_RECHECK_MS, 15_000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

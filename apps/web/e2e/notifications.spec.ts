@@ -15,7 +15,9 @@ test('la cloche compte en direct la notification créée par l’action d’un a
   // Another company broadcasts a demande: every other transporteur hears of it.
   const og = await apiToken(request, 'direction@ogooue-logistique.ga');
   const auth = { Authorization: `Bearer ${og}` };
-  const clients = (await (await request.get('/api/utilisateurs?type=client&limit=1', { headers: auth })).json()).data;
+  const clients = (
+    await (await request.get('/api/utilisateurs?type=client&limit=1', { headers: auth })).json()
+  ).data;
   const villes = (await (await request.get('/api/villes?limit=2', { headers: auth })).json()).data;
   const created = await request.post('/api/demandes', {
     headers: auth,
@@ -32,9 +34,9 @@ test('la cloche compte en direct la notification créée par l’action d’un a
     },
   });
   const demande = (await created.json()).data;
-  expect((await (await request.post(`/api/demandes/${demande.id}/broadcast`, { headers: auth })).json()).success).toBe(
-    true,
-  );
+  expect(
+    (await (await request.post(`/api/demandes/${demande.id}/broadcast`, { headers: auth })).json()).success,
+  ).toBe(true);
 
   // Without a reload.
   await expect(bell).toHaveAccessibleName('Notifications : 1 non lue');

@@ -14,4 +14,6 @@ export * from './notifications';
 export * from './operations';
 export * from './realtime';
 export * from './reference';
+export * from './statistics';
+export * from './text';
 export * from './users';

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
+import { contrePasserPaiement, posterPaiement } from '../accounting/postings';
 import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
 import { overpayment, paiementNotFound, transitionRefused } from './operations.errors';
@@ -101,6 +102,7 @@ export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promis
       .returning({ id: paiements.id });
     if (statut === 'Validé') {
       await recomputeEtat(tx, course);
+      await posterPaiement(tx, row!.id);
       await notifyPaiement(tx, scope, course, row!.id, body.montant);
     }
     return row!.id;
@@ -152,6 +154,9 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
     }
     await tx.update(paiements).set({ statut: to }).where(eq(paiements.id, p.id));
     if (to === 'Validé' || p.statut === 'Validé') await recomputeEtat(tx, course);
+    // The journals follow: a validated payment is posted, a cancelled one has its posting reversed.
+    if (to === 'Validé') await posterPaiement(tx, p.id);
+    else if (p.statut === 'Validé') await contrePasserPaiement(tx, p.id, todayInGabon());
     if (to === 'Validé') await notifyPaiement(tx, scope, course, p.id, p.montant);
     return to === 'Validé'
       ? `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été validé.`
@@ -162,6 +167,7 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
 export function destroyPaiement(db: Db, scope: Scope, id: number): Promise<string> {
   return transaction(db, async (tx) => {
     const { p, course } = await lockPaiement(tx, scope, id);
+    if (p.statut === 'Validé') await contrePasserPaiement(tx, p.id, todayInGabon());
     await tx.delete(paiements).where(eq(paiements.id, p.id));
     if (p.statut === 'Validé') await recomputeEtat(tx, course);
     return `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été supprimé.`;
