@@ -1,9 +1,8 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages, notifications } from '../../db/schema';
 import { ok, reply } from '../../lib/http';
 import { filters, listOf, listResponse } from '../../lib/pagination';
+import { myMessages, myNotifications } from './notifications.repository';
 
 /** `read_at=null` selects the unread ones; an empty `read_at` is ignored like every empty filter. */
 const readAtFilter = filters({
@@ -40,26 +39,13 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: reply(listOf(NotificationOut)),
       },
     },
-    async (request) => {
-      const where: SQL | undefined = and(
-        eq(notifications.user_id, request.auth!.user.id),
-        request.query.read_at ? isNull(notifications.read_at) : undefined,
-      );
-      return ok(
-        await listResponse(request.query, {
-          count: async () =>
-            (await app.db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0,
-          rows: (limit, offset) =>
-            app.db
-              .select()
-              .from(notifications)
-              .where(where)
-              .orderBy(desc(notifications.id))
-              .limit(limit)
-              .offset(offset),
-        }),
-      );
-    },
+    async (request) =>
+      ok(
+        await listResponse(
+          request.query,
+          myNotifications(app.db, request.auth!.user.id, !!request.query.read_at),
+        ),
+      ),
   );
 
   app.get(
@@ -72,25 +58,10 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: reply(listOf(MessageOut)),
       },
     },
-    async (request) => {
-      const where = and(
-        eq(messages.recipient_id, request.auth!.user.id),
-        request.query.read_at ? isNull(messages.read_at) : undefined,
-      );
-      return ok(
-        await listResponse(request.query, {
-          count: async () => (await app.db.select({ n: count() }).from(messages).where(where))[0]?.n ?? 0,
-          rows: (limit, offset) =>
-            app.db
-              .select()
-              .from(messages)
-              .where(where)
-              .orderBy(desc(messages.id))
-              .limit(limit)
-              .offset(offset),
-        }),
-      );
-    },
+    async (request) =>
+      ok(
+        await listResponse(request.query, myMessages(app.db, request.auth!.user.id, !!request.query.read_at)),
+      ),
   );
 };
 

@@ -3,18 +3,21 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
-import { clientsOfCompany } from '../operations/operations.refs';
+import { type Scope, scopeOf } from '../../plugins/auth';
 
 const commercial = alias(users, 'commercial');
 
 const fullName = (t: typeof users | typeof commercial) =>
   sql<string>`coalesce(nullif(trim(concat_ws(' ', ${t.nom}, ${t.prenom})), ''), ${t.name})`;
 
-/** The picked columns of a user as the API returns it. */
-const userOutColumns = {
+/**
+ * The picked columns of a user as the API returns it. `own`: the viewer's own accounts; another company's
+ * client who booked with the viewer shows its contact details but not who its commercial is elsewhere.
+ */
+const userOutColumns = (own: SQL | undefined) => ({
   id: users.id,
   name: users.name,
   type: users.type,
@@ -28,19 +31,27 @@ const userOutColumns = {
   telephone2: users.telephone2,
   email: users.email,
   bp: users.bp,
-  commercial_id: users.commercial_id,
+  commercial_id: own
+    ? sql<number | null>`case when ${own} then ${users.commercial_id} end`
+    : users.commercial_id,
   commercial_nom: sql<
     string | null
-  >`case when ${commercial.id} is null then null else ${fullName(commercial)} end`,
-  entreprise_id: users.entreprise_id,
+  >`case when ${commercial.id} is null ${own ? sql`or not (${own})` : sql``} then null else ${fullName(commercial)} end`,
+  entreprise_id: own
+    ? sql<number | null>`case when ${own} then ${users.entreprise_id} end`
+    : users.entreprise_id,
   email_verified_at: users.email_verified_at,
   bloque: users.bloque,
   last_seen_at: users.last_seen_at,
   created_at: users.created_at,
-};
+});
 
-function selectUsers(db: Db) {
-  return db.select(userOutColumns).from(users).leftJoin(commercial, eq(commercial.id, users.commercial_id));
+function selectUsers(db: Db, scope: Scope, reach: 'visible' | 'own' = 'visible') {
+  const s = scoped(db, scope);
+  return s
+    .select(userOutColumns(s.own(users, 'own')))
+    .from(users, reach)
+    .leftJoin(commercial, eq(commercial.id, users.commercial_id));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
@@ -57,9 +68,14 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return row;
 }
 
-export async function getUserOut(db: Db, id: number): Promise<UserOut | undefined> {
-  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+export async function getUserOut(db: Db, scope: Scope, id: number): Promise<UserOut | undefined> {
+  const [row] = await selectUsers(db, scope).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** A user's own account (`/api/me`, sign-in): read in its own scope. */
+export function getAccountOut(db: Db, user: User): Promise<UserOut | undefined> {
+  return getUserOut(db, scopeOf(user), user.id);
 }
 
 export interface UserFilters extends Sortable {
@@ -86,11 +102,7 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
     },
     [asc(users.id)],
   );
-  const conditions: (SQL | undefined)[] = [
-    scope.entrepriseId === null
-      ? undefined
-      : or(eq(users.entreprise_id, scope.entrepriseId), clientsOfCompany(scope.entrepriseId)),
-  ];
+  const conditions: (SQL | undefined)[] = [];
   if (f.type) conditions.push(eq(users.type, f.type));
   // 'camionneur' and 'coursier' are both a kind of independent transporteur (sous_type) and a company
   // driver's type: the home counters 'Camionneurs' and 'Coursiers' count both.
@@ -110,11 +122,11 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   const where = and(...conditions);
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(users).where(where);
       return row?.n ?? 0;
     },
     rows(limit, offset) {
-      return selectUsers(db)
+      return selectUsers(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -125,17 +137,14 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
 
 /** Signed-in users: seen by the API within the last five minutes. */
 export function connectedUsers(db: Db, scope: Scope): ListSource<UserOut> {
-  const where = and(
-    tenantFilter(scope, users.entreprise_id),
-    sql`${users.last_seen_at} > now() - interval '5 minutes'`,
-  );
+  const where = sql`${users.last_seen_at} > now() - interval '5 minutes'`;
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(users, 'own').where(where);
       return row?.n ?? 0;
     },
     rows(limit, offset) {
-      return selectUsers(db)
+      return selectUsers(db, scope, 'own')
         .where(where)
         .orderBy(desc(users.last_seen_at), asc(users.id))
         .limit(limit)

@@ -43,8 +43,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/utilisateurs/:id',
     { schema: { tags, summary: 'Un utilisateur', params: IdParams, response: reply(UserOut) } },
     async (request) => {
-      const user = await findScopedUser(app.db, currentScope(request), request.params.id);
-      return ok((await getUserOut(app.db, user.id))!);
+      const scope = currentScope(request);
+      const user = await findScopedUser(app.db, scope, request.params.id, 'visible');
+      return ok((await getUserOut(app.db, scope, user.id))!);
     },
   );
 

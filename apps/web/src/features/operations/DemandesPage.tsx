@@ -90,7 +90,7 @@ const DEMANDES: ListDecl<D> = {
       rowToValues(
         {
           ...d,
-          client_id: d.client.id,
+          client_id: d.client?.id,
           type_marchandise_id: idOf(d.type_marchandise),
           ville_depart_id: d.ville_depart.id,
           ville_arrivee_id: d.ville_arrivee.id,
