@@ -1,5 +1,5 @@
-import type { UserOut } from '@yams/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { ConnectedUserOut, UserOut } from '@yams/shared';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
@@ -7,6 +7,7 @@ import { scoped } from '../../db/scoped';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, scopeOf } from '../../plugins/auth';
+import type { PresentUser } from '../realtime/presence';
 
 const commercial = alias(users, 'commercial');
 
@@ -135,20 +136,35 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   };
 }
 
-/** Signed-in users: seen by the API within the last five minutes. */
-export function connectedUsers(db: Db, scope: Scope): ListSource<UserOut> {
-  const where = sql`${users.last_seen_at} > now() - interval '5 minutes'`;
+/**
+ * Connected users, from the presence channel (`present`, every API process's open tabs): the ones this
+ * scope may see, most recently connected first, with since when and how many tabs.
+ */
+export function connectedUsers(db: Db, scope: Scope, present: PresentUser[]): ListSource<ConnectedUserOut> {
+  const visible = present.filter((p) => scope.entrepriseId === null || p.entrepriseId === scope.entrepriseId);
+  const ids = visible.map((p) => p.userId);
+  const where = inArray(users.id, ids.length ? ids : [0]);
+  let loaded: Promise<ConnectedUserOut[]> | undefined;
+  const load = () => {
+    loaded ??= selectUsers(db, scope, 'own')
+      .where(where)
+      .then((rows) => {
+        const byId = new Map(visible.map((p) => [p.userId, p]));
+        return rows
+          .map((u) => {
+            const p = byId.get(u.id)!;
+            return { ...u, connecte_depuis: p.since, onglets: p.onglets };
+          })
+          .sort((a, b) => b.connecte_depuis.localeCompare(a.connecte_depuis) || a.id - b.id);
+      });
+    return loaded;
+  };
   return {
     async count() {
-      const [row] = await scoped(db, scope).select({ n: count() }).from(users, 'own').where(where);
-      return row?.n ?? 0;
+      return (await load()).length;
     },
-    rows(limit, offset) {
-      return selectUsers(db, scope, 'own')
-        .where(where)
-        .orderBy(desc(users.last_seen_at), asc(users.id))
-        .limit(limit)
-        .offset(offset);
+    async rows(limit, offset) {
+      return (await load()).slice(offset, offset + limit);
     },
   };
 }

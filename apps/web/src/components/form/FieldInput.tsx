@@ -1,5 +1,6 @@
 import { DatePicker, Input, InputNumber, Select } from 'antd';
 import type { FormFieldDecl } from './fields';
+import { RichText } from './RichText';
 import { useOptions } from './useOptions';
 
 const grouping = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
@@ -17,6 +18,13 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
     case 'custom': {
       const { value, onChange } = rest as { value?: unknown; onChange?: (value: unknown) => void };
       return <>{field.render?.({ value, onChange: (v) => onChange?.(v) })}</>;
+    }
+    case 'richText': {
+      const { value, onChange } = rest as {
+        value?: string | null;
+        onChange?: (value: string | null) => void;
+      };
+      return <RichText value={value} onChange={onChange} label={label} placeholder={placeholder} />;
     }
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={placeholder} {...rest} />;
@@ -49,6 +57,18 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
       );
     case 'date':
       return <DatePicker style={{ width: '100%' }} format="DD/MM/YYYY" placeholder={placeholder} {...rest} />;
+    case 'datetime':
+      return (
+        <DatePicker
+          style={{ width: '100%' }}
+          showTime={{ format: 'HH:mm' }}
+          // What is typed or clicked counts without an extra 'OK' (leaving the field keeps it).
+          needConfirm={false}
+          format="DD/MM/YYYY HH:mm"
+          placeholder={placeholder}
+          {...rest}
+        />
+      );
     case 'dateRange':
       return (
         <DatePicker.RangePicker
