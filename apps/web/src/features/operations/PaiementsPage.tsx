@@ -1,6 +1,6 @@
-import { PaiementBody, type PaiementOut, PaiementUpdateBody } from '@yams/shared';
-import dayjs from 'dayjs';
+import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
+import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { paiementPaths, paiements, useOperationsRefresh } from './api';
@@ -72,7 +72,7 @@ const PAIEMENTS: ListDecl<P> = {
     fields: FIELDS,
     createSchema: PaiementBody,
     updateSchema: PaiementUpdateBody,
-    defaults: { date_operation: dayjs(), statut: 'En attente' },
+    defaults: { date_operation: dayToPicker(todayInGabon()), statut: 'En attente' },
     editable: (p) => p.statut === 'En attente',
   },
   detail: {
