@@ -117,6 +117,8 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
         ilike(users.nom, like),
         ilike(users.prenom, like),
         ilike(users.email, like),
+        // The full name as shown ('Mouketou Client3'), so a select searched as one types finds it.
+        ilike(fullName(users), like),
       ),
     );
   }

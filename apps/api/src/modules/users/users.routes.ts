@@ -2,6 +2,7 @@ import { ConnectedUserOut, UserCreateBody, UserOut, UsersQuery, UserUpdateBody }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
+import { optionsRoute } from '../../lib/list-options';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
@@ -44,6 +45,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const tags = ['Utilisateurs'];
+
+  optionsRoute(app, {
+    path: '/api/utilisateurs',
+    tags,
+    query: filters(UsersQuery.shape),
+    list: (scope, q) => listUsers(app.db, scope, q),
+    get: async (scope, id) => (await getUserOut(app.db, (await findScopedUser(app.db, scope, id)).id))!,
+    label: (u) => u.nom_complet,
+  });
 
   app.get(
     '/api/utilisateurs/:id',
