@@ -11,6 +11,8 @@ export * from './fleet';
 export * from './format';
 export * from './messages';
 export * from './operations';
+export * from './realtime';
 export * from './reference';
 export * from './statistics';
+export * from './text';
 export * from './users';

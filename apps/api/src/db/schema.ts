@@ -1,4 +1,5 @@
 // Every table of the database, one file per domain; drizzle-kit reads this barrel.
+export * from '../modules/accounting/accounting.table';
 export * from '../modules/entreprise/entreprise.table';
 export * from '../modules/fleet/fleet.table';
 export * from '../modules/operations/operations.table';

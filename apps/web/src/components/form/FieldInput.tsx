@@ -57,6 +57,18 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
       );
     case 'date':
       return <DatePicker style={{ width: '100%' }} format="DD/MM/YYYY" placeholder={placeholder} {...rest} />;
+    case 'datetime':
+      return (
+        <DatePicker
+          style={{ width: '100%' }}
+          showTime={{ format: 'HH:mm' }}
+          // What is typed or clicked counts without an extra 'OK' (leaving the field keeps it).
+          needConfirm={false}
+          format="DD/MM/YYYY HH:mm"
+          placeholder={placeholder}
+          {...rest}
+        />
+      );
     case 'dateRange':
       return (
         <DatePicker.RangePicker

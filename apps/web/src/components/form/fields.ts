@@ -23,6 +23,8 @@ export type FormFieldType =
   | 'money'
   | 'select'
   | 'date'
+  /** Date and time, shown and entered in Libreville time, sent as an ISO 8601 instant. */
+  | 'datetime'
   | 'dateRange'
   | 'textarea'
   /** HTML from a TipTap editor (loaded on demand); the API sanitises it (`sanitizeRichText`). */

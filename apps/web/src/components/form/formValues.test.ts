@@ -58,4 +58,36 @@ describe('form values', () => {
     expect(fieldOfParam('date_fin', FIELDS)).toBe('periode');
     expect(fieldOfParam('email', FIELDS)).toBe('email');
   });
+
+  it.each(['UTC', 'America/New_York', 'Asia/Tokyo', 'Africa/Libreville'])(
+    'edits date-times in Libreville time and keeps days as days with the PC on %s',
+    (zone) => {
+      const before = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        const fields: FormFieldDecl[] = [
+          { name: 'date_chargement', type: 'datetime' },
+          { name: 'date_operation', type: 'date' },
+        ];
+        const values = rowToValues(
+          { date_chargement: '2026-12-10T10:15:00.000Z', date_operation: '2026-12-10' },
+          fields,
+        );
+        // The picker shows the Libreville wall-clock: 10/12/2026 11:15, and the day 10/12/2026.
+        expect((values.date_chargement as dayjs.Dayjs).format('DD/MM/YYYY HH:mm')).toBe('10/12/2026 11:15');
+        expect((values.date_operation as dayjs.Dayjs).format('DD/MM/YYYY')).toBe('10/12/2026');
+        // What the user picks is Libreville time, sent as an instant; the day stays a day.
+        const picked = (values.date_chargement as dayjs.Dayjs).hour(7).minute(30);
+        expect(valuesToBody({ ...values, date_chargement: picked }, fields)).toEqual({
+          date_chargement: '2026-12-10T06:30:00.000Z',
+          date_operation: '2026-12-10',
+        });
+        // An instant used as a day: its day in Libreville (23:30 UTC on the 9th is the 10th there).
+        const asDay = rowToValues({ date_operation: '2026-12-09T23:30:00.000Z' }, [fields[1]!]);
+        expect((asDay.date_operation as dayjs.Dayjs).format('YYYY-MM-DD')).toBe('2026-12-10');
+      } finally {
+        process.env.TZ = before;
+      }
+    },
+  );
 });

@@ -6,7 +6,6 @@ import {
   CourseUpdateBody,
   nextCourseStatuts,
 } from '@yams/shared';
-import dayjs from 'dayjs';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -48,28 +47,12 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'ville_arrivee_id', type: 'select', required: true, source: villeSource },
   { name: 'adresse_chargement', type: 'text' },
   { name: 'adresse_dechargement', type: 'text' },
-  { name: 'date_chargement', type: 'date', required: true },
-  { name: 'date_dechargement', type: 'date' },
+  { name: 'date_chargement', type: 'datetime', required: true },
+  { name: 'date_dechargement', type: 'datetime' },
   { name: 'poids_kg', type: 'number' },
   { name: 'montant', type: 'money', required: true },
   { name: 'description', type: 'textarea', span: 24 },
 ];
-
-/**
- * The form edits dates (a day); a course's dates carry a time. An unchanged day keeps the stored date-time, so
- * saving another field does not move the loading to midnight. (Kit gap: a `datetime` field type.)
- */
-const KEPT = '_dates_avant';
-function keepTimes(body: Record<string, unknown>): Record<string, unknown> {
-  const { [KEPT]: before, ...rest } = body as Record<string, unknown> & {
-    [KEPT]?: Record<string, string | null>;
-  };
-  for (const key of ['date_chargement', 'date_dechargement']) {
-    const stored = before?.[key];
-    if (stored && rest[key] === dayjs(stored).format('YYYY-MM-DD')) rest[key] = stored;
-  }
-  return rest;
-}
 
 /** One action per target state, shown only when the shared lifecycle allows it from the row's state. */
 const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Chargement en attente').map(
@@ -127,8 +110,8 @@ const COURSES: ListDecl<C> = {
     fields: FIELDS,
     createSchema: CourseBody,
     updateSchema: CourseUpdateBody,
-    toValues: (c) => ({
-      ...rowToValues(
+    toValues: (c) =>
+      rowToValues(
         {
           ...c,
           client_id: c.client.id,
@@ -141,9 +124,6 @@ const COURSES: ListDecl<C> = {
         },
         FIELDS,
       ),
-      [KEPT]: { date_chargement: c.date_chargement, date_dechargement: c.date_dechargement },
-    }),
-    toBody: keepTimes,
     editable: (c) => c.statut !== 'Annulé',
   },
   detail: {

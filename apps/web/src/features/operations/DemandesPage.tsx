@@ -6,9 +6,11 @@ import {
   type DemandeStatut,
   DemandeUpdateBody,
   demandeTransitionError,
+  GABON_UTC_OFFSET,
 } from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { rowToValues } from '../../components/form/formValues';
+import { instantToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { chauffeurSource } from '../fleet/vehiculeFields';
@@ -132,10 +134,15 @@ const DEMANDES: ListDecl<D> = {
           fields: [
             { name: 'vehicule_id', type: 'select', required: true, source: vehiculeChoiceSource },
             { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
-            { name: 'montant', type: 'money', required: true, span: 24 },
+            { name: 'montant', type: 'money', required: true },
+            { name: 'date_chargement', type: 'datetime' },
           ],
           schema: AcceptDemandeBody,
-          initialValues: (d) => ({ montant: d.budget ?? undefined }),
+          // Loading on the wished day at 8:00 in Libreville unless the transporteur says otherwise (as the API).
+          initialValues: (d) => ({
+            montant: d.budget ?? undefined,
+            date_chargement: instantToPicker(`${d.date_souhaitee}T08:00:00${GABON_UTC_OFFSET}`),
+          }),
           submitLabel: 'Accepter et créer la course',
         },
       },

@@ -1,7 +1,7 @@
-import { PaiementBody, type PaiementOut, PaiementUpdateBody } from '@yams/shared';
-import dayjs from 'dayjs';
+import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { rowToValues } from '../../components/form/formValues';
+import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { paiementPaths, paiements, useOperationsRefresh } from './api';
@@ -73,7 +73,7 @@ const PAIEMENTS: ListDecl<P> = {
     fields: FIELDS,
     createSchema: PaiementBody,
     updateSchema: PaiementUpdateBody,
-    defaults: { date_operation: dayjs(), statut: 'En attente' },
+    defaults: { date_operation: dayToPicker(todayInGabon()), statut: 'En attente' },
     toValues: (p) => rowToValues({ ...p, course_id: p.course.id }, FIELDS),
     editable: (p) => p.statut === 'En attente',
   },
