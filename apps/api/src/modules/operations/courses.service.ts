@@ -14,6 +14,7 @@ import { fieldErrors } from '../../lib/errors';
 import { yearInGabon } from '../../lib/filters-dates';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
 import { courseLocked, montantBelowPaid, transitionRefused } from './operations.errors';
 import { assertChauffeur, assertClient, assertRefs } from './operations.refs';
@@ -156,6 +157,14 @@ export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseS
     } else {
       await suivreCourse(t, c.vehicule_id, to);
     }
+    await notify(tx, {
+      type: 'course_statut',
+      titre: `Course ${c.code} : ${to}`,
+      contenu: `La course ${c.code} est passée de « ${from} » à « ${to} ».`,
+      lien: `/operations/courses?id=${c.id}`,
+      entreprises: [c.entreprise_id],
+      auteur: scope.user.id,
+    });
     return `La course ${c.code} est passée au statut « ${to} ».`;
   });
 }

@@ -13,6 +13,7 @@ import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import { notify } from '../notifications/notify';
 import { assertEntreprise } from '../reference/reference.checks';
 import { insertCourse } from './courses.service';
 import { lockDemande } from './demandes.repository';
@@ -78,6 +79,16 @@ export function changeDemandeStatut(
     const error = demandeTransitionError(d.statut as DemandeStatut, to);
     if (error) throw transitionRefused(error);
     await scoped(tx, scope).update(demandes).set({ statut: to }).where(eq(demandes.id, d.id));
+    if (to === 'Recherche en cours') {
+      await notify(tx, {
+        type: 'demande_diffusee',
+        titre: `Nouvelle demande n°${d.id} diffusée`,
+        contenu: [d.adresse_chargement, d.adresse_dechargement].filter(Boolean).join(' → ') || null,
+        lien: `/operations/demandes?id=${d.id}`,
+        saufEntreprises: d.cree_par_entreprise_id ? [d.cree_par_entreprise_id] : [],
+        auteur: scope.user.id,
+      });
+    }
     return to === 'Annulé'
       ? `La demande n°${d.id} a été annulée.`
       : `La demande n°${d.id} est diffusée aux transporteurs.`;

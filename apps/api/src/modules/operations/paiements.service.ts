@@ -14,6 +14,7 @@ import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
 import { contrePasserPaiement, posterPaiement } from '../accounting/postings';
+import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
 import { overpayment, paiementNotFound, transitionRefused } from './operations.errors';
 import { type Course, courses, paiements } from './operations.table';
@@ -74,6 +75,18 @@ async function lockPaiement(tx: Db, scope: Scope, id: number) {
   return { p, course };
 }
 
+/** A payment validated is money received: the company's other back-office users hear of it. */
+function notifyPaiement(tx: Db, scope: Scope, course: Course, id: number, montant: number) {
+  return notify(tx, {
+    type: 'paiement_recu',
+    titre: `Paiement reçu : ${formatMoney(montant)}`,
+    contenu: `Paiement de ${formatMoney(montant)} pour la course ${course.code}.`,
+    lien: `/operations/paiements?id=${id}`,
+    entreprises: [course.entreprise_id],
+    auteur: scope.user.id,
+  });
+}
+
 export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promise<number> {
   return transaction(db, async (tx) => {
     const course = await lockCoursePayable(tx, scope, body.course_id);
@@ -95,6 +108,7 @@ export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promis
     if (statut === 'Validé') {
       await recomputeEtat(tx, course);
       await posterPaiement(tx, row!.id);
+      await notifyPaiement(tx, scope, course, row!.id, body.montant);
     }
     return row!.id;
   });
@@ -148,6 +162,7 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
     // The journals follow: a validated payment is posted, a cancelled one has its posting reversed.
     if (to === 'Validé') await posterPaiement(tx, p.id);
     else if (p.statut === 'Validé') await contrePasserPaiement(tx, p.id, todayInGabon());
+    if (to === 'Validé') await notifyPaiement(tx, scope, course, p.id, p.montant);
     return to === 'Validé'
       ? `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été validé.`
       : `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été annulé.`;

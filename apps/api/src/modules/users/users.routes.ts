@@ -51,7 +51,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     query: filters(UsersQuery.shape),
     list: (scope, q) => listUsers(app.db, scope, q),
-    get: async (scope, id) => (await getUserOut(app.db, (await findScopedUser(app.db, scope, id)).id))!,
+    get: async (scope, id) =>
+      (await getUserOut(app.db, scope, (await findScopedUser(app.db, scope, id, 'visible')).id))!,
     label: (u) => u.nom_complet,
   });
 
