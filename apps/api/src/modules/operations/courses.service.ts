@@ -7,7 +7,7 @@ import {
   courseTransitionError,
   DATES_COURSE_ORDRE,
 } from '@yams/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fieldErrors } from '../../lib/errors';
 import { yearInGabon } from '../../lib/filters-dates';
@@ -172,11 +172,12 @@ export function destroyCourse(db: Db, scope: Scope, id: number): Promise<string>
     const [valide] = await tx
       .select({ id: paiements.id })
       .from(paiements)
-      .where(and(eq(paiements.course_id, c.id), eq(paiements.statut, 'Validé')))
+      .where(and(eq(paiements.course_id, c.id), ne(paiements.statut, 'En attente')))
       .limit(1);
     if (valide) {
+      // Its validated or cancelled payments are a trace that is never deleted (paiementSuppressionRefus).
       throw fieldErrors({
-        statut: `La course ${c.code} a des paiements validés : elle ne peut pas être supprimée.`,
+        statut: `La course ${c.code} a des paiements validés ou annulés : elle ne peut pas être supprimée.`,
       });
     }
     if (c.demande_id) {

@@ -4,6 +4,7 @@ import {
   type PaiementBody,
   type PaiementStatut,
   type PaiementUpdateBody,
+  paiementSuppressionRefus,
   paiementTransitionError,
   todayInGabon,
 } from '@yams/shared';
@@ -13,7 +14,7 @@ import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
 import { lockCourse } from './courses.repository';
-import { overpayment, paiementNotFound, transitionRefused } from './operations.errors';
+import { overpayment, paiementNotDeletable, paiementNotFound, transitionRefused } from './operations.errors';
 import { type Course, courses, paiements } from './operations.table';
 import { findPaiement } from './paiements.repository';
 
@@ -134,7 +135,11 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
       }
       await assertReste(tx, course, p.montant);
     }
-    await tx.update(paiements).set({ statut: to }).where(eq(paiements.id, p.id));
+    const trace = to === 'Annulé' ? { annule_par: scope.user.id, annule_le: new Date().toISOString() } : {};
+    await tx
+      .update(paiements)
+      .set({ statut: to, ...trace })
+      .where(eq(paiements.id, p.id));
     if (to === 'Validé' || p.statut === 'Validé') await recomputeEtat(tx, course);
     return to === 'Validé'
       ? `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été validé.`
@@ -145,8 +150,10 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
 export function destroyPaiement(db: Db, scope: Scope, id: number): Promise<string> {
   return transaction(db, async (tx) => {
     const { p, course } = await lockPaiement(tx, scope, id);
+    const refus = paiementSuppressionRefus(p.statut as PaiementStatut);
+    if (refus)
+      throw paiementNotDeletable(`Paiement de ${formatMoney(p.montant)} (${course.code}) : ${refus}`);
     await tx.delete(paiements).where(eq(paiements.id, p.id));
-    if (p.statut === 'Validé') await recomputeEtat(tx, course);
     return `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été supprimé.`;
   });
 }
