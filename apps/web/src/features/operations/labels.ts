@@ -61,6 +61,7 @@ export const DEMANDE_LABELS = {
   vehicule_id: 'Véhicule',
   chauffeur_id: 'Chauffeur',
   montant: 'Montant',
+  date_chargement: 'Date de chargement',
 } as const;
 
 /** French labels of a payment's fields. */
