@@ -12,7 +12,11 @@ export const moneyParser = (text: string | undefined) => Number((text ?? '').rep
 
 /** The input of one declared field; antd's Form.Item passes `value`/`onChange`. */
 export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; label: string }) {
-  const { options, loading } = useOptions(field.source, field.options);
+  const { options, loading, onSearch } = useOptions(
+    field.source,
+    field.options,
+    field.type === 'select' ? (rest as { value?: unknown }).value : undefined,
+  );
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'custom': {
@@ -47,7 +51,8 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
       return (
         <Select
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          // A server-searched source: the API searches as one types (`GET {path}/options?search=`).
+          showSearch={onSearch ? { filterOption: false, onSearch } : { optionFilterProp: 'label' }}
           loading={loading}
           options={options}
           placeholder={placeholder ?? 'Sélectionner'}
