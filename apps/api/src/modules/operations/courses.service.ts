@@ -3,6 +3,7 @@ import {
   type CourseStatut,
   type CourseUpdateBody,
   courseCode,
+  courseDateReelle,
   courseEtat,
   courseTransitionError,
   DATES_COURSE_ORDRE,
@@ -15,7 +16,7 @@ import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { lockCourse } from './courses.repository';
 import { courseLocked, montantBelowPaid, transitionRefused } from './operations.errors';
-import { assertChauffeur, assertClient, assertRefs } from './operations.refs';
+import { assertChauffeur, assertClient, assertRefs, assertTrajetVilles } from './operations.refs';
 import { courses, demandes, paiements } from './operations.table';
 import { nextNumero } from './sequence';
 import { libererVehicule, reserverVehicule, suivreCourse, vehiculeConflict } from './vehicule-suivi';
@@ -34,6 +35,7 @@ export async function insertCourse(
 ): Promise<number> {
   if (!options.clientVerifie) await assertClient(tx, entrepriseId, input.client_id);
   await assertRefs(tx, entrepriseId, input);
+  await assertTrajetVilles(tx, entrepriseId, input);
   const vehicule = await reserverVehicule(tx, entrepriseId, input.vehicule_id, null);
   let chauffeurId = input.chauffeur_id ?? null;
   if (chauffeurId) await assertChauffeur(tx, entrepriseId, chauffeurId);
@@ -102,6 +104,13 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
       await assertChauffeur(tx, c.entreprise_id, patch.chauffeur_id);
     }
     await assertRefs(tx, c.entreprise_id, patch);
+    if (
+      patch.trajet_id !== undefined ||
+      patch.ville_depart_id !== undefined ||
+      patch.ville_arrivee_id !== undefined
+    ) {
+      await assertTrajetVilles(tx, c.entreprise_id, next);
+    }
     const vehiculeChange = patch.vehicule_id !== undefined && patch.vehicule_id !== c.vehicule_id;
     if (vehiculeChange) {
       if (c.statut === 'Terminé') {
@@ -139,13 +148,17 @@ export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseS
     const from = c.statut as CourseStatut;
     const error = courseTransitionError(from, to, c.statut_avant_probleme as CourseStatut | null);
     if (error) throw transitionRefused(error);
+    const now = new Date().toISOString();
+    const reelle = courseDateReelle(to, c);
     await tx
       .update(courses)
       .set({
         statut: to,
         statut_avant_probleme: to === 'Problemes mécaniques' ? from : null,
-        // A course finished without an unloading date was unloaded now.
-        ...(to === 'Terminé' && !c.date_dechargement ? { date_dechargement: new Date().toISOString() } : {}),
+        // The actual time beside the planned one; the plan itself is kept.
+        ...(reelle ? { [reelle]: now } : {}),
+        // A course finished without a planned unloading date was unloaded now.
+        ...(to === 'Terminé' && !c.date_dechargement ? { date_dechargement: now } : {}),
       })
       .where(eq(courses.id, c.id));
     if (to === 'Terminé' || to === 'Annulé') {

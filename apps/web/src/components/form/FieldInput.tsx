@@ -1,4 +1,4 @@
-import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { FormFieldDecl } from './fields';
 import { useOptions } from './useOptions';
 
@@ -11,7 +11,8 @@ export const moneyParser = (text: string | undefined) => Number((text ?? '').rep
 
 /** The input of one declared field; antd's Form.Item passes `value`/`onChange`. */
 export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; label: string }) {
-  const { options, loading } = useOptions(field.source, field.options);
+  const { options, loading, rowOf } = useOptions(field.source, field.options);
+  const form = Form.useFormInstance();
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'custom': {
@@ -35,7 +36,16 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           {...rest}
         />
       );
-    case 'select':
+    case 'select': {
+      const { onChange, value } = rest as { onChange?: (value: unknown) => void; value?: unknown };
+      // A chosen row may fill other fields (a trajet: its cities and amount).
+      const change = (next: unknown) => {
+        onChange?.(next);
+        const row = field.fill && next !== undefined && next !== null ? rowOf(next) : undefined;
+        if (row && field.fill) {
+          form.setFieldsValue(field.fill(row, form.getFieldsValue(true), rowOf(value)));
+        }
+      };
       return (
         <Select
           allowClear
@@ -45,8 +55,10 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           placeholder={placeholder ?? 'Sélectionner'}
           aria-label={label}
           {...rest}
+          onChange={change}
         />
       );
+    }
     case 'date':
       return <DatePicker style={{ width: '100%' }} format="DD/MM/YYYY" placeholder={placeholder} {...rest} />;
     case 'datetime':

@@ -8,11 +8,17 @@ export interface OptionsSource {
   label: (row: Record<string, unknown>) => string;
   /** Default: `row.id`. */
   value?: (row: Record<string, unknown>) => string | number;
+  /**
+   * Why this row cannot be chosen (e.g. 'déjà en course'), or nothing: such options are shown disabled with
+   * the reason, after the ones that can be chosen. The API refuses them anyway.
+   */
+  disabled?: (row: Record<string, unknown>) => string | null | undefined;
 }
 
 export interface Option {
   value: string | number;
   label: string;
+  disabled?: boolean;
 }
 
 export type FormFieldType =
@@ -54,6 +60,15 @@ export interface FormFieldDecl {
   render?: (props: { value: unknown; onChange: (value: unknown) => void }) => ReactNode;
   /** The body field a `custom` input fills (default: `name`); its server errors show on the input. */
   bodyName?: string;
+  /**
+   * A select fed by the API: choosing a row fills other fields with what this returns (a trajet fills
+   * both cities and suggests its amount). `previous` is the row chosen before, if any.
+   */
+  fill?: (
+    row: Record<string, unknown>,
+    values: Record<string, unknown>,
+    previous?: Record<string, unknown>,
+  ) => Record<string, unknown>;
 }
 
 export type FormMode = 'create' | 'edit';

@@ -6,7 +6,7 @@ import type { Option, OptionsSource } from './fields';
 export function useOptions(
   source: OptionsSource | undefined,
   fixed: Option[] = [],
-): { options: Option[]; loading: boolean } {
+): { options: Option[]; loading: boolean; rowOf: (value: unknown) => Record<string, unknown> | undefined } {
   const query = useQuery({
     queryKey: ['options', source?.path, source?.query],
     queryFn: async ({ signal }) =>
@@ -19,13 +19,22 @@ export function useOptions(
     enabled: Boolean(source),
     staleTime: 5 * 60_000,
   });
-  if (!source) return { options: fixed, loading: false };
+  if (!source) return { options: fixed, loading: false, rowOf: () => undefined };
   const rows = Array.isArray(query.data) ? query.data : [];
+  const optionValue = (row: Record<string, unknown>) =>
+    source.value ? source.value(row) : (row.id as number);
+  const options = rows.map((row) => {
+    const reason = source.disabled?.(row);
+    const label = source.label(row);
+    return reason
+      ? { value: optionValue(row), label: `${label} — ${reason}`, disabled: true }
+      : { value: optionValue(row), label };
+  });
+  // What can be chosen first; the others after, disabled, with their reason.
+  options.sort((a, b) => Number(Boolean(a.disabled)) - Number(Boolean(b.disabled)));
   return {
-    options: rows.map((row) => ({
-      value: source.value ? source.value(row) : (row.id as number),
-      label: source.label(row),
-    })),
+    options,
     loading: query.isLoading,
+    rowOf: (value) => rows.find((row) => optionValue(row) === value),
   };
 }

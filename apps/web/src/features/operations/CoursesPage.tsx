@@ -12,12 +12,14 @@ import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
 import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
 import { coursePaths, courses, useOperationsRefresh } from './api';
+import { CourseDeroulement } from './CourseDeroulement';
 import { CoursePaiements } from './CoursePaiements';
 import { COURSE_LABELS } from './labels';
 import {
   clientSource,
   courseStatutOptions,
   etatOptions,
+  fillFromTrajet,
   idOf,
   marchandiseSource,
   periodeFilter,
@@ -42,7 +44,7 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
   { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
   { name: 'type_marchandise_id', type: 'select', source: marchandiseSource },
-  { name: 'trajet_id', type: 'select', source: trajetSource },
+  { name: 'trajet_id', type: 'select', source: trajetSource, fill: fillFromTrajet },
   { name: 'ville_depart_id', type: 'select', required: true, source: villeSource },
   { name: 'ville_arrivee_id', type: 'select', required: true, source: villeSource },
   { name: 'adresse_chargement', type: 'text' },
@@ -141,11 +143,12 @@ const COURSES: ListDecl<C> = {
       { key: 'trajet', value: (c) => c.trajet?.libelle },
       { key: 'adresse_chargement' },
       { key: 'adresse_dechargement' },
-      { key: 'date_chargement', format: 'datetime' },
-      { key: 'date_dechargement', format: 'datetime' },
       { key: 'description' },
     ],
-    sections: [{ key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> }],
+    sections: [
+      { key: 'deroulement', title: 'Déroulement', render: (c) => <CourseDeroulement course={c} /> },
+      { key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> },
+    ],
     actions: statutActions,
     deletable: (c) => c.statut === 'Chargement en attente' && c.montant_paye === 0,
   },

@@ -10,6 +10,7 @@ import {
   clientSource,
   courseChoiceSource,
   courseCodeSource,
+  courseEditSource,
   modeOptions,
   paiementStatutOptions,
   periodeFilter,
@@ -25,7 +26,8 @@ const montant: DisplayField<P> = { key: 'montant', format: 'money' };
 const statut = tagField<P>('statut', (p) => p.statut);
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'course_id', type: 'select', required: true, source: courseChoiceSource, span: 24 },
+  { name: 'course_id', type: 'select', required: true, source: courseChoiceSource, span: 24, only: 'create' },
+  { name: 'course_id', type: 'select', required: true, source: courseEditSource, span: 24, only: 'edit' },
   { name: 'libelle', type: 'text', required: true, span: 24 },
   { name: 'date_operation', type: 'date' },
   { name: 'mode', type: 'select', required: true, options: modeOptions },

@@ -69,17 +69,48 @@ export const marchandiseSource: OptionsSource = {
   label: (r) => String(r.libelle),
 };
 export const trajetSource: OptionsSource = { path: '/api/trajets', label: (r) => String(r.libelle) };
-/** In forms the vehicle's state helps to pick a free one (the API refuses a busy vehicle). */
+
+/**
+ * Choosing a trajet fills both its cities and suggests its amount: the amount is replaced only when empty
+ * or still the previous trajet's suggestion (what the user typed is kept). The API refuses other cities.
+ */
+export const fillFromTrajet = (
+  trajet: Record<string, unknown>,
+  values: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+): Record<string, unknown> => {
+  const montant = values.montant;
+  const suggested =
+    montant === undefined || montant === null || montant === '' || montant === previous?.montant;
+  return {
+    ...(trajet.ville_depart_id ? { ville_depart_id: trajet.ville_depart_id } : {}),
+    ...(trajet.ville_arrivee_id ? { ville_arrivee_id: trajet.ville_arrivee_id } : {}),
+    ...(suggested && Number(trajet.montant) > 0 ? { montant: Number(trajet.montant) } : {}),
+  };
+};
+
+/** Why a vehicle cannot take a course (the API's rule: only 'Disponible' or 'Nouveau' vehicles). */
+const VEHICULE_REFUS: Record<string, string> = {
+  'En course': 'déjà sur une course',
+  'En intervention': 'en intervention',
+  Indisponible: 'indisponible',
+};
+/** In forms the vehicle's state helps to pick a free one: busy ones are disabled with the reason. */
 export const vehiculeChoiceSource: OptionsSource = {
   path: '/api/vehicules',
   label: (r) => `${String(r.plaque)} · ${String(r.statut)}`,
+  disabled: (r) => VEHICULE_REFUS[String(r.statut)],
 };
-/** Courses with what remains to pay (the API refuses a payment above it). */
+const courseChoiceLabel = (r: Record<string, unknown>) =>
+  `${String(r.code)} · ${String(r.client_nom_complet)} (reste : ${formatMoney(Number(r.reste_a_payer))})`;
+/** A new payment: only courses with something left to pay (`a_payer=1`; the API refuses the others). */
 export const courseChoiceSource: OptionsSource = {
   path: '/api/courses',
-  label: (r) =>
-    `${String(r.code)} · ${String(r.client_nom_complet)} (reste : ${formatMoney(Number(r.reste_a_payer))})`,
+  query: { a_payer: 1 },
+  label: courseChoiceLabel,
 };
+/** Editing a payment: its course is shown whatever is left to pay. */
+export const courseEditSource: OptionsSource = { path: '/api/courses', label: courseChoiceLabel };
 export const courseCodeSource: OptionsSource = { path: '/api/courses', label: (r) => String(r.code) };
 
 export const periodeFilter: FilterDecl = { type: 'dateRange', name: 'periode' };
