@@ -64,8 +64,8 @@ export interface TestContext {
   lastMailTo(email: string): Mail | undefined;
 }
 
-/** One app on its own copy of the database for a test file; closed after the file. */
-export async function setupApi(): Promise<TestContext> {
+/** One app on its own copy of the database for a test file; closed after the file. `env` adds settings. */
+export async function setupApi(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-test-'));
   const mails: Mail[] = [];
@@ -74,7 +74,10 @@ export async function setupApi(): Promise<TestContext> {
       mails.push(mail);
     },
   };
-  const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://yams.test' }), webDist: undefined };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://yams.test', ...env }),
+    webDist: undefined,
+  };
   const app = await buildApp({ config, database, mailer, logger: false });
   await app.ready();
   afterAll(async () => {

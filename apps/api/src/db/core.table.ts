@@ -1,3 +1,4 @@
+import { SOUS_TYPES, USER_TYPES } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -11,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { entrepriseId, timestamps, timestamptz } from './columns';
+import { entrepriseId, enumCheck, timestamps, timestamptz } from './columns';
 
 const ts = (name: string) => timestamptz(name);
 
@@ -42,6 +43,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_entreprise_idx').on(t.entreprise_id, t.type),
+    enumCheck('users_type_check', t.type, USER_TYPES),
+    enumCheck('users_sous_type_check', t.sous_type, SOUS_TYPES),
   ],
 );
 

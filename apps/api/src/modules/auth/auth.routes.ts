@@ -56,6 +56,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeToken(app.db, request.auth!.tokenId);
+      app.realtime.disconnectToken(request.auth!.tokenId);
       return ok(null, MSG.logoutSuccess);
     },
   );

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
+import { contrePasserPaiement, posterPaiement } from '../accounting/postings';
 import { lockCourse } from './courses.repository';
 import { overpayment, paiementNotFound, transitionRefused } from './operations.errors';
 import { type Course, courses, paiements } from './operations.table';
@@ -86,7 +87,10 @@ export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promis
         statut,
       })
       .returning({ id: paiements.id });
-    if (statut === 'Validé') await recomputeEtat(tx, course);
+    if (statut === 'Validé') {
+      await recomputeEtat(tx, course);
+      await posterPaiement(tx, row!.id);
+    }
     return row!.id;
   });
 }
@@ -136,6 +140,9 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
     }
     await tx.update(paiements).set({ statut: to }).where(eq(paiements.id, p.id));
     if (to === 'Validé' || p.statut === 'Validé') await recomputeEtat(tx, course);
+    // The journals follow: a validated payment is posted, a cancelled one has its posting reversed.
+    if (to === 'Validé') await posterPaiement(tx, p.id);
+    else if (p.statut === 'Validé') await contrePasserPaiement(tx, p.id, todayInGabon());
     return to === 'Validé'
       ? `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été validé.`
       : `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été annulé.`;
@@ -145,6 +152,7 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
 export function destroyPaiement(db: Db, scope: Scope, id: number): Promise<string> {
   return transaction(db, async (tx) => {
     const { p, course } = await lockPaiement(tx, scope, id);
+    if (p.statut === 'Validé') await contrePasserPaiement(tx, p.id, todayInGabon());
     await tx.delete(paiements).where(eq(paiements.id, p.id));
     if (p.statut === 'Validé') await recomputeEtat(tx, course);
     return `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été supprimé.`;

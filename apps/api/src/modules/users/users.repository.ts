@@ -1,12 +1,13 @@
-import type { UserOut } from '@yams/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { ConnectedUserOut, UserOut } from '@yams/shared';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { clientsOfCompany } from '../operations/operations.refs';
+import type { PresentUser } from '../realtime/presence';
 
 const commercial = alias(users, 'commercial');
 
@@ -123,23 +124,40 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   };
 }
 
-/** Signed-in users: seen by the API within the last five minutes. */
-export function connectedUsers(db: Db, scope: Scope): ListSource<UserOut> {
+/**
+ * Connected users, from the presence channel (`present`, every API process's open tabs): the ones this
+ * scope may see, most recently connected first, with since when and how many tabs.
+ */
+export function connectedUsers(db: Db, scope: Scope, present: PresentUser[]): ListSource<ConnectedUserOut> {
+  const visible = present.filter((p) => scope.entrepriseId === null || p.entrepriseId === scope.entrepriseId);
+  const ids = visible.map((p) => p.userId);
   const where = and(
-    tenantFilter(scope, users.entreprise_id),
-    sql`${users.last_seen_at} > now() - interval '5 minutes'`,
+    inArray(users.id, ids.length ? ids : [0]),
+    scope.entrepriseId === null
+      ? undefined
+      : or(eq(users.entreprise_id, scope.entrepriseId), eq(users.id, scope.entrepriseId)),
   );
+  let loaded: Promise<ConnectedUserOut[]> | undefined;
+  const load = () => {
+    loaded ??= selectUsers(db)
+      .where(where)
+      .then((rows) => {
+        const byId = new Map(visible.map((p) => [p.userId, p]));
+        return rows
+          .map((u) => {
+            const p = byId.get(u.id)!;
+            return { ...u, connecte_depuis: p.since, onglets: p.onglets };
+          })
+          .sort((a, b) => b.connecte_depuis.localeCompare(a.connecte_depuis) || a.id - b.id);
+      });
+    return loaded;
+  };
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
-      return row?.n ?? 0;
+      return (await load()).length;
     },
-    rows(limit, offset) {
-      return selectUsers(db)
-        .where(where)
-        .orderBy(desc(users.last_seen_at), asc(users.id))
-        .limit(limit)
-        .offset(offset);
+    async rows(limit, offset) {
+      return (await load()).slice(offset, offset + limit);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { UserCreateBody, UserOut, UsersQuery, UserUpdateBody } from '@yams/shared';
+import { ConnectedUserOut, UserCreateBody, UserOut, UsersQuery, UserUpdateBody } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
@@ -29,12 +29,18 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Utilisateurs'],
-        summary: 'Utilisateurs connectés (vus par l’API dans les cinq dernières minutes)',
+        summary: 'Utilisateurs connectés maintenant (canal presence-app, tous processus confondus)',
         querystring: filters({}),
-        response: reply(listOf(UserOut)),
+        response: reply(listOf(ConnectedUserOut)),
       },
     },
-    async (request) => ok(await listResponse(request.query, connectedUsers(app.db, currentScope(request)))),
+    async (request) =>
+      ok(
+        await listResponse(
+          request.query,
+          connectedUsers(app.db, currentScope(request), await app.realtime.connected()),
+        ),
+      ),
   );
 
   const tags = ['Utilisateurs'];
@@ -90,8 +96,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/utilisateurs/:id/disable',
     { schema: { tags, summary: 'Bloque un compte', params: IdParams, response: reply(UserOut) } },
-    async (request) =>
-      ok(await setBlocked(app.db, currentScope(request), request.params.id, true), 'Le compte a été bloqué.'),
+    async (request) => {
+      const user = await setBlocked(app.db, currentScope(request), request.params.id, true);
+      app.realtime.disconnectUser(user.id);
+      return ok(user, 'Le compte a été bloqué.');
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { FormFieldDecl } from './fields';
+import { RichText } from './RichText';
 import { useOptions } from './useOptions';
 
 const grouping = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
@@ -18,6 +19,13 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
     case 'custom': {
       const { value, onChange } = rest as { value?: unknown; onChange?: (value: unknown) => void };
       return <>{field.render?.({ value, onChange: (v) => onChange?.(v) })}</>;
+    }
+    case 'richText': {
+      const { value, onChange } = rest as {
+        value?: string | null;
+        onChange?: (value: string | null) => void;
+      };
+      return <RichText value={value} onChange={onChange} label={label} placeholder={placeholder} />;
     }
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={placeholder} {...rest} />;

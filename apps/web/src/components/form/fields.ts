@@ -33,6 +33,8 @@ export type FormFieldType =
   | 'datetime'
   | 'dateRange'
   | 'textarea'
+  /** HTML from a TipTap editor (loaded on demand); the API sanitises it (`sanitizeRichText`). */
+  | 'richText'
   /** Any controlled input (`render`), e.g. an intervention's lines. */
   | 'custom';
 

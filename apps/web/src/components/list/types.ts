@@ -12,7 +12,7 @@ export type Row = { id: number };
 export type Labels = Record<string, string>;
 
 /** How a value is shown and exported: one formatter each (money `1.234.567 FCFA`, French dates). */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number';
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'richText';
 
 /**
  * A field shown in the table, the cards, the details and the exports. Its label comes from the entity's
