@@ -225,3 +225,16 @@ describe('GET /api/courses?a_payer=1', () => {
     );
   });
 });
+
+describe('demo clients', () => {
+  it('have addresses a driver can find: quarter, street or landmark, town', async () => {
+    const { t, tg } = ctx;
+    const clients = (await t.get('/api/utilisateurs?type=client&limit=500', tg.token)).json().data as Array<{
+      adresse: string | null;
+    }>;
+    const seeded = clients.filter((c) => c.adresse);
+    expect(seeded.length).toBeGreaterThan(20);
+    // At least a place and a town ('Nzeng-Ayong, carrefour Lycée technique, Libreville'), never a bare word.
+    expect(seeded.filter((c) => c.adresse!.split(',').length < 2).map((c) => c.adresse)).toEqual([]);
+  });
+});

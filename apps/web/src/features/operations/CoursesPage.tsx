@@ -77,9 +77,11 @@ const COURSES: ListDecl<C> = {
   columns: [
     { key: 'code', sort: true },
     { ...plaque, sort: 'vehicule' },
-    { ...client, sort: 'client' },
-    { key: 'type_course', sort: true },
-    { key: 'course_details' },
+    { ...client, sort: 'client', truncate: 130 },
+    // At 1280 px the columns an office manager scans (Montant, Règlement, Statut) stay in view: the type
+    // goes to the detail, the route is cut with its full text on hover.
+    { key: 'type_course', sort: true, detailOnly: true },
+    { key: 'course_details', truncate: 180 },
     { ...montant, sort: 'montant' },
     etat,
     { ...statut, sort: 'statut' },
