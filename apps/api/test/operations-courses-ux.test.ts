@@ -238,3 +238,44 @@ describe('demo clients', () => {
     expect(seeded.filter((c) => c.adresse!.split(',').length < 2).map((c) => c.adresse)).toEqual([]);
   });
 });
+
+describe('GET /api/vehicules?affectable=1', () => {
+  it('offers only the vehicles a course can take, in the list and in the picker options', async () => {
+    const { t, tg, og } = ctx;
+    const libre = await makeVehicule(ctx, tg.id, 'Disponible');
+    const neuf = await makeVehicule(ctx, tg.id, 'Nouveau');
+    const panne = await makeVehicule(ctx, tg.id, 'Indisponible');
+    const atelier = await makeVehicule(ctx, tg.id, 'En intervention');
+    const occupe = await makeVehicule(ctx, tg.id, 'Disponible');
+    await makeCourse(ctx, tg, (await makeClient(ctx, tg.id)).id, occupe.id);
+    const mine = [libre, neuf, panne, atelier, occupe].map((v) => v.id);
+    const listed = (await t.get('/api/vehicules?affectable=1&limit=1000', tg.token)).json().data as Array<{
+      id: number;
+      statut: string;
+    }>;
+    expect(
+      listed
+        .filter((v) => mine.includes(v.id))
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual([libre.id, neuf.id].sort());
+    expect(listed.filter((v) => !['Disponible', 'Nouveau'].includes(v.statut))).toEqual([]);
+    const options = (
+      await t.get(`/api/vehicules/options?affectable=1&search=${occupe.plaque}`, tg.token)
+    ).json();
+    expect(options).toMatchObject({ success: true, data: [] });
+    const free = (
+      await t.get(`/api/vehicules/options?affectable=1&label=statut&search=${neuf.plaque}`, tg.token)
+    ).json();
+    expect(free.data).toEqual([{ id: neuf.id, label: `${neuf.plaque} · Nouveau` }]);
+    // Another company never sees them.
+    expect(
+      (await t.get(`/api/vehicules/options?affectable=1&search=${neuf.plaque}`, og.token)).json().data,
+    ).toEqual([]);
+    expectFailure(
+      await t.get('/api/vehicules?affectable=peut-être', tg.token),
+      422,
+      'Le filtre « affectable » doit valoir 1 ou 0.',
+    );
+  });
+});

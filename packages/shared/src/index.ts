@@ -10,6 +10,7 @@ export * from './enums';
 export * from './fleet';
 export * from './format';
 export * from './messages';
+export * from './notifications';
 export * from './operations';
 export * from './realtime';
 export * from './reference';

@@ -76,8 +76,11 @@ export type CourseDetailOut = z.infer<typeof CourseDetailOut>;
 
 export const DemandeOut = z.object({
   id: z.number(),
-  client: Personne,
+  /** null on the market: another company sees who the client is only once it has accepted (`demandeAcces`). */
+  client: Personne.nullable(),
   client_nom_complet: z.string(),
+  /** true when the client and the exact addresses are hidden (a market demande of another company). */
+  contact_masque: z.boolean(),
   /** The transporteur that accepted it. */
   entreprise_id: z.number().nullable(),
   entreprise: Personne.nullable(),

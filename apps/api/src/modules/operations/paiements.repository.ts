@@ -3,10 +3,11 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { typesMarchandises, villes } from '../reference/reference.table';
 import { paiementNotFound } from './operations.errors';
 import { nomCompletSql } from './operations.refs';
@@ -16,8 +17,8 @@ const client = alias(users, 'client');
 const villeDepart = alias(villes, 'ville_depart');
 const villeArrivee = alias(villes, 'ville_arrivee');
 
-function selectPaiements(db: Db) {
-  return db
+function selectPaiements(db: Db, scope: Scope) {
+  return scoped(db, scope)
     .select({
       id: paiements.id,
       entreprise_id: paiements.entreprise_id,
@@ -89,7 +90,6 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
     [desc(paiements.date_operation), desc(paiements.id)],
   );
   const where = and(
-    tenantFilter(scope, paiements.entreprise_id),
     f.client ? eq(paiements.client_id, f.client) : undefined,
     f.course ? eq(paiements.course_id, f.course) : undefined,
     f.mode ? eq(paiements.mode, f.mode) : undefined,
@@ -98,11 +98,11 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
   );
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(paiements).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(paiements).where(where);
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await selectPaiements(db)
+      const rows = await selectPaiements(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -113,28 +113,22 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
 }
 
 /** The payments of one course, oldest first (the course detail). */
-export async function paiementsOfCourse(db: Db, courseId: number): Promise<PaiementOut[]> {
-  const rows = await selectPaiements(db)
+export async function paiementsOfCourse(db: Db, scope: Scope, courseId: number): Promise<PaiementOut[]> {
+  const rows = await selectPaiements(db, scope)
     .where(eq(paiements.course_id, courseId))
     .orderBy(asc(paiements.date_operation), asc(paiements.id));
   return rows.map(toPaiementOut);
 }
 
 export async function getPaiementOut(db: Db, scope: Scope, id: number): Promise<PaiementOut> {
-  const [row] = await selectPaiements(db)
-    .where(and(eq(paiements.id, id), tenantFilter(scope, paiements.entreprise_id)))
-    .limit(1);
+  const [row] = await selectPaiements(db, scope).where(eq(paiements.id, id)).limit(1);
   if (!row) throw paiementNotFound();
   return toPaiementOut(row);
 }
 
 /** A payment of the scope (not locked), or 404. */
 export async function findPaiement(tx: Db, scope: Scope, id: number) {
-  const [row] = await tx
-    .select()
-    .from(paiements)
-    .where(and(eq(paiements.id, id), tenantFilter(scope, paiements.entreprise_id)))
-    .limit(1);
+  const [row] = await scoped(tx, scope).select().from(paiements).where(eq(paiements.id, id)).limit(1);
   if (!row) throw paiementNotFound();
   return row;
 }

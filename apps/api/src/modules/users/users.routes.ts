@@ -2,6 +2,7 @@ import { ConnectedUserOut, UserCreateBody, UserOut, UsersQuery, UserUpdateBody }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
+import { optionsRoute } from '../../lib/list-options';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
@@ -45,12 +46,23 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const tags = ['Utilisateurs'];
 
+  optionsRoute(app, {
+    path: '/api/utilisateurs',
+    tags,
+    query: filters(UsersQuery.shape),
+    list: (scope, q) => listUsers(app.db, scope, q),
+    get: async (scope, id) =>
+      (await getUserOut(app.db, scope, (await findScopedUser(app.db, scope, id, 'visible')).id))!,
+    label: (u) => u.nom_complet,
+  });
+
   app.get(
     '/api/utilisateurs/:id',
     { schema: { tags, summary: 'Un utilisateur', params: IdParams, response: reply(UserOut) } },
     async (request) => {
-      const user = await findScopedUser(app.db, currentScope(request), request.params.id);
-      return ok((await getUserOut(app.db, user.id))!);
+      const scope = currentScope(request);
+      const user = await findScopedUser(app.db, scope, request.params.id, 'visible');
+      return ok((await getUserOut(app.db, scope, user.id))!);
     },
   );
 

@@ -1,4 +1,6 @@
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { useRef } from 'react';
+import { http } from '../../app/http';
 import type { FormFieldDecl } from './fields';
 import { RichText } from './RichText';
 import { useOptions } from './useOptions';
@@ -12,8 +14,13 @@ export const moneyParser = (text: string | undefined) => Number((text ?? '').rep
 
 /** The input of one declared field; antd's Form.Item passes `value`/`onChange`. */
 export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; label: string }) {
-  const { options, loading, rowOf } = useOptions(field.source, field.options);
+  const { options, loading, onSearch } = useOptions(
+    field.source,
+    field.options,
+    field.type === 'select' ? (rest as { value?: unknown }).value : undefined,
+  );
   const form = Form.useFormInstance();
+  const filled = useRef<Record<string, unknown> | undefined>(undefined);
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'custom': {
@@ -45,19 +52,26 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
         />
       );
     case 'select': {
-      const { onChange, value } = rest as { onChange?: (value: unknown) => void; value?: unknown };
+      const { onChange } = rest as { onChange?: (value: unknown) => void };
       // A chosen row may fill other fields (a trajet: its cities and amount).
       const change = (next: unknown) => {
         onChange?.(next);
-        const row = field.fill && next !== undefined && next !== null ? rowOf(next) : undefined;
-        if (row && field.fill) {
-          form.setFieldsValue(field.fill(row, form.getFieldsValue(true), rowOf(value)));
-        }
+        const { fill, source } = field;
+        if (!fill || !source || next === undefined || next === null || next === '') return;
+        void http.get<Record<string, unknown>>(`${source.path}/${String(next)}`).then(
+          ({ data }) => {
+            if (form.getFieldValue(field.name) !== next) return; // Changed again meanwhile.
+            form.setFieldsValue(fill(data, form.getFieldsValue(true), filled.current));
+            filled.current = data;
+          },
+          () => undefined, // The HTTP client already said why.
+        );
       };
       return (
         <Select
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          // A server-searched source: the API searches as one types (`GET {path}/options?search=`).
+          showSearch={onSearch ? { filterOption: false, onSearch } : { optionFilterProp: 'label' }}
           loading={loading}
           options={options}
           placeholder={placeholder ?? 'Sélectionner'}

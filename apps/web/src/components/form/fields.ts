@@ -1,24 +1,24 @@
 import type { ReactNode } from 'react';
 import type { Query } from '../../app/http';
 
-/** Options fed by an API list: `GET path?query` (unpaged), each row turned into an option. */
+/**
+ * Options fed by the API. Without `label`: the list's options endpoint `GET {path}/options?search=…&…query`
+ * answers `[{ id, label }]`, searched on the server as one types (`variant` picks a named label, `?label=`).
+ * With `label`: the older way, whole rows of `GET path?query` (capped at 1,000) turned into options here.
+ */
 export interface OptionsSource {
   path: string;
   query?: Query;
-  label: (row: Record<string, unknown>) => string;
+  /** The API's named label (`reste`: a course with what remains to pay). */
+  variant?: string;
+  label?: (row: Record<string, unknown>) => string;
   /** Default: `row.id`. */
   value?: (row: Record<string, unknown>) => string | number;
-  /**
-   * Why this row cannot be chosen (e.g. 'déjà en course'), or nothing: such options are shown disabled with
-   * the reason, after the ones that can be chosen. The API refuses them anyway.
-   */
-  disabled?: (row: Record<string, unknown>) => string | null | undefined;
 }
 
 export interface Option {
   value: string | number;
   label: string;
-  disabled?: boolean;
 }
 
 export type FormFieldType =
@@ -45,6 +45,12 @@ export interface FormFieldDecl {
   label?: string;
   /** Static options of a select… */
   options?: Option[];
+  /**
+   * A select whose row holds the chosen reference nested (`client: { id, … }`) rather than `client_id`:
+   * `true` reads `row[name without _id].id`, a string names the nested key (`ref: 'ville_depart'`). The body
+   * still sends `name` (`client_id`).
+   */
+  ref?: true | string;
   /** …or options fed by an API list. */
   source?: OptionsSource;
   /** Columns out of 24 on desktop (default 12); always 24 on mobile. */
@@ -63,8 +69,9 @@ export interface FormFieldDecl {
   /** The body field a `custom` input fills (default: `name`); its server errors show on the input. */
   bodyName?: string;
   /**
-   * A select fed by the API: choosing a row fills other fields with what this returns (a trajet fills
-   * both cities and suggests its amount). `previous` is the row chosen before, if any.
+   * A select fed by the API: choosing a value fetches its row (`GET {source.path}/{id}`) and fills other
+   * fields with what this returns (a trajet fills both cities and suggests its amount). `previous` is the
+   * row chosen before in this form, if any.
    */
   fill?: (
     row: Record<string, unknown>,

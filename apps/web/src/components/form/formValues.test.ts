@@ -24,6 +24,22 @@ describe('form values', () => {
     expect((values.periode as unknown[])[1]).toBeNull();
   });
 
+  it("reads a nested reference as its select's *_id (`ref`), and sends the *_id back", () => {
+    const fields: FormFieldDecl[] = [
+      { name: 'client_id', type: 'select', ref: true },
+      { name: 'ville_depart_id', type: 'select', ref: 'ville_depart' },
+      { name: 'trajet_id', type: 'select', ref: true },
+    ];
+    const row = {
+      client: { id: 7, nom_complet: 'A' },
+      ville_depart: { id: 3, libelle: 'LBV' },
+      trajet: null,
+    };
+    const values = rowToValues(row, fields);
+    expect(values).toEqual({ client_id: 7, ville_depart_id: 3, trajet_id: undefined });
+    expect(valuesToBody(values, fields)).toEqual({ client_id: 7, ville_depart_id: 3, trajet_id: null });
+  });
+
   it('turns form values into a body: dates as YYYY-MM-DD, a range as two fields, blanks as null', () => {
     const body = valuesToBody(
       {

@@ -7,6 +7,10 @@ const rangeParams = (field: FormFieldDecl) => field.params ?? RANGE;
 
 const toDay = dayToPicker;
 
+/** The row key holding a select's nested reference: `ref: true` on `client_id` → `client`. */
+export const refKey = (field: FormFieldDecl): string =>
+  typeof field.ref === 'string' ? field.ref : field.name.replace(/_id$/, '');
+
 /** A row (as the API returns it) as the values of a form: dates as dayjs (Libreville wall-clock), null as empty. */
 export function rowToValues(row: Record<string, unknown>, fields: FormFieldDecl[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
@@ -20,6 +24,10 @@ export function rowToValues(row: Record<string, unknown>, fields: FormFieldDecl[
       values[field.name] = toDay(row[field.name]);
     } else if (field.type === 'datetime') {
       values[field.name] = instantToPicker(row[field.name]);
+    } else if (field.ref && row[field.name] === undefined) {
+      // A nested reference (`client: { id, … }`) read as the select's `client_id`.
+      const nested = row[refKey(field)] as { id?: unknown } | null | undefined;
+      values[field.name] = nested?.id ?? undefined;
     } else {
       const value = row[field.name];
       values[field.name] = value === null ? undefined : value;

@@ -26,7 +26,7 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
   const sizes = useMemo(() => [...new Set([defaultSize, 12, 24, 48])].sort((a, b) => a - b), [defaultSize]);
   const [paging, setPaging] = usePagingState(defaultSize, sizes);
   const [dialog, setDialog] = useState<DialogState<T>>({ kind: 'closed' });
-  useOpenFromUrl(decl.resource, (row) => setDialog({ kind: 'view', row }));
+  useOpenFromUrl(decl, setDialog);
   const [selected, setSelected] = useState<Key[]>([]);
   const groupPost = useResourcePost(decl.resource);
   const sortable = useMemo(

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Query } from '../../app/http';
 import type { DialogKind } from '../dialogWidth';
-import type { FormFieldDecl } from '../form/fields';
+import type { FormFieldDecl, OptionsSource } from '../form/fields';
 import type { StandardSchema } from '../form/zodRule';
 import type { Resource } from './resource';
 
@@ -46,13 +46,8 @@ export interface FilterOption {
   label: string;
 }
 
-/** Options fed by an API list: `GET path?query` (unpaged), each row turned into an option. */
-export interface OptionsSource {
-  path: string;
-  query?: Query;
-  label: (row: Record<string, unknown>) => string;
-  value?: (row: Record<string, unknown>) => string | number;
-}
+/** Options fed by the API (`GET {path}/options`, searched on the server; see `form/fields.ts`). */
+export type { OptionsSource } from '../form/fields';
 
 /**
  * A filter of the filter panel. Its state is a flat map of query parameters (strings), the same in

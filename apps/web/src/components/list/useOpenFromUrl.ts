@@ -1,34 +1,43 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { type Resource, useResourceOne } from './resource';
-
-/** The URL parameter naming a row to open: `/operations/courses?voir=42` opens course 42's detail. */
-export const OPEN_PARAM = 'voir';
-
-/** A link that opens one row's detail on its list screen (e.g. a demande's course). */
-export const openLink = (path: string, id: number) => `${path}?${OPEN_PARAM}=${id}`;
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import type { DialogState } from './DetailDialog';
+import type { ListDecl, Row } from './types';
 
 /**
- * Opens the detail of the row named by `?voir=<id>` once it is fetched, then drops the parameter so a
- * reload or closing the dialog does not open it again. A row that does not exist (or is another
- * company's) answers 404: the parameter is dropped and the list shows as usual.
+ * `?id=12` in the URL (a notification's link, a browser notification's click) opens that row's detail
+ * dialog once it is loaded, then leaves the URL as it was without the id.
  */
-export function useOpenFromUrl<T>(resource: Resource<T>, open: (row: T) => void): void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const raw = new URLSearchParams(location.search).get(OPEN_PARAM);
-  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-  const one = useResourceOne(resource, id);
-  const opener = useRef(open);
-  opener.current = open;
-
+export function useOpenFromUrl<T extends Row>(
+  decl: ListDecl<T>,
+  open: (state: DialogState<T>) => void,
+): void {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('id');
   useEffect(() => {
-    if (raw === null) return;
-    if (id !== null && !one.data && !one.isError) return;
-    if (id !== null && one.data) opener.current(one.data);
-    const params = new URLSearchParams(window.location.search);
-    params.delete(OPEN_PARAM);
-    const search = params.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
-  }, [raw, id, one.data, one.isError, navigate, location.pathname]);
+    const id = Number(raw);
+    if (!raw || !Number.isInteger(id) || id <= 0) return;
+    let cancelled = false;
+    decl.resource
+      .fetchOne(id)
+      .then((row) => {
+        if (!cancelled) open({ kind: 'view', row });
+      })
+      .catch(() => undefined) // Not found or not ours: the HTTP client already said so.
+      .finally(() => {
+        if (cancelled) return;
+        setParams(
+          (p) => {
+            p.delete('id');
+            return p;
+          },
+          { replace: true },
+        );
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [raw, decl.resource, open, setParams]);
 }
+
+/** A link that opens one row's detail on its list screen (e.g. a demande's course). */
+export const openLink = (path: string, id: number) => `${path}?id=${id}`;

@@ -7,7 +7,6 @@ import {
   nextCourseStatuts,
 } from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
-import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
 import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
@@ -20,7 +19,6 @@ import {
   courseStatutOptions,
   etatOptions,
   fillFromTrajet,
-  idOf,
   marchandiseSource,
   periodeFilter,
   tagField,
@@ -39,14 +37,14 @@ const etat = tagField<C>('etat', (c) => c.etat);
 const montant: DisplayField<C> = { key: 'montant', format: 'money' };
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'client_id', type: 'select', required: true, source: clientSource },
-  { name: 'vehicule_id', type: 'select', required: true, source: vehiculeChoiceSource },
-  { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
+  { name: 'client_id', type: 'select', ref: true, required: true, source: clientSource },
+  { name: 'vehicule_id', type: 'select', ref: true, required: true, source: vehiculeChoiceSource },
+  { name: 'chauffeur_id', type: 'select', ref: true, source: chauffeurSource },
   { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
-  { name: 'type_marchandise_id', type: 'select', source: marchandiseSource },
-  { name: 'trajet_id', type: 'select', source: trajetSource, fill: fillFromTrajet },
-  { name: 'ville_depart_id', type: 'select', required: true, source: villeSource },
-  { name: 'ville_arrivee_id', type: 'select', required: true, source: villeSource },
+  { name: 'type_marchandise_id', type: 'select', ref: true, source: marchandiseSource },
+  { name: 'trajet_id', type: 'select', ref: true, source: trajetSource, fill: fillFromTrajet },
+  { name: 'ville_depart_id', type: 'select', ref: true, required: true, source: villeSource },
+  { name: 'ville_arrivee_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'adresse_chargement', type: 'text' },
   { name: 'adresse_dechargement', type: 'text' },
   { name: 'date_chargement', type: 'datetime', required: true },
@@ -94,6 +92,7 @@ const COURSES: ListDecl<C> = {
   filters: [
     { type: 'select', name: 'reglement', options: etatOptions },
     { type: 'select', name: 'statut', options: courseStatutOptions },
+    { type: 'select', name: 'type', options: typeCourseOptions },
     { type: 'select', name: 'proprietaire', source: proprietaireSource },
     { type: 'select', name: 'vehicule', source: vehiculeSource },
     { type: 'select', name: 'client', source: clientSource },
@@ -113,20 +112,6 @@ const COURSES: ListDecl<C> = {
     fields: FIELDS,
     createSchema: CourseBody,
     updateSchema: CourseUpdateBody,
-    toValues: (c) =>
-      rowToValues(
-        {
-          ...c,
-          client_id: c.client.id,
-          vehicule_id: c.vehicule.id,
-          chauffeur_id: idOf(c.chauffeur),
-          type_marchandise_id: idOf(c.type_marchandise),
-          trajet_id: idOf(c.trajet),
-          ville_depart_id: c.ville_depart.id,
-          ville_arrivee_id: c.ville_arrivee.id,
-        },
-        FIELDS,
-      ),
     editable: (c) => c.statut !== 'Annulé',
   },
   detail: {

@@ -10,7 +10,6 @@ import {
 } from '@yams/shared';
 import { Link } from 'react-router';
 import type { FormFieldDecl } from '../../components/form/fields';
-import { rowToValues } from '../../components/form/formValues';
 import { instantToPicker } from '../../components/form/gabonTime';
 import { EMPTY_VALUE } from '../../components/list/DisplayValue';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -22,7 +21,6 @@ import { DEMANDE_LABELS } from './labels';
 import {
   clientSource,
   demandeStatutOptions,
-  idOf,
   marchandiseSource,
   periodeFilter,
   tagField,
@@ -55,13 +53,13 @@ const mine = (d: D) => {
 };
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'client_id', type: 'select', required: true, source: clientSource },
+  { name: 'client_id', type: 'select', ref: true, required: true, source: clientSource },
   { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
-  { name: 'ville_depart_id', type: 'select', required: true, source: villeSource },
-  { name: 'ville_arrivee_id', type: 'select', required: true, source: villeSource },
+  { name: 'ville_depart_id', type: 'select', ref: true, required: true, source: villeSource },
+  { name: 'ville_arrivee_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'adresse_chargement', type: 'text' },
   { name: 'adresse_dechargement', type: 'text' },
-  { name: 'type_marchandise_id', type: 'select', source: marchandiseSource },
+  { name: 'type_marchandise_id', type: 'select', ref: true, source: marchandiseSource },
   { name: 'poids_kg', type: 'number' },
   { name: 'date_souhaitee', type: 'date', required: true },
   { name: 'budget', type: 'money' },
@@ -98,17 +96,6 @@ const DEMANDES: ListDecl<D> = {
     fields: FIELDS,
     createSchema: DemandeBody,
     updateSchema: DemandeUpdateBody,
-    toValues: (d) =>
-      rowToValues(
-        {
-          ...d,
-          client_id: d.client.id,
-          type_marchandise_id: idOf(d.type_marchandise),
-          ville_depart_id: d.ville_depart.id,
-          ville_arrivee_id: d.ville_arrivee.id,
-        },
-        FIELDS,
-      ),
     editable: (d) => mine(d) && DEMANDE_STATUTS_OUVERTS.includes(d.statut),
   },
   detail: {

@@ -1,6 +1,5 @@
 import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
-import { rowToValues } from '../../components/form/formValues';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
@@ -10,7 +9,6 @@ import {
   clientSource,
   courseChoiceSource,
   courseCodeSource,
-  courseEditSource,
   modeOptions,
   paiementStatutOptions,
   periodeFilter,
@@ -26,8 +24,7 @@ const montant: DisplayField<P> = { key: 'montant', format: 'money' };
 const statut = tagField<P>('statut', (p) => p.statut);
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'course_id', type: 'select', required: true, source: courseChoiceSource, span: 24, only: 'create' },
-  { name: 'course_id', type: 'select', required: true, source: courseEditSource, span: 24, only: 'edit' },
+  { name: 'course_id', type: 'select', ref: true, required: true, source: courseChoiceSource, span: 24 },
   { name: 'libelle', type: 'text', required: true, span: 24 },
   { name: 'date_operation', type: 'date' },
   { name: 'mode', type: 'select', required: true, options: modeOptions },
@@ -76,7 +73,6 @@ const PAIEMENTS: ListDecl<P> = {
     createSchema: PaiementBody,
     updateSchema: PaiementUpdateBody,
     defaults: { date_operation: dayToPicker(todayInGabon()), statut: 'En attente' },
-    toValues: (p) => rowToValues({ ...p, course_id: p.course.id }, FIELDS),
     editable: (p) => p.statut === 'En attente',
   },
   detail: {

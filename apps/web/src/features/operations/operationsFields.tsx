@@ -5,7 +5,6 @@ import {
   type CourseStatut,
   DEMANDE_STATUTS,
   type DemandeStatut,
-  formatMoney,
   MODES_PAIEMENT,
   PAIEMENT_STATUTS,
   type PaiementStatut,
@@ -57,18 +56,28 @@ export const tagField = <T,>(key: string, get: (row: T) => string) => ({
   render: (row: T) => <EtatTag value={get(row)} />,
 });
 
-const nom = (r: Record<string, unknown>) => String(r.nom_complet ?? r.name);
-export const clientSource: OptionsSource = {
-  path: '/api/utilisateurs',
-  query: { type: 'client' },
-  label: nom,
+// Every source below is searched on the server as one types (`GET {path}/options`, labels from the API).
+export const clientSource: OptionsSource = { path: '/api/utilisateurs', query: { type: 'client' } };
+export const villeSource: OptionsSource = { path: '/api/villes' };
+export const marchandiseSource: OptionsSource = { path: '/api/types_marchandises' };
+export const trajetSource: OptionsSource = { path: '/api/trajets' };
+/** Vehicles that can take a course ('Disponible' or 'Nouveau', `affectable=1`); a chosen one keeps its label. */
+export const vehiculeChoiceSource: OptionsSource = {
+  path: '/api/vehicules',
+  variant: 'statut',
+  query: { affectable: 1 },
 };
-export const villeSource: OptionsSource = { path: '/api/villes', label: (r) => String(r.libelle) };
-export const marchandiseSource: OptionsSource = {
-  path: '/api/types_marchandises',
-  label: (r) => String(r.libelle),
+/**
+ * Courses with something left to pay (`a_payer=1`: the API refuses the others), with what remains; a
+ * payment's own course keeps its label when editing.
+ */
+export const courseChoiceSource: OptionsSource = {
+  path: '/api/courses',
+  variant: 'reste',
+  query: { a_payer: 1 },
 };
-export const trajetSource: OptionsSource = { path: '/api/trajets', label: (r) => String(r.libelle) };
+/** Courses as `code · client`. */
+export const courseCodeSource: OptionsSource = { path: '/api/courses' };
 
 /**
  * Choosing a trajet fills both its cities and suggests its amount: the amount is replaced only when empty
@@ -89,31 +98,4 @@ export const fillFromTrajet = (
   };
 };
 
-/** Why a vehicle cannot take a course (the API's rule: only 'Disponible' or 'Nouveau' vehicles). */
-const VEHICULE_REFUS: Record<string, string> = {
-  'En course': 'déjà sur une course',
-  'En intervention': 'en intervention',
-  Indisponible: 'indisponible',
-};
-/** In forms the vehicle's state helps to pick a free one: busy ones are disabled with the reason. */
-export const vehiculeChoiceSource: OptionsSource = {
-  path: '/api/vehicules',
-  label: (r) => `${String(r.plaque)} · ${String(r.statut)}`,
-  disabled: (r) => VEHICULE_REFUS[String(r.statut)],
-};
-const courseChoiceLabel = (r: Record<string, unknown>) =>
-  `${String(r.code)} · ${String(r.client_nom_complet)} (reste : ${formatMoney(Number(r.reste_a_payer))})`;
-/** A new payment: only courses with something left to pay (`a_payer=1`; the API refuses the others). */
-export const courseChoiceSource: OptionsSource = {
-  path: '/api/courses',
-  query: { a_payer: 1 },
-  label: courseChoiceLabel,
-};
-/** Editing a payment: its course is shown whatever is left to pay. */
-export const courseEditSource: OptionsSource = { path: '/api/courses', label: courseChoiceLabel };
-export const courseCodeSource: OptionsSource = { path: '/api/courses', label: (r) => String(r.code) };
-
 export const periodeFilter: FilterDecl = { type: 'dateRange', name: 'periode' };
-
-/** The id of a nested reference (`{ id, libelle }`), for the edit forms. */
-export const idOf = (ref: { id: number } | null | undefined) => ref?.id ?? null;
