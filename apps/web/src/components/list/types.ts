@@ -28,6 +28,11 @@ export interface DisplayField<T> {
   render?: (row: T) => ReactNode;
   /** Columns only. */
   width?: number | string;
+  /**
+   * Columns only: the cell is cut to this width (px) with '…', the full text on hover (a route's details),
+   * so the key columns fit at 1280 px. Cards and details show it whole.
+   */
+  truncate?: number;
   /** Hidden from the table/cards but kept in details and exports. */
   detailOnly?: boolean;
   /** Kept out of exports. */

@@ -52,7 +52,7 @@ const PAIEMENTS: ListDecl<P> = {
     { ...date, sort: 'date_operation' },
     { ...client, sort: 'client' },
     { ...course, sort: 'course' },
-    { key: 'libelle', sort: true },
+    { key: 'libelle', sort: true, truncate: 240 },
     { key: 'mode', sort: true },
     { ...montant, sort: 'montant' },
     { ...statut, sort: 'statut' },
