@@ -96,6 +96,16 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
     if (c.statut === 'Annulé') throw courseLocked();
     const { entreprise_id: _ignored, ...patch } = body;
     const next = { ...c, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    // Rescheduling (the calendar's drag) is for a course not yet started: its lifecycle says so.
+    if (
+      patch.date_chargement !== undefined &&
+      Date.parse(patch.date_chargement) !== Date.parse(c.date_chargement) &&
+      c.statut !== 'Chargement en attente'
+    ) {
+      throw fieldErrors({
+        date_chargement: `La course ${c.code} est au statut « ${c.statut} » : sa date de chargement ne peut plus changer.`,
+      });
+    }
     if (next.date_dechargement && next.date_dechargement < next.date_chargement) {
       throw fieldErrors({ date_dechargement: DATES_COURSE_ORDRE });
     }
