@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { RichText } from '../form/RichText';
 import { Money } from '../Money';
+import { StatusTag } from '../StatusTag';
 import type { DisplayField } from './types';
 import { displayText, rawValue } from './values';
 
@@ -10,6 +11,15 @@ export function displayNode<T>(field: DisplayField<T>, row: T): ReactNode {
   if (field.format === 'money') {
     const value = rawValue(field, row);
     return value === null || value === undefined || value === '' ? '' : <Money value={value} />;
+  }
+  if (field.format === 'tag') {
+    const value = rawValue(field, row);
+    return (
+      <StatusTag
+        lifecycle={field.tag ?? 'course'}
+        value={value === null || value === undefined ? null : String(value)}
+      />
+    );
   }
   if (field.format === 'richText') {
     const value = rawValue(field, row);

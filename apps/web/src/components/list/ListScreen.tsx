@@ -25,7 +25,7 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
   const [paging, setPaging] = useState({ page: 1, pageSize: defaultSize });
   const [dialog, setDialog] = useState<DialogState<T>>({ kind: 'closed' });
   const [selected, setSelected] = useState<Key[]>([]);
-  const groupPost = useResourcePost(decl.resource);
+  const groupPost = useResourcePost(decl.resource, decl.invalidates);
   const sortable = useMemo(
     () => decl.columns.map(sortField).filter((f): f is string => f !== undefined),
     [decl.columns],
@@ -66,7 +66,10 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
 
   const deleteSelected = async () => {
     await groupPost
-      .mutateAsync({ path: `${decl.resource.path}/destroy-group`, body: { selected_lines: selected } })
+      .mutateAsync({
+        path: decl.paths?.destroyGroup ?? `${decl.resource.path}/destroy-group`,
+        body: { selected_lines: selected },
+      })
       .then(
         () => setSelected([]),
         () => undefined,

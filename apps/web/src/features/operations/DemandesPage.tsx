@@ -12,8 +12,9 @@ import type { FormFieldDecl } from '../../components/form/fields';
 import { instantToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
+import { vehicules } from '../fleet/api';
 import { chauffeurSource } from '../fleet/vehiculeFields';
-import { currentEntrepriseId, demandePaths, demandes, useOperationsRefresh } from './api';
+import { courses, currentEntrepriseId, demandePaths, demandes, paiements } from './api';
 import { DEMANDE_LABELS } from './labels';
 import {
   clientSource,
@@ -28,8 +29,12 @@ import {
 
 type D = DemandeOut;
 
-const client: DisplayField<D> = { key: 'client', value: (d) => d.client_nom_complet };
-const statut = tagField<D>('statut', (d) => d.statut);
+const client: DisplayField<D> = {
+  key: 'client',
+  value: (d) => d.client_nom_complet,
+  path: 'client_nom_complet',
+};
+const statut = tagField<D>('statut', (d) => d.statut, 'demande');
 const route: DisplayField<D> = { key: 'course_details' };
 const dateSouhaitee: DisplayField<D> = { key: 'date_souhaitee', format: 'date' };
 const budget: DisplayField<D> = { key: 'budget', format: 'money' };
@@ -59,6 +64,8 @@ const FIELDS: FormFieldDecl[] = [
 const DEMANDES: ListDecl<D> = {
   title: 'Demandes',
   resource: demandes,
+  // A course, its demande, its payments and its vehicle move together.
+  invalidates: [courses, paiements, vehicules],
   labels: DEMANDE_LABELS,
   columns: [
     { ...client, sort: 'client' },
@@ -67,7 +74,7 @@ const DEMANDES: ListDecl<D> = {
     { ...dateSouhaitee, sort: 'date_souhaitee' },
     { ...budget, sort: 'budget' },
     { ...statut, sort: 'statut' },
-    { key: 'course', value: (d) => d.course?.code, detailOnly: true },
+    { key: 'course', value: (d) => d.course?.code, path: 'course.code', detailOnly: true },
   ],
   filters: [
     { type: 'select', name: 'client', source: clientSource },
@@ -100,8 +107,8 @@ const DEMANDES: ListDecl<D> = {
       dateSouhaitee,
       budget,
       { key: 'description' },
-      { key: 'entreprise', value: (d) => d.entreprise?.nom_complet },
-      { key: 'course', value: (d) => d.course?.code },
+      { key: 'entreprise', value: (d) => d.entreprise?.nom_complet, path: 'entreprise.nom_complet' },
+      { key: 'course', value: (d) => d.course?.code, path: 'course.code' },
       { key: 'created_at', format: 'date' },
     ],
     actions: [
@@ -148,6 +155,5 @@ const DEMANDES: ListDecl<D> = {
 
 /** Demandes: booking requests; 'Accepter' creates the course (its code is in the toast and the detail). */
 export default function DemandesPage() {
-  useOperationsRefresh();
   return <ListScreen decl={DEMANDES} />;
 }
