@@ -30,6 +30,7 @@ import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import envelopePlugin, { frameworkErrors } from './plugins/envelope';
 import realtimePlugin from './plugins/realtime';
+import { collectRoutes } from './plugins/route-table';
 
 export interface AppOptions {
   config: Config;
@@ -47,6 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -47,8 +47,17 @@ export const TAG_COLORS = {
 
 export type TagLifecycle = keyof typeof TAG_COLORS;
 
-/** The colour of a state in its lifecycle ('default' for a state the map does not know). */
-export function tagColor(lifecycle: TagLifecycle, value: string | null | undefined): string {
+/**
+ * The colour of a state in its lifecycle ('default' for a state the map does not know). Without a
+ * lifecycle, the first map that knows the state (prefer naming it: 'Validé' is green for a payment and
+ * for a purchase, but a state may differ between lifecycles).
+ */
+export function tagColor(lifecycle: TagLifecycle | undefined, value: string | null | undefined): string {
   if (!value) return 'default';
-  return (TAG_COLORS[lifecycle] as Record<string, string>)[value] ?? 'default';
+  const maps = lifecycle ? [TAG_COLORS[lifecycle]] : Object.values(TAG_COLORS);
+  for (const map of maps) {
+    const color = (map as Record<string, string>)[value];
+    if (color) return color;
+  }
+  return 'default';
 }

@@ -13,6 +13,7 @@ export * from './files';
 export * from './fleet';
 export * from './format';
 export * from './messages';
+export * from './notifications';
 export * from './operations';
 export * from './realtime';
 export * from './reference';

@@ -192,7 +192,8 @@ const demandeShape = {
   ),
 };
 
-export const DemandeBody = z.object(demandeShape);
+/** `entreprise_id`: a superadmin names the company the demande is recorded for. */
+export const DemandeBody = z.object({ ...demandeShape, entreprise_id: zOptionalId("L'entreprise") });
 export type DemandeBody = z.infer<typeof DemandeBody>;
 export const DemandeUpdateBody = z.object(demandeShape).partial();
 export type DemandeUpdateBody = z.infer<typeof DemandeUpdateBody>;

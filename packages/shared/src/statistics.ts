@@ -78,8 +78,14 @@ export interface Bornes {
 export interface PeriodeBornes extends Bornes {
   periode: Periode | 'personnalisee';
   grain: Grain;
-  /** The period it is compared with: the previous day, week, month or year; before a custom range, as many days. */
+  /** The period before: the previous day, week, month or year; before a custom range, as many days. */
   precedent: Bornes;
+  /**
+   * What the trends compare, like with like: the whole period and the whole period before, except while today
+   * lies inside the period, where both stop after as many days (this month to date against the same days of
+   * the previous month).
+   */
+  comparaison: { courant: Bornes; precedent: Bornes };
 }
 
 /** Days from `a` to `b`, both included. */
@@ -110,6 +116,25 @@ export function periodeBornes(
   q: { periode?: Periode; date_debut?: string; date_fin?: string },
   today: string = todayInGabon(),
 ): PeriodeBornes {
+  const p = bornesSansComparaison(q, today);
+  if (p.periode === 'personnalisee' || today < p.debut || today > p.fin) {
+    return { ...p, comparaison: { courant: { debut: p.debut, fin: p.fin }, precedent: p.precedent } };
+  }
+  const n = joursEntre(p.debut, today);
+  const finAvant = addDays(p.precedent.debut, n - 1);
+  return {
+    ...p,
+    comparaison: {
+      courant: { debut: p.debut, fin: today },
+      precedent: { debut: p.precedent.debut, fin: finAvant < p.precedent.fin ? finAvant : p.precedent.fin },
+    },
+  };
+}
+
+function bornesSansComparaison(
+  q: { periode?: Periode; date_debut?: string; date_fin?: string },
+  today: string,
+): Omit<PeriodeBornes, 'comparaison'> {
   if (q.date_debut && q.date_fin) {
     const n = joursEntre(q.date_debut, q.date_fin);
     return {
@@ -239,11 +264,16 @@ const Kpis = {
   clientsCount: z.number(),
   driversCount: z.number(),
 };
+const BornesOut = z.object({ debut: z.string(), fin: z.string() });
 export const KpisOut = z.object({
   ...Kpis,
-  /** The same figures over the previous period. */
-  precedent: z.object(Kpis),
-  /** Change in percent against the previous period; null when it had nothing. */
+  /** The figures the trends compare (see PeriodeBornes.comparaison) and their days. */
+  comparaison: z.object({
+    courant: z.object(Kpis),
+    precedent: z.object(Kpis),
+    bornes: z.object({ courant: BornesOut, precedent: BornesOut }),
+  }),
+  /** Change in percent, comparaison.courant against comparaison.precedent; null when it had nothing. */
   tendances: z.object({
     coursesCount: z.number().nullable(),
     chiffreAffaires: z.number().nullable(),

@@ -123,10 +123,17 @@ export const notifications = pgTable(
     titre: varchar('titre', { length: 255 }).notNull(),
     contenu: text('contenu'),
     data: jsonb('data'),
+    /** The screen of the record it is about (`/operations/courses?id=12`). */
+    lien: varchar('lien', { length: 255 }),
+    /** Set for notifications a job may try twice (`document:12:J-7`): one per user and key. */
+    cle: varchar('cle', { length: 120 }),
     read_at: ts('read_at'),
     created_at: ts('created_at').notNull().default(sql`now()`),
   },
-  (t) => [index('notifications_user_idx').on(t.user_id, t.read_at)],
+  (t) => [
+    index('notifications_user_idx').on(t.user_id, t.read_at),
+    uniqueIndex('notifications_user_cle_unique').on(t.user_id, t.cle),
+  ],
 );
 
 export const messages = pgTable(

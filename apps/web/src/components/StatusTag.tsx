@@ -6,7 +6,7 @@ export function StatusTag({
   lifecycle,
   value,
 }: {
-  lifecycle: TagLifecycle;
+  lifecycle?: TagLifecycle;
   value: string | null | undefined;
 }) {
   if (!value) return <span style={{ color: '#98a2b3' }}>—</span>;

@@ -9,11 +9,12 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition, periodCondition } from '../../lib/filters-dates';
 import { searchCondition } from '../../lib/filters-ids';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
 import { trajets, typesMarchandises, villes } from '../reference/reference.table';
 import { courseNotFound } from './operations.errors';
@@ -60,8 +61,8 @@ const columns = {
   created_at: courses.created_at,
   updated_at: courses.updated_at,
 };
-function selectCourses(db: Db) {
-  return db
+function selectCourses(db: Db, scope: Scope) {
+  return scoped(db, scope)
     .select(columns)
     .from(courses)
     .innerJoin(client, eq(client.id, courses.client_id))
@@ -138,7 +139,6 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
     [desc(courses.date_chargement), desc(courses.id)],
   );
   const conditions: Array<SQL | undefined> = [
-    tenantFilter(scope, courses.entreprise_id),
     f.reglement ? eq(courses.etat, f.reglement) : undefined,
     f.proprietaire ? eq(vehicules.proprietaire_id, f.proprietaire) : undefined,
     f.vehicule ? eq(courses.vehicule_id, f.vehicule) : undefined,
@@ -153,7 +153,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
   const where = and(...conditions);
   return {
     async count() {
-      const [row] = await db
+      const [row] = await scoped(db, scope)
         .select({ n: count() })
         .from(courses)
         .innerJoin(client, eq(client.id, courses.client_id))
@@ -162,7 +162,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await selectCourses(db)
+      const rows = await selectCourses(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -174,9 +174,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
 
 /** One course of the scope, or 404 (a course of another company is answered like a missing one). */
 export async function getCourseOut(db: Db, scope: Scope, id: number): Promise<CourseOut> {
-  const [row] = await selectCourses(db)
-    .where(and(eq(courses.id, id), tenantFilter(scope, courses.entreprise_id)))
-    .limit(1);
+  const [row] = await selectCourses(db, scope).where(eq(courses.id, id)).limit(1);
   if (!row) throw courseNotFound();
   return toCourseOut(row);
 }
@@ -184,16 +182,12 @@ export async function getCourseOut(db: Db, scope: Scope, id: number): Promise<Co
 /** A course with its payments (oldest first). */
 export async function getCourseDetail(db: Db, scope: Scope, id: number): Promise<CourseDetailOut> {
   const course = await getCourseOut(db, scope, id);
-  return { ...course, paiements: await paiementsOfCourse(db, course.id) };
+  return { ...course, paiements: await paiementsOfCourse(db, scope, course.id) };
 }
 
 /** Locks a course of the scope for the rest of the transaction, or 404. */
 export async function lockCourse(tx: Db, scope: Scope, id: number) {
-  const [row] = await tx
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, id), tenantFilter(scope, courses.entreprise_id)))
-    .for('update');
+  const [row] = await scoped(tx, scope).select().from(courses).where(eq(courses.id, id)).for('update');
   if (!row) throw courseNotFound();
   return row;
 }

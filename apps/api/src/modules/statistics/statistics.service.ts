@@ -22,15 +22,18 @@ export const bornesOf = (s: repo.StatsScope, q: StatistiquesQuery) => periodeBor
 
 export async function kpis(s: repo.StatsScope, q: StatistiquesQuery): Promise<KpisOut> {
   const p = bornesOf(s, q);
-  const [now, before] = await Promise.all([repo.totaux(s, p), repo.totaux(s, p.precedent)]);
+  const c = p.comparaison;
+  const whole = await repo.totaux(s, p);
+  const toDate = c.courant.fin === p.fin ? whole : await repo.totaux(s, c.courant);
+  const before = await repo.totaux(s, c.precedent);
   return {
-    ...now,
-    precedent: before,
+    ...whole,
+    comparaison: { courant: toDate, precedent: before, bornes: c },
     tendances: {
-      coursesCount: tendance(now.coursesCount, before.coursesCount),
-      chiffreAffaires: tendance(now.chiffreAffaires, before.chiffreAffaires),
-      clientsCount: tendance(now.clientsCount, before.clientsCount),
-      driversCount: tendance(now.driversCount, before.driversCount),
+      coursesCount: tendance(toDate.coursesCount, before.coursesCount),
+      chiffreAffaires: tendance(toDate.chiffreAffaires, before.chiffreAffaires),
+      clientsCount: tendance(toDate.clientsCount, before.clientsCount),
+      driversCount: tendance(toDate.driversCount, before.driversCount),
     },
     periode: { periode: p.periode, debut: p.debut, fin: p.fin, grain: p.grain, precedent: p.precedent },
   };

@@ -3,10 +3,10 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import type { Scope } from '../../plugins/auth';
-import { clientsOfCompany } from '../operations/operations.refs';
+import { type Scope, scopeOf } from '../../plugins/auth';
 import type { PresentUser } from '../realtime/presence';
 
 const commercial = alias(users, 'commercial');
@@ -14,8 +14,11 @@ const commercial = alias(users, 'commercial');
 const fullName = (t: typeof users | typeof commercial) =>
   sql<string>`coalesce(nullif(trim(concat_ws(' ', ${t.nom}, ${t.prenom})), ''), ${t.name})`;
 
-/** The picked columns of a user as the API returns it. */
-const userOutColumns = {
+/**
+ * The picked columns of a user as the API returns it. `own`: the viewer's own accounts; another company's
+ * client who booked with the viewer shows its contact details but not who its commercial is elsewhere.
+ */
+const userOutColumns = (own: SQL | undefined) => ({
   id: users.id,
   name: users.name,
   type: users.type,
@@ -29,19 +32,27 @@ const userOutColumns = {
   telephone2: users.telephone2,
   email: users.email,
   bp: users.bp,
-  commercial_id: users.commercial_id,
+  commercial_id: own
+    ? sql<number | null>`case when ${own} then ${users.commercial_id} end`
+    : users.commercial_id,
   commercial_nom: sql<
     string | null
-  >`case when ${commercial.id} is null then null else ${fullName(commercial)} end`,
-  entreprise_id: users.entreprise_id,
+  >`case when ${commercial.id} is null ${own ? sql`or not (${own})` : sql``} then null else ${fullName(commercial)} end`,
+  entreprise_id: own
+    ? sql<number | null>`case when ${own} then ${users.entreprise_id} end`
+    : users.entreprise_id,
   email_verified_at: users.email_verified_at,
   bloque: users.bloque,
   last_seen_at: users.last_seen_at,
   created_at: users.created_at,
-};
+});
 
-function selectUsers(db: Db) {
-  return db.select(userOutColumns).from(users).leftJoin(commercial, eq(commercial.id, users.commercial_id));
+function selectUsers(db: Db, scope: Scope, reach: 'visible' | 'own' = 'visible') {
+  const s = scoped(db, scope);
+  return s
+    .select(userOutColumns(s.own(users, 'own')))
+    .from(users, reach)
+    .leftJoin(commercial, eq(commercial.id, users.commercial_id));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
@@ -58,9 +69,14 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return row;
 }
 
-export async function getUserOut(db: Db, id: number): Promise<UserOut | undefined> {
-  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+export async function getUserOut(db: Db, scope: Scope, id: number): Promise<UserOut | undefined> {
+  const [row] = await selectUsers(db, scope).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** A user's own account (`/api/me`, sign-in): read in its own scope. */
+export function getAccountOut(db: Db, user: User): Promise<UserOut | undefined> {
+  return getUserOut(db, scopeOf(user), user.id);
 }
 
 export interface UserFilters extends Sortable {
@@ -87,11 +103,7 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
     },
     [asc(users.id)],
   );
-  const conditions: (SQL | undefined)[] = [
-    scope.entrepriseId === null
-      ? undefined
-      : or(eq(users.entreprise_id, scope.entrepriseId), clientsOfCompany(scope.entrepriseId)),
-  ];
+  const conditions: (SQL | undefined)[] = [];
   if (f.type) conditions.push(eq(users.type, f.type));
   // 'camionneur' and 'coursier' are both a kind of independent transporteur (sous_type) and a company
   // driver's type: the home counters 'Camionneurs' and 'Coursiers' count both.
@@ -113,11 +125,11 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   const where = and(...conditions);
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(users).where(where);
       return row?.n ?? 0;
     },
     rows(limit, offset) {
-      return selectUsers(db)
+      return selectUsers(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -133,15 +145,10 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
 export function connectedUsers(db: Db, scope: Scope, present: PresentUser[]): ListSource<ConnectedUserOut> {
   const visible = present.filter((p) => scope.entrepriseId === null || p.entrepriseId === scope.entrepriseId);
   const ids = visible.map((p) => p.userId);
-  const where = and(
-    inArray(users.id, ids.length ? ids : [0]),
-    scope.entrepriseId === null
-      ? undefined
-      : or(eq(users.entreprise_id, scope.entrepriseId), eq(users.id, scope.entrepriseId)),
-  );
+  const where = inArray(users.id, ids.length ? ids : [0]);
   let loaded: Promise<ConnectedUserOut[]> | undefined;
   const load = () => {
-    loaded ??= selectUsers(db)
+    loaded ??= selectUsers(db, scope, 'own')
       .where(where)
       .then((rows) => {
         const byId = new Map(visible.map((p) => [p.userId, p]));

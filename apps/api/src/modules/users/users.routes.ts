@@ -51,7 +51,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     query: filters(UsersQuery.shape),
     list: (scope, q) => listUsers(app.db, scope, q),
-    get: async (scope, id) => (await getUserOut(app.db, (await findScopedUser(app.db, scope, id)).id))!,
+    get: async (scope, id) =>
+      (await getUserOut(app.db, scope, (await findScopedUser(app.db, scope, id, 'visible')).id))!,
     label: (u) => u.nom_complet,
   });
 
@@ -59,8 +60,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/utilisateurs/:id',
     { schema: { tags, summary: 'Un utilisateur', params: IdParams, response: reply(UserOut) } },
     async (request) => {
-      const user = await findScopedUser(app.db, currentScope(request), request.params.id);
-      return ok((await getUserOut(app.db, user.id))!);
+      const scope = currentScope(request);
+      const user = await findScopedUser(app.db, scope, request.params.id, 'visible');
+      return ok((await getUserOut(app.db, scope, user.id))!);
     },
   );
 

@@ -15,10 +15,7 @@ export function displayNode<T>(field: DisplayField<T>, row: T): ReactNode {
   if (field.format === 'tag') {
     const value = rawValue(field, row);
     return (
-      <StatusTag
-        lifecycle={field.tag ?? 'course'}
-        value={value === null || value === undefined ? null : String(value)}
-      />
+      <StatusTag lifecycle={field.tag} value={value === null || value === undefined ? null : String(value)} />
     );
   }
   if (field.format === 'richText') {

@@ -100,6 +100,7 @@ const COURSES: ListDecl<C> = {
   filters: [
     { type: 'select', name: 'reglement', options: etatOptions },
     { type: 'select', name: 'statut', options: courseStatutOptions },
+    { type: 'select', name: 'type', options: typeCourseOptions },
     { type: 'select', name: 'proprietaire', source: proprietaireSource },
     { type: 'select', name: 'vehicule', source: vehiculeSource },
     { type: 'select', name: 'client', source: clientSource },

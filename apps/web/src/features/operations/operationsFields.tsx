@@ -22,7 +22,7 @@ export const modeOptions = optionsOf(MODES_PAIEMENT);
 export const paiementStatutOptions = optionsOf(PAIEMENT_STATUTS);
 
 /** A status or payment-state column as a tag coloured by its lifecycle (`TAG_COLORS`); exports keep the text. */
-export const tagField = <T,>(key: string, get: (row: T) => string, tag: TagLifecycle) => ({
+export const tagField = <T,>(key: string, get: (row: T) => string, tag?: TagLifecycle) => ({
   key,
   value: get,
   path: key,
