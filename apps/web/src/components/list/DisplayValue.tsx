@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { RichText } from '../form/RichText';
 import { Money } from '../Money';
+import { StatusTag } from '../StatusTag';
 import type { DisplayField } from './types';
 import { displayText, rawValue } from './values';
 
@@ -13,6 +14,12 @@ export function displayNode<T>(field: DisplayField<T>, row: T): ReactNode {
   if (field.format === 'money') {
     const value = rawValue(field, row);
     return value === null || value === undefined || value === '' ? EMPTY_VALUE : <Money value={value} />;
+  }
+  if (field.format === 'tag') {
+    const value = rawValue(field, row);
+    return (
+      <StatusTag lifecycle={field.tag} value={value === null || value === undefined ? null : String(value)} />
+    );
   }
   if (field.format === 'richText') {
     const value = rawValue(field, row);

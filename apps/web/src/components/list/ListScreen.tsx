@@ -28,7 +28,7 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
   const [dialog, setDialog] = useState<DialogState<T>>({ kind: 'closed' });
   useOpenFromUrl(decl, setDialog);
   const [selected, setSelected] = useState<Key[]>([]);
-  const groupPost = useResourcePost(decl.resource);
+  const groupPost = useResourcePost(decl.resource, decl.invalidates);
   const sortable = useMemo(
     () => decl.columns.map(sortField).filter((f): f is string => f !== undefined),
     [decl.columns],
@@ -74,7 +74,7 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
   const deleteSelected = async () => {
     await groupPost
       .mutateAsync({
-        path: decl.groupDeletePath ?? `${decl.resource.path}/destroy-group`,
+        path: decl.paths?.destroyGroup ?? decl.groupDeletePath ?? `${decl.resource.path}/destroy-group`,
         body: { selected_lines: selected },
       })
       .then(

@@ -6,8 +6,8 @@ import { UTILISATEUR_LABELS } from '../users/labels';
 import {
   accountDetailFields,
   blockActions,
+  clientContactFields,
   commercialField,
-  contactFields,
   etatField,
 } from '../users/userFields';
 
@@ -41,7 +41,7 @@ const CLIENTS: ListDecl<UserOut> = {
   addLabel: 'Ajouter un client',
   createTitle: 'Nouveau client',
   form: {
-    fields: [...contactFields, commercialField],
+    fields: [...clientContactFields, commercialField],
     defaults: { type: 'client' },
     createSchema: UserCreateBody,
     updateSchema: UserUpdateBody,

@@ -9,8 +9,9 @@ import {
 import type { FormFieldDecl } from '../../components/form/fields';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
+import { vehicules } from '../fleet/api';
 import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
-import { coursePaths, courses, useOperationsRefresh } from './api';
+import { coursePaths, courses, demandes, paiements } from './api';
 import { CourseDeroulement } from './CourseDeroulement';
 import { CoursePaiements } from './CoursePaiements';
 import { COURSE_LABELS } from './labels';
@@ -30,10 +31,14 @@ import {
 
 type C = CourseDetailOut;
 
-const plaque: DisplayField<C> = { key: 'plaque', value: (c) => c.vehicule.plaque };
-const client: DisplayField<C> = { key: 'client', value: (c) => c.client_nom_complet };
-const statut = tagField<C>('statut', (c) => c.statut);
-const etat = tagField<C>('etat', (c) => c.etat);
+const plaque: DisplayField<C> = { key: 'plaque', value: (c) => c.vehicule.plaque, path: 'vehicule.plaque' };
+const client: DisplayField<C> = {
+  key: 'client',
+  value: (c) => c.client_nom_complet,
+  path: 'client_nom_complet',
+};
+const statut = tagField<C>('statut', (c) => c.statut, 'course');
+const etat = tagField<C>('etat', (c) => c.etat, 'reglement');
 const montant: DisplayField<C> = { key: 'montant', format: 'money' };
 
 const FIELDS: FormFieldDecl[] = [
@@ -71,6 +76,8 @@ const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Charge
 export const COURSES: ListDecl<C> = {
   title: 'Courses',
   resource: courses,
+  // A course, its demande, its payments and its vehicle move together.
+  invalidates: [demandes, paiements, vehicules],
   labels: COURSE_LABELS,
   columns: [
     { key: 'code', sort: true },
@@ -83,7 +90,12 @@ export const COURSES: ListDecl<C> = {
     { ...montant, sort: 'montant' },
     etat,
     { ...statut, sort: 'statut' },
-    { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet, detailOnly: true },
+    {
+      key: 'chauffeur',
+      value: (c) => c.chauffeur?.nom_complet,
+      path: 'chauffeur.nom_complet',
+      detailOnly: true,
+    },
     { key: 'date_chargement', format: 'datetime', detailOnly: true },
     { key: 'date_dechargement', format: 'datetime', detailOnly: true },
     { key: 'montant_paye', format: 'money', detailOnly: true },
@@ -124,10 +136,10 @@ export const COURSES: ListDecl<C> = {
       { key: 'reste_a_payer', format: 'money' },
       client,
       plaque,
-      { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet },
+      { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet, path: 'chauffeur.nom_complet' },
       { key: 'type_course' },
       { key: 'course_details' },
-      { key: 'trajet', value: (c) => c.trajet?.libelle },
+      { key: 'trajet', value: (c) => c.trajet?.libelle, path: 'trajet.libelle' },
       { key: 'adresse_chargement' },
       { key: 'adresse_dechargement' },
       { key: 'description' },
@@ -144,6 +156,5 @@ export const COURSES: ListDecl<C> = {
 
 /** Courses: the company's transport jobs; the status moves only along the shared lifecycle. */
 export default function CoursesPage() {
-  useOperationsRefresh();
   return <ListScreen decl={COURSES} />;
 }

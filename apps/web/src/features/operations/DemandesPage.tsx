@@ -15,8 +15,9 @@ import { EMPTY_VALUE } from '../../components/list/DisplayValue';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { openLink } from '../../components/list/useOpenFromUrl';
+import { vehicules } from '../fleet/api';
 import { chauffeurSource } from '../fleet/vehiculeFields';
-import { currentEntrepriseId, demandePaths, demandes, useOperationsRefresh } from './api';
+import { courses, currentEntrepriseId, demandePaths, demandes, paiements } from './api';
 import { DEMANDE_LABELS } from './labels';
 import {
   clientSource,
@@ -31,8 +32,12 @@ import {
 
 type D = DemandeOut;
 
-const client: DisplayField<D> = { key: 'client', value: (d) => d.client_nom_complet };
-const statut = tagField<D>('statut', (d) => d.statut);
+const client: DisplayField<D> = {
+  key: 'client',
+  value: (d) => d.client_nom_complet,
+  path: 'client_nom_complet',
+};
+const statut = tagField<D>('statut', (d) => d.statut, 'demande');
 const route: DisplayField<D> = { key: 'course_details' };
 const dateSouhaitee: DisplayField<D> = { key: 'date_souhaitee', format: 'date' };
 const budget: DisplayField<D> = { key: 'budget', format: 'money' };
@@ -40,6 +45,7 @@ const budget: DisplayField<D> = { key: 'budget', format: 'money' };
 const courseLink: DisplayField<D> = {
   key: 'course',
   value: (d) => d.course?.code,
+  path: 'course.code',
   render: (d) =>
     d.course ? <Link to={openLink('/operations/courses', d.course.id)}>{d.course.code}</Link> : EMPTY_VALUE,
 };
@@ -69,6 +75,8 @@ const FIELDS: FormFieldDecl[] = [
 const DEMANDES: ListDecl<D> = {
   title: 'Demandes',
   resource: demandes,
+  // A course, its demande, its payments and its vehicle move together.
+  invalidates: [courses, paiements, vehicules],
   labels: DEMANDE_LABELS,
   columns: [
     { ...client, sort: 'client', truncate: 160 },
@@ -110,7 +118,7 @@ const DEMANDES: ListDecl<D> = {
       dateSouhaitee,
       budget,
       { key: 'description' },
-      { key: 'entreprise', value: (d) => d.entreprise?.nom_complet },
+      { key: 'entreprise', value: (d) => d.entreprise?.nom_complet, path: 'entreprise.nom_complet' },
       courseLink,
       { key: 'created_at', format: 'date' },
     ],
@@ -158,6 +166,5 @@ const DEMANDES: ListDecl<D> = {
 
 /** Demandes: booking requests; 'Accepter' creates the course (its code is in the toast and the detail). */
 export default function DemandesPage() {
-  useOperationsRefresh();
   return <ListScreen decl={DEMANDES} />;
 }

@@ -1,18 +1,15 @@
 import {
   COURSE_ETATS,
   COURSE_STATUTS,
-  type CourseEtat,
-  type CourseStatut,
   DEMANDE_STATUTS,
-  type DemandeStatut,
   MODES_PAIEMENT,
   PAIEMENT_STATUTS,
-  type PaiementStatut,
+  type TagLifecycle,
   TYPES_COURSE,
 } from '@yams/shared';
-import { Tag } from 'antd';
 import type { OptionsSource } from '../../components/form/fields';
 import type { FilterDecl } from '../../components/list/types';
+import { StatusTag } from '../../components/StatusTag';
 
 /** Pieces shared by the Courses, Demandes and Paiements declarations. */
 
@@ -24,36 +21,14 @@ export const demandeStatutOptions = optionsOf(DEMANDE_STATUTS);
 export const modeOptions = optionsOf(MODES_PAIEMENT);
 export const paiementStatutOptions = optionsOf(PAIEMENT_STATUTS);
 
-/** Tag colours (presentation only; the states themselves come from the shared lifecycle). */
-const COULEURS: Record<CourseStatut | CourseEtat | DemandeStatut | PaiementStatut, string> = {
-  'Chargement en attente': 'default',
-  'Chargement terminé': 'cyan',
-  'Transport en cours': 'blue',
-  Terminé: 'green',
-  'Problemes mécaniques': 'orange',
-  Annulé: 'red',
-  Payé: 'green',
-  'Non payé': 'red',
-  Acompte: 'gold',
-  'En attente': 'default',
-  'Recherche en cours': 'blue',
-  Accepté: 'green',
-  Validé: 'green',
-};
-
-export function EtatTag({ value }: { value: string }) {
-  return (
-    <Tag color={COULEURS[value as CourseStatut] ?? 'default'} style={{ marginInlineEnd: 0 }}>
-      {value}
-    </Tag>
-  );
-}
-
-/** A status or payment-state column rendered as a tag; exports keep the text. */
-export const tagField = <T,>(key: string, get: (row: T) => string) => ({
+/** A status or payment-state column as a tag coloured by its lifecycle (`TAG_COLORS`); exports keep the text. */
+export const tagField = <T,>(key: string, get: (row: T) => string, tag?: TagLifecycle) => ({
   key,
   value: get,
-  render: (row: T) => <EtatTag value={get(row)} />,
+  path: key,
+  format: 'tag' as const,
+  tag,
+  render: (row: T) => <StatusTag lifecycle={tag} value={get(row)} />,
 });
 
 // Every source below is searched on the server as one types (`GET {path}/options`, labels from the API).
