@@ -118,6 +118,19 @@ export function paiementTransitionError(from: PaiementStatut, to: PaiementStatut
   return `Impossible de passer un paiement du statut « ${from} » au statut « ${to} ».`;
 }
 
+/**
+ * Money actually received is never deleted (DESIGN.md §4): only a draft ('En attente') may be deleted. A
+ * validated payment is cancelled instead — kept with statut 'Annulé', who cancelled it and when — and a
+ * cancelled one stays as the trace. null when the payment may be deleted, otherwise the French reason.
+ */
+export function paiementSuppressionRefus(statut: PaiementStatut): string | null {
+  if (statut === 'En attente') return null;
+  if (statut === 'Validé') {
+    return 'Un paiement validé ne peut pas être supprimé : annulez-le, il restera enregistré comme « Annulé ».';
+  }
+  return 'Un paiement annulé est conservé comme trace : il ne peut pas être supprimé.';
+}
+
 export const DEMANDE_STATUTS = ['En attente', 'Recherche en cours', 'Accepté', 'Annulé'] as const;
 export type DemandeStatut = (typeof DEMANDE_STATUTS)[number];
 /** Open requests: visible to every transporteur, still editable, acceptable. */

@@ -66,6 +66,9 @@ export const PaiementOut = z.object({
   reference: z.string().nullable(),
   montant: z.number(),
   statut: z.enum(PAIEMENT_STATUTS),
+  /** Who cancelled the payment and when (null unless statut is 'Annulé'). */
+  annule_par: Personne.nullable(),
+  annule_le: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

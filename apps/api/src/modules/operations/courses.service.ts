@@ -8,7 +8,7 @@ import {
   courseTransitionError,
   DATES_COURSE_ORDRE,
 } from '@yams/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
@@ -96,6 +96,16 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
     if (c.statut === 'Annulé') throw courseLocked();
     const { entreprise_id: _ignored, ...patch } = body;
     const next = { ...c, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    // Rescheduling (the calendar's drag) is for a course not yet started: its lifecycle says so.
+    if (
+      patch.date_chargement !== undefined &&
+      Date.parse(patch.date_chargement) !== Date.parse(c.date_chargement) &&
+      c.statut !== 'Chargement en attente'
+    ) {
+      throw fieldErrors({
+        date_chargement: `La course ${c.code} est au statut « ${c.statut} » : sa date de chargement ne peut plus changer.`,
+      });
+    }
     if (next.date_dechargement && next.date_dechargement < next.date_chargement) {
       throw fieldErrors({ date_dechargement: DATES_COURSE_ORDRE });
     }
@@ -198,11 +208,12 @@ export function destroyCourse(db: Db, scope: Scope, id: number): Promise<string>
     const [valide] = await t
       .select({ id: paiements.id })
       .from(paiements)
-      .where(and(eq(paiements.course_id, c.id), eq(paiements.statut, 'Validé')))
+      .where(and(eq(paiements.course_id, c.id), ne(paiements.statut, 'En attente')))
       .limit(1);
     if (valide) {
+      // Its validated or cancelled payments are a trace that is never deleted (paiementSuppressionRefus).
       throw fieldErrors({
-        statut: `La course ${c.code} a des paiements validés : elle ne peut pas être supprimée.`,
+        statut: `La course ${c.code} a des paiements validés ou annulés : elle ne peut pas être supprimée.`,
       });
     }
     if (c.demande_id) {

@@ -112,6 +112,9 @@ export const paiements = pgTable(
     reference: varchar('reference', { length: 100 }),
     montant: integer('montant').notNull(),
     statut: varchar('statut', { length: 20 }).notNull().default('En attente'),
+    /** Who cancelled the payment and when: a cancelled payment is kept, never deleted. */
+    annule_par: integer('annule_par').references(() => users.id, { onDelete: 'set null' }),
+    annule_le: timestamptz('annule_le'),
     ...timestamps,
   },
   (t) => [

@@ -73,7 +73,10 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
 
   const deleteSelected = async () => {
     await groupPost
-      .mutateAsync({ path: `${decl.resource.path}/destroy-group`, body: { selected_lines: selected } })
+      .mutateAsync({
+        path: decl.groupDeletePath ?? `${decl.resource.path}/destroy-group`,
+        body: { selected_lines: selected },
+      })
       .then(
         () => setSelected([]),
         () => undefined,

@@ -142,6 +142,8 @@ export interface ListDecl<T extends Row> {
   };
   /** Row selection and POST `{path}/destroy-group`. */
   groupDelete?: boolean;
+  /** Another path for the group delete call (default `{resource.path}/destroy-group`). */
+  groupDeletePath?: string;
   /** The filter panel's reset button (default 'Réinitialiser'). */
   resetLabel?: string;
   /** Export file name without extension (default: the title). */

@@ -68,7 +68,7 @@ const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Charge
   }),
 );
 
-const COURSES: ListDecl<C> = {
+export const COURSES: ListDecl<C> = {
   title: 'Courses',
   resource: courses,
   labels: COURSE_LABELS,
