@@ -14,7 +14,7 @@ import {
 
 // Pickers offer what can be chosen: a trajet fills the course, busy vehicles are not offered,
 // a fully paid course is not offered to a new payment; the course detail shows plan and actual times.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** The options a select offers once the server answered the search (`GET …/options?search=`). */
 async function expectOptions(page: Page, select: Locator, search: string, expected: string[]) {
@@ -69,7 +69,7 @@ test('un trajet remplit la course, un véhicule occupé n’est pas proposé, un
 
   // The detail: planned loading beside the actual one, stamped when the state changes.
   await page.goto(`/operations/courses?search=${code}`);
-  await expect(page.getByRole('heading', { name: 'Courses (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Courses (1)' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('table').getByRole('row').nth(1).click();
   const dialog = page.getByRole('dialog', { name: code });
   const deroulement = dialog.getByRole('table', { name: 'Déroulement de la course' });

@@ -3,7 +3,7 @@ import { api, newClient, newVehicule, openScreen, signInOps, stamp, villeId } fr
 
 // Lists a manager scans all day: key columns in view at 1280 px, the page kept on reload, '—' for what is
 // empty, a demande's course one click away, selection boxes announced in French.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test('Courses tient à 1280 px, garde sa page au rechargement ; la course d’une demande s’ouvre d’un clic', async ({
