@@ -29,7 +29,7 @@ async function posterPaiementsSeed(ctx: SeedContext, entrepriseId: number) {
     insert into ecritures (entreprise_id, date_operation, type, libelle, piece, source_type, source_id)
     select p.entreprise_id, p.date_operation,
       case when p.mode = 'Espèces' then ${especes.journal} when p.mode ilike '%money%' then ${mobile.journal} else ${banque.journal} end,
-      left(p.libelle || ' (' || c.code || ')', 255), c.code, 'paiement', p.id
+      left(case when position(c.code in p.libelle) > 0 then p.libelle else p.libelle || ' (' || c.code || ')' end, 255), c.code, 'paiement', p.id
     from paiements p join courses c on c.id = p.course_id
     where p.entreprise_id = ${entrepriseId} and p.statut = 'Validé'
     order by p.date_operation, p.id`);

@@ -189,8 +189,9 @@ const ACHATS: ListDecl<A> = {
       } satisfies ContenuAchat,
     }),
     toBody: (values) => {
-      const { contenu, ...rest } = values;
-      const c = (contenu as ContenuAchat | undefined) ?? vide();
+      // The custom field's value arrives under its body name, `lignes`.
+      const { lignes, contenu, ...rest } = values;
+      const c = ((lignes ?? contenu) as ContenuAchat | null | undefined) ?? vide();
       return {
         ...rest,
         appliquer_tva: c.appliquer_tva,

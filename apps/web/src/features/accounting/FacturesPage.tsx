@@ -85,13 +85,15 @@ function toValues(f: F): Record<string, unknown> {
   };
 }
 
+/** The body: the custom field's value arrives under its body name (`lignes`), flattened here. */
 function toBody(values: Record<string, unknown>) {
-  const { contenu, date_expiration, ...rest } = values;
+  const { lignes, contenu, date_expiration, ...rest } = values;
+  const c = ((lignes ?? contenu) as FactureContenuValue | null | undefined) ?? contenuVide();
   return {
     ...rest,
     expirable: !!date_expiration,
     date_expiration: date_expiration ?? null,
-    ...contenuToBody((contenu as FactureContenuValue | undefined) ?? contenuVide()),
+    ...contenuToBody(c),
   };
 }
 
