@@ -65,7 +65,7 @@ export interface TestContext {
 }
 
 /** One app on its own copy of the database for a test file; closed after the file. */
-export async function setupApi(): Promise<TestContext> {
+export async function setupApi(options: { webDist?: string } = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-test-'));
   const mails: Mail[] = [];
@@ -74,7 +74,10 @@ export async function setupApi(): Promise<TestContext> {
       mails.push(mail);
     },
   };
-  const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://yams.test' }), webDist: undefined };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://yams.test' }),
+    webDist: options.webDist,
+  };
   const app = await buildApp({ config, database, mailer, logger: false });
   await app.ready();
   afterAll(async () => {

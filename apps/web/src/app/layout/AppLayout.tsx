@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIsMobile } from '../../components/useIsMobile';
 import { useMe } from '../../features/account/api';
 import { askNotificationPermissionOnce } from '../notificationPermission';
+import { prefetchSignedInScreens } from '../prefetch';
 import { ScreenOutlet } from '../ScreenOutlet';
 import { BRAND } from '../theme';
 import { AppFooter } from './AppFooter';
@@ -19,6 +20,7 @@ export function AppLayout() {
 
   useMe(); // Refreshes the stored user; a revoked token answers 401 and ends the session.
   useEffect(() => askNotificationPermissionOnce(), []);
+  useEffect(() => prefetchSignedInScreens(), []);
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
   }, [isMobile]);

@@ -9,6 +9,8 @@ export interface Paging {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is the server's estimate (past 10,000 rows): the pager says 'plus de 10 000'. */
+  estimated?: boolean;
   pageSizeOptions: number[];
   onChange: (page: number, pageSize: number) => void;
 }
@@ -27,6 +29,7 @@ interface Props<T extends Row> {
 }
 
 const EMPTY = 'Aucune donnée';
+export const TOTAL_ESTIME = 'plus de 10 000';
 
 /** Full pager on desktop; on a phone a compact one (the total is in the title). */
 const pagination = (p: Paging, compact: boolean) => ({
@@ -38,7 +41,8 @@ const pagination = (p: Paging, compact: boolean) => ({
   onChange: p.onChange,
   showTotal: compact
     ? undefined
-    : (total: number, [from, to]: [number, number]) => `${from}-${to} sur ${total}`,
+    : (total: number, [from, to]: [number, number]) =>
+        `${from}-${to} sur ${p.estimated ? TOTAL_ESTIME : total}`,
   simple: compact,
   locale: { items_per_page: '/ page' },
 });
