@@ -8,7 +8,12 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/main.ts'], {
     cwd: path.join(root, 'apps/api'),
     stdio: 'inherit',
-    env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'), WEB_DIST: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
+      WEB_DIST: '',
+      REALTIME_ORIGINS: process.env.REALTIME_ORIGINS ?? 'http://localhost:5173',
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@yams/web'], { cwd: root, stdio: 'inherit' }),
 ];

@@ -10,7 +10,8 @@ export default defineConfig({
     proxy: {
       '/api': api,
       '/sanctum': api,
-      '/broadcasting': { target: api, ws: true },
+      '/broadcasting': api,
+      '/socket.io': { target: api, ws: true },
     },
   },
   build: {

@@ -14,17 +14,23 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import accountingRoutes from './modules/accounting/accounting.routes';
 import authRoutes from './modules/auth/auth.routes';
+import parametresRoutes from './modules/entreprise/parametres.routes';
 import fleetRoutes from './modules/fleet/fleet.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import coursesRoutes from './modules/operations/courses.routes';
 import demandesRoutes from './modules/operations/demandes.routes';
 import paiementsRoutes from './modules/operations/paiements.routes';
+import broadcastingRoutes from './modules/realtime/broadcasting.routes';
 import referenceRoutes from './modules/reference/reference.routes';
+import statisticsRoutes from './modules/statistics/statistics.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
-import envelopePlugin from './plugins/envelope';
+import envelopePlugin, { frameworkErrors } from './plugins/envelope';
+import realtimePlugin from './plugins/realtime';
+import { collectRoutes } from './plugins/route-table';
 
 export interface AppOptions {
   config: Config;
@@ -38,9 +44,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    frameworkErrors,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -51,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? createMailer(config),
   });
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
   await app.register(cors, { origin: true, credentials: true });
 
   await app.register(swagger, {
@@ -75,6 +84,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demandesRoutes);
   await app.register(referenceRoutes);
   await app.register(fleetRoutes);
+  await app.register(accountingRoutes);
+  await app.register(parametresRoutes);
+  await app.register(broadcastingRoutes);
+  await app.register(statisticsRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

@@ -20,6 +20,34 @@ export interface Config {
   /** Seed the demo data on first start of an empty database. */
   seedDemo: boolean;
   logLevel: string;
+  /** Other origins allowed to open a realtime socket besides APP_URL (the Vite dev server). */
+  realtimeOrigins: string[];
+  /** A process that stops renewing its presence (crashed) loses its users after this long. */
+  presenceTtlMs: number;
+  /** How often each process checks that its sockets' tokens are still valid. */
+  realtimeRecheckMs: number;
+  /**
+   * Fastify's `trustProxy`: whether `X-Forwarded-For` names the client. Off by default, otherwise any client
+   * could forge its address and escape the per-address login limit.
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+/** `TRUST_PROXY`: unset/0/false → off; `true` → any proxy; `2` → that many hops; else addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  if (!/^[0-9a-fA-F.:/, ]+$/.test(v)) {
+    throw new Error(
+      `TRUST_PROXY invalide : « ${value} ». Indiquez true, un nombre de relais, ou des adresses IP/CIDR séparées par des virgules.`,
+    );
+  }
+  return v;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -46,5 +74,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    realtimeOrigins: (env.REALTIME_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    presenceTtlMs: positiveMs(env.PRESENCE_TTL_MS, 15_000),
+    realtimeRecheckMs: positiveMs(env.REALTIME_RECHECK_MS, 15_000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function positiveMs(raw: string | undefined, fallback: number): number {
+  const n = Number(raw);
+  return raw && Number.isFinite(n) && n > 0 ? n : fallback;
 }

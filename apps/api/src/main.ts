@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { startMaintenance } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed';
+import { startDailyJobs } from './modules/notifications/daily';
 
 const config = loadConfig();
 let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -34,7 +35,11 @@ try {
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
   const app = await buildApp({ config, database });
   const stopMaintenance = startMaintenance(database, (err) => app.log.error(err));
-  app.addHook('onClose', async () => stopMaintenance());
+  const stopDailyJobs = startDailyJobs(database.db, (err) => app.log.error(err));
+  app.addHook('onClose', async () => {
+    stopMaintenance();
+    stopDailyJobs();
+  });
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   process.once('SIGINT', () => void shutdown('SIGINT', app));

@@ -154,7 +154,8 @@ describe('accepting a demande', () => {
     const client = await makeClient(ctx, ctx.tg.id);
     const d = await makeDemande(ctx.tg, client.id);
     const v = await makeVehicule(ctx, ctx.og.id);
-    // Ogooué takes a request that TransGabon recorded: any transporteur may accept an open request.
+    // TransGabon broadcasts the request it recorded; then any transporteur may accept it.
+    expect((await post(`/api/demandes/${d.id}/broadcast`, undefined, ctx.tg)).statusCode).toBe(200);
     const res = await post(
       `/api/demandes/${d.id}/accept`,
       { vehicule_id: v.id, chauffeur_id: ctx.og.chauffeur, montant: 380_000 },
@@ -207,14 +208,15 @@ describe('accepting a demande', () => {
       409,
       'Vous avez déjà accepté cette demande.',
     );
+    // Taken by another company, it is gone from TransGabon's market: as missing.
     expectFailure(
       await post(
         `/api/demandes/${d.id}/accept`,
         { vehicule_id: (await makeVehicule(ctx, ctx.tg.id)).id, montant: 1 },
         ctx.tg,
       ),
-      409,
-      'Cette demande a déjà été acceptée par un autre transporteur.',
+      404,
+      "Cette demande n'existe pas.",
     );
     expectFailure(
       await post(`/api/demandes/${d.id}/cancel`, undefined, ctx.og),
@@ -223,23 +225,32 @@ describe('accepting a demande', () => {
     );
   });
 
-  it('two companies accepting at once: exactly one wins, the other gets the French 409', async () => {
+  it('two companies accepting at once: exactly one wins, the other gets the French 409 (or 404 once gone)', async () => {
     const d = await makeDemande(ctx.tg, (await makeClient(ctx, ctx.tg.id)).id);
+    expect((await post(`/api/demandes/${d.id}/broadcast`, undefined, ctx.tg)).statusCode).toBe(200);
     const [vTg, vOg] = [await makeVehicule(ctx, ctx.tg.id), await makeVehicule(ctx, ctx.og.id)];
     const answers = await Promise.all([
       post(`/api/demandes/${d.id}/accept`, { vehicule_id: vTg.id, montant: 300_000 }, ctx.tg),
       post(`/api/demandes/${d.id}/accept`, { vehicule_id: vOg.id, montant: 290_000 }, ctx.og),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const loser = answers.find((a) => a.statusCode === 409)!;
+    // The loser either lost the race inside its transaction (409) or came once the demande had left its
+    // market (404, as for a missing one).
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    const loser = answers.find((a) => a.statusCode !== 200)!;
     expect(loser.json()).toMatchObject({
       success: false,
-      errors: ['Cette demande a déjà été acceptée par un autre transporteur.'],
+      errors: [
+        loser.statusCode === 409
+          ? 'Cette demande a déjà été acceptée par un autre transporteur.'
+          : "Cette demande n'existe pas.",
+      ],
     });
+    expect([404, 409]).toContain(loser.statusCode);
     const made = await ctx.t.database.db.select().from(courses).where(eq(courses.demande_id, d.id));
     expect(made).toHaveLength(1);
     // The loser's vehicle stayed free.
-    const loserVehicule = answers[0]!.statusCode === 409 ? vTg : vOg;
+    const loserVehicule = answers[0]!.statusCode !== 200 ? vTg : vOg;
     expect(await vehiculeStatut(ctx, loserVehicule.id)).toBe('Disponible');
   });
 
@@ -284,6 +295,7 @@ describe('GET /api/demandes', () => {
     const { t, tg, og } = ctx;
     const list = async (company: Company, q = '') =>
       (await t.get(`/api/demandes?limit=1000&${q}`, company.token)).json().data as Array<{
+        id: number;
         statut: string;
         entreprise_id: number | null;
         cree_par_entreprise_id: number | null;
@@ -295,11 +307,13 @@ describe('GET /api/demandes', () => {
       const rows = await list(me);
       expect(rows.some((d) => d.statut === 'Accepté' && d.entreprise_id === me.id)).toBe(true);
       expect(rows.some((d) => d.entreprise_id === other.id)).toBe(false);
-      expect(rows.filter((d) => d.statut === 'Annulé').every((d) => d.cree_par_entreprise_id === me.id)).toBe(
-        true,
+      expect(
+        rows.filter((d) => d.statut === 'Annulé' && d.cree_par_entreprise_id !== me.id).map((d) => d.id),
+      ).toEqual([]);
+      // The other company's unbroadcast requests stay its own; the app's open requests are on the market.
+      expect(rows.filter((d) => d.statut === 'En attente' && d.cree_par_entreprise_id === other.id)).toEqual(
+        [],
       );
-      // The open requests of every client are on the market.
-      expect(rows.some((d) => d.statut === 'En attente' && d.cree_par_entreprise_id === other.id)).toBe(true);
       expect(rows.some((d) => d.statut === 'Recherche en cours' && d.cree_par_entreprise_id === null)).toBe(
         true,
       );

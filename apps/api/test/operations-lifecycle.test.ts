@@ -315,7 +315,7 @@ describe('deleting courses', () => {
     expectFailure(
       await ctx.t.post(`/api/courses/${paid.course.id}/destroy`, undefined, ctx.tg.token),
       422,
-      `La course ${paid.course.code} a des paiements validés : elle ne peut pas être supprimée.`,
+      `La course ${paid.course.code} a des paiements validés ou annulés : elle ne peut pas être supprimée.`,
     );
   });
 
@@ -349,7 +349,7 @@ describe('deleting courses', () => {
     );
   });
 
-  it('deleting the course of an accepted demande puts the demande back on the market', async () => {
+  it('deleting the course of an accepted demande gives the demande back: to its recorder, or to the market', async () => {
     const client = await makeClient(ctx, ctx.tg.id);
     const d = await ctx.t.post(
       '/api/demandes',
@@ -371,6 +371,20 @@ describe('deleting courses', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     await ctx.t.post(`/api/courses/${accepted.json().data.id}/destroy`, undefined, ctx.tg.token);
     const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, d.json().data.id));
-    expect(row).toMatchObject({ statut: 'Recherche en cours', entreprise_id: null, course_id: null });
+    // TransGabon had taken its own unbroadcast demande: it goes back to its own list, not to the market.
+    expect(row).toMatchObject({ statut: 'En attente', entreprise_id: null, course_id: null });
+    // Broadcast and taken by Ogooué: back on the market.
+    const id = d.json().data.id;
+    expect((await ctx.t.post(`/api/demandes/${id}/broadcast`, undefined, ctx.tg.token)).statusCode).toBe(200);
+    const w = await makeVehicule(ctx, ctx.og.id);
+    const taken = await ctx.t.post(
+      `/api/demandes/${id}/accept`,
+      { vehicule_id: w.id, montant: 30_000 },
+      ctx.og.token,
+    );
+    expect(taken.statusCode, taken.body).toBe(200);
+    await ctx.t.post(`/api/courses/${taken.json().data.id}/destroy`, undefined, ctx.og.token);
+    const [again] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, id));
+    expect(again).toMatchObject({ statut: 'Recherche en cours', entreprise_id: null, course_id: null });
   });
 });

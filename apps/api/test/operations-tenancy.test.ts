@@ -23,6 +23,7 @@ const tgRows = {} as {
   accepted: number;
   cancelled: number;
   open: number;
+  broadcast: number;
 };
 const MISSING = 2_000_000_000;
 
@@ -53,11 +54,26 @@ beforeAll(async () => {
         tg.token,
       )
     ).json().data.id as number;
-  const [accepted, cancelled, open] = [await demande(), await demande(), await demande()];
+  const [accepted, cancelled, open, broadcast] = [
+    await demande(),
+    await demande(),
+    await demande(),
+    await demande(),
+  ];
+  await t.post(`/api/demandes/${accepted}/broadcast`, undefined, tg.token);
   const w = await makeVehicule(ctx, tg.id);
   await t.post(`/api/demandes/${accepted}/accept`, { vehicule_id: w.id, montant: 10_000 }, tg.token);
   await t.post(`/api/demandes/${cancelled}/cancel`, undefined, tg.token);
-  Object.assign(tgRows, { client: client.id, vehicule: v.id, course, paiement, accepted, cancelled, open });
+  Object.assign(tgRows, {
+    client: client.id,
+    vehicule: v.id,
+    course,
+    paiement,
+    accepted,
+    cancelled,
+    open,
+    broadcast,
+  });
 });
 
 /** The foreign row is answered byte for byte like a missing one. */
@@ -206,29 +222,40 @@ describe('demandes across companies', () => {
         { severity: 'error', value: `La demande n°${id} n'existe pas.` },
       ]);
     }
-    // Accepting a cancelled one of another company: as missing. An accepted one: the spec's 409.
+    // Accepting a cancelled or an accepted one of another company: as missing.
     const v = await makeVehicule(ctx, ctx.og.id);
-    await sameAsMissing('POST', (x) => `/api/demandes/${x}/accept`, tgRows.cancelled, {
-      vehicule_id: v.id,
-      montant: 1,
-    });
-    const taken = await ctx.t.post(
-      `/api/demandes/${tgRows.accepted}/accept`,
-      { vehicule_id: v.id, montant: 1 },
-      ctx.og.token,
-    );
-    expect(taken.statusCode).toBe(409);
+    for (const id of [tgRows.cancelled, tgRows.accepted]) {
+      await sameAsMissing('POST', (x) => `/api/demandes/${x}/accept`, id, { vehicule_id: v.id, montant: 1 });
+    }
     const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, tgRows.accepted));
     expect(row?.entreprise_id).toBe(ctx.tg.id);
   });
 
-  it('an open demande is visible to all, but only its recorder changes it', async () => {
+  it('an unbroadcast demande is its recorder’s; once broadcast others see it, only its recorder changes it', async () => {
     const { t, og } = ctx;
     const id = tgRows.open;
-    expect((await t.get(`/api/demandes/${id}`, og.token)).json().data.statut).toBe('En attente');
+    await sameAsMissing('GET', (x) => `/api/demandes/${x}`, id);
+    const v = await makeVehicule(ctx, og.id);
+    await sameAsMissing('POST', (x) => `/api/demandes/${x}/accept`, id, { vehicule_id: v.id, montant: 1 });
+    for (const path of ['update', 'broadcast', 'cancel', 'destroy']) {
+      await sameAsMissing(
+        'POST',
+        (x) => `/api/demandes/${x}/${path}`,
+        id,
+        path === 'update' ? { budget: 1 } : undefined,
+      );
+    }
+    const broadcast = await t.post(`/api/demandes/${tgRows.broadcast}/broadcast`, undefined, ctx.tg.token);
+    expect(broadcast.statusCode, broadcast.body).toBe(200);
+    expect((await t.get(`/api/demandes/${tgRows.broadcast}`, og.token)).json().data).toMatchObject({
+      statut: 'Recherche en cours',
+      client: null,
+      contact_masque: true,
+      adresse_chargement: null,
+    });
     for (const path of ['update', 'broadcast', 'cancel', 'destroy']) {
       const res = await t.post(
-        `/api/demandes/${id}/${path}`,
+        `/api/demandes/${tgRows.broadcast}/${path}`,
         path === 'update' ? { budget: 1 } : undefined,
         og.token,
       );
@@ -238,7 +265,9 @@ describe('demandes across companies', () => {
       ]);
     }
     const [row] = await t.database.db.select().from(demandes).where(eq(demandes.id, id));
-    expect(row).toMatchObject({ statut: 'En attente', budget: null });
+    expect(row).toMatchObject({ statut: 'En attente', budget: null, entreprise_id: null });
+    const [other] = await t.database.db.select().from(demandes).where(eq(demandes.id, tgRows.broadcast));
+    expect(other).toMatchObject({ statut: 'Recherche en cours', budget: null, entreprise_id: null });
   });
 
   it('lists and filters never show another company’s accepted demandes; its clients stay its own', async () => {
@@ -247,7 +276,8 @@ describe('demandes across companies', () => {
       id: number;
       statut: string;
     }>;
-    expect(rows.map((d) => d.id)).toEqual([tgRows.open]);
+    // Not even its broadcast one: filtering the market by client would unmask it.
+    expect(rows.map((d) => d.id)).toEqual([]);
     const refused = await t.post(
       '/api/demandes',
       {

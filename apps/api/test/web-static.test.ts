@@ -17,7 +17,7 @@ fs.writeFileSync(path.join(dist, 'assets/index-AbC123.js.gz'), zlib.gzipSync(scr
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await setupApi({ webDist: dist });
+  t = await setupApi({}, { webDist: dist });
 });
 
 describe('the built web app', () => {

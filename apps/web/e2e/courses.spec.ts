@@ -35,7 +35,7 @@ test('créer une course (le véhicule part en course), la filtrer (gardé au rec
   await pick(page, create.getByRole('combobox', { name: 'Ville de départ' }), 'Libreville');
   await pick(page, create.getByRole('combobox', { name: "Ville d'arrivée" }), 'Franceville');
   await create.getByLabel('Adresse de chargement').fill('Entrepôt Owendo');
-  await create.getByLabel('Date de chargement').fill(today);
+  await create.getByLabel('Date de chargement').fill(`${today} 08:00`);
   await create.getByLabel('Date de chargement').press('Tab');
   await create.getByLabel('Poids (kg)').fill('12000');
   await create.getByLabel('Montant').fill('250000');

@@ -127,8 +127,18 @@ test('saisir les lignes d’un brouillon (montant prévisualisé), le confirmer 
   await chooseTyping(page, lines.getByRole('combobox', { name: 'Article de la ligne 2' }), articleOption);
   const expected = 2 * service.montant! + article.prix_unitaire!;
   await expect(total).toHaveText(`Montant total : ${formatMoney(expected)}`);
-  // A line removed leaves the total.
+  // A negative price and a quantity of 0 keep what was typed and show the shared schema's messages.
   await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
+  const third = lines.getByRole('listitem', { name: 'Ligne 3' });
+  await chooseTyping(page, lines.getByRole('combobox', { name: 'Service de la ligne 3' }), service.libelle!);
+  await dialog.getByLabel('Prix unitaire de la ligne 3').fill('-500');
+  await dialog.getByLabel('Quantité de la ligne 3').fill('0');
+  await dialog.getByLabel('Quantité de la ligne 3').blur();
+  await expect(third.getByRole('alert')).toContainText('Ligne 3 : La quantité doit être au moins 1.');
+  await expect(third.getByRole('alert')).toContainText('Ligne 3 : Le prix unitaire doit être au moins 0.');
+  await expect(dialog.getByLabel('Prix unitaire de la ligne 3')).toHaveValue('-500');
+  await expect(dialog.getByLabel('Quantité de la ligne 3')).toHaveValue('0');
+  // A line removed leaves the total.
   await dialog.getByRole('button', { name: 'Retirer la ligne 3' }).click();
   await expect(lines.getByRole('listitem')).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Enregistrer les lignes' }).click();

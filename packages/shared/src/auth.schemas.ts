@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, VERIFICATION } from './constants';
 import { SOUS_TYPES, USER_TYPES } from './enums';
+import { zChamps } from './reference';
+import { zTexteStockable } from './text';
 
 const requiredString = (label: string) =>
-  z
-    .string({ error: `Le champ ${label} est obligatoire.` })
+  zTexteStockable(`Le champ ${label}`, `Le champ ${label} est obligatoire.`)
     .trim()
     .min(1, { error: `Le champ ${label} est obligatoire.` });
 
@@ -27,7 +28,9 @@ export const LoginBody = z.object({
   password: z
     .string({ error: 'Le mot de passe est obligatoire.' })
     .min(1, { error: 'Le mot de passe est obligatoire.' }),
-  source: z.string().max(50).optional(),
+  source: zTexteStockable('La source')
+    .max(50, { error: 'La source ne peut pas dépasser 50 caractères.' })
+    .optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -44,10 +47,7 @@ export const ResetPasswordBody = z
     error: 'La confirmation ne correspond pas au mot de passe.',
   });
 
-const zUserId = z.coerce
-  .number({ error: "L'identifiant de l'utilisateur est obligatoire." })
-  .int({ error: "L'identifiant de l'utilisateur n'est pas valide." })
-  .positive({ error: "L'identifiant de l'utilisateur n'est pas valide." });
+const zUserId = zChamps.id("L'identifiant de l'utilisateur");
 
 export const SendVerificationBody = z.object({ userId: zUserId });
 
@@ -61,11 +61,10 @@ export const VerifyAccountBody = z.object({
     }),
 });
 
-const optionalText = (max = 255) =>
-  z
-    .string()
+const optionalText = (label: string, max = 255) =>
+  zTexteStockable(label, `${label} doit être un texte.`)
     .trim()
-    .max(max, { error: `Ce champ ne peut pas dépasser ${max} caractères.` })
+    .max(max, { error: `${label} ne peut pas dépasser ${max} caractères.` })
     .nullish()
     .transform((v) => (v === '' ? null : v));
 
@@ -79,14 +78,14 @@ export const zPhone = z
 /** Profile fields a user may change on their own account ('Mon compte'). */
 export const UpdateMeBody = z
   .object({
-    name: optionalText(100),
-    nom: optionalText(),
-    prenom: optionalText(),
-    adresse: optionalText(),
+    name: optionalText("L'identifiant", 100),
+    nom: optionalText('Le nom'),
+    prenom: optionalText('Le prénom'),
+    adresse: optionalText("L'adresse"),
     telephone1: zPhone,
     telephone2: zPhone,
     email: zEmail.optional(),
-    bp: optionalText(50),
+    bp: optionalText('La boîte postale', 50),
     current_password: z.string().optional(),
     password: zPassword.optional().or(z.literal('').transform(() => undefined)),
     password_confirmation: z.string().optional(),

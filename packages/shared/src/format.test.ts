@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, nomComplet } from './index';
+import { formatDate, formatDateTime, formatMoney, nomComplet } from './index';
 
 describe('formatMoney', () => {
   it('groups thousands German-style and suffixes FCFA', () => {
@@ -16,6 +16,16 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-22')).toBe('22/11/2026');
     expect(formatDate('pas une date')).toBe('Date invalide');
     expect(formatDate(null)).toBe('');
+  });
+
+  it('reads instants in Libreville time and keeps calendar dates as written, whatever the zone', () => {
+    // 10:15 UTC is 11:15 in Libreville; 23:30 UTC on the 9th is already the 10th there.
+    expect(formatDateTime('2026-12-10T10:15:00.000Z')).toBe('10/12/2026 11:15');
+    expect(formatDateTime('2026-12-10T11:15:00+01:00')).toBe('10/12/2026 11:15');
+    expect(formatDate('2026-12-09T23:30:00.000Z')).toBe('10/12/2026');
+    expect(formatDate('2026-12-10')).toBe('10/12/2026');
+    expect(formatDateTime('2026-12-10')).toBe('10/12/2026');
+    expect(formatDate('2026-02-30')).toBe('Date invalide');
   });
 });
 

@@ -9,8 +9,17 @@ export function formatMoney(amount: number | string | null | undefined): string 
   return `${grouping.format(Math.round(n))} FCFA`;
 }
 
-const dateFmt = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+/** Every instant is shown in Libreville time (UTC+1, no daylight saving), whatever the PC's zone. */
+export const GABON_TIME_ZONE = 'Africa/Libreville';
+
+const dateFmt = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: GABON_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: GABON_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -18,27 +27,37 @@ const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
 });
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    // A calendar date (date_operation): the same day wherever the browser is.
-    const [y, m, day] = value.split('-').map(Number) as [number, number, number];
-    const local = new Date(y, m - 1, day);
-    return local.getMonth() === m - 1 ? local : null;
-  }
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date (`date_operation`, `date_souhaitee`): `DD/MM/YYYY` as written, never shifted by a zone. */
+function calendarDate(value: string): string | null {
+  const m = CALENDAR_DATE.exec(value);
+  if (!m) return null;
+  const [, y, mo, d] = m as unknown as [string, string, string, string];
+  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  return check.getUTCMonth() === Number(mo) - 1 && check.getUTCDate() === Number(d) ? `${d}/${mo}/${y}` : '';
+}
+
+function toInstant(value: string | number | Date): Date | null {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** `22/11/2026`; an unreadable date shows 'Date invalide'; nothing shows an empty string. */
+/**
+ * `22/11/2026`; a calendar date stays the day written, an instant is read in Libreville time; an unreadable
+ * date shows 'Date invalide'; nothing shows an empty string.
+ */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const d = toDate(value);
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return calendarDate(value) || MSG.invalidDate;
+  const d = toInstant(value);
   return d ? dateFmt.format(d) : MSG.invalidDate;
 }
 
+/** `10/12/2026 11:15` in Libreville time; a calendar date alone shows its day only. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const d = toDate(value);
-  return d ? dateTimeFmt.format(d) : MSG.invalidDate;
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return calendarDate(value) || MSG.invalidDate;
+  const d = toInstant(value);
+  return d ? dateTimeFmt.format(d).replace(',', '') : MSG.invalidDate;
 }

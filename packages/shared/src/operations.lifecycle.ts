@@ -93,6 +93,19 @@ export function paiementTransitionError(from: PaiementStatut, to: PaiementStatut
   return `Impossible de passer un paiement du statut « ${from} » au statut « ${to} ».`;
 }
 
+/**
+ * Money actually received is never deleted (DESIGN.md §4): only a draft ('En attente') may be deleted. A
+ * validated payment is cancelled instead — kept with statut 'Annulé', who cancelled it and when — and a
+ * cancelled one stays as the trace. null when the payment may be deleted, otherwise the French reason.
+ */
+export function paiementSuppressionRefus(statut: PaiementStatut): string | null {
+  if (statut === 'En attente') return null;
+  if (statut === 'Validé') {
+    return 'Un paiement validé ne peut pas être supprimé : annulez-le, il restera enregistré comme « Annulé ».';
+  }
+  return 'Un paiement annulé est conservé comme trace : il ne peut pas être supprimé.';
+}
+
 export const DEMANDE_STATUTS = ['En attente', 'Recherche en cours', 'Accepté', 'Annulé'] as const;
 export type DemandeStatut = (typeof DEMANDE_STATUTS)[number];
 /** Open requests: visible to every transporteur, still editable, acceptable. */
@@ -104,6 +117,44 @@ const DEMANDE_TRANSITIONS: Record<DemandeStatut, readonly DemandeStatut[]> = {
   Accepté: [],
   Annulé: [],
 };
+
+/**
+ * Who sees a demande (DESIGN.md section 5), written once; the API's SQL (`apps/api/src/db/scoped.ts`,
+ * `demandeAccesSql`) mirrors it and a test checks both agree on every combination.
+ * - 'proprietaire': the company that accepted it, or the company that recorded it while nobody has accepted it.
+ *   It sees everything and (the recorder) may edit, broadcast, cancel or delete it.
+ * - 'marche': another transporteur, for an open demande that is on the market: posted by a client from the app
+ *   (`cree_par_entreprise_id` null) or broadcast by the company that recorded it ('Recherche en cours'). It sees
+ *   the route, the goods and the dates, not the client's contact details (`DEMANDE_CHAMPS_CONTACT`), and may
+ *   accept it.
+ * - null: nothing; a demande recorded by a company stays that company's until it broadcasts it.
+ */
+export type DemandeAcces = 'proprietaire' | 'marche' | null;
+
+/** The one status that puts a company-recorded demande on the market. */
+export const DEMANDE_STATUT_DIFFUSEE: DemandeStatut = 'Recherche en cours';
+
+export function demandeAcces(
+  d: { statut: string; entreprise_id: number | null; cree_par_entreprise_id: number | null },
+  entrepriseId: number,
+): DemandeAcces {
+  if (d.entreprise_id === entrepriseId) return 'proprietaire';
+  if (d.entreprise_id === null && d.cree_par_entreprise_id === entrepriseId) return 'proprietaire';
+  const ouverte = DEMANDE_STATUTS_OUVERTS.includes(d.statut as DemandeStatut);
+  if (
+    d.entreprise_id === null &&
+    ouverte &&
+    (d.cree_par_entreprise_id === null || d.statut === DEMANDE_STATUT_DIFFUSEE)
+  ) {
+    return 'marche';
+  }
+  return null;
+}
+
+/** What the market does not see of a demande until it accepts it: who the client is and where exactly. */
+export const DEMANDE_CHAMPS_CONTACT = ['client', 'adresse_chargement', 'adresse_dechargement'] as const;
+/** Shown instead of the client's name on the market. */
+export const DEMANDE_CLIENT_MASQUE = 'Client communiqué après acceptation';
 
 export function demandeTransitionError(from: DemandeStatut, to: DemandeStatut): string | null {
   if (DEMANDE_TRANSITIONS[from].includes(to)) return null;

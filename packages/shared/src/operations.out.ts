@@ -60,6 +60,9 @@ export const PaiementOut = z.object({
   reference: z.string().nullable(),
   montant: z.number(),
   statut: z.enum(PAIEMENT_STATUTS),
+  /** Who cancelled the payment and when (null unless statut is 'Annulé'). */
+  annule_par: Personne.nullable(),
+  annule_le: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -70,8 +73,11 @@ export type CourseDetailOut = z.infer<typeof CourseDetailOut>;
 
 export const DemandeOut = z.object({
   id: z.number(),
-  client: Personne,
+  /** null on the market: another company sees who the client is only once it has accepted (`demandeAcces`). */
+  client: Personne.nullable(),
   client_nom_complet: z.string(),
+  /** true when the client and the exact addresses are hidden (a market demande of another company). */
+  contact_masque: z.boolean(),
   /** The transporteur that accepted it. */
   entreprise_id: z.number().nullable(),
   entreprise: Personne.nullable(),

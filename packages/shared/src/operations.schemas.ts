@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COURSE_STATUTS, MODES_PAIEMENT, TYPES_COURSE } from './operations.lifecycle';
 import { zChamps } from './reference';
+import { messageControles, texteStockable, zTexteStockable } from './text';
 
 // Bodies of the operations API, with their French messages (answers: operations.out.ts).
 
@@ -32,8 +33,7 @@ const zMontant = (label: string, min = 1) =>
   );
 
 const zText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} doit être un texte.` })
+  zTexteStockable(label, `${label} doit être un texte.`)
     .trim()
     .max(max, { error: `${label} ne peut pas dépasser ${max} caractères.` })
     .nullish()
@@ -41,6 +41,7 @@ const zText = (label: string, max: number) =>
 const zRequiredText = (label: string, max: number) =>
   z
     .string({ error: missingOr(label) })
+    .refine(texteStockable, { error: messageControles(label), abort: true })
     .trim()
     .min(1, { error: `${label} est obligatoire.` })
     .max(max, { error: `${label} ne peut pas dépasser ${max} caractères.` });
@@ -191,7 +192,8 @@ const demandeShape = {
   ),
 };
 
-export const DemandeBody = z.object(demandeShape);
+/** `entreprise_id`: a superadmin names the company the demande is recorded for. */
+export const DemandeBody = z.object({ ...demandeShape, entreprise_id: zOptionalId("L'entreprise") });
 export type DemandeBody = z.infer<typeof DemandeBody>;
 export const DemandeUpdateBody = z.object(demandeShape).partial();
 export type DemandeUpdateBody = z.infer<typeof DemandeUpdateBody>;

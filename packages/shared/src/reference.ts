@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRecherche, zTexteStockable } from './text';
 
 // Field builders with French messages, shared by the reference and fleet schemas (and free to reuse).
 
@@ -16,16 +17,14 @@ const MAX_ID = 2_147_483_647;
 export const zChamps = {
   /** Required text: `texte('Le libellé', 120)` → 'Le libellé est obligatoire.' */
   texte: (label: string, max: number) =>
-    z
-      .string({ error: `${label} est obligatoire.` })
+    zTexteStockable(label, `${label} est obligatoire.`)
       .trim()
       .min(1, { error: `${label} est obligatoire.` })
       .max(max, { error: `${label} ne peut pas dépasser ${max} caractères.` }),
 
   /** Optional text: blank means null (cleared), absent means unchanged. */
   texteOptionnel: (label: string, max: number) =>
-    z
-      .string({ error: `${label} doit être un texte.` })
+    zTexteStockable(label, `${label} doit être un texte.`)
       .trim()
       .max(max, { error: `${label} ne peut pas dépasser ${max} caractères.` })
       .nullish()
@@ -124,7 +123,7 @@ export const zChamps = {
       .max(MAX_ID, { error: `Le filtre ${label} doit être un identifiant.` })
       .optional(),
 
-  recherche: () => z.string().trim().max(100, { error: 'La recherche est trop longue.' }).optional(),
+  recherche: zRecherche,
 };
 
 /** The company a new row belongs to, for a superadmin (ignored for a transporteur). */

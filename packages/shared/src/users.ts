@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOUS_TYPES, USER_TYPES } from './enums';
 import { zChamps } from './reference';
+import { zRecherche, zTexteStockable } from './text';
 
 /** A user as the API returns it: picked fields only, never a password or token hash. */
 export const UserOut = z.object({
@@ -31,7 +32,7 @@ export type UserOut = z.infer<typeof UserOut>;
 export const UsersQuery = z.object({
   type: z.enum(USER_TYPES, { error: "Le type d'utilisateur n'est pas valide." }).optional(),
   sous_type: z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." }).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: zRecherche(),
 });
 
 /** `Dupont Jean`, or the company name alone. */
@@ -43,11 +44,10 @@ export function nomComplet(u: { nom?: string | null; prenom?: string | null; nam
   return full || u.name || '';
 }
 
-const text = (max: number, message?: string) =>
-  z
-    .string()
+const text = (label: string, max: number) =>
+  zTexteStockable(label, `${label} doit être un texte.`)
     .trim()
-    .max(max, { error: message ?? `Ce champ ne peut pas dépasser ${max} caractères.` })
+    .max(max, { error: `${label} ne peut pas dépasser ${max} caractères.` })
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -62,14 +62,13 @@ const phone = z
 
 /** Fields of an account that Ressources Humaines can set. */
 const userFields = {
-  name: z
-    .string({ error: "L'identifiant est obligatoire." })
+  name: zTexteStockable("L'identifiant", "L'identifiant est obligatoire.")
     .trim()
     .min(1, { error: "L'identifiant est obligatoire." })
     .max(100, { error: "L'identifiant ne peut pas dépasser 100 caractères." }),
-  nom: text(255),
-  prenom: text(255),
-  adresse: text(255),
+  nom: text('Le nom', 255),
+  prenom: text('Le prénom', 255),
+  adresse: text("L'adresse", 255),
   telephone1: phone,
   telephone2: phone,
   email: z
@@ -78,7 +77,7 @@ const userFields = {
     .min(1, { error: "L'email est obligatoire." })
     .pipe(z.email({ error: "L'email n'est pas valide." }))
     .transform((v) => v.toLowerCase()),
-  bp: text(50),
+  bp: text('La boîte postale', 50),
   commercial_id: zChamps.idOptionnel('Le commercial'),
 };
 

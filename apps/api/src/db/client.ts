@@ -16,6 +16,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Postgres LISTEN: `fn` receives each NOTIFY payload of the channel, once its transaction committed,
+   * whichever API process sent it. Resolves to the unsubscribe function.
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** node-postgres: return DATE columns as plain `YYYY-MM-DD` strings, never shifted by the time zone. */
@@ -24,7 +29,42 @@ pg.types.setTypeParser(1082, (v) => v);
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const listeners: pg.Client[] = [];
+  let closing = false;
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      closing = true;
+      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+    async listen(channel, fn) {
+      // A dedicated connection, reopened after a drop (a restarted database, a network cut).
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const open = async () => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (m) => {
+          if (m.channel === channel && m.payload !== undefined) fn(m.payload);
+        });
+        c.on('error', () => undefined);
+        c.on('end', () => {
+          listeners.splice(listeners.indexOf(c) >>> 0, 1);
+          if (!stopped && !closing) setTimeout(() => void open().catch(() => undefined), 2000).unref();
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        listeners.push(c);
+        client = c;
+      };
+      await open();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => undefined);
+      };
+    },
+  };
 }
 
 /** PGlite from an in-memory dump or an on-disk data dir. */
@@ -40,6 +80,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     return {
       db,
       kind: 'pglite',
+      async listen(channel, fn) {
+        return client.listen(channel, fn);
+      },
       async close() {
         try {
           if (!client.closed) await client.close();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, integer } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, customType, integer } from 'drizzle-orm/pg-core';
 
 /** Postgres text `2026-11-22 02:39:28.348+00` (or a Date from PGlite) → ISO 8601 `2026-11-22T02:39:28.348Z`. */
 export function toIso(value: unknown): string {
@@ -28,3 +28,12 @@ export const timestamps = {
 
 /** The transporteur account that owns a tenant row (DESIGN.md section 5). */
 export const entrepriseId = () => integer('entreprise_id');
+
+/**
+ * `CHECK (column in (…))` from a shared enum, so the database itself refuses a state the lifecycle does not
+ * know: `enumCheck('courses_statut_check', t.statut, COURSE_STATUTS)`. Nullable columns stay nullable.
+ */
+export function enumCheck(name: string, column: AnyPgColumn, values: readonly string[]) {
+  const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+  return check(name, sql`${column} in (${sql.raw(list)})`);
+}

@@ -1,3 +1,4 @@
+import { SOUS_TYPES, USER_TYPES } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -11,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { entrepriseId, timestamps, timestamptz } from './columns';
+import { entrepriseId, enumCheck, timestamps, timestamptz } from './columns';
 
 const ts = (name: string) => timestamptz(name);
 
@@ -42,6 +43,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_entreprise_idx').on(t.entreprise_id, t.type),
+    enumCheck('users_type_check', t.type, USER_TYPES),
+    enumCheck('users_sous_type_check', t.sous_type, SOUS_TYPES),
   ],
 );
 
@@ -119,10 +122,17 @@ export const notifications = pgTable(
     titre: varchar('titre', { length: 255 }).notNull(),
     contenu: text('contenu'),
     data: jsonb('data'),
+    /** The screen of the record it is about (`/operations/courses?id=12`). */
+    lien: varchar('lien', { length: 255 }),
+    /** Set for notifications a job may try twice (`document:12:J-7`): one per user and key. */
+    cle: varchar('cle', { length: 120 }),
     read_at: ts('read_at'),
     created_at: ts('created_at').notNull().default(sql`now()`),
   },
-  (t) => [index('notifications_user_idx').on(t.user_id, t.read_at)],
+  (t) => [
+    index('notifications_user_idx').on(t.user_id, t.read_at),
+    uniqueIndex('notifications_user_cle_unique').on(t.user_id, t.cle),
+  ],
 );
 
 export const messages = pgTable(

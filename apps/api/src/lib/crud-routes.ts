@@ -5,6 +5,7 @@ import { AppError } from './errors';
 import { IdParams } from './filters-ids';
 import { forEachSelected, GroupBody, GroupMessage, groupReply } from './group';
 import { ok, reply } from './http';
+import { optionsRoute } from './list-options';
 import { type ListQuery, type ListSource, listOf, listResponse } from './pagination';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -45,6 +46,11 @@ export interface CrudSpec<
   destroy(scope: Scope, id: number): Promise<string>;
   /** The group sentence of a line that does not exist (or belongs to another company). */
   missing(id: number): string;
+  /** `GET {path}/options` (`list-options.ts`): the label of a row as a select's choice, and named variants. */
+  options?: {
+    label(row: z.output<Item>): string;
+    labels?: Record<string, (row: z.output<Item>) => string>;
+  };
 }
 
 /**
@@ -79,6 +85,18 @@ export function crudRoutes<
       return ok(await listResponse(query, spec.list(currentScope(request), query)));
     },
   );
+
+  if (spec.options) {
+    optionsRoute<z.output<Item>, z.output<Query>>(app, {
+      path,
+      tags,
+      query: spec.query as unknown as z.ZodObject,
+      list: spec.list,
+      get: spec.get as (scope: Scope, id: number) => Promise<z.output<Item>>,
+      label: spec.options.label,
+      labels: spec.options.labels,
+    });
+  }
 
   app.get(
     `${path}/:id`,

@@ -1,3 +1,4 @@
+import { zRecherche } from '@yams/shared';
 import { ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -14,12 +15,8 @@ export const IdParams = z.object({ id: zRowId("L'identifiant n'est pas valide.")
 /** A filter that takes a row id: `?client=12`. */
 export const zIdFilter = (label: string) => zRowId(`${label} doit être un identifiant numérique.`).optional();
 
-/** A free-text search filter. */
-export const zSearch = z
-  .string()
-  .trim()
-  .max(100, { error: 'La recherche ne peut pas dépasser 100 caractères.' })
-  .optional();
+/** A free-text search filter (control characters dropped: see `zRecherche`). */
+export const zSearch = zRecherche();
 
 /** `%text%` with LIKE wildcards escaped. */
 export const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;

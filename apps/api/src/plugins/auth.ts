@@ -22,7 +22,10 @@ export function scopeOf(user: User): Scope {
   return { user, entrepriseId: user.entreprise_id ?? user.id };
 }
 
-/** `WHERE entreprise_id = …` for the scope, or nothing for a superadmin. */
+/**
+ * `WHERE entreprise_id = …` for the scope, or nothing for a superadmin.
+ * @deprecated Use `scoped(db, scope)` (db/scoped.ts): it adds the company to every query by itself.
+ */
 export function tenantFilter(scope: Scope, column: AnyPgColumn): SQL | undefined {
   return scope.entrepriseId === null ? undefined : eq(column, scope.entrepriseId);
 }

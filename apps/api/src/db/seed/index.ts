@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/crypto';
+import { seedAccounting } from '../../modules/accounting/accounting.seed';
 import { seedFleet } from '../../modules/fleet/fleet.seed';
 import { seedOperations } from '../../modules/operations/operations.seed';
 import { seedReference } from '../../modules/reference/reference.seed';
@@ -194,5 +195,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedReference(ctx);
     await seedFleet(ctx);
     await seedOperations(ctx);
+    await seedAccounting(ctx);
   });
 }

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, reply } from '../../lib/http';
-import { getUserOut } from '../users/users.repository';
+import { getAccountOut } from '../users/users.repository';
 import * as auth from './auth.service';
 import { revokeToken } from './tokens.repository';
 
@@ -56,6 +56,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeToken(app.db, request.auth!.tokenId);
+      app.realtime.disconnectToken(request.auth!.tokenId);
       return ok(null, MSG.logoutSuccess);
     },
   );
@@ -127,7 +128,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     { preHandler: app.authenticateAny, schema: { tags, summary: 'Mon compte', response: reply(UserOut) } },
-    async (request) => ok((await getUserOut(app.db, request.auth!.user.id))!),
+    async (request) => ok((await getAccountOut(app.db, request.auth!.user))!),
   );
 
   app.post(

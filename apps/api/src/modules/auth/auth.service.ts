@@ -15,7 +15,7 @@ import { passwordResets, type User, users, verificationCodes } from '../../db/sc
 import { hashPassword, randomDigits, randomToken, sameHash, sha256, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { assertNotLimited, clearFailures, recordFailure } from '../../lib/rate-limit';
-import { findUserByEmail, findUserById, getUserOut } from '../users/users.repository';
+import { findUserByEmail, findUserById, getAccountOut } from '../users/users.repository';
 import {
   accountBlocked,
   alreadyVerified,
@@ -73,7 +73,7 @@ export async function login({ db, mailer, config }: AuthDeps, body: LoginBody, c
   });
   const verificationRequired = !user.email_verified_at;
   if (verificationRequired) await sendVerificationCode({ db, mailer, config }, user.id, client, false);
-  const out = await getUserOut(db, user.id);
+  const out = await getAccountOut(db, user);
   return { user: out!, token, verification_required: verificationRequired };
 }
 
@@ -243,5 +243,5 @@ export async function updateMe(
   if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, user.id));
   // A new password signs out every other device.
   if (password) await revokeUserTokens(db, user.id, tokenId);
-  return (await getUserOut(db, user.id))!;
+  return (await getAccountOut(db, user))!;
 }

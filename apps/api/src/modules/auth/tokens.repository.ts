@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personalAccessTokens, type User, users } from '../../db/schema';
 import { randomToken, sameHash, sha256 } from '../../lib/crypto';
@@ -66,4 +66,22 @@ export async function revokeUserTokens(db: Db, userId: number, keepTokenId?: num
     .update(personalAccessTokens)
     .set({ revoked_at: sql`now()` })
     .where(and(...conditions));
+}
+
+/** Of these tokens, the ones still valid: not revoked, not expired, their user not blocked. */
+export async function stillValidTokens(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: personalAccessTokens.id })
+    .from(personalAccessTokens)
+    .innerJoin(users, eq(users.id, personalAccessTokens.user_id))
+    .where(
+      and(
+        inArray(personalAccessTokens.id, ids),
+        isNull(personalAccessTokens.revoked_at),
+        sql`${personalAccessTokens.expires_at} > now()`,
+        eq(users.bloque, false),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

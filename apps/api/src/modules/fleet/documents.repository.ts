@@ -1,20 +1,20 @@
 import { type DocumentOut, documentEtat, todayInGabon } from '@yams/shared';
 import { and, asc, count, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';
 import { dateInMonth } from '../../lib/filters-spans';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { documentNotFound } from './fleet.errors';
 import { type Document, documents, vehicules } from './fleet.table';
 
-function selectDocuments(db: Db) {
-  return db
+function selectDocuments(db: Db, scope: Scope) {
+  return scoped(db, scope)
     .select({ ...getTableColumns(documents), camion: { id: vehicules.id, plaque: vehicules.plaque } })
     .from(documents)
-    .leftJoin(vehicules, eq(vehicules.id, documents.camion_id))
-    .$dynamic();
+    .leftJoin(vehicules, eq(vehicules.id, documents.camion_id));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectDocuments>['execute']>>[number];
@@ -44,7 +44,6 @@ export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSou
     order,
   );
   const where = and(
-    tenantFilter(scope, documents.entreprise_id),
     f.camion_id ? eq(documents.camion_id, f.camion_id) : undefined,
     dateInMonth([documents.date_expiration], f.req_period),
     f.expire_avant ? lte(documents.date_expiration, f.expire_avant) : undefined,
@@ -52,7 +51,7 @@ export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSou
   );
   return {
     async count() {
-      const [row] = await db
+      const [row] = await scoped(db, scope)
         .select({ n: count() })
         .from(documents)
         .leftJoin(vehicules, eq(vehicules.id, documents.camion_id))
@@ -61,7 +60,7 @@ export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSou
     },
     async rows(limit, offset) {
       const today = todayInGabon();
-      const rows = await selectDocuments(db)
+      const rows = await selectDocuments(db, scope)
         .where(where)
         .orderBy(...sorted)
         .limit(limit)
@@ -72,9 +71,13 @@ export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSou
 }
 
 /** Documents of a vehicle the caller already found in its scope. */
-export async function listDocumentsOfVehicule(db: Db, vehiculeId: number): Promise<DocumentOut[]> {
+export async function listDocumentsOfVehicule(
+  db: Db,
+  scope: Scope,
+  vehiculeId: number,
+): Promise<DocumentOut[]> {
   const today = todayInGabon();
-  const rows = await selectDocuments(db)
+  const rows = await selectDocuments(db, scope)
     .where(eq(documents.camion_id, vehiculeId))
     .orderBy(...order);
   return rows.map((r) => toOut(r, today));
@@ -82,19 +85,13 @@ export async function listDocumentsOfVehicule(db: Db, vehiculeId: number): Promi
 
 /** The stored row of a document of the scope, or 404 exactly like a missing one. */
 export async function findDocument(db: Db, scope: Scope, id: number): Promise<Document> {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), tenantFilter(scope, documents.entreprise_id)))
-    .limit(1);
+  const [row] = await scoped(db, scope).select().from(documents).where(eq(documents.id, id)).limit(1);
   if (!row) throw documentNotFound();
   return row;
 }
 
 export async function getDocumentOut(db: Db, scope: Scope, id: number): Promise<DocumentOut> {
-  const [row] = await selectDocuments(db)
-    .where(and(eq(documents.id, id), tenantFilter(scope, documents.entreprise_id)))
-    .limit(1);
+  const [row] = await selectDocuments(db, scope).where(eq(documents.id, id)).limit(1);
   if (!row) throw documentNotFound();
   return toOut(row, todayInGabon());
 }

@@ -1,8 +1,9 @@
 import type { DocumentBody, DocumentOut, DocumentUpdateBody } from '@yams/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
-import { entrepriseForCreate, type Scope, tenantFilter } from '../../plugins/auth';
+import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { assertEntreprise } from '../reference/reference.checks';
 import type { DocumentFiles, StoredFile } from './documents.files';
 import { findDocument, getDocumentOut } from './documents.repository';
@@ -10,15 +11,11 @@ import { documents, vehicules } from './fleet.table';
 
 /** The vehicle a document is about: of the scope, and of the document's company. */
 async function vehiculeFor(db: Db, scope: Scope, camionId: number, entrepriseId?: number) {
-  const [v] = await db
+  const [v] = await scoped(db, scope)
     .select({ id: vehicules.id, entreprise_id: vehicules.entreprise_id })
     .from(vehicules)
     .where(
-      and(
-        eq(vehicules.id, camionId),
-        tenantFilter(scope, vehicules.entreprise_id),
-        entrepriseId ? eq(vehicules.entreprise_id, entrepriseId) : undefined,
-      ),
+      and(eq(vehicules.id, camionId), entrepriseId ? eq(vehicules.entreprise_id, entrepriseId) : undefined),
     )
     .limit(1);
   if (!v) throw fieldErrors({ camion_id: "Ce véhicule n'existe pas." });
@@ -44,7 +41,7 @@ export async function createDocument(
   if (scope.entrepriseId === null) await assertEntreprise(db, entrepriseId);
   const stored = body.fichier ? await files.save(entrepriseId, body.fichier) : null;
   try {
-    const [row] = await db
+    const [row] = await scoped(db, { entrepriseId })
       .insert(documents)
       .values({
         entreprise_id: entrepriseId,
@@ -81,7 +78,9 @@ export async function updateDocument(
   if (fichier !== undefined) Object.assign(values, fileColumns(stored, fichier_nom));
   else if (fichier_nom && current.fichier) values.fichier_nom = fichier_nom;
   try {
-    if (Object.keys(values).length) await db.update(documents).set(values).where(eq(documents.id, id));
+    if (Object.keys(values).length) {
+      await scoped(db, scope).update(documents).set(values).where(eq(documents.id, id));
+    }
   } catch (err) {
     await files.remove(stored?.path);
     throw err;
@@ -97,7 +96,7 @@ export async function destroyDocument(
   id: number,
 ): Promise<string> {
   const current = await findDocument(db, scope, id);
-  await db.delete(documents).where(eq(documents.id, id));
+  await scoped(db, scope).delete(documents).where(eq(documents.id, id));
   await files.remove(current.fichier);
   return `Le document « ${current.libelle} » a été supprimé.`;
 }

@@ -1,5 +1,11 @@
+import {
+  INTERVENTION_LIGNE_KINDS,
+  INTERVENTION_STATUTS,
+  INTERVENTION_TYPES,
+  VEHICULE_STATUTS,
+} from '@yams/shared';
 import { date, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { entrepriseId, timestamps, timestamptz } from '../../db/columns';
+import { entrepriseId, enumCheck, timestamps, timestamptz } from '../../db/columns';
 import { users } from '../../db/core.table';
 import { articles, garages, services, typesVehicules } from '../reference/reference.table';
 
@@ -33,6 +39,7 @@ export const vehicules = pgTable(
   (t) => [
     uniqueIndex('vehicules_plaque_unique').on(t.entreprise_id, t.plaque),
     index('vehicules_entreprise_idx').on(t.entreprise_id, t.statut),
+    enumCheck('vehicules_statut_check', t.statut, VEHICULE_STATUTS),
   ],
 );
 
@@ -88,6 +95,8 @@ export const interventions = pgTable(
     index('interventions_entreprise_idx').on(t.entreprise_id, t.date_debut),
     index('interventions_vehicule_idx').on(t.vehicule_id, t.statut),
     index('interventions_garage_idx').on(t.garage_id),
+    enumCheck('interventions_type_check', t.type, INTERVENTION_TYPES),
+    enumCheck('interventions_statut_check', t.statut, INTERVENTION_STATUTS),
   ],
 );
 
@@ -113,6 +122,7 @@ export const interventionLignes = pgTable(
     index('intervention_lignes_intervention_idx').on(t.intervention_id),
     index('intervention_lignes_article_idx').on(t.article_id),
     index('intervention_lignes_service_idx').on(t.service_id),
+    enumCheck('intervention_lignes_kind_check', t.kind, INTERVENTION_LIGNE_KINDS),
   ],
 );
 

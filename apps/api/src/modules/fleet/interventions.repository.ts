@@ -1,17 +1,18 @@
 import type { InterventionOut } from '@yams/shared';
 import { and, asc, count, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';
 import { dateInMonth, spanOverlaps } from '../../lib/filters-spans';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { garages } from '../reference/reference.table';
 import { interventionNotFound, MAX_ID } from './fleet.errors';
 import { type Intervention, interventionLignes, interventions, vehicules } from './fleet.table';
 
-function selectInterventions(db: Db) {
-  return db
+function selectInterventions(db: Db, scope: Scope) {
+  return scoped(db, scope)
     .select({
       ...getTableColumns(interventions),
       vehicule: { id: vehicules.id, plaque: vehicules.plaque },
@@ -19,8 +20,7 @@ function selectInterventions(db: Db) {
     })
     .from(interventions)
     .leftJoin(vehicules, eq(vehicules.id, interventions.vehicule_id))
-    .leftJoin(garages, eq(garages.id, interventions.garage_id))
-    .$dynamic();
+    .leftJoin(garages, eq(garages.id, interventions.garage_id));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectInterventions>['execute']>>[number];
@@ -71,7 +71,6 @@ export function listInterventions(db: Db, scope: Scope, f: InterventionFilters):
     [desc(interventions.date_debut), desc(interventions.id)],
   );
   const where = and(
-    tenantFilter(scope, interventions.entreprise_id),
     f.vehicule ? eq(interventions.vehicule_id, f.vehicule) : undefined,
     f.garage ? eq(interventions.garage_id, f.garage) : undefined,
     f.type ? eq(interventions.type, f.type) : undefined,
@@ -82,7 +81,7 @@ export function listInterventions(db: Db, scope: Scope, f: InterventionFilters):
   );
   return {
     async count() {
-      const [row] = await db
+      const [row] = await scoped(db, scope)
         .select({ n: count() })
         .from(interventions)
         .leftJoin(vehicules, eq(vehicules.id, interventions.vehicule_id))
@@ -91,7 +90,7 @@ export function listInterventions(db: Db, scope: Scope, f: InterventionFilters):
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await selectInterventions(db)
+      const rows = await selectInterventions(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -109,19 +108,13 @@ export async function findIntervention(
   notFound = interventionNotFound,
 ): Promise<Intervention> {
   if (id > MAX_ID) throw notFound();
-  const [row] = await db
-    .select()
-    .from(interventions)
-    .where(and(eq(interventions.id, id), tenantFilter(scope, interventions.entreprise_id)))
-    .limit(1);
+  const [row] = await scoped(db, scope).select().from(interventions).where(eq(interventions.id, id)).limit(1);
   if (!row) throw notFound();
   return row;
 }
 
 export async function getInterventionOut(db: Db, scope: Scope, id: number): Promise<InterventionOut> {
-  const rows = await selectInterventions(db)
-    .where(and(eq(interventions.id, id), tenantFilter(scope, interventions.entreprise_id)))
-    .limit(1);
+  const rows = await selectInterventions(db, scope).where(eq(interventions.id, id)).limit(1);
   if (!rows.length) throw interventionNotFound();
   return (await withLignes(db, rows))[0]!;
 }

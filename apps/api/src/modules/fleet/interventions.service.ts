@@ -8,10 +8,10 @@ import {
 } from '@yams/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Scoped, scoped } from '../../db/scoped';
 import { AppError, fieldErrors } from '../../lib/errors';
-import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
-import { assertEntreprise, assertRowExists } from '../reference/reference.checks';
+import { assertEntreprise, assertOwnRow } from '../reference/reference.checks';
 import { articles, garages, services } from '../reference/reference.table';
 import { interventionLocked, interventionNotFound, stockInsuffisant } from './fleet.errors';
 import { interventionLignes, interventions, vehicules } from './fleet.table';
@@ -21,27 +21,17 @@ import { refreshVehiculeStatuts } from './vehicule-statuts';
 type NewLigne = Omit<typeof interventionLignes.$inferInsert, 'intervention_id'>;
 
 /** Lines priced from the company's services and articles when the body gives no libellé or price. */
-async function resolveLignes(
-  db: Db,
-  entrepriseId: number,
-  lignes: InterventionLigneBody[],
-): Promise<NewLigne[]> {
+async function resolveLignes(s: Scoped, lignes: InterventionLigneBody[]): Promise<NewLigne[]> {
   const resolved: NewLigne[] = [];
   for (const [i, l] of lignes.entries()) {
     let libelle: string;
     let prix: number;
     if (l.kind === 'service') {
-      const [s] = await db
-        .select()
-        .from(services)
-        .where(and(eq(services.id, l.service_id!), eq(services.entreprise_id, entrepriseId)));
-      if (!s) throw fieldErrors({ [`lignes.${i}.service_id`]: "Ce service n'existe pas." });
-      [libelle, prix] = [s.libelle, s.montant];
+      const [service] = await s.select().from(services).where(eq(services.id, l.service_id!));
+      if (!service) throw fieldErrors({ [`lignes.${i}.service_id`]: "Ce service n'existe pas." });
+      [libelle, prix] = [service.libelle, service.montant];
     } else {
-      const [a] = await db
-        .select()
-        .from(articles)
-        .where(and(eq(articles.id, l.article_id!), eq(articles.entreprise_id, entrepriseId)));
+      const [a] = await s.select().from(articles).where(eq(articles.id, l.article_id!));
       if (!a) throw fieldErrors({ [`lignes.${i}.article_id`]: "Cet article n'existe pas." });
       [libelle, prix] = [a.nom, a.prix_unitaire];
     }
@@ -59,18 +49,10 @@ async function resolveLignes(
   return resolved;
 }
 
-async function checkRefs(db: Db, entrepriseId: number, body: InterventionUpdateBody) {
-  const ownVehicule = eq(vehicules.entreprise_id, entrepriseId);
-  await assertRowExists(
-    db,
-    vehicules,
-    body.vehicule_id,
-    'vehicule_id',
-    "Ce véhicule n'existe pas.",
-    ownVehicule,
-  );
-  const ownGarage = eq(garages.entreprise_id, entrepriseId);
-  await assertRowExists(db, garages, body.garage_id, 'garage_id', "Ce garage n'existe pas.", ownGarage);
+/** `s`: scoped to the intervention's company. */
+async function checkRefs(s: Scoped, body: InterventionUpdateBody) {
+  await assertOwnRow(s, vehicules, body.vehicule_id, 'vehicule_id', "Ce véhicule n'existe pas.");
+  await assertOwnRow(s, garages, body.garage_id, 'garage_id', "Ce garage n'existe pas.");
 }
 
 async function writeLignes(tx: Db, interventionId: number, lignes: NewLigne[]) {
@@ -99,20 +81,21 @@ export async function createIntervention(
   // A superadmin may name the company, or let the vehicle's company decide.
   let requested = body.entreprise_id;
   if (!requested && scope.entrepriseId === null) {
-    const [v] = await db.select().from(vehicules).where(eq(vehicules.id, body.vehicule_id));
+    const [v] = await scoped(db, scope).select().from(vehicules).where(eq(vehicules.id, body.vehicule_id));
     if (!v) throw fieldErrors({ vehicule_id: "Ce véhicule n'existe pas." });
     requested = v.entreprise_id;
   }
   const entrepriseId = entrepriseForCreate(scope, requested);
   if (scope.entrepriseId === null) await assertEntreprise(db, entrepriseId);
-  await checkRefs(db, entrepriseId, body);
-  const lignes = await resolveLignes(db, entrepriseId, body.lignes);
-  const id = await transaction(db, async (tx) => {
-    const [row] = await tx
+  const company = scoped(db, { entrepriseId });
+  await checkRefs(company, body);
+  const lignes = await resolveLignes(company, body.lignes);
+  const id = await company.transaction(async (t) => {
+    const [row] = await t
       .insert(interventions)
-      .values({ entreprise_id: entrepriseId, ...fields(body, montantIntervention(lignes)) })
+      .values({ ...fields(body, montantIntervention(lignes)) })
       .returning({ id: interventions.id });
-    await writeLignes(tx, row!.id, lignes);
+    await writeLignes(t.db, row!.id, lignes);
     return row!.id;
   });
   return getInterventionOut(db, scope, id);
@@ -127,10 +110,12 @@ export async function updateIntervention(
 ): Promise<InterventionOut> {
   const current = await findIntervention(db, scope, id);
   if (current.statut !== 'Brouillon') throw interventionLocked();
-  await checkRefs(db, current.entreprise_id, body);
-  const lignes = await resolveLignes(db, current.entreprise_id, body.lignes);
-  await transaction(db, async (tx) => {
-    const updated = await tx
+  const company = scoped(db, { entrepriseId: current.entreprise_id });
+  await checkRefs(company, body);
+  const lignes = await resolveLignes(company, body.lignes);
+  await company.transaction(async (t) => {
+    const tx = t.db;
+    const updated = await t
       .update(interventions)
       .set(fields(body, montantIntervention(lignes)))
       .where(and(eq(interventions.id, id), eq(interventions.statut, 'Brouillon')))
@@ -157,8 +142,9 @@ export async function confirmIntervention(db: Db, scope: Scope, id: number): Pro
   if (!current.date_fin) {
     throw fieldErrors({ date_fin: "Indiquez la date de fin de l'intervention avant de la confirmer." });
   }
-  await transaction(db, async (tx) => {
-    const [locked] = await tx
+  await scoped(db, { entrepriseId: current.entreprise_id }).transaction(async (t) => {
+    const tx = t.db;
+    const [locked] = await t
       .select({ statut: interventions.statut })
       .from(interventions)
       .where(eq(interventions.id, id))
@@ -176,19 +162,19 @@ export async function confirmIntervention(db: Db, scope: Scope, id: number): Pro
       .groupBy(interventionLignes.article_id);
     const ids = needs.map((n) => n.article_id!).sort((a, b) => a - b);
     const stock = ids.length
-      ? await tx.select().from(articles).where(inArray(articles.id, ids)).orderBy(articles.id).for('update')
+      ? await t.select().from(articles).where(inArray(articles.id, ids)).orderBy(articles.id).for('update')
       : [];
     for (const need of needs) {
       const article = stock.find((a) => a.id === need.article_id)!;
       if (article.qte < need.qte) throw stockInsuffisant(article.nom, article.qte);
     }
     for (const need of needs) {
-      await tx
+      await t
         .update(articles)
         .set({ qte: sql`${articles.qte} - ${need.qte}` })
         .where(eq(articles.id, need.article_id!));
     }
-    await tx
+    await t
       .update(interventions)
       .set({ statut: 'Confirmé', confirmed_at: new Date().toISOString() })
       .where(eq(interventions.id, id));
@@ -213,7 +199,9 @@ export async function destroyIntervention(
       `${which} est confirmée : elle ne peut pas être supprimée.`,
     ]);
   }
-  await db.delete(interventions).where(and(eq(interventions.id, id), eq(interventions.statut, 'Brouillon')));
+  await scoped(db, scope)
+    .delete(interventions)
+    .where(and(eq(interventions.id, id), eq(interventions.statut, 'Brouillon')));
   await refreshVehiculeStatuts(db, current.entreprise_id, { vehiculeIds: [current.vehicule_id] });
   return `${which} a été supprimée.`;
 }

@@ -1,6 +1,7 @@
 import { todayInGabon } from '@yams/shared';
 import { and, eq, exists, gte, inArray, isNull, lte, notExists, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { interventions, vehicules } from './fleet.table';
 
 /** Confirmed interventions of the vehicle that cover the day (an open end counts as still going). */
@@ -29,14 +30,15 @@ export async function refreshVehiculeStatuts(
   options: { vehiculeIds?: number[]; today?: string } = {},
 ): Promise<{ enIntervention: number; disponibles: number }> {
   const today = options.today ?? todayInGabon();
+  // No company: the periodic job, over every company.
+  const s = scoped(db, { entrepriseId: entrepriseId ?? null });
   const scope: SQL | undefined = and(
-    entrepriseId ? eq(vehicules.entreprise_id, entrepriseId) : undefined,
     options.vehiculeIds
       ? inArray(vehicules.id, options.vehiculeIds.length ? options.vehiculeIds : [0])
       : undefined,
   );
   const now = new Date().toISOString();
-  const started = await db
+  const started = await s
     .update(vehicules)
     .set({ statut: 'En intervention', updated_at: now })
     .where(
@@ -47,7 +49,7 @@ export async function refreshVehiculeStatuts(
       ),
     )
     .returning({ id: vehicules.id });
-  const ended = await db
+  const ended = await s
     .update(vehicules)
     .set({ statut: 'Disponible', updated_at: now })
     .where(and(scope, eq(vehicules.statut, 'En intervention'), notExists(coveringInterventions(db, today))))

@@ -10,10 +10,11 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
+import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { typesVehicules } from '../reference/reference.table';
 import { listDocumentsOfVehicule } from './documents.repository';
 import { MAX_ID, vehiculeNotFound } from './fleet.errors';
@@ -34,8 +35,8 @@ function documentsCount(condition: SQL) {
   );
 }
 
-function selectVehicules(db: Db, today = todayInGabon()) {
-  return db
+function selectVehicules(db: Db, scope: Scope, today = todayInGabon()) {
+  return scoped(db, scope)
     .select({
       id: vehicules.id,
       entreprise_id: vehicules.entreprise_id,
@@ -62,8 +63,7 @@ function selectVehicules(db: Db, today = todayInGabon()) {
     .from(vehicules)
     .leftJoin(typesVehicules, eq(typesVehicules.id, vehicules.type_vehicule_id))
     .leftJoin(proprietaire, eq(proprietaire.id, vehicules.proprietaire_id))
-    .leftJoin(chauffeur, eq(chauffeur.id, vehicules.chauffeur_id))
-    .$dynamic();
+    .leftJoin(chauffeur, eq(chauffeur.id, vehicules.chauffeur_id));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectVehicules>['execute']>>[number];
@@ -101,7 +101,6 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
     [asc(vehicules.plaque), asc(vehicules.id)],
   );
   const where = and(
-    tenantFilter(scope, vehicules.entreprise_id),
     f.proprietaire ? eq(vehicules.proprietaire_id, f.proprietaire) : undefined,
     f.chauffeur ? eq(vehicules.chauffeur_id, f.chauffeur) : undefined,
     f.type ? eq(vehicules.type_vehicule_id, f.type) : undefined,
@@ -110,11 +109,11 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
   );
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(vehicules).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(vehicules).where(where);
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await selectVehicules(db)
+      const rows = await selectVehicules(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -132,24 +131,18 @@ export async function findVehicule(
   notFound = vehiculeNotFound,
 ): Promise<Vehicule> {
   if (id > MAX_ID) throw notFound();
-  const [row] = await db
-    .select()
-    .from(vehicules)
-    .where(and(eq(vehicules.id, id), tenantFilter(scope, vehicules.entreprise_id)))
-    .limit(1);
+  const [row] = await scoped(db, scope).select().from(vehicules).where(eq(vehicules.id, id)).limit(1);
   if (!row) throw notFound();
   return row;
 }
 
 export async function getVehiculeOut(db: Db, scope: Scope, id: number): Promise<VehiculeOut> {
-  const [row] = await selectVehicules(db)
-    .where(and(eq(vehicules.id, id), tenantFilter(scope, vehicules.entreprise_id)))
-    .limit(1);
+  const [row] = await selectVehicules(db, scope).where(eq(vehicules.id, id)).limit(1);
   if (!row) throw vehiculeNotFound();
   return toOut(row);
 }
 
 export async function getVehiculeDetail(db: Db, scope: Scope, id: number): Promise<VehiculeDetailOut> {
   const vehicule = await getVehiculeOut(db, scope, id);
-  return { ...vehicule, documents: await listDocumentsOfVehicule(db, id) };
+  return { ...vehicule, documents: await listDocumentsOfVehicule(db, scope, id) };
 }

@@ -11,6 +11,7 @@ import { GroupResponse } from '../../lib/crud-routes';
 import { IdParams } from '../../lib/filters-ids';
 import { forEachSelected, GroupBody, groupReply } from '../../lib/group';
 import { ok, reply } from '../../lib/http';
+import { optionsRoute } from '../../lib/list-options';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { DocumentFiles } from './documents.files';
@@ -37,6 +38,17 @@ const vehiculesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await listResponse(request.query, listVehicules(app.db, currentScope(request), request.query))),
   );
+
+  optionsRoute(app, {
+    path: '/api/vehicules',
+    tags,
+    query: filters(VehiculesQuery.shape),
+    list: (scope, q) => listVehicules(app.db, scope, q),
+    get: (scope, id) => getVehiculeDetail(app.db, scope, id),
+    label: (v) => v.plaque,
+    // In forms the vehicle's state helps to pick a free one.
+    labels: { statut: (v) => `${v.plaque} · ${v.statut}` },
+  });
 
   app.get(
     '/api/vehicules/:id',

@@ -8,6 +8,7 @@ import {
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
+import { scoped } from '../../db/scoped';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldErrors } from '../../lib/errors';
 import { assertUnused } from '../../lib/usages';
@@ -39,16 +40,10 @@ async function checkVehicule(
   exceptId?: number,
 ): Promise<void> {
   if (v.plaque) {
-    const [other] = await db
+    const [other] = await scoped(db, { entrepriseId })
       .select({ id: vehicules.id })
       .from(vehicules)
-      .where(
-        and(
-          eq(vehicules.entreprise_id, entrepriseId),
-          eq(vehicules.plaque, v.plaque),
-          exceptId ? ne(vehicules.id, exceptId) : undefined,
-        ),
-      )
+      .where(and(eq(vehicules.plaque, v.plaque), exceptId ? ne(vehicules.id, exceptId) : undefined))
       .limit(1);
     if (other) throw fieldErrors({ plaque: PLAQUE_PRISE });
   }
@@ -107,7 +102,7 @@ export async function createVehicule(db: Db, scope: Scope, body: VehiculeBody): 
   if (refus) throw fieldErrors({ statut: refus });
   await checkVehicule(db, entrepriseId, body);
   try {
-    const [row] = await db
+    const [row] = await scoped(db, { entrepriseId })
       .insert(vehicules)
       .values({
         ...(columnsOf(body) as { plaque: string; marque: string }),
@@ -138,7 +133,7 @@ export async function updateVehicule(
   const values = columnsOf(body);
   if (Object.keys(values).length) {
     try {
-      await db.update(vehicules).set(values).where(eq(vehicules.id, id));
+      await scoped(db, scope).update(vehicules).set(values).where(eq(vehicules.id, id));
     } catch (err) {
       if (isUniqueViolation(err, 'vehicules_plaque_unique')) throw fieldErrors({ plaque: PLAQUE_PRISE });
       throw err;
@@ -162,10 +157,11 @@ export async function destroyVehicule(
     : vehiculeNotFound;
   const v = await findVehicule(db, scope, id, notFound);
   await assertUnused(db, 'vehicules', id, `le véhicule ${v.plaque}`, 'm');
-  const files = await db
+  const s = scoped(db, scope);
+  const files = await s
     .select({ fichier: documents.fichier })
     .from(documents)
     .where(and(eq(documents.camion_id, id), isNotNull(documents.fichier)));
-  await db.delete(vehicules).where(eq(vehicules.id, id));
+  await s.delete(vehicules).where(eq(vehicules.id, id));
   return { message: `Le véhicule ${v.plaque} a été supprimé.`, files: files.map((f) => f.fichier!) };
 }

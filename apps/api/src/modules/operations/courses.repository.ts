@@ -8,11 +8,12 @@ import {
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition, periodCondition } from '../../lib/filters-dates';
 import { likePattern } from '../../lib/filters-ids';
 import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
 import { courseNotFound } from './operations.errors';
 import { nomCompletSql, refOf } from './operations.refs';
@@ -62,8 +63,8 @@ const columns = {
   created_at: courses.created_at,
   updated_at: courses.updated_at,
 };
-function selectCourses(db: Db) {
-  return db.select(columns).from(courses);
+function selectCourses(db: Db, scope: Scope) {
+  return scoped(db, scope).select(columns).from(courses);
 }
 
 type Row = Awaited<ReturnType<typeof selectCourses>>[number];
@@ -131,7 +132,6 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
     [desc(courses.date_chargement), desc(courses.id)],
   );
   const conditions: Array<SQL | undefined> = [
-    tenantFilter(scope, courses.entreprise_id),
     f.reglement ? eq(courses.etat, f.reglement) : undefined,
     f.proprietaire
       ? inArray(
@@ -153,9 +153,9 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
   ];
   const where = and(...conditions);
   return {
-    ...countsOf(db, () => db.select({ one: sql`1` }).from(courses).where(where)),
+    ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(courses).where(where)),
     async rows(limit, offset) {
-      const rows = await selectCourses(db)
+      const rows = await selectCourses(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -190,9 +190,7 @@ function searchOn(db: Db, text: string | undefined): SQL | undefined {
 
 /** One course of the scope, or 404 (a course of another company is answered like a missing one). */
 export async function getCourseOut(db: Db, scope: Scope, id: number): Promise<CourseOut> {
-  const [row] = await selectCourses(db)
-    .where(and(eq(courses.id, id), tenantFilter(scope, courses.entreprise_id)))
-    .limit(1);
+  const [row] = await selectCourses(db, scope).where(eq(courses.id, id)).limit(1);
   if (!row) throw courseNotFound();
   return toCourseOut(row);
 }
@@ -200,16 +198,12 @@ export async function getCourseOut(db: Db, scope: Scope, id: number): Promise<Co
 /** A course with its payments (oldest first). */
 export async function getCourseDetail(db: Db, scope: Scope, id: number): Promise<CourseDetailOut> {
   const course = await getCourseOut(db, scope, id);
-  return { ...course, paiements: await paiementsOfCourse(db, course.id) };
+  return { ...course, paiements: await paiementsOfCourse(db, scope, course.id) };
 }
 
 /** Locks a course of the scope for the rest of the transaction, or 404. */
 export async function lockCourse(tx: Db, scope: Scope, id: number) {
-  const [row] = await tx
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, id), tenantFilter(scope, courses.entreprise_id)))
-    .for('update');
+  const [row] = await scoped(tx, scope).select().from(courses).where(eq(courses.id, id)).for('update');
   if (!row) throw courseNotFound();
   return row;
 }

@@ -6,6 +6,7 @@ import {
   CourseOut,
   CourseStatutBody,
   CourseUpdateBody,
+  formatMoney,
   TYPES_COURSE,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,6 +49,13 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     detail: CourseDetailOut,
     list: (scope, q) => listCourses(app.db, scope, q),
     get: (scope, id) => getCourseDetail(app.db, scope, id),
+    options: {
+      label: (c) => `${c.code} · ${c.client_nom_complet}`,
+      // The payment form: what remains to pay on each course.
+      labels: {
+        reste: (c) => `${c.code} · ${c.client_nom_complet} (reste : ${formatMoney(c.reste_a_payer)})`,
+      },
+    },
     create: {
       body: CourseBody,
       run: (scope, body) => createCourse(app.db, scope, body),

@@ -7,12 +7,14 @@ import {
   courseTransitionError,
   DATES_COURSE_ORDRE,
 } from '@yams/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 import { yearInGabon } from '../../lib/filters-dates';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
 import { courseLocked, montantBelowPaid, transitionRefused } from './operations.errors';
 import { assertChauffeur, assertClient, assertRefs } from './operations.refs';
@@ -32,6 +34,7 @@ export async function insertCourse(
   input: CourseInput,
   options: { demandeId?: number; clientVerifie?: boolean } = {},
 ): Promise<number> {
+  const t = scoped(tx, { entrepriseId });
   if (!options.clientVerifie) await assertClient(tx, entrepriseId, input.client_id);
   await assertRefs(tx, entrepriseId, input);
   const vehicule = await reserverVehicule(tx, entrepriseId, input.vehicule_id, null);
@@ -46,10 +49,9 @@ export async function insertCourse(
   }
   const annee = yearInGabon();
   const numero = await nextNumero(tx, entrepriseId, 'course', annee);
-  const [row] = await tx
+  const [row] = await t
     .insert(courses)
     .values({
-      entreprise_id: entrepriseId,
       code: courseCode(annee, numero),
       client_id: input.client_id,
       vehicule_id: vehicule.id,
@@ -72,7 +74,7 @@ export async function insertCourse(
       statut: 'Chargement en attente',
     })
     .returning({ id: courses.id });
-  await suivreCourse(tx, vehicule.id, 'Chargement en attente');
+  await suivreCourse(t, vehicule.id, 'Chargement en attente');
   return row!.id;
 }
 
@@ -88,6 +90,7 @@ export function createCourse(db: Db, scope: Scope, body: CourseBody): Promise<nu
 export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdateBody): Promise<void> {
   return transaction(db, async (tx) => {
     const c = await lockCourse(tx, scope, id);
+    const t = scoped(tx, { entrepriseId: c.entreprise_id });
     if (c.statut === 'Annulé') throw courseLocked();
     const { entreprise_id: _ignored, ...patch } = body;
     const next = { ...c, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
@@ -114,7 +117,7 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
       vehiculeChange && c.statut === 'Problemes mécaniques'
         ? (c.statut_avant_probleme as CourseStatut)
         : null;
-    await tx
+    await t
       .update(courses)
       .set({
         ...patch,
@@ -123,11 +126,11 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
       })
       .where(eq(courses.id, c.id));
     if (patch.client_id !== undefined && patch.client_id !== c.client_id) {
-      await tx.update(paiements).set({ client_id: patch.client_id }).where(eq(paiements.course_id, c.id));
+      await t.update(paiements).set({ client_id: patch.client_id }).where(eq(paiements.course_id, c.id));
     }
     if (vehiculeChange) {
-      await libererVehicule(tx, c.vehicule_id, c.statut === 'Problemes mécaniques');
-      await suivreCourse(tx, patch.vehicule_id!, reprise ?? (c.statut as CourseStatut));
+      await libererVehicule(t, c.vehicule_id, c.statut === 'Problemes mécaniques');
+      await suivreCourse(t, patch.vehicule_id!, reprise ?? (c.statut as CourseStatut));
     }
   }).catch(vehiculeConflict);
 }
@@ -136,10 +139,11 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
 export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseStatut): Promise<string> {
   return transaction(db, async (tx) => {
     const c = await lockCourse(tx, scope, id);
+    const t = scoped(tx, { entrepriseId: c.entreprise_id });
     const from = c.statut as CourseStatut;
     const error = courseTransitionError(from, to, c.statut_avant_probleme as CourseStatut | null);
     if (error) throw transitionRefused(error);
-    await tx
+    await t
       .update(courses)
       .set({
         statut: to,
@@ -149,10 +153,18 @@ export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseS
       })
       .where(eq(courses.id, c.id));
     if (to === 'Terminé' || to === 'Annulé') {
-      await libererVehicule(tx, c.vehicule_id, from === 'Problemes mécaniques');
+      await libererVehicule(t, c.vehicule_id, from === 'Problemes mécaniques');
     } else {
-      await suivreCourse(tx, c.vehicule_id, to);
+      await suivreCourse(t, c.vehicule_id, to);
     }
+    await notify(tx, {
+      type: 'course_statut',
+      titre: `Course ${c.code} : ${to}`,
+      contenu: `La course ${c.code} est passée de « ${from} » à « ${to} ».`,
+      lien: `/operations/courses?id=${c.id}`,
+      entreprises: [c.entreprise_id],
+      auteur: scope.user.id,
+    });
     return `La course ${c.code} est passée au statut « ${to} ».`;
   });
 }
@@ -164,29 +176,37 @@ export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseS
 export function destroyCourse(db: Db, scope: Scope, id: number): Promise<string> {
   return transaction(db, async (tx) => {
     const c = await lockCourse(tx, scope, id);
+    const t = scoped(tx, { entrepriseId: c.entreprise_id });
     if (c.statut !== 'Chargement en attente') {
       throw fieldErrors({
         statut: `La course ${c.code} a déjà commencé (statut « ${c.statut} ») : annulez-la au lieu de la supprimer.`,
       });
     }
-    const [valide] = await tx
+    const [valide] = await t
       .select({ id: paiements.id })
       .from(paiements)
-      .where(and(eq(paiements.course_id, c.id), eq(paiements.statut, 'Validé')))
+      .where(and(eq(paiements.course_id, c.id), ne(paiements.statut, 'En attente')))
       .limit(1);
     if (valide) {
+      // Its validated or cancelled payments are a trace that is never deleted (paiementSuppressionRefus).
       throw fieldErrors({
-        statut: `La course ${c.code} a des paiements validés : elle ne peut pas être supprimée.`,
+        statut: `La course ${c.code} a des paiements validés ou annulés : elle ne peut pas être supprimée.`,
       });
     }
     if (c.demande_id) {
-      await tx
-        .update(demandes)
-        .set({ statut: 'Recherche en cours', entreprise_id: null, course_id: null })
+      // The accepted demande (entreprise_id = the company: 'visible' reach) goes back to the market, or to
+      // its recorder's private list when that company had taken its own demande.
+      await t
+        .update(demandes, 'visible')
+        .set({
+          statut: sql`case when ${demandes.cree_par_entreprise_id} = ${c.entreprise_id} then 'En attente' else 'Recherche en cours' end`,
+          entreprise_id: null,
+          course_id: null,
+        })
         .where(eq(demandes.id, c.demande_id));
     }
-    await tx.delete(courses).where(eq(courses.id, c.id));
-    await libererVehicule(tx, c.vehicule_id, false);
+    await t.delete(courses).where(eq(courses.id, c.id));
+    await libererVehicule(t, c.vehicule_id, false);
     return `La course ${c.code} a été supprimée.`;
   });
 }

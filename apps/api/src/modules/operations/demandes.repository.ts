@@ -1,8 +1,9 @@
-import { courseDetails, DEMANDE_STATUTS_OUVERTS, type DemandeOut, type DemandeStatut } from '@yams/shared';
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { courseDetails, DEMANDE_CLIENT_MASQUE, type DemandeOut, type DemandeStatut } from '@yams/shared';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { demandeAccesSql, scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
@@ -17,22 +18,17 @@ const entreprise = alias(users, 'entreprise');
 const villeDepart = alias(villes, 'ville_depart');
 const villeArrivee = alias(villes, 'ville_arrivee');
 
-/**
- * What a transporteur sees: every open request (the market), the ones it accepted, and the ones it recorded
- * that nobody accepted (cancelled ones). Never a request another company accepted. A superadmin sees all.
- */
-export function demandeVisibility(scope: Scope): SQL | undefined {
-  if (scope.entrepriseId === null) return undefined;
-  return or(
-    inArray(demandes.statut, [...DEMANDE_STATUTS_OUVERTS]),
-    eq(demandes.entreprise_id, scope.entrepriseId),
-    and(eq(demandes.cree_par_entreprise_id, scope.entrepriseId), isNull(demandes.entreprise_id)),
-  );
-}
+// Who sees which demande is the rule `demandeAcces` of packages/shared, applied by db/scoped.ts (the
+// 'visible' reach of demandes). A market demande of another company comes without its client's contact.
 
-function selectDemandes(db: Db) {
-  return db
+/** The viewer owns the row (sees the contact details): always for a superadmin. */
+const proprietaire = (scope: Scope): SQL =>
+  scope.entrepriseId === null ? sql`true` : demandeAccesSql.proprietaire(scope.entrepriseId);
+
+function selectDemandes(db: Db, scope: Scope) {
+  return scoped(db, scope)
     .select({
+      proprietaire: sql<boolean>`(${proprietaire(scope)})`.mapWith(Boolean),
       id: demandes.id,
       client_id: demandes.client_id,
       client_nom: nomCompletSql(client),
@@ -70,10 +66,12 @@ function selectDemandes(db: Db) {
 type Row = Awaited<ReturnType<typeof selectDemandes>>[number];
 
 function toDemandeOut(r: Row): DemandeOut {
+  const masque = !r.proprietaire;
   return {
     id: r.id,
-    client: { id: r.client_id, nom_complet: r.client_nom },
-    client_nom_complet: r.client_nom,
+    client: masque ? null : { id: r.client_id, nom_complet: r.client_nom },
+    client_nom_complet: masque ? DEMANDE_CLIENT_MASQUE : r.client_nom,
+    contact_masque: masque,
     entreprise_id: r.entreprise_id,
     entreprise: r.entreprise_id ? { id: r.entreprise_id, nom_complet: r.entreprise_nom } : null,
     cree_par_entreprise_id: r.cree_par_entreprise_id,
@@ -82,8 +80,8 @@ function toDemandeOut(r: Row): DemandeOut {
     ville_depart: { id: r.ville_depart_id, libelle: r.ville_depart },
     ville_arrivee: { id: r.ville_arrivee_id, libelle: r.ville_arrivee },
     course_details: courseDetails(r),
-    adresse_chargement: r.adresse_chargement,
-    adresse_dechargement: r.adresse_dechargement,
+    adresse_chargement: masque ? null : r.adresse_chargement,
+    adresse_dechargement: masque ? null : r.adresse_dechargement,
     date_souhaitee: r.date_souhaitee,
     poids_kg: r.poids_kg,
     description: r.description,
@@ -115,19 +113,19 @@ export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSourc
     [desc(demandes.created_at), desc(demandes.id)],
   );
   const where = and(
-    demandeVisibility(scope),
-    f.client ? eq(demandes.client_id, f.client) : undefined,
+    // Filtering the market by client would tell who is behind a masked demande: own demandes only.
+    f.client ? and(eq(demandes.client_id, f.client), proprietaire(scope)) : undefined,
     f.statut ? eq(demandes.statut, f.statut) : undefined,
     f.type ? eq(demandes.type_course, f.type) : undefined,
     dateRangeCondition(demandes.date_souhaitee, f, 'date'),
   );
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(demandes).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(demandes).where(where);
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await selectDemandes(db)
+      const rows = await selectDemandes(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -138,20 +136,14 @@ export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSourc
 }
 
 export async function getDemandeOut(db: Db, scope: Scope, id: number): Promise<DemandeOut> {
-  const [row] = await selectDemandes(db)
-    .where(and(eq(demandes.id, id), demandeVisibility(scope)))
-    .limit(1);
+  const [row] = await selectDemandes(db, scope).where(eq(demandes.id, id)).limit(1);
   if (!row) throw demandeNotFound();
   return toDemandeOut(row);
 }
 
 /** A demande visible in the scope, locked for the transaction, or 404. */
 export async function lockDemande(tx: Db, scope: Scope, id: number) {
-  const [row] = await tx
-    .select()
-    .from(demandes)
-    .where(and(eq(demandes.id, id), demandeVisibility(scope)))
-    .for('update');
+  const [row] = await scoped(tx, scope).select().from(demandes).where(eq(demandes.id, id)).for('update');
   if (!row) throw demandeNotFound();
   return row;
 }

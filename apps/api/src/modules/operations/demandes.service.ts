@@ -9,9 +9,12 @@ import {
 } from '@yams/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import { notify } from '../notifications/notify';
+import { assertEntreprise } from '../reference/reference.checks';
 import { insertCourse } from './courses.service';
 import { lockDemande } from './demandes.repository';
 import { demandeNotFound, demandeNotYours, demandeTaken, transitionRefused } from './operations.errors';
@@ -28,14 +31,20 @@ async function lockOwnDemande(tx: Db, scope: Scope, id: number): Promise<Demande
   return d;
 }
 
-/** A back-office user records a request on behalf of one of its clients (a superadmin: any client). */
+/**
+ * A back-office user records a request on behalf of one of its clients (a superadmin names the company). It
+ * stays the company's own until it broadcasts it.
+ */
 export function createDemande(db: Db, scope: Scope, body: DemandeBody): Promise<number> {
+  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
   return transaction(db, async (tx) => {
-    await assertClient(tx, scope.entrepriseId, body.client_id);
-    await assertRefs(tx, scope.entrepriseId ?? 0, body);
-    const [row] = await tx
+    if (scope.entrepriseId === null) await assertEntreprise(tx, entrepriseId);
+    await assertClient(tx, entrepriseId, body.client_id);
+    await assertRefs(tx, entrepriseId, body);
+    const { entreprise_id: _company, ...values } = body;
+    const [row] = await scoped(tx, { entrepriseId })
       .insert(demandes)
-      .values({ ...body, statut: 'En attente', cree_par_entreprise_id: scope.entrepriseId })
+      .values({ ...values, statut: 'En attente' })
       .returning({ id: demandes.id });
     return row!.id;
   });
@@ -50,10 +59,10 @@ export function updateDemande(db: Db, scope: Scope, id: number, body: DemandeUpd
     if (body.client_id !== undefined && body.client_id !== d.client_id) {
       await assertClient(tx, scope.entrepriseId, body.client_id);
     }
-    await assertRefs(tx, scope.entrepriseId ?? 0, body);
+    await assertRefs(tx, d.cree_par_entreprise_id ?? 0, body);
     // An empty update is a no-op (drizzle refuses a SET without columns).
     if (Object.values(body).some((v) => v !== undefined)) {
-      await tx.update(demandes).set(body).where(eq(demandes.id, d.id));
+      await scoped(tx, scope).update(demandes).set(body).where(eq(demandes.id, d.id));
     }
   });
 }
@@ -69,7 +78,17 @@ export function changeDemandeStatut(
     const d = await lockOwnDemande(tx, scope, id);
     const error = demandeTransitionError(d.statut as DemandeStatut, to);
     if (error) throw transitionRefused(error);
-    await tx.update(demandes).set({ statut: to }).where(eq(demandes.id, d.id));
+    await scoped(tx, scope).update(demandes).set({ statut: to }).where(eq(demandes.id, d.id));
+    if (to === 'Recherche en cours') {
+      await notify(tx, {
+        type: 'demande_diffusee',
+        titre: `Nouvelle demande n°${d.id} diffusée`,
+        contenu: [d.adresse_chargement, d.adresse_dechargement].filter(Boolean).join(' → ') || null,
+        lien: `/operations/demandes?id=${d.id}`,
+        saufEntreprises: d.cree_par_entreprise_id ? [d.cree_par_entreprise_id] : [],
+        auteur: scope.user.id,
+      });
+    }
     return to === 'Annulé'
       ? `La demande n°${d.id} a été annulée.`
       : `La demande n°${d.id} est diffusée aux transporteurs.`;
@@ -84,7 +103,7 @@ export function destroyDemande(db: Db, scope: Scope, id: number): Promise<string
         statut: `La demande n°${d.id} a été acceptée : elle ne peut pas être supprimée (annulez sa course).`,
       });
     }
-    await tx.delete(demandes).where(eq(demandes.id, d.id));
+    await scoped(tx, scope).delete(demandes).where(eq(demandes.id, d.id));
     return `La demande n°${d.id} a été supprimée.`;
   });
 }
@@ -96,26 +115,28 @@ export function destroyDemande(db: Db, scope: Scope, id: number): Promise<string
 export function acceptDemande(db: Db, scope: Scope, id: number, body: AcceptDemandeBody): Promise<number> {
   const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
   return transaction(db, async (tx) => {
-    const [d] = await tx.select().from(demandes).where(eq(demandes.id, id)).limit(1);
+    // Only a demande the company may see (its own, or one on the market: demandeAcces) can be accepted.
+    const market = scoped(tx, scope);
+    const [d] = await market.select().from(demandes).where(eq(demandes.id, id)).limit(1);
     if (!d) throw demandeNotFound();
     if (d.statut === 'Accepté') {
       throw d.entreprise_id === entrepriseId
         ? demandeTaken('Vous avez déjà accepté cette demande.')
         : demandeTaken();
     }
-    const visible =
-      scope.entrepriseId === null || ouverte(d) || d.cree_par_entreprise_id === scope.entrepriseId;
-    if (!visible) throw demandeNotFound();
-    const [taken] = await tx
-      .update(demandes)
+    const [taken] = await market
+      .update(demandes, 'visible')
       .set({ statut: 'Accepté', entreprise_id: entrepriseId })
       .where(and(eq(demandes.id, id), inArray(demandes.statut, [...DEMANDE_STATUTS_OUVERTS])))
       .returning();
     if (!taken) {
-      // Another transaction changed it since we read it: a concurrent acceptance, or a cancellation.
-      const [now] = await tx.select({ statut: demandes.statut }).from(demandes).where(eq(demandes.id, id));
-      if (!now) throw demandeNotFound();
-      if (now.statut === 'Accepté') throw demandeTaken();
+      // Another transaction changed it since we read it (we saw it a moment ago): a concurrent acceptance,
+      // or a cancellation.
+      const [now] = await market
+        .select({ statut: demandes.statut })
+        .from(demandes)
+        .where(eq(demandes.id, id));
+      if (!now || now.statut === 'Accepté') throw demandeTaken();
       throw transitionRefused(demandeTransitionError(now.statut as DemandeStatut, 'Accepté')!);
     }
     const courseId = await insertCourse(
@@ -143,7 +164,10 @@ export function acceptDemande(db: Db, scope: Scope, id: number, body: AcceptDema
       },
       { demandeId: taken.id, clientVerifie: true },
     );
-    await tx.update(demandes).set({ course_id: courseId }).where(eq(demandes.id, id));
+    await scoped(tx, { entrepriseId })
+      .update(demandes, 'visible')
+      .set({ course_id: courseId })
+      .where(eq(demandes.id, id));
     return courseId;
   }).catch(vehiculeConflict);
 }

@@ -1,10 +1,10 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 import { trajets, typesMarchandises, villes } from '../reference/reference.table';
-import { courses } from './operations.table';
 
 // Checks of the rows a course, a payment or a demande points to. A row of another company is refused with
 // the same sentence as a missing one.
@@ -14,41 +14,28 @@ export const nomCompletSql = (t: { nom: AnyPgColumn; prenom: AnyPgColumn; name: 
   sql<string>`coalesce(nullif(trim(concat_ws(' ', ${t.nom}, ${t.prenom})), ''), ${t.name})`;
 
 /**
- * The clients of a company, as a condition on `users`: accounts of type client that the company registered
- * (`entreprise_id`) or that booked a course with it (a demande it accepted). The users module can use it
- * for "clients who booked with a company": `where(clientsOfCompany(entrepriseId))`.
+ * A client of the company: an account of type client that it registered or that booked a course with it
+ * (the `visible` reach of users, db/scoped.ts). `entrepriseId` null: any client, for a superadmin.
  */
-export function clientsOfCompany(entrepriseId: number): SQL {
-  return and(
-    eq(users.type, 'client'),
-    or(
-      eq(users.entreprise_id, entrepriseId),
-      sql`exists (select 1 from ${courses} where ${courses.client_id} = ${users.id} and ${courses.entreprise_id} = ${entrepriseId})`,
-    ),
-  )!;
-}
-
-/** A client of the company (`entrepriseId` null: any client, for a superadmin's demande). */
 export async function assertClient(tx: Db, entrepriseId: number | null, clientId: number): Promise<void> {
-  const where = entrepriseId === null ? eq(users.type, 'client') : clientsOfCompany(entrepriseId);
-  const [row] = await tx
+  const [row] = await scoped(tx, { entrepriseId })
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, clientId), where))
+    .where(and(eq(users.id, clientId), eq(users.type, 'client')))
     .limit(1);
   if (!row) throw fieldErrors({ client_id: "Ce client n'existe pas." });
 }
 
 /** A driver of the company: its camionneur or coursier, or the independent transporteur itself. */
 export async function assertChauffeur(tx: Db, entrepriseId: number, chauffeurId: number): Promise<void> {
-  const [row] = await tx
+  const [row] = await scoped(tx, { entrepriseId })
     .select({ id: users.id })
-    .from(users)
+    .from(users, 'own')
     .where(
       and(
         eq(users.id, chauffeurId),
         or(
-          and(inArray(users.type, ['camionneur', 'coursier']), eq(users.entreprise_id, entrepriseId)),
+          inArray(users.type, ['camionneur', 'coursier']),
           and(eq(users.id, entrepriseId), inArray(users.sous_type, ['camionneur', 'coursier'])),
         ),
       ),
@@ -87,10 +74,10 @@ export async function assertRefs(tx: Db, entrepriseId: number, ids: RefIds): Pro
     if (!row) errors.type_marchandise_id = "Ce type de marchandise n'existe pas.";
   }
   if (ids.trajet_id) {
-    const [row] = await tx
+    const [row] = await scoped(tx, { entrepriseId })
       .select({ id: trajets.id })
       .from(trajets)
-      .where(and(eq(trajets.id, ids.trajet_id), eq(trajets.entreprise_id, entrepriseId)));
+      .where(eq(trajets.id, ids.trajet_id));
     if (!row) errors.trajet_id = "Ce trajet n'existe pas.";
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);

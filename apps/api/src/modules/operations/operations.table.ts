@@ -1,3 +1,11 @@
+import {
+  COURSE_ETATS,
+  COURSE_STATUTS,
+  DEMANDE_STATUTS,
+  MODES_PAIEMENT,
+  PAIEMENT_STATUTS,
+  TYPES_COURSE,
+} from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -11,7 +19,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { entrepriseId, timestamps, timestamptz } from '../../db/columns';
+import { entrepriseId, enumCheck, timestamps, timestamptz } from '../../db/columns';
 import { users } from '../../db/core.table';
 import { vehicules } from '../fleet/fleet.table';
 import { trajets, typesMarchandises, villes } from '../reference/reference.table';
@@ -82,6 +90,10 @@ export const courses = pgTable(
       .on(t.vehicule_id)
       .where(sql`statut not in ('Terminé', 'Annulé')`),
     index('courses_vehicule_idx').on(t.vehicule_id, t.date_chargement),
+    enumCheck('courses_type_course_check', t.type_course, TYPES_COURSE),
+    enumCheck('courses_etat_check', t.etat, COURSE_ETATS),
+    enumCheck('courses_statut_check', t.statut, COURSE_STATUTS),
+    enumCheck('courses_statut_avant_probleme_check', t.statut_avant_probleme, COURSE_STATUTS),
   ],
 );
 
@@ -102,6 +114,9 @@ export const paiements = pgTable(
     reference: varchar('reference', { length: 100 }),
     montant: integer('montant').notNull(),
     statut: varchar('statut', { length: 20 }).notNull().default('En attente'),
+    /** Who cancelled the payment and when: a cancelled payment is kept, never deleted. */
+    annule_par: integer('annule_par').references(() => users.id, { onDelete: 'set null' }),
+    annule_le: timestamptz('annule_le'),
     ...timestamps,
   },
   (t) => [
@@ -110,6 +125,8 @@ export const paiements = pgTable(
     index('paiements_date_idx').on(t.date_operation, t.id),
     index('paiements_course_idx').on(t.course_id, t.statut),
     index('paiements_client_idx').on(t.client_id),
+    enumCheck('paiements_mode_check', t.mode, MODES_PAIEMENT),
+    enumCheck('paiements_statut_check', t.statut, PAIEMENT_STATUTS),
   ],
 );
 
@@ -148,6 +165,8 @@ export const demandes = pgTable(
     index('demandes_statut_idx').on(t.statut, t.date_souhaitee),
     index('demandes_entreprise_idx').on(t.entreprise_id),
     index('demandes_client_idx').on(t.client_id),
+    enumCheck('demandes_type_course_check', t.type_course, TYPES_COURSE),
+    enumCheck('demandes_statut_check', t.statut, DEMANDE_STATUTS),
   ],
 );
 

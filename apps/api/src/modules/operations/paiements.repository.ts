@@ -3,21 +3,23 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { typesMarchandises, villes } from '../reference/reference.table';
 import { paiementNotFound } from './operations.errors';
 import { nomCompletSql } from './operations.refs';
 import { courses, paiements } from './operations.table';
 
 const client = alias(users, 'client');
+const annuleur = alias(users, 'annuleur');
 const villeDepart = alias(villes, 'ville_depart');
 const villeArrivee = alias(villes, 'ville_arrivee');
 
-function selectPaiements(db: Db) {
-  return db
+function selectPaiements(db: Db, scope: Scope) {
+  return scoped(db, scope)
     .select({
       id: paiements.id,
       entreprise_id: paiements.entreprise_id,
@@ -35,12 +37,16 @@ function selectPaiements(db: Db) {
       reference: paiements.reference,
       montant: paiements.montant,
       statut: paiements.statut,
+      annule_par: paiements.annule_par,
+      annule_par_nom: nomCompletSql(annuleur),
+      annule_le: paiements.annule_le,
       created_at: paiements.created_at,
       updated_at: paiements.updated_at,
     })
     .from(paiements)
     .innerJoin(courses, eq(courses.id, paiements.course_id))
     .innerJoin(client, eq(client.id, paiements.client_id))
+    .leftJoin(annuleur, eq(annuleur.id, paiements.annule_par))
     .leftJoin(typesMarchandises, eq(typesMarchandises.id, courses.type_marchandise_id))
     .innerJoin(villeDepart, eq(villeDepart.id, courses.ville_depart_id))
     .innerJoin(villeArrivee, eq(villeArrivee.id, courses.ville_arrivee_id));
@@ -62,6 +68,8 @@ function toPaiementOut(r: Row): PaiementOut {
     reference: r.reference,
     montant: r.montant,
     statut: r.statut as PaiementStatut,
+    annule_par: r.annule_par ? { id: r.annule_par, nom_complet: r.annule_par_nom } : null,
+    annule_le: r.annule_le,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
@@ -89,7 +97,6 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
     [desc(paiements.date_operation), desc(paiements.id)],
   );
   const where = and(
-    tenantFilter(scope, paiements.entreprise_id),
     f.client ? eq(paiements.client_id, f.client) : undefined,
     f.course ? eq(paiements.course_id, f.course) : undefined,
     f.mode ? eq(paiements.mode, f.mode) : undefined,
@@ -98,11 +105,11 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
   );
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(paiements).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(paiements).where(where);
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await selectPaiements(db)
+      const rows = await selectPaiements(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -113,28 +120,22 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
 }
 
 /** The payments of one course, oldest first (the course detail). */
-export async function paiementsOfCourse(db: Db, courseId: number): Promise<PaiementOut[]> {
-  const rows = await selectPaiements(db)
+export async function paiementsOfCourse(db: Db, scope: Scope, courseId: number): Promise<PaiementOut[]> {
+  const rows = await selectPaiements(db, scope)
     .where(eq(paiements.course_id, courseId))
     .orderBy(asc(paiements.date_operation), asc(paiements.id));
   return rows.map(toPaiementOut);
 }
 
 export async function getPaiementOut(db: Db, scope: Scope, id: number): Promise<PaiementOut> {
-  const [row] = await selectPaiements(db)
-    .where(and(eq(paiements.id, id), tenantFilter(scope, paiements.entreprise_id)))
-    .limit(1);
+  const [row] = await selectPaiements(db, scope).where(eq(paiements.id, id)).limit(1);
   if (!row) throw paiementNotFound();
   return toPaiementOut(row);
 }
 
 /** A payment of the scope (not locked), or 404. */
 export async function findPaiement(tx: Db, scope: Scope, id: number) {
-  const [row] = await tx
-    .select()
-    .from(paiements)
-    .where(and(eq(paiements.id, id), tenantFilter(scope, paiements.entreprise_id)))
-    .limit(1);
+  const [row] = await scoped(tx, scope).select().from(paiements).where(eq(paiements.id, id)).limit(1);
   if (!row) throw paiementNotFound();
   return row;
 }

@@ -4,24 +4,28 @@ import {
   type PaiementBody,
   type PaiementStatut,
   type PaiementUpdateBody,
+  paiementSuppressionRefus,
   paiementTransitionError,
   todayInGabon,
 } from '@yams/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Scoped, scoped } from '../../db/scoped';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
+import { contrePasserPaiement, posterPaiement } from '../accounting/postings';
+import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
-import { overpayment, paiementNotFound, transitionRefused } from './operations.errors';
+import { overpayment, paiementNotDeletable, paiementNotFound, transitionRefused } from './operations.errors';
 import { type Course, courses, paiements } from './operations.table';
 import { findPaiement } from './paiements.repository';
 
 // Every write that touches money locks the course row first, so two payments of one course are checked
 // one after the other: the validated total can never exceed the course montant.
 
-async function totalValide(tx: Db, courseId: number): Promise<number> {
-  const [row] = await tx
+async function totalValide(t: Scoped, courseId: number): Promise<number> {
+  const [row] = await t
     .select({ total: sql<number>`coalesce(sum(${paiements.montant}), 0)`.mapWith(Number) })
     .from(paiements)
     .where(and(eq(paiements.course_id, courseId), eq(paiements.statut, 'Validé')));
@@ -29,16 +33,21 @@ async function totalValide(tx: Db, courseId: number): Promise<number> {
 }
 
 /** `montant_paye` and `etat` of a course from its validated payments; the caller holds the course lock. */
-export async function recomputeEtat(tx: Db, course: Pick<Course, 'id' | 'montant'>): Promise<void> {
-  const paye = await totalValide(tx, course.id);
-  await tx
+export async function recomputeEtat(
+  tx: Db,
+  course: Pick<Course, 'id' | 'montant' | 'entreprise_id'>,
+): Promise<void> {
+  const t = scoped(tx, { entrepriseId: course.entreprise_id });
+  const paye = await totalValide(t, course.id);
+  await t
     .update(courses)
     .set({ montant_paye: paye, etat: courseEtat(course.montant, paye) })
     .where(eq(courses.id, course.id));
 }
 
 async function assertReste(tx: Db, course: Course, montant: number): Promise<void> {
-  const reste = course.montant - (await totalValide(tx, course.id));
+  const reste =
+    course.montant - (await totalValide(scoped(tx, { entrepriseId: course.entreprise_id }), course.id));
   if (montant > reste) throw overpayment(Math.max(0, reste));
 }
 
@@ -62,9 +71,21 @@ async function lockCoursePayable(tx: Db, scope: Scope, courseId: number): Promis
 async function lockPaiement(tx: Db, scope: Scope, id: number) {
   const found = await findPaiement(tx, scope, id);
   const course = await lockCourse(tx, scope, found.course_id);
-  const [p] = await tx.select().from(paiements).where(eq(paiements.id, id)).for('update');
+  const [p] = await scoped(tx, scope).select().from(paiements).where(eq(paiements.id, id)).for('update');
   if (!p || p.course_id !== course.id) throw paiementNotFound();
   return { p, course };
+}
+
+/** A payment validated is money received: the company's other back-office users hear of it. */
+function notifyPaiement(tx: Db, scope: Scope, course: Course, id: number, montant: number) {
+  return notify(tx, {
+    type: 'paiement_recu',
+    titre: `Paiement reçu : ${formatMoney(montant)}`,
+    contenu: `Paiement de ${formatMoney(montant)} pour la course ${course.code}.`,
+    lien: `/operations/paiements?id=${id}`,
+    entreprises: [course.entreprise_id],
+    auteur: scope.user.id,
+  });
 }
 
 export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promise<number> {
@@ -72,10 +93,9 @@ export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promis
     const course = await lockCoursePayable(tx, scope, body.course_id);
     await assertReste(tx, course, body.montant);
     const statut = body.statut ?? 'En attente';
-    const [row] = await tx
+    const [row] = await scoped(tx, { entrepriseId: course.entreprise_id })
       .insert(paiements)
       .values({
-        entreprise_id: course.entreprise_id,
         course_id: course.id,
         client_id: course.client_id,
         date_operation: body.date_operation ?? todayInGabon(),
@@ -86,7 +106,11 @@ export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promis
         statut,
       })
       .returning({ id: paiements.id });
-    if (statut === 'Validé') await recomputeEtat(tx, course);
+    if (statut === 'Validé') {
+      await recomputeEtat(tx, course);
+      await posterPaiement(tx, row!.id);
+      await notifyPaiement(tx, scope, course, row!.id, body.montant);
+    }
     return row!.id;
   });
 }
@@ -100,7 +124,7 @@ export function updatePaiement(db: Db, scope: Scope, id: number, body: PaiementU
     if (found.course_id < targetId) await lockCourse(tx, scope, found.course_id);
     const target = await lockCoursePayable(tx, scope, targetId);
     if (found.course_id > targetId) await lockCourse(tx, scope, found.course_id);
-    const [p] = await tx.select().from(paiements).where(eq(paiements.id, id)).for('update');
+    const [p] = await scoped(tx, scope).select().from(paiements).where(eq(paiements.id, id)).for('update');
     if (!p) throw paiementNotFound();
     if (p.statut !== 'En attente') {
       throw fieldErrors({
@@ -108,7 +132,7 @@ export function updatePaiement(db: Db, scope: Scope, id: number, body: PaiementU
       });
     }
     await assertReste(tx, target, body.montant ?? p.montant);
-    await tx
+    await scoped(tx, scope)
       .update(paiements)
       .set({
         ...body,
@@ -134,8 +158,16 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
       }
       await assertReste(tx, course, p.montant);
     }
-    await tx.update(paiements).set({ statut: to }).where(eq(paiements.id, p.id));
+    const trace = to === 'Annulé' ? { annule_par: scope.user.id, annule_le: new Date().toISOString() } : {};
+    await scoped(tx, scope)
+      .update(paiements)
+      .set({ statut: to, ...trace })
+      .where(eq(paiements.id, p.id));
     if (to === 'Validé' || p.statut === 'Validé') await recomputeEtat(tx, course);
+    // The journals follow: a validated payment is posted, a cancelled one has its posting reversed.
+    if (to === 'Validé') await posterPaiement(tx, p.id);
+    else if (p.statut === 'Validé') await contrePasserPaiement(tx, p.id, todayInGabon());
+    if (to === 'Validé') await notifyPaiement(tx, scope, course, p.id, p.montant);
     return to === 'Validé'
       ? `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été validé.`
       : `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été annulé.`;
@@ -145,8 +177,12 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
 export function destroyPaiement(db: Db, scope: Scope, id: number): Promise<string> {
   return transaction(db, async (tx) => {
     const { p, course } = await lockPaiement(tx, scope, id);
-    await tx.delete(paiements).where(eq(paiements.id, p.id));
-    if (p.statut === 'Validé') await recomputeEtat(tx, course);
+    // Only a draft is deleted: it was never posted nor counted in the course's etat.
+    const refus = paiementSuppressionRefus(p.statut as PaiementStatut);
+    if (refus) {
+      throw paiementNotDeletable(`Paiement de ${formatMoney(p.montant)} (${course.code}) : ${refus}`);
+    }
+    await scoped(tx, scope).delete(paiements).where(eq(paiements.id, p.id));
     return `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été supprimé.`;
   });
 }

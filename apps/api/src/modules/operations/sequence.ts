@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { compteurs } from './operations.table';
 
 /**
@@ -12,9 +13,9 @@ export async function nextNumero(
   serie: string,
   annee: number,
 ): Promise<number> {
-  const [row] = await tx
+  const [row] = await scoped(tx, { entrepriseId })
     .insert(compteurs)
-    .values({ entreprise_id: entrepriseId, serie, annee, dernier: 1 })
+    .values({ serie, annee, dernier: 1 })
     .onConflictDoUpdate({
       target: [compteurs.entreprise_id, compteurs.serie, compteurs.annee],
       set: { dernier: sql`${compteurs.dernier} + 1` },

@@ -1,6 +1,7 @@
 import { COURSE_STATUTS_FINAUX, type CourseStatut } from '@yams/shared';
 import { and, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Scoped, scoped } from '../../db/scoped';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldErrors } from '../../lib/errors';
 import { vehicules } from '../fleet/fleet.table';
@@ -29,7 +30,8 @@ export async function reserverVehicule(
   vehiculeId: number,
   courseId: number | null,
 ) {
-  const [v] = await tx
+  const t = scoped(tx, { entrepriseId });
+  const [v] = await t
     .select({
       id: vehicules.id,
       plaque: vehicules.plaque,
@@ -37,7 +39,7 @@ export async function reserverVehicule(
       chauffeur_id: vehicules.chauffeur_id,
     })
     .from(vehicules)
-    .where(and(eq(vehicules.id, vehiculeId), eq(vehicules.entreprise_id, entrepriseId)))
+    .where(eq(vehicules.id, vehiculeId))
     .for('update');
   if (!v) throw fieldErrors({ vehicule_id: "Ce véhicule n'existe pas." });
   if (REFUSES.includes(v.statut)) {
@@ -45,7 +47,7 @@ export async function reserverVehicule(
       vehicule_id: `Le véhicule ${v.plaque} est « ${v.statut} » : il ne peut pas être affecté à une course.`,
     });
   }
-  const [busy] = await tx
+  const [busy] = await t
     .select({ code: courses.code })
     .from(courses)
     .where(
@@ -74,25 +76,29 @@ export function vehiculeConflict(err: unknown): never {
 }
 
 /** The vehicle of an open course takes the status that goes with the course's. */
-export async function suivreCourse(tx: Db, vehiculeId: number | null, statut: CourseStatut): Promise<void> {
+export async function suivreCourse(
+  t: Scoped,
+  vehiculeId: number | null,
+  statut: CourseStatut,
+): Promise<void> {
   if (!vehiculeId || !ouvert(statut)) return;
   const next = statut === 'Problemes mécaniques' ? VEHICULE_INDISPONIBLE : VEHICULE_EN_COURSE;
-  await tx.update(vehicules).set({ statut: next }).where(eq(vehicules.id, vehiculeId));
+  await t.update(vehicules).set({ statut: next }).where(eq(vehicules.id, vehiculeId));
 }
 
 /** The course no longer holds the vehicle (finished, cancelled, deleted or given another vehicle). */
-export async function libererVehicule(tx: Db, vehiculeId: number | null, enPanne: boolean): Promise<void> {
+export async function libererVehicule(t: Scoped, vehiculeId: number | null, enPanne: boolean): Promise<void> {
   if (!vehiculeId || enPanne) return;
-  const [other] = await tx
+  const [other] = await t
     .select({ statut: courses.statut })
     .from(courses)
     .where(and(eq(courses.vehicule_id, vehiculeId), notInArray(courses.statut, [...COURSE_STATUTS_FINAUX])))
     .limit(1);
-  if (other) return suivreCourse(tx, vehiculeId, other.statut as CourseStatut);
-  await tx
+  if (other) return suivreCourse(t, vehiculeId, other.statut as CourseStatut);
+  await t
     .update(vehicules)
     .set({ statut: VEHICULE_DISPONIBLE })
     .where(and(eq(vehicules.id, vehiculeId), eq(vehicules.statut, VEHICULE_EN_COURSE)));
   // Back from the road into a workshop slot that started meanwhile: 'En intervention', not 'Disponible'.
-  await refreshVehiculeStatuts(tx, null, { vehiculeIds: [vehiculeId] });
+  await refreshVehiculeStatuts(t.db, t.entrepriseId, { vehiculeIds: [vehiculeId] });
 }

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
+import type { Scoped, TenantTable } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 
 // Checks on the ids a body refers to, answered as French 422 field errors before the database would
@@ -37,4 +38,22 @@ export async function assertEntreprise(db: Db, id: number): Promise<void> {
     "Cette entreprise n'existe pas.",
     and(eq(users.type, 'transporteur'), sql`coalesce(${users.entreprise_id}, ${users.id}) = ${users.id}`),
   );
+}
+
+/** 422 `{ field: message }` unless the scope holds a row of `table` with this id (and matching `extra`). */
+export async function assertOwnRow(
+  s: Scoped,
+  table: TenantTable & { id: AnyPgColumn },
+  id: number | null | undefined,
+  field: string,
+  message: string,
+  extra?: SQL,
+): Promise<void> {
+  if (id === null || id === undefined) return;
+  const [row] = await s
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), extra))
+    .limit(1);
+  if (!row) throw fieldErrors({ [field]: message });
 }

@@ -3,13 +3,14 @@ import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { type TenantTable, tenantCondition } from '../../db/scoped';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import { searchCondition } from '../../lib/filters-ids';
 import { accord, ce, crudMessages, type Nom, pronom } from '../../lib/french';
 import type { ListSource } from '../../lib/pagination';
 import { assertUnused, inUse } from '../../lib/usages';
-import { entrepriseForCreate, type Scope, tenantFilter } from '../../plugins/auth';
+import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { assertEntreprise, assertRowExists, type TableWithId } from './reference.checks';
 
 /**
@@ -50,8 +51,15 @@ const forbidden = createErrorFactory({
 const notFound = (r: ReferenceResource) =>
   new AppError(`${r.path}.not_found`, 404, [crudMessages(r.nom).notFound]);
 
-const tenant = (r: ReferenceResource, scope: Scope): SQL | undefined =>
-  r.platform || !r.table.entreprise_id ? undefined : tenantFilter(scope, r.table.entreprise_id);
+/**
+ * The company condition of a company table (db/scoped.ts), nothing for a platform table. Reference rows are
+ * read through `r.select(db)` (a resource's own joined select), so the condition is added here, once, for
+ * every query of this file.
+ */
+const tenant = (r: ReferenceResource, scope: Scope, reach: 'visible' | 'own' = 'visible'): SQL | undefined =>
+  r.platform || !r.table.entreprise_id
+    ? undefined
+    : tenantCondition(r.table as TenantTable, scope.entrepriseId, reach);
 
 /** Platform tables are written by superadmins only. */
 export function assertWriter(r: ReferenceResource, scope: Scope): void {
@@ -167,7 +175,7 @@ export async function updateRow(
     await db
       .update(r.table as PgTable)
       .set(values as never)
-      .where(eq(r.table.id, id));
+      .where(and(eq(r.table.id, id), tenant(r, scope, 'own')));
   } catch (err) {
     throw writeError(r, err);
   }
@@ -179,7 +187,7 @@ export async function destroyRow(db: Db, scope: Scope, r: ReferenceResource, id:
   await getRow(db, scope, r, id);
   await assertUnused(db, r.path, id, ce(r.nom), r.nom.genre);
   try {
-    await db.delete(r.table as PgTable).where(eq(r.table.id, id));
+    await db.delete(r.table as PgTable).where(and(eq(r.table.id, id), tenant(r, scope, 'own')));
   } catch (err) {
     if (isForeignKeyViolation(err)) {
       const g = r.nom.genre;

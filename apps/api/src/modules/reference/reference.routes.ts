@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { IdParams, zSearch } from '../../lib/filters-ids';
 import { crudMessages } from '../../lib/french';
 import { ok, reply } from '../../lib/http';
-import { filters, listOf, listResponse } from '../../lib/pagination';
+import { optionsRoute } from '../../lib/list-options';
+import { filters, type ListQuery, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import {
   createRow,
@@ -47,6 +48,15 @@ function serve(app: App, r: ReferenceResource) {
         ),
       ),
   );
+
+  optionsRoute<Values, ListQuery & { search?: string }>(app, {
+    path: base,
+    tags,
+    query: filters({ search: zSearch }),
+    list: (scope, q) => listRows(app.db, scope, r, q),
+    get: (scope, id) => getRow(app.db, scope, r, id),
+    label: (row) => String(row.libelle ?? row.nom ?? row.nom_complet ?? row.id),
+  });
 
   app.get(
     `${base}/:id`,

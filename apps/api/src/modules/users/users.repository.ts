@@ -1,20 +1,24 @@
-import type { UserOut } from '@yams/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { ConnectedUserOut, UserOut } from '@yams/shared';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
-import { clientsOfCompany } from '../operations/operations.refs';
+import { type Scope, scopeOf } from '../../plugins/auth';
+import type { PresentUser } from '../realtime/presence';
 
 const commercial = alias(users, 'commercial');
 
 const fullName = (t: typeof users | typeof commercial) =>
   sql<string>`coalesce(nullif(trim(concat_ws(' ', ${t.nom}, ${t.prenom})), ''), ${t.name})`;
 
-/** The picked columns of a user as the API returns it. */
-const userOutColumns = {
+/**
+ * The picked columns of a user as the API returns it. `own`: the viewer's own accounts; another company's
+ * client who booked with the viewer shows its contact details but not who its commercial is elsewhere.
+ */
+const userOutColumns = (own: SQL | undefined) => ({
   id: users.id,
   name: users.name,
   type: users.type,
@@ -28,19 +32,27 @@ const userOutColumns = {
   telephone2: users.telephone2,
   email: users.email,
   bp: users.bp,
-  commercial_id: users.commercial_id,
+  commercial_id: own
+    ? sql<number | null>`case when ${own} then ${users.commercial_id} end`
+    : users.commercial_id,
   commercial_nom: sql<
     string | null
-  >`case when ${commercial.id} is null then null else ${fullName(commercial)} end`,
-  entreprise_id: users.entreprise_id,
+  >`case when ${commercial.id} is null ${own ? sql`or not (${own})` : sql``} then null else ${fullName(commercial)} end`,
+  entreprise_id: own
+    ? sql<number | null>`case when ${own} then ${users.entreprise_id} end`
+    : users.entreprise_id,
   email_verified_at: users.email_verified_at,
   bloque: users.bloque,
   last_seen_at: users.last_seen_at,
   created_at: users.created_at,
-};
+});
 
-function selectUsers(db: Db) {
-  return db.select(userOutColumns).from(users).leftJoin(commercial, eq(commercial.id, users.commercial_id));
+function selectUsers(db: Db, scope: Scope, reach: 'visible' | 'own' = 'visible') {
+  const s = scoped(db, scope);
+  return s
+    .select(userOutColumns(s.own(users, 'own')))
+    .from(users, reach)
+    .leftJoin(commercial, eq(commercial.id, users.commercial_id));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
@@ -57,9 +69,14 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return row;
 }
 
-export async function getUserOut(db: Db, id: number): Promise<UserOut | undefined> {
-  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+export async function getUserOut(db: Db, scope: Scope, id: number): Promise<UserOut | undefined> {
+  const [row] = await selectUsers(db, scope).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** A user's own account (`/api/me`, sign-in): read in its own scope. */
+export function getAccountOut(db: Db, user: User): Promise<UserOut | undefined> {
+  return getUserOut(db, scopeOf(user), user.id);
 }
 
 export interface UserFilters extends Sortable {
@@ -86,11 +103,7 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
     },
     [asc(users.id)],
   );
-  const conditions: (SQL | undefined)[] = [
-    scope.entrepriseId === null
-      ? undefined
-      : or(eq(users.entreprise_id, scope.entrepriseId), clientsOfCompany(scope.entrepriseId)),
-  ];
+  const conditions: (SQL | undefined)[] = [];
   if (f.type) conditions.push(eq(users.type, f.type));
   // 'camionneur' and 'coursier' are both a kind of independent transporteur (sous_type) and a company
   // driver's type: the home counters 'Camionneurs' and 'Coursiers' count both.
@@ -104,17 +117,19 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
         ilike(users.nom, like),
         ilike(users.prenom, like),
         ilike(users.email, like),
+        // The full name as shown ('Mouketou Client3'), so a select searched as one types finds it.
+        ilike(fullName(users), like),
       ),
     );
   }
   const where = and(...conditions);
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(users).where(where);
       return row?.n ?? 0;
     },
     rows(limit, offset) {
-      return selectUsers(db)
+      return selectUsers(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -123,23 +138,35 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   };
 }
 
-/** Signed-in users: seen by the API within the last five minutes. */
-export function connectedUsers(db: Db, scope: Scope): ListSource<UserOut> {
-  const where = and(
-    tenantFilter(scope, users.entreprise_id),
-    sql`${users.last_seen_at} > now() - interval '5 minutes'`,
-  );
+/**
+ * Connected users, from the presence channel (`present`, every API process's open tabs): the ones this
+ * scope may see, most recently connected first, with since when and how many tabs.
+ */
+export function connectedUsers(db: Db, scope: Scope, present: PresentUser[]): ListSource<ConnectedUserOut> {
+  const visible = present.filter((p) => scope.entrepriseId === null || p.entrepriseId === scope.entrepriseId);
+  const ids = visible.map((p) => p.userId);
+  const where = inArray(users.id, ids.length ? ids : [0]);
+  let loaded: Promise<ConnectedUserOut[]> | undefined;
+  const load = () => {
+    loaded ??= selectUsers(db, scope, 'own')
+      .where(where)
+      .then((rows) => {
+        const byId = new Map(visible.map((p) => [p.userId, p]));
+        return rows
+          .map((u) => {
+            const p = byId.get(u.id)!;
+            return { ...u, connecte_depuis: p.since, onglets: p.onglets };
+          })
+          .sort((a, b) => b.connecte_depuis.localeCompare(a.connecte_depuis) || a.id - b.id);
+      });
+    return loaded;
+  };
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
-      return row?.n ?? 0;
+      return (await load()).length;
     },
-    rows(limit, offset) {
-      return selectUsers(db)
-        .where(where)
-        .orderBy(desc(users.last_seen_at), asc(users.id))
-        .limit(limit)
-        .offset(offset);
+    async rows(limit, offset) {
+      return (await load()).slice(offset, offset + limit);
     },
   };
 }

@@ -1,7 +1,8 @@
-import { UserCreateBody, UserOut, UsersQuery, UserUpdateBody } from '@yams/shared';
+import { ConnectedUserOut, UserCreateBody, UserOut, UsersQuery, UserUpdateBody } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
+import { optionsRoute } from '../../lib/list-options';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
@@ -29,22 +30,39 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Utilisateurs'],
-        summary: 'Utilisateurs connectés (vus par l’API dans les cinq dernières minutes)',
+        summary: 'Utilisateurs connectés maintenant (canal presence-app, tous processus confondus)',
         querystring: filters({}),
-        response: reply(listOf(UserOut)),
+        response: reply(listOf(ConnectedUserOut)),
       },
     },
-    async (request) => ok(await listResponse(request.query, connectedUsers(app.db, currentScope(request)))),
+    async (request) =>
+      ok(
+        await listResponse(
+          request.query,
+          connectedUsers(app.db, currentScope(request), await app.realtime.connected()),
+        ),
+      ),
   );
 
   const tags = ['Utilisateurs'];
+
+  optionsRoute(app, {
+    path: '/api/utilisateurs',
+    tags,
+    query: filters(UsersQuery.shape),
+    list: (scope, q) => listUsers(app.db, scope, q),
+    get: async (scope, id) =>
+      (await getUserOut(app.db, scope, (await findScopedUser(app.db, scope, id, 'visible')).id))!,
+    label: (u) => u.nom_complet,
+  });
 
   app.get(
     '/api/utilisateurs/:id',
     { schema: { tags, summary: 'Un utilisateur', params: IdParams, response: reply(UserOut) } },
     async (request) => {
-      const user = await findScopedUser(app.db, currentScope(request), request.params.id);
-      return ok((await getUserOut(app.db, user.id))!);
+      const scope = currentScope(request);
+      const user = await findScopedUser(app.db, scope, request.params.id, 'visible');
+      return ok((await getUserOut(app.db, scope, user.id))!);
     },
   );
 
@@ -90,8 +108,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/utilisateurs/:id/disable',
     { schema: { tags, summary: 'Bloque un compte', params: IdParams, response: reply(UserOut) } },
-    async (request) =>
-      ok(await setBlocked(app.db, currentScope(request), request.params.id, true), 'Le compte a été bloqué.'),
+    async (request) => {
+      const user = await setBlocked(app.db, currentScope(request), request.params.id, true);
+      app.realtime.disconnectUser(user.id);
+      return ok(user, 'Le compte a été bloqué.');
+    },
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/core.table';
+import { scoped } from '../../db/scoped';
 import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
@@ -23,12 +24,18 @@ const COMPANY_TYPES = ['client', 'camionneur', 'coursier', 'agent'];
 /** An invitation to choose a password stays valid for a week. */
 const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 
-/** A user of the scope, or 404 exactly like a missing one. */
-export async function findScopedUser(db: Db, scope: Scope, id: number): Promise<User> {
-  const user = await findUserById(db, id);
+/**
+ * A user of the scope, or 404 exactly like a missing one. 'visible' also finds the clients of other companies
+ * who booked with this one (read only); 'own' only the company's own accounts (to change them).
+ */
+export async function findScopedUser(
+  db: Db,
+  scope: Scope,
+  id: number,
+  reach: 'visible' | 'own' = 'own',
+): Promise<User> {
+  const [user] = await scoped(db, scope).select().from(users, reach).where(eq(users.id, id)).limit(1);
   if (!user) throw userNotFound();
-  if (scope.entrepriseId !== null && (user.entreprise_id ?? user.id) !== scope.entrepriseId)
-    throw userNotFound();
   return user;
 }
 
@@ -43,8 +50,8 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number) {
 
 async function assertCommercial(db: Db, scope: Scope, id: number | null | undefined) {
   if (!id) return;
-  const c = await findUserById(db, id);
-  if (!c || (scope.entrepriseId !== null && c.entreprise_id !== scope.entrepriseId)) {
+  const [c] = await scoped(db, scope).select().from(users, 'own').where(eq(users.id, id)).limit(1);
+  if (!c) {
     throw fieldErrors({ commercial_id: "Ce commercial n'existe pas dans votre entreprise." });
   }
 }
@@ -87,7 +94,7 @@ export async function createUser(
   // Clients of the mobile app and staff set their password from the invitation.
   const link = await createResetLink(deps, created, INVITATION_TTL_MINUTES);
   await deps.mailer.send(welcomeMail(created.email, nomComplet(created), link));
-  return (await getUserOut(db, created.id))!;
+  return (await getUserOut(db, scope, created.id))!;
 }
 
 export async function updateUser(db: Db, scope: Scope, id: number, body: UserUpdateBody): Promise<UserOut> {
@@ -96,8 +103,8 @@ export async function updateUser(db: Db, scope: Scope, id: number, body: UserUpd
   await assertCommercial(db, scope, body.commercial_id);
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
   if (user.type !== 'transporteur') delete changes.sous_type;
-  if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, id));
-  return (await getUserOut(db, id))!;
+  if (Object.keys(changes).length) await scoped(db, scope).update(users).set(changes).where(eq(users.id, id));
+  return (await getUserOut(db, scope, id))!;
 }
 
 /** Blocks or reactivates an account; a blocked account's tokens stop working at once. */
@@ -107,7 +114,7 @@ export async function setBlocked(db: Db, scope: Scope, id: number, bloque: boole
     throw new AppError('users.self_block', 422, ['Vous ne pouvez pas bloquer votre propre compte.']);
   }
   if (scope.entrepriseId !== null && user.id === scope.entrepriseId) throw forbidden();
-  await db.update(users).set({ bloque }).where(eq(users.id, id));
+  await scoped(db, scope).update(users).set({ bloque }).where(eq(users.id, id));
   if (bloque) await revokeUserTokens(db, id);
-  return (await getUserOut(db, id))!;
+  return (await getUserOut(db, scope, id))!;
 }

@@ -4,7 +4,9 @@ import { useIsMobile } from '../../components/useIsMobile';
 import { useMe } from '../../features/account/api';
 import { askNotificationPermissionOnce } from '../notificationPermission';
 import { prefetchSignedInScreens } from '../prefetch';
+import { connectRealtime, disconnectRealtime } from '../realtime';
 import { ScreenOutlet } from '../ScreenOutlet';
+import { useSession } from '../session';
 import { BRAND } from '../theme';
 import { AppFooter } from './AppFooter';
 import { Brand } from './Brand';
@@ -21,6 +23,12 @@ export function AppLayout() {
   useMe(); // Refreshes the stored user; a revoked token answers 401 and ends the session.
   useEffect(() => askNotificationPermissionOnce(), []);
   useEffect(() => prefetchSignedInScreens(), []);
+  // One realtime connection per tab while signed in.
+  const token = useSession()?.token;
+  useEffect(() => {
+    if (token) void connectRealtime(token);
+    return () => disconnectRealtime();
+  }, [token]);
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
   }, [isMobile]);

@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from '@yams/shared';
+import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels } from '../list/types';
 import { fieldLabel, rawValue } from '../list/values';
 
@@ -25,6 +26,7 @@ export function exportTable<T>(rows: T[], fields: DisplayField<T>[], labels: Lab
           return Number.isFinite(n) ? n : String(value);
         }
         if (field.format === 'date') return formatDate(value);
+        if (field.format === 'richText') return richTextToPlain(String(value));
         if (field.format === 'datetime') return formatDateTime(value);
         return value;
       }),

@@ -1,5 +1,6 @@
 import { DatePicker, Input, InputNumber, Select } from 'antd';
 import type { FormFieldDecl } from './fields';
+import { RichText } from './RichText';
 import { useOptions } from './useOptions';
 
 const grouping = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
@@ -11,12 +12,23 @@ export const moneyParser = (text: string | undefined) => Number((text ?? '').rep
 
 /** The input of one declared field; antd's Form.Item passes `value`/`onChange`. */
 export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; label: string }) {
-  const { options, loading } = useOptions(field.source, field.options);
+  const { options, loading, onSearch } = useOptions(
+    field.source,
+    field.options,
+    field.type === 'select' ? (rest as { value?: unknown }).value : undefined,
+  );
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'custom': {
       const { value, onChange } = rest as { value?: unknown; onChange?: (value: unknown) => void };
       return <>{field.render?.({ value, onChange: (v) => onChange?.(v) })}</>;
+    }
+    case 'richText': {
+      const { value, onChange } = rest as {
+        value?: string | null;
+        onChange?: (value: string | null) => void;
+      };
+      return <RichText value={value} onChange={onChange} label={label} placeholder={placeholder} />;
     }
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={placeholder} {...rest} />;
@@ -39,7 +51,8 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
       return (
         <Select
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          // A server-searched source: the API searches as one types (`GET {path}/options?search=`).
+          showSearch={onSearch ? { filterOption: false, onSearch } : { optionFilterProp: 'label' }}
           loading={loading}
           options={options}
           placeholder={placeholder ?? 'Sélectionner'}
@@ -49,6 +62,18 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
       );
     case 'date':
       return <DatePicker style={{ width: '100%' }} format="DD/MM/YYYY" placeholder={placeholder} {...rest} />;
+    case 'datetime':
+      return (
+        <DatePicker
+          style={{ width: '100%' }}
+          showTime={{ format: 'HH:mm' }}
+          // What is typed or clicked counts without an extra 'OK' (leaving the field keeps it).
+          needConfirm={false}
+          format="DD/MM/YYYY HH:mm"
+          placeholder={placeholder}
+          {...rest}
+        />
+      );
     case 'dateRange':
       return (
         <DatePicker.RangePicker

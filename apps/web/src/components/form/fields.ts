@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import type { Query } from '../../app/http';
 
-/** Options fed by an API list: `GET path?query` (unpaged), each row turned into an option. */
+/**
+ * Options fed by the API. Without `label`: the list's options endpoint `GET {path}/options?search=…&…query`
+ * answers `[{ id, label }]`, searched on the server as one types (`variant` picks a named label, `?label=`).
+ * With `label`: the older way, whole rows of `GET path?query` (capped at 1,000) turned into options here.
+ */
 export interface OptionsSource {
   path: string;
   query?: Query;
-  label: (row: Record<string, unknown>) => string;
+  /** The API's named label (`reste`: a course with what remains to pay). */
+  variant?: string;
+  label?: (row: Record<string, unknown>) => string;
   /** Default: `row.id`. */
   value?: (row: Record<string, unknown>) => string | number;
 }
@@ -23,8 +29,12 @@ export type FormFieldType =
   | 'money'
   | 'select'
   | 'date'
+  /** Date and time, shown and entered in Libreville time, sent as an ISO 8601 instant. */
+  | 'datetime'
   | 'dateRange'
   | 'textarea'
+  /** HTML from a TipTap editor (loaded on demand); the API sanitises it (`sanitizeRichText`). */
+  | 'richText'
   /** Any controlled input (`render`), e.g. an intervention's lines. */
   | 'custom';
 
@@ -35,6 +45,12 @@ export interface FormFieldDecl {
   label?: string;
   /** Static options of a select… */
   options?: Option[];
+  /**
+   * A select whose row holds the chosen reference nested (`client: { id, … }`) rather than `client_id`:
+   * `true` reads `row[name without _id].id`, a string names the nested key (`ref: 'ville_depart'`). The body
+   * still sends `name` (`client_id`).
+   */
+  ref?: true | string;
   /** …or options fed by an API list. */
   source?: OptionsSource;
   /** Columns out of 24 on desktop (default 12); always 24 on mobile. */

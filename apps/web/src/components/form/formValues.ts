@@ -1,16 +1,17 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import type { FormFieldDecl } from './fields';
+import { dayToPicker, instantToPicker, pickerToInstant } from './gabonTime';
 
 const RANGE: [string, string] = ['date_debut', 'date_fin'];
 const rangeParams = (field: FormFieldDecl) => field.params ?? RANGE;
 
-function toDay(value: unknown): Dayjs | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  const d = dayjs(value as string);
-  return d.isValid() ? d : undefined;
-}
+const toDay = dayToPicker;
 
-/** A row (as the API returns it) as the values of a form: dates as dayjs, null as empty. */
+/** The row key holding a select's nested reference: `ref: true` on `client_id` → `client`. */
+export const refKey = (field: FormFieldDecl): string =>
+  typeof field.ref === 'string' ? field.ref : field.name.replace(/_id$/, '');
+
+/** A row (as the API returns it) as the values of a form: dates as dayjs (Libreville wall-clock), null as empty. */
 export function rowToValues(row: Record<string, unknown>, fields: FormFieldDecl[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
@@ -21,6 +22,12 @@ export function rowToValues(row: Record<string, unknown>, fields: FormFieldDecl[
       values[field.name] = a || b ? [a ?? null, b ?? null] : undefined;
     } else if (field.type === 'date') {
       values[field.name] = toDay(row[field.name]);
+    } else if (field.type === 'datetime') {
+      values[field.name] = instantToPicker(row[field.name]);
+    } else if (field.ref && row[field.name] === undefined) {
+      // A nested reference (`client: { id, … }`) read as the select's `client_id`.
+      const nested = row[refKey(field)] as { id?: unknown } | null | undefined;
+      values[field.name] = nested?.id ?? undefined;
     } else {
       const value = row[field.name];
       values[field.name] = value === null ? undefined : value;
@@ -33,7 +40,7 @@ const dayText = (value: unknown) =>
   dayjs.isDayjs(value) && value.isValid() ? value.format('YYYY-MM-DD') : null;
 
 /**
- * Form values as an API body: dates `YYYY-MM-DD`, a range as its two fields, empty text as null;
+ * Form values as an API body: dates `YYYY-MM-DD`, date-times as ISO 8601 instants read in Libreville time, a range as its two fields, empty text as null;
  * values of fields not shown (`visible`, `only`) are left out.
  */
 export function valuesToBody(
@@ -54,6 +61,8 @@ export function valuesToBody(
       body[to] = dayText(b);
     } else if (field.type === 'date') {
       body[field.name] = dayText(value);
+    } else if (field.type === 'datetime') {
+      body[field.name] = pickerToInstant(value);
     } else if (field.type === 'custom') {
       body[field.bodyName ?? field.name] = value ?? null;
     } else if (typeof value === 'string') {

@@ -56,7 +56,7 @@ function fromForm(form: Record<string, unknown>, filters: FilterDecl[]): FilterV
 /** One active filter, removable; a select fed by the API shows its option's label. */
 function ChipTag({ chip, filter, onClose }: { chip: FilterChip; filter?: FilterDecl; onClose: () => void }) {
   const source = filter?.type === 'select' ? filter.source : undefined;
-  const { options } = useOptions(source);
+  const { options } = useOptions(source, [], chip.value);
   const label = source
     ? (options.find((o) => String(o.value) === chip.value)?.label ?? chip.value)
     : chip.value;

@@ -10,6 +10,7 @@ import { ListCards, ListTable, TOTAL_ESTIME } from './ListBody';
 import { useResourcePage, useResourcePost } from './resource';
 import type { ListDecl, Row } from './types';
 import { useFilterState, useSortState, useViewMode } from './useListState';
+import { useOpenFromUrl } from './useOpenFromUrl';
 import { sortField } from './values';
 
 /**
@@ -24,6 +25,7 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
   const defaultSize = decl.pageSize ?? PAGE_SIZE.default;
   const [paging, setPaging] = useState({ page: 1, pageSize: defaultSize });
   const [dialog, setDialog] = useState<DialogState<T>>({ kind: 'closed' });
+  useOpenFromUrl(decl, setDialog);
   const [selected, setSelected] = useState<Key[]>([]);
   const groupPost = useResourcePost(decl.resource);
   const sortable = useMemo(
@@ -67,7 +69,10 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
 
   const deleteSelected = async () => {
     await groupPost
-      .mutateAsync({ path: `${decl.resource.path}/destroy-group`, body: { selected_lines: selected } })
+      .mutateAsync({
+        path: decl.groupDeletePath ?? `${decl.resource.path}/destroy-group`,
+        body: { selected_lines: selected },
+      })
       .then(
         () => setSelected([]),
         () => undefined,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Query } from '../../app/http';
 import type { DialogKind } from '../dialogWidth';
-import type { FormFieldDecl } from '../form/fields';
+import type { FormFieldDecl, OptionsSource } from '../form/fields';
 import type { StandardSchema } from '../form/zodRule';
 import type { Resource } from './resource';
 
@@ -12,7 +12,7 @@ export type Row = { id: number };
 export type Labels = Record<string, string>;
 
 /** How a value is shown and exported: one formatter each (money `1.234.567 FCFA`, French dates). */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number';
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'richText';
 
 /**
  * A field shown in the table, the cards, the details and the exports. Its label comes from the entity's
@@ -41,13 +41,8 @@ export interface FilterOption {
   label: string;
 }
 
-/** Options fed by an API list: `GET path?query` (unpaged), each row turned into an option. */
-export interface OptionsSource {
-  path: string;
-  query?: Query;
-  label: (row: Record<string, unknown>) => string;
-  value?: (row: Record<string, unknown>) => string | number;
-}
+/** Options fed by the API (`GET {path}/options`, searched on the server; see `form/fields.ts`). */
+export type { OptionsSource } from '../form/fields';
 
 /**
  * A filter of the filter panel. Its state is a flat map of query parameters (strings), the same in
@@ -142,6 +137,8 @@ export interface ListDecl<T extends Row> {
   };
   /** Row selection and POST `{path}/destroy-group`. */
   groupDelete?: boolean;
+  /** Another path for the group delete call (default `{resource.path}/destroy-group`). */
+  groupDeletePath?: string;
   /** The filter panel's reset button (default 'Réinitialiser'). */
   resetLabel?: string;
   /** Export file name without extension (default: the title). */

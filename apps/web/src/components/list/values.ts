@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime, formatMoney } from '@yams/shared';
+import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels } from './types';
 
 /** The raw value of a field of a row: its `value` function or `row[key]`. */
@@ -19,6 +20,8 @@ export function displayText<T>(field: DisplayField<T>, row: T): string {
       return formatDate(value);
     case 'datetime':
       return formatDateTime(value);
+    case 'richText':
+      return richTextToPlain(value === null || value === undefined ? null : String(value));
     case 'number':
       return value === null || value === undefined
         ? ''

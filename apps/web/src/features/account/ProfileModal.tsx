@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useDialogWidth } from '../../components/dialogWidth';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useMe } from './api';
+import { NotificationPreferences } from './NotificationPreferences';
 import { PasswordForm } from './PasswordForm';
 import { accountTypeLabel, ProfileDetails } from './ProfileDetails';
 import { ProfileForm } from './ProfileForm';
@@ -56,7 +57,10 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
           )}
           <Collapse
             style={{ marginTop: 20 }}
-            items={[{ key: 'password', label: 'Changer le mot de passe', children: <PasswordForm /> }]}
+            items={[
+              { key: 'password', label: 'Changer le mot de passe', children: <PasswordForm /> },
+              { key: 'notifications', label: 'Notifications reçues', children: <NotificationPreferences /> },
+            ]}
           />
         </>
       )}

@@ -1,34 +1,30 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   formatMoney,
   INTERVENTION_LIGNE_KINDS,
+  InterventionLigneBody,
   type InterventionLigneKind,
   type InterventionOut,
   InterventionUpdateBody,
-  montantIntervention,
   montantLigne,
 } from '@yams/shared';
-import { Alert, Button, InputNumber, Segmented, Select, Table, Typography } from 'antd';
+import { Alert, Button, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError, http } from '../../app/http';
-import { moneyFormatter, moneyParser } from '../../components/form/FieldInput';
+import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
 import { Money } from '../../components/Money';
 import { interventionPaths, refreshAfterIntervention, useArticles, useServices } from './api';
 
-/** One line being edited: a service or an article, a quantity and a unit price. */
-export interface LigneDraft {
-  key: string;
+/** One line being edited: a service or an article, a quantity and a unit price (null while empty). */
+export interface LigneDraft extends LineDraft {
   kind: InterventionLigneKind;
   service_id: number | null;
   article_id: number | null;
   libelle: string | null;
-  qte: number;
-  prix_unitaire: number;
+  qte: number | null;
+  prix_unitaire: number | null;
 }
 
 const KIND_LABELS: Record<InterventionLigneKind, string> = { service: 'Service', article: 'Article' };
-let counter = 0;
-const newKey = () => `l${++counter}`;
 
 export const lignesOf = (i: InterventionOut): LigneDraft[] =>
   i.lignes.map((l) => ({
@@ -41,16 +37,17 @@ export const lignesOf = (i: InterventionOut): LigneDraft[] =>
     prix_unitaire: l.prix_unitaire,
   }));
 
+/** One line as the API body reads it. */
+const ligneBody = ({ kind, service_id, article_id, libelle, qte, prix_unitaire }: LigneDraft) => ({
+  kind,
+  service_id: kind === 'service' ? service_id : null,
+  article_id: kind === 'article' ? article_id : null,
+  libelle,
+  qte,
+  prix_unitaire,
+});
 /** The lines as the API body reads them. */
-export const lignesBody = (lines: LigneDraft[]) =>
-  lines.map(({ kind, service_id, article_id, libelle, qte, prix_unitaire }) => ({
-    kind,
-    service_id: kind === 'service' ? service_id : null,
-    article_id: kind === 'article' ? article_id : null,
-    libelle,
-    qte,
-    prix_unitaire,
-  }));
+export const lignesBody = (lines: LigneDraft[]) => lines.map(ligneBody);
 
 /** The whole intervention as `POST /api/interventions/{id}/update` wants it (the lines are replaced). */
 export const interventionBody = (i: InterventionOut, lines: LigneDraft[]) => ({
@@ -63,17 +60,29 @@ export const interventionBody = (i: InterventionOut, lines: LigneDraft[]) => ({
   lignes: lignesBody(lines),
 });
 
+const amountOf = (l: LigneDraft) => montantLigne({ qte: l.qte ?? 0, prix_unitaire: l.prix_unitaire ?? 0 });
+const newLigne = (): Omit<LigneDraft, 'key'> => ({
+  kind: 'service',
+  service_id: null,
+  article_id: null,
+  libelle: null,
+  qte: 1,
+  prix_unitaire: 0,
+});
+
 /**
- * The lines of an intervention as a controlled input (`value` / `onChange`): kind, service or article,
- * quantity, unit price prefilled from the catalogue, and the total previewed with the shared
- * `montantIntervention`. Built to become a custom field of the kit's EntityForm.
+ * The lines of an intervention as a controlled input (`value` / `onChange`), on the kit's LinesEditor:
+ * kind, service or article, quantity, unit price prefilled from the catalogue, each line checked by the
+ * shared `InterventionLigneBody` (a price of −500 or a quantity of 0 shows its message, nothing is changed).
  */
 export function LignesInput({
   value,
   onChange,
+  showAllErrors,
 }: {
   value: LigneDraft[];
   onChange: (lines: LigneDraft[]) => void;
+  showAllErrors?: boolean;
 }) {
   const services = useServices();
   const articles = useArticles();
@@ -85,131 +94,60 @@ export function LignesInput({
     () => (articles.data ?? []).map((a) => ({ value: a.id, label: `${a.nom} (stock : ${a.qte})` })),
     [articles.data],
   );
-  const set = (key: string, patch: Partial<LigneDraft>) =>
-    onChange(value.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-
-  const pick = (line: LigneDraft, id: number | null) => {
-    if (line.kind === 'service') {
-      const s = services.data?.find((x) => x.id === id);
-      set(line.key, { service_id: id, libelle: s?.libelle ?? null, prix_unitaire: s?.montant ?? 0 });
-    } else {
-      const a = articles.data?.find((x) => x.id === id);
-      set(line.key, { article_id: id, libelle: a?.nom ?? null, prix_unitaire: a?.prix_unitaire ?? 0 });
-    }
-  };
-  const total = montantIntervention(value);
+  const fields = useMemo<LineField<LigneDraft>[]>(
+    () => [
+      {
+        name: 'kind',
+        label: 'Nature',
+        type: 'segmented',
+        options: INTERVENTION_LIGNE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
+        onPick: (kind) => ({
+          kind: kind as InterventionLigneKind,
+          service_id: null,
+          article_id: null,
+          libelle: null,
+          prix_unitaire: 0,
+        }),
+      },
+      {
+        name: 'ref',
+        label: (l) => KIND_LABELS[l.kind],
+        type: 'select',
+        width: '1 1 200px',
+        get: (l) => (l.kind === 'service' ? l.service_id : l.article_id),
+        options: (l) => (l.kind === 'service' ? serviceOptions : articleOptions),
+        loading: (l) => (l.kind === 'service' ? services.isLoading : articles.isLoading),
+        placeholder: (l) => (l.kind === 'service' ? 'Choisir un service' : 'Choisir un article'),
+        onPick: (v, l) => {
+          const id = (v as number | null) ?? null;
+          if (l.kind === 'service') {
+            const s = services.data?.find((x) => x.id === id);
+            return { service_id: id, libelle: s?.libelle ?? null, prix_unitaire: s?.montant ?? 0 };
+          }
+          const a = articles.data?.find((x) => x.id === id);
+          return { article_id: id, libelle: a?.nom ?? null, prix_unitaire: a?.prix_unitaire ?? 0 };
+        },
+      },
+      { name: 'qte', label: 'Quantité', type: 'quantity' },
+      { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
+    ],
+    [services, articles, serviceOptions, articleOptions],
+  );
 
   return (
-    <div>
-      <ol aria-label="Lignes de l'intervention" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {value.map((line, index) => {
-          const n = index + 1;
-          return (
-            <li
-              key={line.key}
-              aria-label={`Ligne ${n}`}
-              style={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 8,
-                alignItems: 'center',
-                padding: 8,
-                marginBottom: 6,
-                border: '1px solid #f0f0f0',
-                borderRadius: 6,
-              }}
-            >
-              <Segmented<InterventionLigneKind>
-                size="small"
-                value={line.kind}
-                aria-label={`Nature de la ligne ${n}`}
-                options={INTERVENTION_LIGNE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-                onChange={(kind) =>
-                  set(line.key, { kind, service_id: null, article_id: null, libelle: null, prix_unitaire: 0 })
-                }
-              />
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ flex: '1 1 200px', minWidth: 0 }}
-                aria-label={`${KIND_LABELS[line.kind]} de la ligne ${n}`}
-                placeholder={line.kind === 'service' ? 'Choisir un service' : 'Choisir un article'}
-                loading={line.kind === 'service' ? services.isLoading : articles.isLoading}
-                options={line.kind === 'service' ? serviceOptions : articleOptions}
-                value={(line.kind === 'service' ? line.service_id : line.article_id) ?? undefined}
-                onChange={(id) => pick(line, id ?? null)}
-              />
-              <InputNumber<number>
-                aria-label={`Quantité de la ligne ${n}`}
-                min={1}
-                precision={0}
-                value={line.qte}
-                onChange={(q) => set(line.key, { qte: q ?? 1 })}
-                style={{ width: 80 }}
-                prefix="×"
-              />
-              <InputNumber<number>
-                aria-label={`Prix unitaire de la ligne ${n}`}
-                min={0}
-                step={500}
-                formatter={moneyFormatter}
-                parser={moneyParser}
-                suffix="FCFA"
-                value={line.prix_unitaire}
-                onChange={(p) => set(line.key, { prix_unitaire: p ?? 0 })}
-                style={{ width: 150 }}
-              />
-              <span style={{ minWidth: 110, textAlign: 'right', marginInlineStart: 'auto' }}>
-                <Money value={montantLigne(line)} />
-              </span>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Retirer la ligne ${n}`}
-                onClick={() => onChange(value.filter((l) => l.key !== line.key))}
-              />
-            </li>
-          );
-        })}
-      </ol>
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          gap: 8,
-          flexWrap: 'wrap',
-        }}
-      >
-        <Button
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() =>
-            onChange([
-              ...value,
-              {
-                key: newKey(),
-                kind: 'service',
-                service_id: null,
-                article_id: null,
-                libelle: null,
-                qte: 1,
-                prix_unitaire: 0,
-              },
-            ])
-          }
-        >
-          Ajouter une ligne
-        </Button>
-        <Typography.Text
-          strong
-          aria-live="polite"
-          data-testid="montant-total"
-          style={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}
-        >
-          Montant total : <Money value={total} strong />
-        </Typography.Text>
-      </div>
-    </div>
+    <LinesEditor<LigneDraft>
+      value={value}
+      onChange={onChange}
+      fields={fields}
+      ariaLabel="Lignes de l'intervention"
+      add={[{ label: 'Ajouter une ligne', make: newLigne }]}
+      amount={amountOf}
+      schema={InterventionLigneBody}
+      toBody={ligneBody}
+      showAllErrors={showAllErrors}
+      // The service/article select reports its message under the line once a field was touched.
+      fieldOfIssue={(f) => (f === 'service_id' || f === 'article_id' ? 'ref' : f)}
+    />
   );
 }
 
@@ -265,15 +203,17 @@ function DraftLignes({ intervention }: { intervention: InterventionOut }) {
   const [lines, setLines] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [tried, setTried] = useState(false);
   const dirty = JSON.stringify(lignesBody(lines)) !== JSON.stringify(lignesBody(initial));
 
   const save = async () => {
     const body = interventionBody(intervention, lines);
+    setTried(true);
     const check = InterventionUpdateBody.safeParse(body);
     if (!check.success) {
-      const issue = check.error.issues[0]!;
-      const n = issue.path[0] === 'lignes' ? Number(issue.path[1]) + 1 : null;
-      return setError(n ? `Ligne ${n} : ${issue.message}` : issue.message);
+      // A line's messages show under that line; anything else here.
+      const other = check.error.issues.find((i) => !(i.path[0] === 'lignes' && i.path.length > 2));
+      return setError(other?.message ?? null);
     }
     setError(null);
     setSaving(true);
@@ -289,7 +229,7 @@ function DraftLignes({ intervention }: { intervention: InterventionOut }) {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <LignesInput value={lines} onChange={setLines} />
+      <LignesInput value={lines} onChange={setLines} showAllErrors={tried} />
       {error && <Alert type="error" showIcon title={error} />}
       <div
         style={{

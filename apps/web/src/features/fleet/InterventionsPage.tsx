@@ -18,7 +18,7 @@ import { InterventionLignes, type LigneDraft, LignesInput, lignesBody, lignesOf 
 import { INTERVENTION_LABELS } from './labels';
 import { vehiculeSource } from './vehiculeFields';
 
-const garageSource: OptionsSource = { path: '/api/garages', label: (r) => String(r.nom) };
+const garageSource: OptionsSource = { path: '/api/garages' };
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const isDraft = (i: InterventionOut) => i.statut === 'Brouillon';
 const canConfirm = (i: InterventionOut) =>

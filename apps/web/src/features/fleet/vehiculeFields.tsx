@@ -72,19 +72,12 @@ export const documentsField: DisplayField<VehiculeOut> = {
   },
 };
 
-const userSource = (type: string): OptionsSource => ({
-  path: '/api/utilisateurs',
-  query: { type },
-  label: (r) => String(r.nom_complet ?? r.name),
-});
+const userSource = (type: string): OptionsSource => ({ path: '/api/utilisateurs', query: { type } });
 export const proprietaireSource = userSource('transporteur');
 export const chauffeurSource = userSource('camionneur');
-export const typeVehiculeSource: OptionsSource = {
-  path: '/api/types_vehicules',
-  label: (r) => String(r.libelle),
-};
+export const typeVehiculeSource: OptionsSource = { path: '/api/types_vehicules' };
 /** The company's vehicles by plate (interventions, courses). */
-export const vehiculeSource: OptionsSource = { path: '/api/vehicules', label: (r) => String(r.plaque) };
+export const vehiculeSource: OptionsSource = { path: '/api/vehicules' };
 
 export const vehiculeFormFields: FormFieldDecl[] = [
   { name: 'plaque', type: 'text', required: true, placeholder: 'GA-123-AB' },

@@ -14,6 +14,7 @@ import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { http, type Query } from '../../app/http';
+import { useLiveQueries } from '../../app/realtime';
 import { PATHS } from '../../app/routes';
 import { useSession } from '../../app/session';
 import { PageTitle } from '../../components/PageTitle';
@@ -77,9 +78,13 @@ export const COUNTERS: Counter[] = [
   },
 ];
 
+/** The connected-users card follows presence live. */
+const LIVE_COUNTS = [['compteur', '/api/utilisateurs/connected']];
+
 /** Accueil: a greeting and the nine counters, each opening its list. */
 export default function AccueilPage() {
   const user = useSession()?.user;
+  useLiveQueries('presence:changed', LIVE_COUNTS);
   const counts = useQueries({
     queries: COUNTERS.map((c) => ({
       queryKey: ['compteur', c.api, c.query ?? {}],

@@ -6,9 +6,7 @@ import {
   CourseUpdateBody,
   nextCourseStatuts,
 } from '@yams/shared';
-import dayjs from 'dayjs';
 import type { FormFieldDecl } from '../../components/form/fields';
-import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
 import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
@@ -19,7 +17,6 @@ import {
   clientSource,
   courseStatutOptions,
   etatOptions,
-  idOf,
   marchandiseSource,
   periodeFilter,
   tagField,
@@ -38,38 +35,22 @@ const etat = tagField<C>('etat', (c) => c.etat);
 const montant: DisplayField<C> = { key: 'montant', format: 'money' };
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'client_id', type: 'select', required: true, source: clientSource },
-  { name: 'vehicule_id', type: 'select', required: true, source: vehiculeChoiceSource },
-  { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
+  { name: 'client_id', type: 'select', ref: true, required: true, source: clientSource },
+  { name: 'vehicule_id', type: 'select', ref: true, required: true, source: vehiculeChoiceSource },
+  { name: 'chauffeur_id', type: 'select', ref: true, source: chauffeurSource },
   { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
-  { name: 'type_marchandise_id', type: 'select', source: marchandiseSource },
-  { name: 'trajet_id', type: 'select', source: trajetSource },
-  { name: 'ville_depart_id', type: 'select', required: true, source: villeSource },
-  { name: 'ville_arrivee_id', type: 'select', required: true, source: villeSource },
+  { name: 'type_marchandise_id', type: 'select', ref: true, source: marchandiseSource },
+  { name: 'trajet_id', type: 'select', ref: true, source: trajetSource },
+  { name: 'ville_depart_id', type: 'select', ref: true, required: true, source: villeSource },
+  { name: 'ville_arrivee_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'adresse_chargement', type: 'text' },
   { name: 'adresse_dechargement', type: 'text' },
-  { name: 'date_chargement', type: 'date', required: true },
-  { name: 'date_dechargement', type: 'date' },
+  { name: 'date_chargement', type: 'datetime', required: true },
+  { name: 'date_dechargement', type: 'datetime' },
   { name: 'poids_kg', type: 'number' },
   { name: 'montant', type: 'money', required: true },
   { name: 'description', type: 'textarea', span: 24 },
 ];
-
-/**
- * The form edits dates (a day); a course's dates carry a time. An unchanged day keeps the stored date-time, so
- * saving another field does not move the loading to midnight. (Kit gap: a `datetime` field type.)
- */
-const KEPT = '_dates_avant';
-function keepTimes(body: Record<string, unknown>): Record<string, unknown> {
-  const { [KEPT]: before, ...rest } = body as Record<string, unknown> & {
-    [KEPT]?: Record<string, string | null>;
-  };
-  for (const key of ['date_chargement', 'date_dechargement']) {
-    const stored = before?.[key];
-    if (stored && rest[key] === dayjs(stored).format('YYYY-MM-DD')) rest[key] = stored;
-  }
-  return rest;
-}
 
 /** One action per target state, shown only when the shared lifecycle allows it from the row's state. */
 const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Chargement en attente').map(
@@ -107,6 +88,7 @@ const COURSES: ListDecl<C> = {
   filters: [
     { type: 'select', name: 'reglement', options: etatOptions },
     { type: 'select', name: 'statut', options: courseStatutOptions },
+    { type: 'select', name: 'type', options: typeCourseOptions },
     { type: 'select', name: 'proprietaire', source: proprietaireSource },
     { type: 'select', name: 'vehicule', source: vehiculeSource },
     { type: 'select', name: 'client', source: clientSource },
@@ -126,23 +108,6 @@ const COURSES: ListDecl<C> = {
     fields: FIELDS,
     createSchema: CourseBody,
     updateSchema: CourseUpdateBody,
-    toValues: (c) => ({
-      ...rowToValues(
-        {
-          ...c,
-          client_id: c.client.id,
-          vehicule_id: c.vehicule.id,
-          chauffeur_id: idOf(c.chauffeur),
-          type_marchandise_id: idOf(c.type_marchandise),
-          trajet_id: idOf(c.trajet),
-          ville_depart_id: c.ville_depart.id,
-          ville_arrivee_id: c.ville_arrivee.id,
-        },
-        FIELDS,
-      ),
-      [KEPT]: { date_chargement: c.date_chargement, date_dechargement: c.date_dechargement },
-    }),
-    toBody: keepTimes,
     editable: (c) => c.statut !== 'Annulé',
   },
   detail: {

@@ -6,9 +6,10 @@ import {
   type DemandeStatut,
   DemandeUpdateBody,
   demandeTransitionError,
+  GABON_UTC_OFFSET,
 } from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
-import { rowToValues } from '../../components/form/formValues';
+import { instantToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { chauffeurSource } from '../fleet/vehiculeFields';
@@ -17,7 +18,6 @@ import { DEMANDE_LABELS } from './labels';
 import {
   clientSource,
   demandeStatutOptions,
-  idOf,
   marchandiseSource,
   periodeFilter,
   tagField,
@@ -43,13 +43,13 @@ const mine = (d: D) => {
 };
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'client_id', type: 'select', required: true, source: clientSource },
+  { name: 'client_id', type: 'select', ref: true, required: true, source: clientSource },
   { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
-  { name: 'ville_depart_id', type: 'select', required: true, source: villeSource },
-  { name: 'ville_arrivee_id', type: 'select', required: true, source: villeSource },
+  { name: 'ville_depart_id', type: 'select', ref: true, required: true, source: villeSource },
+  { name: 'ville_arrivee_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'adresse_chargement', type: 'text' },
   { name: 'adresse_dechargement', type: 'text' },
-  { name: 'type_marchandise_id', type: 'select', source: marchandiseSource },
+  { name: 'type_marchandise_id', type: 'select', ref: true, source: marchandiseSource },
   { name: 'poids_kg', type: 'number' },
   { name: 'date_souhaitee', type: 'date', required: true },
   { name: 'budget', type: 'money' },
@@ -86,17 +86,6 @@ const DEMANDES: ListDecl<D> = {
     fields: FIELDS,
     createSchema: DemandeBody,
     updateSchema: DemandeUpdateBody,
-    toValues: (d) =>
-      rowToValues(
-        {
-          ...d,
-          client_id: d.client.id,
-          type_marchandise_id: idOf(d.type_marchandise),
-          ville_depart_id: d.ville_depart.id,
-          ville_arrivee_id: d.ville_arrivee.id,
-        },
-        FIELDS,
-      ),
     editable: (d) => mine(d) && DEMANDE_STATUTS_OUVERTS.includes(d.statut),
   },
   detail: {
@@ -132,10 +121,15 @@ const DEMANDES: ListDecl<D> = {
           fields: [
             { name: 'vehicule_id', type: 'select', required: true, source: vehiculeChoiceSource },
             { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
-            { name: 'montant', type: 'money', required: true, span: 24 },
+            { name: 'montant', type: 'money', required: true },
+            { name: 'date_chargement', type: 'datetime' },
           ],
           schema: AcceptDemandeBody,
-          initialValues: (d) => ({ montant: d.budget ?? undefined }),
+          // Loading on the wished day at 8:00 in Libreville unless the transporteur says otherwise (as the API).
+          initialValues: (d) => ({
+            montant: d.budget ?? undefined,
+            date_chargement: instantToPicker(`${d.date_souhaitee}T08:00:00${GABON_UTC_OFFSET}`),
+          }),
           submitLabel: 'Accepter et créer la course',
         },
       },

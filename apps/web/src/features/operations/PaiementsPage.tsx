@@ -1,7 +1,12 @@
-import { PaiementBody, type PaiementOut, PaiementUpdateBody } from '@yams/shared';
-import dayjs from 'dayjs';
+import {
+  PaiementBody,
+  type PaiementOut,
+  PaiementUpdateBody,
+  paiementSuppressionRefus,
+  todayInGabon,
+} from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
-import { rowToValues } from '../../components/form/formValues';
+import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { paiementPaths, paiements, useOperationsRefresh } from './api';
@@ -25,7 +30,7 @@ const montant: DisplayField<P> = { key: 'montant', format: 'money' };
 const statut = tagField<P>('statut', (p) => p.statut);
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'course_id', type: 'select', required: true, source: courseChoiceSource, span: 24 },
+  { name: 'course_id', type: 'select', ref: true, required: true, source: courseChoiceSource, span: 24 },
   { name: 'libelle', type: 'text', required: true, span: 24 },
   { name: 'date_operation', type: 'date' },
   { name: 'mode', type: 'select', required: true, options: modeOptions },
@@ -53,6 +58,8 @@ const PAIEMENTS: ListDecl<P> = {
     { ...statut, sort: 'statut' },
     { key: 'course_details', detailOnly: true },
     { key: 'reference', detailOnly: true },
+    { key: 'annule_par', value: (p) => p.annule_par?.nom_complet ?? null, detailOnly: true },
+    { key: 'annule_le', format: 'datetime', detailOnly: true },
   ],
   filters: [
     { type: 'select', name: 'client', source: clientSource },
@@ -73,8 +80,7 @@ const PAIEMENTS: ListDecl<P> = {
     fields: FIELDS,
     createSchema: PaiementBody,
     updateSchema: PaiementUpdateBody,
-    defaults: { date_operation: dayjs(), statut: 'En attente' },
-    toValues: (p) => rowToValues({ ...p, course_id: p.course.id }, FIELDS),
+    defaults: { date_operation: dayToPicker(todayInGabon()), statut: 'En attente' },
     editable: (p) => p.statut === 'En attente',
   },
   detail: {
@@ -90,14 +96,15 @@ const PAIEMENTS: ListDecl<P> = {
       },
       {
         key: 'cancel',
-        label: 'Annuler le paiement',
+        label: 'Annuler',
         danger: true,
         confirm: 'Etes vous sur de vouloir annuler ce paiement ?',
         visible: (p) => p.statut !== 'Annulé',
         path: paiementPaths.cancel,
       },
     ],
-    deletable: true,
+    // Money received is cancelled, never deleted: 'Supprimer' only for a draft (shared rule).
+    deletable: (p) => paiementSuppressionRefus(p.statut) === null,
   },
   groupDelete: true,
 };

@@ -61,6 +61,7 @@ export const DEMANDE_LABELS = {
   vehicule_id: 'Véhicule',
   chauffeur_id: 'Chauffeur',
   montant: 'Montant',
+  date_chargement: 'Date de chargement',
 } as const;
 
 /** French labels of a payment's fields. */
@@ -76,5 +77,7 @@ export const PAIEMENT_LABELS = {
   reference: 'Référence',
   montant: 'Montant',
   statut: 'Statut',
+  annule_par: 'Annulé par',
+  annule_le: 'Annulé le',
   periode: 'Période',
 } as const;

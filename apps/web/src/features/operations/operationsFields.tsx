@@ -5,7 +5,6 @@ import {
   type CourseStatut,
   DEMANDE_STATUTS,
   type DemandeStatut,
-  formatMoney,
   MODES_PAIEMENT,
   PAIEMENT_STATUTS,
   type PaiementStatut,
@@ -57,32 +56,16 @@ export const tagField = <T,>(key: string, get: (row: T) => string) => ({
   render: (row: T) => <EtatTag value={get(row)} />,
 });
 
-const nom = (r: Record<string, unknown>) => String(r.nom_complet ?? r.name);
-export const clientSource: OptionsSource = {
-  path: '/api/utilisateurs',
-  query: { type: 'client' },
-  label: nom,
-};
-export const villeSource: OptionsSource = { path: '/api/villes', label: (r) => String(r.libelle) };
-export const marchandiseSource: OptionsSource = {
-  path: '/api/types_marchandises',
-  label: (r) => String(r.libelle),
-};
-export const trajetSource: OptionsSource = { path: '/api/trajets', label: (r) => String(r.libelle) };
+// Every source below is searched on the server as one types (`GET {path}/options`, labels from the API).
+export const clientSource: OptionsSource = { path: '/api/utilisateurs', query: { type: 'client' } };
+export const villeSource: OptionsSource = { path: '/api/villes' };
+export const marchandiseSource: OptionsSource = { path: '/api/types_marchandises' };
+export const trajetSource: OptionsSource = { path: '/api/trajets' };
 /** In forms the vehicle's state helps to pick a free one (the API refuses a busy vehicle). */
-export const vehiculeChoiceSource: OptionsSource = {
-  path: '/api/vehicules',
-  label: (r) => `${String(r.plaque)} · ${String(r.statut)}`,
-};
-/** Courses with what remains to pay (the API refuses a payment above it). */
-export const courseChoiceSource: OptionsSource = {
-  path: '/api/courses',
-  label: (r) =>
-    `${String(r.code)} · ${String(r.client_nom_complet)} (reste : ${formatMoney(Number(r.reste_a_payer))})`,
-};
-export const courseCodeSource: OptionsSource = { path: '/api/courses', label: (r) => String(r.code) };
+export const vehiculeChoiceSource: OptionsSource = { path: '/api/vehicules', variant: 'statut' };
+/** Courses with what remains to pay (the API refuses a payment above it): any course, however old. */
+export const courseChoiceSource: OptionsSource = { path: '/api/courses', variant: 'reste' };
+/** Courses as `code · client`. */
+export const courseCodeSource: OptionsSource = { path: '/api/courses' };
 
 export const periodeFilter: FilterDecl = { type: 'dateRange', name: 'periode' };
-
-/** The id of a nested reference (`{ id, libelle }`), for the edit forms. */
-export const idOf = (ref: { id: number } | null | undefined) => ref?.id ?? null;

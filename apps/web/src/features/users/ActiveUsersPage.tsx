@@ -1,46 +1,68 @@
-import type { UserOut } from '@yams/shared';
+import type { ConnectedUserOut } from '@yams/shared';
+import { useLiveQueries } from '../../app/realtime';
 import { ListScreen } from '../../components/list/ListScreen';
 import { createResource, type Resource } from '../../components/list/resource';
-import type { ListDecl } from '../../components/list/types';
+import type { DisplayField, ListDecl } from '../../components/list/types';
+import { UserAvatar } from '../../components/UserAvatar';
 import { utilisateurs } from './api';
 import { UTILISATEUR_LABELS } from './labels';
 import { typeField } from './userFields';
 
 /**
- * `GET /api/utilisateurs/connected`: accounts seen by the API within the last five minutes. A row opens
- * the account itself (`GET /api/utilisateurs/{id}`).
+ * `GET /api/utilisateurs/connected`: who has a back-office tab open now (the `presence-app` channel), kept
+ * live by the realtime layer. A row opens the account itself (`GET /api/utilisateurs/{id}`).
  */
-const connectes: Resource<UserOut> = {
-  ...createResource<UserOut>('utilisateurs-connectes', '/api/utilisateurs/connected'),
-  fetchOne: utilisateurs.fetchOne,
+export const connectes: Resource<ConnectedUserOut> = {
+  ...createResource<ConnectedUserOut>('utilisateurs-connectes', '/api/utilisateurs/connected'),
+  fetchOne: utilisateurs.fetchOne as (id: number, signal?: AbortSignal) => Promise<ConnectedUserOut>,
 };
 
+/** Refreshed on every presence change: this list and the home card. */
+export const PRESENCE_QUERIES = [
+  connectes.keys.all as unknown as string[],
+  ['compteur', '/api/utilisateurs/connected'],
+];
+
+const photo: DisplayField<ConnectedUserOut> = {
+  key: 'photo',
+  label: 'Photo',
+  noExport: true,
+  width: 64,
+  render: (u) => <UserAvatar name={u.nom_complet || u.name} photo={u.photo} />,
+};
+const depuis: DisplayField<ConnectedUserOut> = {
+  key: 'connecte_depuis',
+  label: 'Connecté depuis',
+  format: 'datetime',
+};
+const onglets: DisplayField<ConnectedUserOut> = {
+  key: 'onglets',
+  label: 'Onglets ouverts',
+  format: 'number',
+};
+const type = typeField as unknown as DisplayField<ConnectedUserOut>;
+
 /** Utilisateurs connectes: read-only (no add, no edit). */
-const CONNECTES: ListDecl<UserOut> = {
+const CONNECTES: ListDecl<ConnectedUserOut> = {
   title: 'Utilisateurs connectes',
   resource: connectes,
   labels: UTILISATEUR_LABELS,
-  columns: [
-    { key: 'name' },
-    { key: 'nom', value: (u) => u.nom_complet },
-    typeField,
-    { key: 'email' },
-    { key: 'last_seen_at', label: 'Dernière activité', format: 'datetime' },
-  ],
+  columns: [photo, { key: 'nom', value: (u) => u.nom_complet }, type, { key: 'email' }, depuis, onglets],
   card: {
-    title: (u) => u.nom_complet,
+    title: (u) => (
+      <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <UserAvatar name={u.nom_complet || u.name} photo={u.photo} size={28} />
+        {u.nom_complet}
+      </span>
+    ),
     subtitle: (u) => u.name,
-    fields: [
-      typeField,
-      { key: 'email' },
-      { key: 'last_seen_at', label: 'Dernière activité', format: 'datetime' },
-    ],
+    fields: [type, depuis, onglets],
   },
   detail: {
     title: (u) => `Utilisateur ${u.name}`,
     fields: [
       { key: 'name' },
-      typeField,
+      type,
       { key: 'nom', value: (u) => u.nom_complet },
       { key: 'email' },
       { key: 'telephone1' },
@@ -51,5 +73,6 @@ const CONNECTES: ListDecl<UserOut> = {
 };
 
 export default function ActiveUsersPage() {
+  useLiveQueries('presence:changed', PRESENCE_QUERIES);
   return <ListScreen decl={CONNECTES} />;
 }

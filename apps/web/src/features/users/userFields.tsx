@@ -27,11 +27,7 @@ export const typeField: DisplayField<UserOut> = { key: 'type', value: accountTyp
 export const commercialField: FormFieldDecl = {
   name: 'commercial_id',
   type: 'select',
-  source: {
-    path: '/api/utilisateurs',
-    query: { type: 'agent' },
-    label: (r) => String(r.nom_complet ?? r.name),
-  },
+  source: { path: '/api/utilisateurs', query: { type: 'agent' } },
 };
 
 /** Contact fields of any account. */

@@ -1,0 +1,255 @@
+import {
+  BalanceOut,
+  EcritureOut,
+  JournalEnum,
+  OPERATIONS_FILTRE_DATES,
+  OperationDiverseBody,
+  OperationOut,
+  PAGE_SIZE,
+  PieceDeCaisseBody,
+  PieceDeCaisseOut,
+} from '@yams/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { crudRoutes, GroupResponse } from '../../lib/crud-routes';
+import { AppError, fieldErrors } from '../../lib/errors';
+import { dateRangeQuery } from '../../lib/filters-dates';
+import { IdParams } from '../../lib/filters-ids';
+import { forEachSelected, GroupBody, groupReply } from '../../lib/group';
+import { ok, reply } from '../../lib/http';
+import { filters, listOf, listResponse } from '../../lib/pagination';
+import { transaction } from '../../lib/transaction';
+import { currentScope, entrepriseForCreate } from '../../plugins/auth';
+import achatsRoutes from './achats.routes';
+import {
+  createPiece,
+  destroyPiece,
+  getPiece,
+  listPieces,
+  setPieceActive,
+  updatePiece,
+} from './caisses.service';
+import facturesRoutes from './factures.routes';
+import { balanceGenerale, csvOf, getEcriture, listOperations } from './journal.repository';
+import { passerEcriture } from './journal.service';
+
+const PiecesQuery = filters({
+  actif: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+  ...dateRangeQuery,
+});
+
+const OperationsQuery = filters({
+  type: JournalEnum.optional(),
+  compte: z.string().trim().max(10, { error: 'Le compte ne peut pas dépasser 10 caractères.' }).optional(),
+  ...dateRangeQuery,
+});
+
+const BalanceQuery = filters({
+  ...dateRangeQuery,
+  format: z.enum(['json', 'csv'], { error: 'Le format est « json » ou « csv ».' }).optional(),
+});
+
+const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
+  if (!q.date_debut || !q.date_fin) {
+    const fields: Record<string, string> = {};
+    if (!q.date_debut) fields.date_debut = OPERATIONS_FILTRE_DATES;
+    if (!q.date_fin) fields.date_fin = OPERATIONS_FILTRE_DATES;
+    throw fieldErrors(fields);
+  }
+  return { date_debut: q.date_debut, date_fin: q.date_fin };
+};
+
+const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
+  const app = scoped;
+  {
+    scoped.addHook('preHandler', app.authenticate);
+
+    // ---------- Pièces de caisse ----------
+    const tags = ['Pièces de caisse'];
+    crudRoutes(scoped, {
+      path: '/api/piece_de_caisses',
+      tags,
+      nom: { un: 'une pièce de caisse', des: 'les pièces de caisse' },
+      query: PiecesQuery,
+      item: PieceDeCaisseOut,
+      detail: PieceDeCaisseOut,
+      list: (scope, q) => listPieces(app.db, scope, q),
+      get: (scope, id) => getPiece(app.db, scope, id),
+      create: {
+        body: PieceDeCaisseBody,
+        run: (scope, body) => createPiece(app.db, scope, body),
+        message: (p) => `La pièce de caisse « ${p.libelle} » a été enregistrée.`,
+      },
+      update: {
+        body: PieceDeCaisseBody,
+        run: (scope, id, body) => updatePiece(app.db, scope, id, body),
+        message: (p) => `La pièce de caisse « ${p.libelle} » a été modifiée.`,
+      },
+      destroy: (scope, id) => destroyPiece(app.db, scope, id),
+      missing: (id) => `La pièce de caisse n°${id} n'existe pas.`,
+    });
+    // The specification's other names of the same vouchers.
+    for (const [action, actif] of [
+      ['disable', false],
+      ['activate', true],
+    ] as const) {
+      scoped.post(
+        `/api/caisses/:id/${action}`,
+        {
+          schema: {
+            tags,
+            summary: actif
+              ? 'Active une pièce de caisse (écriture passée)'
+              : 'Désactive une pièce de caisse (écriture contre-passée)',
+            params: IdParams,
+            response: reply(PieceDeCaisseOut),
+          },
+        },
+        async (request) => {
+          const scope = currentScope(request);
+          const message = await setPieceActive(app.db, scope, request.params.id, actif);
+          return ok(await getPiece(app.db, scope, request.params.id), message);
+        },
+      );
+    }
+    scoped.post(
+      '/api/caisses/destroy-group',
+      {
+        schema: {
+          tags,
+          summary: 'Supprime plusieurs pièces de caisse (écritures contre-passées) ; un message par ligne',
+          body: GroupBody,
+          response: GroupResponse,
+        },
+      },
+      async (request) => {
+        const scope = currentScope(request);
+        const result = await forEachSelected(request.body.selected_lines, (id) =>
+          destroyPiece(app.db, scope, id).catch((err: unknown) => {
+            if (err instanceof AppError && err.statusCode === 404) {
+              throw new AppError(err.code, 404, [`La pièce de caisse n°${id} n'existe pas.`]);
+            }
+            throw err;
+          }),
+        );
+        return groupReply(result);
+      },
+    );
+
+    // ---------- Journaux ----------
+    const jtags = ['Journaux'];
+    scoped.get(
+      '/api/operations',
+      {
+        schema: {
+          tags: jtags,
+          summary:
+            'Lignes des journaux (type, date_debut, date_fin, compte ; 12 par page) avec le solde courant du compte',
+          querystring: OperationsQuery,
+          response: reply(listOf(OperationOut)),
+        },
+      },
+      async (request) =>
+        ok(
+          await listResponse(
+            request.query,
+            listOperations(app.db, currentScope(request), request.query),
+            PAGE_SIZE.operations,
+          ),
+        ),
+    );
+
+    scoped.get(
+      '/api/operations/balance',
+      {
+        schema: {
+          tags: jtags,
+          summary: 'Balance générale d’une période (format=csv pour l’export)',
+          querystring: BalanceQuery,
+        },
+      },
+      async (request, reply) => {
+        const { date_debut, date_fin } = requireDates(request.query);
+        const balance = await balanceGenerale(app.db, currentScope(request), date_debut, date_fin);
+        if (request.query.format === 'csv') {
+          const rows: Array<Array<string | number>> = [
+            ['Compte', 'Intitulé', "Solde d'ouverture", 'Débit', 'Crédit', 'Solde de clôture'],
+            ...balance.comptes.map((c) => [
+              c.compte,
+              c.libelle,
+              c.solde_ouverture,
+              c.debit,
+              c.credit,
+              c.solde_cloture,
+            ]),
+            [
+              'Total',
+              '',
+              balance.totaux.solde_ouverture,
+              balance.totaux.debit,
+              balance.totaux.credit,
+              balance.totaux.solde_cloture,
+            ],
+          ];
+          return reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="balance-${date_debut}-${date_fin}.csv"`)
+            .send(csvOf(rows));
+        }
+        return reply.send(ok(BalanceOut.parse(balance)));
+      },
+    );
+
+    scoped.get(
+      '/api/operations/:id',
+      {
+        schema: {
+          tags: jtags,
+          summary: "Une écriture entière (toutes ses lignes et sa pièce d'origine)",
+          params: IdParams,
+          response: reply(EcritureOut),
+        },
+      },
+      async (request) => ok(await getEcriture(app.db, currentScope(request), request.params.id)),
+    );
+
+    scoped.post(
+      '/api/operations',
+      {
+        schema: {
+          tags: jtags,
+          summary: "Écriture manuelle 'Operation Diverse' : équilibrée, ou refusée",
+          body: OperationDiverseBody,
+          response: reply(EcritureOut),
+        },
+      },
+      async (request) => {
+        const scope = currentScope(request);
+        const body = request.body;
+        const id = await transaction(app.db, (tx) =>
+          passerEcriture(tx, {
+            entreprise_id: entrepriseForCreate(scope, body.entreprise_id),
+            date_operation: body.date_operation,
+            type: 'Operation Diverse',
+            libelle: body.libelle,
+            piece: null,
+            source_type: 'manuelle',
+            lignes: body.lignes,
+          }),
+        );
+        return ok(await getEcriture(app.db, scope, id), "L'opération diverse a été enregistrée.");
+      },
+    );
+  }
+};
+
+const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(facturesRoutes);
+  await app.register(achatsRoutes);
+  await app.register(caissesEtJournaux);
+};
+
+export default accountingRoutes;

@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { entrepriseId, timestamps, timestamptz } from '../../db/columns';
+import { users } from '../../db/core.table';
+import { courses } from '../operations/operations.table';
+import { articles, fournisseurs } from '../reference/reference.table';
+
+// Tables of the accounting domain. Totals are computed by the shared `totauxFacture` and stored; money is
+// integer francs CFA. Journal entries are written in the transaction of the event that causes them.
+
+const taux = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' }).notNull().default(0);
+
+/** Invoices, pro formas and credit notes (type 'Avoir'). */
+export const factures = pgTable(
+  'factures',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    type: varchar('type', { length: 20 }).notNull(),
+    /** `FAC-2026-00042`, given at validation (gapless per company, series and year). */
+    numero: varchar('numero', { length: 40 }),
+    date_operation: date('date_operation').notNull(),
+    expirable: boolean('expirable').notNull().default(false),
+    date_expiration: date('date_expiration'),
+    client_id: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    utilisateur_id: integer('utilisateur_id').references(() => users.id, { onDelete: 'set null' }),
+    appliquer_tva: boolean('appliquer_tva').notNull().default(false),
+    taux_tva: taux('taux_tva'),
+    appliquer_tps: boolean('appliquer_tps').notNull().default(false),
+    taux_tps: taux('taux_tps'),
+    appliquer_css: boolean('appliquer_css').notNull().default(false),
+    taux_css: taux('taux_css'),
+    appliquer_reduction: boolean('appliquer_reduction').notNull().default(false),
+    total_ht: integer('total_ht').notNull().default(0),
+    tva: integer('tva').notNull().default(0),
+    tps: integer('tps').notNull().default(0),
+    css: integer('css').notNull().default(0),
+    reduction: integer('reduction').notNull().default(0),
+    total_ttc: integer('total_ttc').notNull().default(0),
+    net_a_payer: integer('net_a_payer').notNull().default(0),
+    /** Settlements plus credit notes: what no longer remains due. */
+    montant_regle: integer('montant_regle').notNull().default(0),
+    est_valide: boolean('est_valide').notNull().default(false),
+    statut: varchar('statut', { length: 20 }).notNull().default('Brouillon'),
+    conditions: text('conditions'),
+    mentions: text('mentions'),
+    /** A definitive invoice's pro forma, or a credit note's invoice. */
+    origine_id: integer('origine_id').references((): AnyPgColumn => factures.id, { onDelete: 'restrict' }),
+    validee_le: timestamptz('validee_le'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('factures_numero_unique').on(t.entreprise_id, t.numero),
+    index('factures_entreprise_date_idx').on(t.entreprise_id, t.date_operation),
+    index('factures_client_idx').on(t.client_id),
+    index('factures_origine_idx').on(t.origine_id),
+    check('factures_net_positif', sql`${t.net_a_payer} >= 0`),
+  ],
+);
+
+export const factureLignes = pgTable(
+  'facture_lignes',
+  {
+    id: serial('id').primaryKey(),
+    facture_id: integer('facture_id')
+      .notNull()
+      .references(() => factures.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: varchar('description', { length: 500 }).notNull(),
+    is_title: boolean('is_title').notNull().default(false),
+    qte: integer('qte'),
+    prix_unitaire: integer('prix_unitaire'),
+    reduction: integer('reduction').notNull().default(0),
+    net_a_payer: integer('net_a_payer').notNull().default(0),
+    course_id: integer('course_id').references(() => courses.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('facture_lignes_facture_idx').on(t.facture_id),
+    index('facture_lignes_course_idx').on(t.course_id),
+  ],
+);
+
+/** A course on a validated definitive invoice: the primary key makes a second one impossible. */
+export const coursesFacturees = pgTable('courses_facturees', {
+  course_id: integer('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  facture_id: integer('facture_id')
+    .notNull()
+    .references(() => factures.id, { onDelete: 'cascade' }),
+});
+
+export const achats = pgTable(
+  'achats',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    date_operation: date('date_operation').notNull(),
+    acheteur_id: integer('acheteur_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fournisseur_id: integer('fournisseur_id')
+      .notNull()
+      .references(() => fournisseurs.id, { onDelete: 'restrict' }),
+    appliquer_tva: boolean('appliquer_tva').notNull().default(false),
+    taux_tva: taux('taux_tva'),
+    montant_ht: integer('montant_ht').notNull().default(0),
+    tva_deductible: integer('tva_deductible').notNull().default(0),
+    montant: integer('montant').notNull().default(0),
+    montant_regle: integer('montant_regle').notNull().default(0),
+    statut_reglement: varchar('statut_reglement', { length: 30 }).notNull().default('Non réglé'),
+    statut: varchar('statut', { length: 20 }).notNull().default('Brouillon'),
+    ...timestamps,
+  },
+  (t) => [index('achats_entreprise_date_idx').on(t.entreprise_id, t.date_operation)],
+);
+
+export const achatLignes = pgTable(
+  'achat_lignes',
+  {
+    id: serial('id').primaryKey(),
+    achat_id: integer('achat_id')
+      .notNull()
+      .references(() => achats.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    article_id: integer('article_id').references(() => articles.id, { onDelete: 'restrict' }),
+    description: varchar('description', { length: 500 }),
+    qte: integer('qte').notNull(),
+    prix_unitaire: integer('prix_unitaire').notNull(),
+    montant: integer('montant').notNull(),
+  },
+  (t) => [index('achat_lignes_achat_idx').on(t.achat_id), index('achat_lignes_article_idx').on(t.article_id)],
+);
+
+/** Settlements of an invoice (received) or of a purchase (paid). */
+export const reglements = pgTable(
+  'reglements',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    facture_id: integer('facture_id').references(() => factures.id, { onDelete: 'restrict' }),
+    achat_id: integer('achat_id').references(() => achats.id, { onDelete: 'restrict' }),
+    date_operation: date('date_operation').notNull(),
+    mode: varchar('mode', { length: 30 }).notNull(),
+    montant: integer('montant').notNull(),
+    reference: varchar('reference', { length: 100 }),
+    ...timestamps,
+  },
+  (t) => [index('reglements_facture_idx').on(t.facture_id), index('reglements_achat_idx').on(t.achat_id)],
+);
+
+export const piecesDeCaisse = pgTable(
+  'pieces_de_caisse',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    date_operation: date('date_operation').notNull(),
+    beneficiaire: varchar('beneficiaire', { length: 160 }).notNull(),
+    decaisseur: varchar('decaisseur', { length: 160 }).notNull(),
+    montant: integer('montant').notNull(),
+    libelle: varchar('libelle', { length: 255 }).notNull(),
+    /** Sanitised HTML. */
+    motif: text('motif'),
+    actif: boolean('actif').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('pieces_de_caisse_entreprise_date_idx').on(t.entreprise_id, t.date_operation)],
+);
+
+/** A journal entry: balanced lines (ecriture_lignes), with the document it comes from. */
+export const ecritures = pgTable(
+  'ecritures',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    date_operation: date('date_operation').notNull(),
+    /** The journal: Achat, Vente, Operation Diverse, Banque, Caisse. */
+    type: varchar('type', { length: 30 }).notNull(),
+    libelle: varchar('libelle', { length: 255 }).notNull(),
+    /** The document's number or code (FAC-2026-00001, CRS-…). */
+    piece: varchar('piece', { length: 60 }),
+    /** facture, reglement, achat, paiement, piece_de_caisse, manuelle. */
+    source_type: varchar('source_type', { length: 30 }),
+    source_id: integer('source_id'),
+    contre_passation_de: integer('contre_passation_de').references((): AnyPgColumn => ecritures.id, {
+      onDelete: 'restrict',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    index('ecritures_entreprise_date_idx').on(t.entreprise_id, t.date_operation),
+    index('ecritures_source_idx').on(t.source_type, t.source_id),
+  ],
+);
+
+export const ecritureLignes = pgTable(
+  'ecriture_lignes',
+  {
+    id: serial('id').primaryKey(),
+    ecriture_id: integer('ecriture_id')
+      .notNull()
+      .references(() => ecritures.id, { onDelete: 'cascade' }),
+    entreprise_id: entrepriseId().notNull(),
+    /** Denormalised from the entry so the journals and running balances read one table. */
+    date_operation: date('date_operation').notNull(),
+    compte: varchar('compte', { length: 10 }).notNull(),
+    libelle: varchar('libelle', { length: 255 }).notNull(),
+    debit: integer('debit').notNull().default(0),
+    credit: integer('credit').notNull().default(0),
+  },
+  (t) => [
+    index('ecriture_lignes_compte_idx').on(t.entreprise_id, t.compte, t.date_operation, t.id),
+    index('ecriture_lignes_ecriture_idx').on(t.ecriture_id),
+    check(
+      'ecriture_lignes_sens',
+      sql`${t.debit} >= 0 and ${t.credit} >= 0 and (${t.debit} = 0 or ${t.credit} = 0)`,
+    ),
+  ],
+);
+
+export type Facture = typeof factures.$inferSelect;
+export type Achat = typeof achats.$inferSelect;
+export type PieceDeCaisse = typeof piecesDeCaisse.$inferSelect;

@@ -1,0 +1,257 @@
+import type { FactureItemOut, FactureOut } from '@yams/shared';
+import { and, asc, count, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
+import type { ListSource } from '../../lib/pagination';
+import { orderFor, type Sortable } from '../../lib/sorting';
+import { type Scope, tenantFilter } from '../../plugins/auth';
+import { nomCompletSql } from '../operations/operations.refs';
+import { courses } from '../operations/operations.table';
+import { villes } from '../reference/reference.table';
+import { factureNotFound } from './accounting.errors';
+import { coursesFacturees, type Facture, factureLignes, factures, reglements } from './accounting.table';
+
+const client = alias(users, 'client');
+const auteur = alias(users, 'auteur');
+
+const itemColumns = {
+  id: factures.id,
+  entreprise_id: factures.entreprise_id,
+  numero: factures.numero,
+  type: factures.type,
+  date_operation: factures.date_operation,
+  client_id: factures.client_id,
+  client_nom: nomCompletSql(client),
+  total_ht: factures.total_ht,
+  total_ttc: factures.total_ttc,
+  net_a_payer: factures.net_a_payer,
+  montant_regle: factures.montant_regle,
+  est_valide: factures.est_valide,
+  statut: factures.statut,
+  created_at: factures.created_at,
+};
+
+type ItemRow = { [K in keyof typeof itemColumns]: unknown } & {
+  net_a_payer: number;
+  montant_regle: number;
+};
+
+const toItem = (r: ItemRow): FactureItemOut =>
+  ({ ...r, reste_a_payer: Math.max(0, r.net_a_payer - r.montant_regle) }) as FactureItemOut;
+
+export interface FactureFilters extends DateRange, Sortable {
+  client?: number;
+  type?: string;
+  statut?: string;
+  est_valide?: boolean;
+}
+
+export function listFactures(db: Db, scope: Scope, f: FactureFilters): ListSource<FactureItemOut> {
+  const order = orderFor(
+    f.sort,
+    {
+      date_operation: factures.date_operation,
+      numero: factures.numero,
+      client: nomCompletSql(client),
+      type: factures.type,
+      net_a_payer: factures.net_a_payer,
+      statut: factures.statut,
+    },
+    [desc(factures.date_operation), desc(factures.id)],
+  );
+  const where = and(
+    tenantFilter(scope, factures.entreprise_id),
+    f.client ? eq(factures.client_id, f.client) : undefined,
+    f.type ? eq(factures.type, f.type) : undefined,
+    f.statut ? eq(factures.statut, f.statut) : undefined,
+    f.est_valide === undefined ? undefined : eq(factures.est_valide, f.est_valide),
+    dateRangeCondition(factures.date_operation, f, 'date'),
+  );
+  return {
+    async count() {
+      const [row] = await db.select({ n: count() }).from(factures).where(where);
+      return row?.n ?? 0;
+    },
+    async rows(limit, offset) {
+      const rows = await db
+        .select(itemColumns)
+        .from(factures)
+        .innerJoin(client, eq(client.id, factures.client_id))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => toItem(r as ItemRow));
+    },
+  };
+}
+
+/** An invoice of the scope (not locked), or 404. */
+export async function findFacture(db: Db, scope: Scope, id: number): Promise<Facture> {
+  const [row] = await db
+    .select()
+    .from(factures)
+    .where(and(eq(factures.id, id), tenantFilter(scope, factures.entreprise_id)))
+    .limit(1);
+  if (!row) throw factureNotFound();
+  return row;
+}
+
+/** The invoice row locked for the rest of the transaction, or 404. */
+export async function lockFacture(tx: Db, scope: Scope, id: number): Promise<Facture> {
+  const [row] = await tx
+    .select()
+    .from(factures)
+    .where(and(eq(factures.id, id), tenantFilter(scope, factures.entreprise_id)))
+    .for('update');
+  if (!row) throw factureNotFound();
+  return row;
+}
+
+export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<FactureOut> {
+  const [r] = await db
+    .select({
+      ...itemColumns,
+      f: factures,
+      c: {
+        id: client.id,
+        nom: client.nom,
+        prenom: client.prenom,
+        telephone1: client.telephone1,
+        telephone2: client.telephone2,
+        email: client.email,
+        adresse: client.adresse,
+        bp: client.bp,
+      },
+      auteur_id: auteur.id,
+      auteur_nom: nomCompletSql(auteur),
+    })
+    .from(factures)
+    .innerJoin(client, eq(client.id, factures.client_id))
+    .leftJoin(auteur, eq(auteur.id, factures.utilisateur_id))
+    .where(and(eq(factures.id, id), tenantFilter(scope, factures.entreprise_id)))
+    .limit(1);
+  if (!r) throw factureNotFound();
+  const [lignes, origine, derivees, regs] = await Promise.all([
+    db
+      .select({ l: factureLignes, course_code: courses.code })
+      .from(factureLignes)
+      .leftJoin(courses, eq(courses.id, factureLignes.course_id))
+      .where(eq(factureLignes.facture_id, id))
+      .orderBy(asc(factureLignes.position), asc(factureLignes.id)),
+    r.f.origine_id
+      ? db
+          .select({ id: factures.id, numero: factures.numero, type: factures.type })
+          .from(factures)
+          .where(eq(factures.id, r.f.origine_id))
+      : Promise.resolve([]),
+    db
+      .select({
+        id: factures.id,
+        numero: factures.numero,
+        type: factures.type,
+        net_a_payer: factures.net_a_payer,
+      })
+      .from(factures)
+      .where(eq(factures.origine_id, id))
+      .orderBy(asc(factures.id)),
+    db
+      .select({
+        id: reglements.id,
+        date_operation: reglements.date_operation,
+        mode: reglements.mode,
+        montant: reglements.montant,
+        reference: reglements.reference,
+      })
+      .from(reglements)
+      .where(eq(reglements.facture_id, id))
+      .orderBy(asc(reglements.date_operation), asc(reglements.id)),
+  ]);
+  const { f, c } = r;
+  return {
+    ...toItem(r as unknown as ItemRow),
+    expirable: f.expirable,
+    date_expiration: f.date_expiration,
+    utilisateur: r.auteur_id ? { id: r.auteur_id, nom: r.auteur_nom ?? '' } : null,
+    client: { ...c, nom_complet: r.client_nom as string },
+    appliquer_tva: f.appliquer_tva,
+    taux_tva: Number(f.taux_tva),
+    appliquer_tps: f.appliquer_tps,
+    taux_tps: Number(f.taux_tps),
+    appliquer_css: f.appliquer_css,
+    taux_css: Number(f.taux_css),
+    appliquer_reduction: f.appliquer_reduction,
+    tva: f.tva,
+    tps: f.tps,
+    css: f.css,
+    reduction: f.reduction,
+    conditions: f.conditions,
+    mentions: f.mentions,
+    content: lignes.map(({ l, course_code }) => ({
+      id: l.id,
+      description: l.description,
+      isTitle: l.is_title,
+      qte: l.qte,
+      prix_unitaire: l.prix_unitaire,
+      reduction: l.reduction,
+      net_a_payer: l.net_a_payer,
+      course_id: l.course_id,
+      course_code,
+    })),
+    origine: origine[0] ?? null,
+    derivees,
+    reglements: regs,
+    validee_le: f.validee_le,
+  };
+}
+
+const depart = alias(villes, 'depart');
+const arrivee = alias(villes, 'arrivee');
+
+/** A client's finished courses of the company that no validated invoice holds yet. */
+export async function coursesFacturables(db: Db, entrepriseId: number | null, clientId: number) {
+  const rows = await db
+    .select({
+      id: courses.id,
+      code: courses.code,
+      depart: depart.libelle,
+      arrivee: arrivee.libelle,
+      date: sql<string>`to_char(coalesce(${courses.date_dechargement}, ${courses.date_chargement}) at time zone 'Africa/Libreville', 'YYYY-MM-DD')`,
+      montant: courses.montant,
+    })
+    .from(courses)
+    .innerJoin(depart, eq(depart.id, courses.ville_depart_id))
+    .innerJoin(arrivee, eq(arrivee.id, courses.ville_arrivee_id))
+    .where(
+      and(
+        eq(courses.client_id, clientId),
+        entrepriseId === null ? undefined : eq(courses.entreprise_id, entrepriseId),
+        eq(courses.statut, 'Terminé'),
+        notExists(
+          db.select({ x: sql`1` }).from(coursesFacturees).where(eq(coursesFacturees.course_id, courses.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(courses.date_chargement), asc(courses.id))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    trajet: `${r.depart} – ${r.arrivee}`,
+    date: r.date,
+    montant: r.montant,
+  }));
+}
+
+/** The invoice numbers each course is on (validated invoices only), for the course detail. */
+export async function facturesOfCourses(db: Db, courseIds: number[]) {
+  if (courseIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ course_id: coursesFacturees.course_id, numero: factures.numero })
+    .from(coursesFacturees)
+    .innerJoin(factures, eq(factures.id, coursesFacturees.facture_id))
+    .where(and(inArray(coursesFacturees.course_id, courseIds), isNotNull(factures.numero)));
+  return new Map(rows.map((r) => [r.course_id, r.numero!]));
+}

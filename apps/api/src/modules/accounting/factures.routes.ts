@@ -1,0 +1,160 @@
+import {
+  AvoirBody,
+  CourseFacturableOut,
+  FACTURE_STATUTS,
+  FACTURE_TYPES,
+  FactureBody,
+  FactureItemOut,
+  FactureOut,
+  FactureUpdateBody,
+  ReglementBody,
+} from '@yams/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes';
+import { dateRangeQuery } from '../../lib/filters-dates';
+import { IdParams, zIdFilter } from '../../lib/filters-ids';
+import { ok, reply } from '../../lib/http';
+import { filters } from '../../lib/pagination';
+import { currentScope } from '../../plugins/auth';
+import { assertClient } from '../operations/operations.refs';
+import { facturePdf } from './facture.pdf';
+import { coursesFacturables, getFactureOut, listFactures } from './factures.repository';
+import {
+  createAvoir,
+  createFacture,
+  createReglement,
+  destroyFacture,
+  updateFacture,
+  validateFacture,
+} from './factures.service';
+
+const FacturesQuery = filters({
+  client: zIdFilter('Le client'),
+  type: z.enum(FACTURE_TYPES, { error: "Le type de facture n'est pas valide." }).optional(),
+  statut: z.enum(FACTURE_STATUTS, { error: "Le statut de facture n'est pas valide." }).optional(),
+  ...dateRangeQuery,
+});
+
+const tags = ['Factures'];
+
+const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  // Before /api/factures/:id so the static path wins.
+  app.get(
+    '/api/factures/courses-facturables',
+    {
+      schema: {
+        tags,
+        summary:
+          "Courses terminées d'un client qu'aucune facture validée ne porte encore ('Ajouter des courses')",
+        querystring: z.object({ client: zIdFilter('Le client') }),
+        response: reply(z.array(CourseFacturableOut)),
+      },
+    },
+    async (request) => {
+      const scope = currentScope(request);
+      const clientId = request.query.client;
+      if (!clientId) return ok([]);
+      if (scope.entrepriseId !== null) await assertClient(app.db, scope.entrepriseId, clientId);
+      return ok(await coursesFacturables(app.db, scope.entrepriseId, clientId));
+    },
+  );
+
+  crudRoutes(app, {
+    path: '/api/factures',
+    tags,
+    nom: { un: 'une facture', des: 'les factures' },
+    query: FacturesQuery,
+    item: FactureItemOut,
+    detail: FactureOut,
+    list: (scope, q) => listFactures(app.db, scope, q),
+    get: (scope, id) => getFactureOut(app.db, scope, id),
+    create: {
+      body: FactureBody,
+      run: (scope, body) => createFacture(app.db, scope, body),
+      message: (f) =>
+        `La facture ${f.type === 'Pro forma' ? 'pro forma' : 'définitive'} (brouillon n°${f.id}) a été enregistrée.`,
+    },
+    update: {
+      body: FactureUpdateBody,
+      run: (scope, id, body) => updateFacture(app.db, scope, id, body),
+      message: (f) => `La facture (brouillon n°${f.id}) a été modifiée.`,
+    },
+    destroy: (scope, id) => destroyFacture(app.db, scope, id),
+    missing: (id) => `La facture n°${id} n'existe pas.`,
+  });
+
+  app.post(
+    '/api/factures/:id/validate',
+    {
+      schema: {
+        tags,
+        summary:
+          'Valide une facture : numéro sans trou, écriture au journal des ventes ; une pro forma produit sa facture définitive',
+        params: IdParams,
+        response: reply(FactureOut),
+      },
+    },
+    async (request) => {
+      const scope = currentScope(request);
+      const message = await validateFacture(app.db, scope, request.params.id);
+      return ok(await getFactureOut(app.db, scope, request.params.id), message);
+    },
+  );
+
+  app.post(
+    '/api/factures/:id/avoir',
+    {
+      schema: {
+        tags,
+        summary: 'Établit un avoir (total, ou des lignes données) sur une facture validée',
+        params: IdParams,
+        body: AvoirBody,
+        response: reply(FactureOut),
+      },
+    },
+    async (request) => {
+      const scope = currentScope(request);
+      const avoirId = await createAvoir(app.db, scope, request.params.id, request.body);
+      const avoir = await getFactureOut(app.db, scope, avoirId);
+      return ok(avoir, `L'avoir ${avoir.numero} a été établi.`);
+    },
+  );
+
+  app.post(
+    '/api/factures/:id/reglements',
+    {
+      schema: {
+        tags,
+        summary: 'Enregistre un règlement sur une facture validée (journal Banque ou Caisse)',
+        params: IdParams,
+        body: ReglementBody,
+        response: reply(FactureOut),
+      },
+    },
+    async (request) => {
+      const scope = currentScope(request);
+      const message = await createReglement(app.db, scope, request.params.id, request.body);
+      return ok(await getFactureOut(app.db, scope, request.params.id), message);
+    },
+  );
+
+  app.get(
+    '/api/factures/:id/pdf',
+    { schema: { tags, summary: 'La facture en PDF (A4 portrait)', params: IdParams } },
+    async (request, reply) => {
+      const scope = currentScope(request);
+      const facture = await getFactureOut(app.db, scope, request.params.id);
+      const pdf = await facturePdf(app.db, facture, app.config.dataDir);
+      const nom = (facture.numero ?? `brouillon-${facture.id}`).replace(/[^A-Za-z0-9-]/g, '_');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="facture-${nom}.pdf"`)
+        .send(pdf);
+    },
+  );
+};
+
+export default facturesRoutes;

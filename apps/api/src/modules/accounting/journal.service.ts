@@ -1,0 +1,98 @@
+import { contrePassation, ecritureDesequilibre, type Journal, type LigneEcriture } from '@yams/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ecritureInvalide } from './accounting.errors';
+import { ecritureLignes, ecritures } from './accounting.table';
+
+// Postings: every automatic entry goes through `passerEcriture`, inside the transaction of the event that
+// causes it, and every entry is checked by the one shared `ecritureDesequilibre` before it is written.
+
+export type SourceType = 'facture' | 'reglement' | 'achat' | 'paiement' | 'piece_de_caisse' | 'manuelle';
+
+export interface NouvelleEcriture {
+  entreprise_id: number;
+  date_operation: string;
+  type: Journal;
+  libelle: string;
+  piece?: string | null;
+  source_type: SourceType;
+  source_id?: number | null;
+  contre_passation_de?: number | null;
+  lignes: LigneEcriture[];
+}
+
+/** Writes a balanced entry (zero lines are dropped) and returns its id; an unbalanced one is a French 422. */
+export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<number> {
+  const lignes = e.lignes.filter((l) => l.debit !== 0 || l.credit !== 0);
+  const erreur = ecritureDesequilibre(lignes);
+  if (erreur) throw ecritureInvalide(erreur);
+  const [row] = await tx
+    .insert(ecritures)
+    .values({
+      entreprise_id: e.entreprise_id,
+      date_operation: e.date_operation,
+      type: e.type,
+      libelle: e.libelle.slice(0, 255),
+      piece: e.piece ?? null,
+      source_type: e.source_type,
+      source_id: e.source_id ?? null,
+      contre_passation_de: e.contre_passation_de ?? null,
+    })
+    .returning({ id: ecritures.id });
+  await tx.insert(ecritureLignes).values(
+    lignes.map((l) => ({
+      ecriture_id: row!.id,
+      entreprise_id: e.entreprise_id,
+      date_operation: e.date_operation,
+      compte: l.compte,
+      libelle: (l.libelle ?? e.libelle).slice(0, 255),
+      debit: l.debit,
+      credit: l.credit,
+    })),
+  );
+  return row!.id;
+}
+
+/**
+ * Reverses every entry of a document that is not reversed yet (a disabled voucher, a cancelled payment, a
+ * voucher edited after posting): the reversing entry has the same lines, debit and credit swapped.
+ */
+export async function contrePasserSource(
+  tx: Db,
+  source: { type: SourceType; id: number },
+  date_operation: string,
+  motif: string,
+): Promise<number> {
+  const ofSource = and(eq(ecritures.source_type, source.type), eq(ecritures.source_id, source.id));
+  const toutes = await tx.select().from(ecritures).where(ofSource).orderBy(ecritures.id);
+  const reversed = new Set(toutes.map((e) => e.contre_passation_de).filter((id) => id !== null));
+  const aContrePasser = toutes.filter((e) => e.contre_passation_de === null && !reversed.has(e.id));
+  if (aContrePasser.length === 0) return 0;
+  const lignes = await tx
+    .select()
+    .from(ecritureLignes)
+    .where(
+      inArray(
+        ecritureLignes.ecriture_id,
+        aContrePasser.map((e) => e.id),
+      ),
+    );
+  for (const e of aContrePasser) {
+    await passerEcriture(tx, {
+      entreprise_id: e.entreprise_id,
+      date_operation,
+      type: e.type as Journal,
+      libelle: `${motif} — ${e.libelle}`,
+      piece: e.piece,
+      source_type: source.type,
+      source_id: source.id,
+      contre_passation_de: e.id,
+      lignes: contrePassation(
+        lignes
+          .filter((l) => l.ecriture_id === e.id)
+          .map((l) => ({ compte: l.compte, libelle: l.libelle, debit: l.debit, credit: l.credit })),
+      ),
+    });
+  }
+  return aContrePasser.length;
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { users } from '../../db/core.table';
+
+/** One row per company (transporteur account), created on its first save; defaults until then. */
+export const parametresEntreprise = pgTable(
+  'parametres_entreprise',
+  {
+    entreprise_id: integer('entreprise_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raison_sociale: varchar('raison_sociale', { length: 255 }).notNull(),
+    adresse: varchar('adresse', { length: 255 }),
+    telephone: varchar('telephone', { length: 30 }),
+    email: varchar('email', { length: 255 }),
+    nif: varchar('nif', { length: 50 }),
+    rccm: varchar('rccm', { length: 50 }),
+    /** Relative to DATA_DIR/uploads. */
+    logo: varchar('logo', { length: 500 }),
+    prefixe_facture: varchar('prefixe_facture', { length: 10 }).notNull().default('FAC'),
+    /** Monthly revenue target in FCFA. */
+    objectif_mensuel: integer('objectif_mensuel').notNull().default(0),
+    /** A GPS device silent for longer is shown offline. */
+    delai_en_ligne_min: integer('delai_en_ligne_min').notNull().default(5),
+    /** A vehicle this close to a course's destination has arrived. */
+    rayon_arrivee_m: integer('rayon_arrivee_m').notNull().default(300),
+    ...timestamps,
+  },
+  (t) => [
+    check('parametres_objectif_positif', sql`${t.objectif_mensuel} >= 0`),
+    check('parametres_delai_positif', sql`${t.delai_en_ligne_min} > 0`),
+    check('parametres_rayon_positif', sql`${t.rayon_arrivee_m} > 0`),
+  ],
+);
+
+export type ParametresEntrepriseRow = typeof parametresEntreprise.$inferSelect;

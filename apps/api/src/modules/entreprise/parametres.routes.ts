@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import {
+  EntrepriseQuery,
+  LOGO_MAX_OCTETS,
+  ParametresEntrepriseBody,
+  ParametresEntrepriseOut,
+} from '@yams/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, fieldErrors } from '../../lib/errors';
+import { ok, reply } from '../../lib/http';
+import { currentScope } from '../../plugins/auth';
+import { assertEntreprise } from '../reference/reference.checks';
+import { LogoFiles } from './parametres.files';
+import { getParametres, saveParametres } from './parametres.repository';
+
+const tags = ['Configurations — entreprise'];
+
+/** A transporteur's own company; a superadmin names one with `?entreprise=`. */
+async function entrepriseOf(
+  request: FastifyRequest,
+  app: { db: Parameters<typeof assertEntreprise>[0] },
+  requested: number | undefined,
+): Promise<number> {
+  const scope = currentScope(request);
+  if (scope.entrepriseId !== null) return scope.entrepriseId;
+  if (!requested) {
+    throw new AppError('validation', 422, ["L'entreprise est obligatoire."], {
+      fields: { entreprise: "L'entreprise est obligatoire." },
+    });
+  }
+  await assertEntreprise(app.db, requested);
+  return requested;
+}
+
+const logoAbsent = () =>
+  new AppError('entreprise.logo_not_found', 404, ["Cette entreprise n'a pas de logo."]);
+
+const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  // Encapsulated here: only this plugin's routes accept multipart bodies.
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_OCTETS, files: 1, fields: 5, parts: 6 } });
+  const files = new LogoFiles(app.config.dataDir);
+
+  app.get(
+    '/api/entreprise/parametres',
+    {
+      schema: {
+        tags,
+        summary: "Paramètres de l'entreprise (valeurs par défaut tant qu'ils n'ont pas été enregistrés)",
+        querystring: EntrepriseQuery,
+        response: reply(ParametresEntrepriseOut),
+      },
+    },
+    async (request) =>
+      ok(await getParametres(app.db, await entrepriseOf(request, app, request.query.entreprise))),
+  );
+
+  app.post(
+    '/api/entreprise/parametres/update',
+    {
+      schema: {
+        tags,
+        summary:
+          'Enregistre les paramètres envoyés (les champs absents restent inchangés ; logo: null le retire)',
+        querystring: EntrepriseQuery,
+        body: ParametresEntrepriseBody,
+        response: reply(ParametresEntrepriseOut),
+      },
+    },
+    async (request) => {
+      const id = await entrepriseOf(request, app, request.query.entreprise);
+      const { parametres, ancienLogo } = await saveParametres(app.db, id, request.body);
+      await files.remove(ancienLogo);
+      return ok(parametres, 'Les paramètres de l’entreprise ont été enregistrés.');
+    },
+  );
+
+  app.post(
+    '/api/entreprise/parametres/logo',
+    {
+      schema: {
+        tags,
+        summary: 'Envoie le logo (multipart/form-data, champ « logo » : PNG, JPEG ou WEBP, 2 Mo au plus)',
+        querystring: EntrepriseQuery,
+        response: reply(ParametresEntrepriseOut),
+      },
+    },
+    async (request) => {
+      const id = await entrepriseOf(request, app, request.query.entreprise);
+      if (!request.isMultipart()) {
+        throw fieldErrors({ logo: 'Envoyez le logo comme fichier (multipart/form-data, champ « logo »).' });
+      }
+      let bytes: Buffer | undefined;
+      try {
+        const part = await request.file();
+        if (part) bytes = await part.toBuffer();
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fieldErrors({ logo: 'Le logo ne doit pas dépasser 2 Mo.' });
+        throw fieldErrors({ logo: "Le fichier du logo n'a pas pu être lu." });
+      }
+      if (!bytes) throw fieldErrors({ logo: 'Le logo est obligatoire.' });
+      const rel = await files.save(id, bytes);
+      try {
+        const { parametres, ancienLogo } = await saveParametres(app.db, id, { logo: rel });
+        await files.remove(ancienLogo);
+        return ok(parametres, 'Le logo a été enregistré.');
+      } catch (err) {
+        await files.remove(rel);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/api/entreprise/parametres/logo',
+    { schema: { tags, summary: "Le logo de l'entreprise (image)", querystring: EntrepriseQuery } },
+    async (request, replyTo) => {
+      const { logo } = await getParametres(
+        app.db,
+        await entrepriseOf(request, app, request.query.entreprise),
+      );
+      if (!logo) throw logoAbsent();
+      const abs = files.absolute(logo);
+      if (!fs.existsSync(abs)) throw logoAbsent();
+      return replyTo
+        .header('content-type', files.contentType(logo))
+        .header('cache-control', 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(abs));
+    },
+  );
+};
+
+export default parametresRoutes;

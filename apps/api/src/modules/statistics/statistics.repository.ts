@@ -1,0 +1,424 @@
+import {
+  addDays,
+  type Bornes,
+  COURSE_STATUTS,
+  debutMois,
+  finMois,
+  GABON_UTC_OFFSET,
+  joursEntre,
+  MAINTENANCE_LIMIT,
+  type PeriodeBornes,
+  type SeriePoint,
+  TOP_LIMIT,
+  tranches,
+} from '@yams/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from '../../db/core.table';
+import { parametresEntreprise } from '../entreprise/entreprise.table';
+import { interventions, vehicules } from '../fleet/fleet.table';
+import { nomCompletSql } from '../operations/operations.refs';
+import { courses } from '../operations/operations.table';
+import { typesVehicules } from '../reference/reference.table';
+import {
+  statsCoursesChauffeurs,
+  statsCoursesClients,
+  statsCoursesJour,
+  statsFlotte,
+  statsPaiementsJour,
+} from './statistics.table';
+
+// Every figure of the dashboard, read from the aggregates of statistics.table.ts (a period costs a few
+// thousand aggregate rows at most), or from an index range of one day (hourly series) or of the period
+// (interventions, a small table). `entreprise` null: every company (superadmin).
+
+export interface StatsScope {
+  db: Db;
+  /** One company, or null for the whole platform. */
+  entreprise: number | null;
+  /** Today in Libreville, `YYYY-MM-DD`. */
+  today: string;
+  now: Date;
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+const midnight = (day: string) => `${day}T00:00:00${GABON_UTC_OFFSET}`;
+const NON_ANNULE = sql`<> 'Annulé'`;
+
+function ofCompany(s: StatsScope, column: AnyPgColumn): SQL {
+  return s.entreprise === null ? sql`true` : eq(column, s.entreprise);
+}
+
+/** The companies of the platform (transporteur accounts that are their own company). */
+async function companyIds(db: Db): Promise<number[]> {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.type, 'transporteur'), sql`coalesce(${users.entreprise_id}, ${users.id}) = ${users.id}`),
+    );
+  return found.map((r) => r.id);
+}
+
+/** A company column on an index range: one company, or each company of the platform (= ANY of their ids). */
+async function companyKey(s: StatsScope, column: AnyPgColumn): Promise<SQL> {
+  if (s.entreprise !== null) return eq(column, s.entreprise);
+  const ids = await companyIds(s.db);
+  return ids.length ? inArray(column, ids) : sql`false`;
+}
+
+/**
+ * A day range as whole calendar months plus the days at its edges: the rows of a grain table that cover it
+ * exactly once ('M' rows for the months, 'J' rows for the other days).
+ */
+export function decoupage(b: Bornes): { mois: Bornes | null; jours: Bornes[] } {
+  const premierMois = b.debut.endsWith('-01') ? b.debut : debutMois(b.debut, 1);
+  const dernierMois = finMois(b.fin) === b.fin ? debutMois(b.fin) : debutMois(b.fin, -1);
+  if (premierMois > dernierMois) return { mois: null, jours: [b] };
+  const jours: Bornes[] = [];
+  if (b.debut < premierMois) jours.push({ debut: b.debut, fin: addDays(premierMois, -1) });
+  const apres = debutMois(dernierMois, 1);
+  if (apres <= b.fin) jours.push({ debut: apres, fin: b.fin });
+  return { mois: { debut: premierMois, fin: dernierMois }, jours };
+}
+
+function grainCondition(t: { grain: AnyPgColumn; debut: AnyPgColumn }, b: Bornes): SQL {
+  const { mois, jours } = decoupage(b);
+  const parts: SQL[] = [];
+  if (mois) parts.push(sql`(${t.grain} = 'M' and ${t.debut} between ${mois.debut} and ${mois.fin})`);
+  for (const j of jours) parts.push(sql`(${t.grain} = 'J' and ${t.debut} between ${j.debut} and ${j.fin})`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+export interface Totaux {
+  coursesCount: number;
+  chiffreAffaires: number;
+  clientsCount: number;
+  driversCount: number;
+}
+
+/** Courses other than Annulé loaded in the period, their amount, and the distinct clients and drivers. */
+export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
+  const t = statsCoursesJour;
+  const [courant] = await rows<{ nb: string; montant: string }>(
+    s.db,
+    sql`select coalesce(sum(${t.nb}), 0) as nb, coalesce(sum(${t.montant}), 0) as montant from ${t}
+        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${b.debut} and ${b.fin}
+          and ${t.statut} ${NON_ANNULE}`,
+  );
+  const distinct = async (
+    table: typeof statsCoursesClients | typeof statsCoursesChauffeurs,
+    key: AnyPgColumn,
+  ) => {
+    const [r] = await rows<{ n: string }>(
+      s.db,
+      sql`select count(distinct ${key}) as n from ${table}
+          where ${ofCompany(s, table.entreprise_id)} and ${grainCondition(table, b)} and ${table.nb} > 0`,
+    );
+    return num(r?.n);
+  };
+  return {
+    coursesCount: num(courant?.nb),
+    chiffreAffaires: num(courant?.montant),
+    clientsCount: await distinct(statsCoursesClients, statsCoursesClients.client_id),
+    driversCount: await distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id),
+  };
+}
+
+/** Per bucket of the period: number of courses (Annulé excluded) and their amount, with each status apart. */
+async function parTranche(
+  s: StatsScope,
+  p: PeriodeBornes,
+): Promise<Array<{ cle: string; statut: string; nb: number; montant: number }>> {
+  if (p.grain === 'heure') {
+    const c = courses;
+    const found = await rows<{ cle: number; statut: string; nb: string; montant: string }>(
+      s.db,
+      sql`select extract(hour from (${c.date_chargement} at time zone 'UTC') + interval '1 hour')::int as cle,
+                 ${c.statut} as statut, count(*) as nb, coalesce(sum(${c.montant}), 0) as montant
+          from ${c}
+          where ${await companyKey(s, c.entreprise_id)}
+            and ${c.date_chargement} >= ${midnight(p.debut)} and ${c.date_chargement} < ${midnight(addDays(p.fin, 1))}
+          group by 1, 2`,
+    );
+    return found.map((r) => ({
+      cle: String(r.cle),
+      statut: r.statut,
+      nb: num(r.nb),
+      montant: num(r.montant),
+    }));
+  }
+  const t = statsCoursesJour;
+  const cle =
+    p.grain === 'jour'
+      ? sql`to_char(${t.jour}, 'YYYY-MM-DD')`
+      : sql`to_char(date_trunc('month', ${t.jour}::timestamp), 'YYYY-MM-DD')`;
+  const found = await rows<{ cle: string; statut: string; nb: string; montant: string }>(
+    s.db,
+    sql`select ${cle} as cle, ${t.statut} as statut, sum(${t.nb}) as nb, sum(${t.montant}) as montant
+        from ${t}
+        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${p.debut} and ${p.fin}
+        group by 1, 2`,
+  );
+  return found.map((r) => ({ cle: r.cle, statut: r.statut, nb: num(r.nb), montant: num(r.montant) }));
+}
+
+const trancheKey = (p: PeriodeBornes, t: { debut: string; heure?: number }) =>
+  p.grain === 'heure' ? String(t.heure) : p.grain === 'jour' ? t.debut : debutMois(t.debut);
+
+/** The revenue and course-count series and the per-status series of a period, in one read. */
+export async function series(s: StatsScope, p: PeriodeBornes) {
+  const found = await parTranche(s, p);
+  const buckets = tranches(p);
+  const index = new Map(buckets.map((t, i) => [trancheKey(p, t), i]));
+  const ca = buckets.map(() => 0);
+  const nb = buckets.map(() => 0);
+  const parStatut = new Map<string, number[]>();
+  for (const r of found) {
+    const i = index.get(r.cle);
+    if (i === undefined) continue;
+    if (r.statut !== 'Annulé') {
+      ca[i]! += r.montant;
+      nb[i]! += r.nb;
+    }
+    if (r.nb !== 0) {
+      if (!parStatut.has(r.statut))
+        parStatut.set(
+          r.statut,
+          buckets.map(() => 0),
+        );
+      parStatut.get(r.statut)![i]! += r.nb;
+    }
+  }
+  const point = (values: number[]) =>
+    buckets.map((t, i): SeriePoint => ({ label: t.label, value: values[i]!, debut: t.debut, fin: t.fin }));
+  const ordre = (st: string) => {
+    const i = (COURSE_STATUTS as readonly string[]).indexOf(st);
+    return i < 0 ? COURSE_STATUTS.length : i;
+  };
+  return {
+    chiffreAffaires: point(ca),
+    coursesCount: point(nb),
+    statutsSerie: {
+      tranches: buckets.map(({ label, debut, fin }) => ({ label, debut, fin })),
+      series: [...parStatut.entries()]
+        .filter(([, values]) => values.some((v) => v !== 0))
+        .sort(([a], [b]) => ordre(a) - ordre(b) || a.localeCompare(b))
+        .map(([status, values]) => ({ status, values })),
+    },
+  };
+}
+
+/** Courses of the period by type (Annulé excluded) and by status (all). */
+export async function repartitions(s: StatsScope, b: Bornes) {
+  const t = statsCoursesJour;
+  const found = await rows<{ statut: string; type_course: string; nb: string; montant: string }>(
+    s.db,
+    sql`select ${t.statut} as statut, ${t.type_course} as type_course, sum(${t.nb}) as nb, sum(${t.montant}) as montant
+        from ${t}
+        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${b.debut} and ${b.fin}
+        group by 1, 2`,
+  );
+  const types = new Map<string, { count: number; montant: number }>();
+  const statuts = new Map<string, number>();
+  for (const r of found) {
+    const nb = num(r.nb);
+    statuts.set(r.statut, (statuts.get(r.statut) ?? 0) + nb);
+    if (r.statut === 'Annulé') continue;
+    const cur = types.get(r.type_course) ?? { count: 0, montant: 0 };
+    types.set(r.type_course, { count: cur.count + nb, montant: cur.montant + num(r.montant) });
+  }
+  const ordre = (st: string) => {
+    const i = (COURSE_STATUTS as readonly string[]).indexOf(st);
+    return i < 0 ? COURSE_STATUTS.length : i;
+  };
+  return {
+    repartitionByType: [...types.entries()]
+      .filter(([, v]) => v.count > 0)
+      .map(([type, v]) => ({ type, ...v }))
+      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
+    repartitionByStatus: [...statuts.entries()]
+      .filter(([, count]) => count > 0)
+      .map(([status, count]) => ({ status, count }))
+      .sort((a, b) => ordre(a.status) - ordre(b.status) || a.status.localeCompare(b.status)),
+  };
+}
+
+/** The 10 clients with the largest amount of courses in the period. */
+export async function topClients(s: StatsScope, b: Bornes) {
+  const t = statsCoursesClients;
+  const found = await rows<{ id: number; nom: string; montant: string; nb: string }>(
+    s.db,
+    sql`select top.client_id as id, ${nomCompletSql(users)} as nom, top.montant, top.nb
+        from (select ${t.client_id} as client_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
+              where ${ofCompany(s, t.entreprise_id)} and ${grainCondition(t, b)}
+              group by 1 having sum(${t.nb}) > 0
+              order by 2 desc, 1 limit ${TOP_LIMIT}) top
+        join ${users} on ${users.id} = top.client_id
+        order by top.montant desc, top.client_id`,
+  );
+  return found.map((r) => ({
+    client_id: r.id,
+    nomClient: r.nom,
+    montant: num(r.montant),
+    coursesCount: num(r.nb),
+  }));
+}
+
+/** The 10 drivers with the most courses in the period. */
+export async function topDrivers(s: StatsScope, b: Bornes) {
+  const t = statsCoursesChauffeurs;
+  const found = await rows<{ id: number; nom: string; montant: string; nb: string }>(
+    s.db,
+    sql`select top.chauffeur_id as id, ${nomCompletSql(users)} as nom, top.montant, top.nb
+        from (select ${t.chauffeur_id} as chauffeur_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
+              where ${ofCompany(s, t.entreprise_id)} and ${grainCondition(t, b)}
+              group by 1 having sum(${t.nb}) > 0
+              order by 3 desc, 2 desc, 1 limit ${TOP_LIMIT}) top
+        join ${users} on ${users.id} = top.chauffeur_id
+        order by top.nb desc, top.montant desc, top.chauffeur_id`,
+  );
+  return found.map((r) => ({
+    chauffeur_id: r.id,
+    nomChauffeur: r.nom,
+    coursesCount: num(r.nb),
+    montant: num(r.montant),
+  }));
+}
+
+/** Validated payments of the period by mode (operation date). */
+export async function paiementsParMode(s: StatsScope, b: Bornes) {
+  const t = statsPaiementsJour;
+  const found = await rows<{ mode: string; nb: string; montant: string }>(
+    s.db,
+    sql`select ${t.mode} as mode, sum(${t.nb}) as nb, sum(${t.montant}) as montant from ${t}
+        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${b.debut} and ${b.fin}
+          and ${t.statut} = 'Validé'
+        group by 1 having sum(${t.nb}) > 0
+        order by 3 desc, 1`,
+  );
+  return found.map((r) => ({ mode: r.mode, count: num(r.nb), montant: num(r.montant) }));
+}
+
+/**
+ * Share of vehicle-days spent in course per vehicle type, over the days of the period up to today: closed
+ * courses from the aggregate, open courses without an unloading time from their loading to now.
+ */
+export async function utilisationFlotte(s: StatsScope, b: Bornes) {
+  const fin = b.fin < s.today ? b.fin : s.today;
+  const v = vehicules;
+  const fleet = await s.db
+    .select({ id: v.id, type_id: v.type_vehicule_id, type: typesVehicules.libelle })
+    .from(v)
+    .leftJoin(typesVehicules, eq(typesVehicules.id, v.type_vehicule_id))
+    .where(ofCompany(s, v.entreprise_id));
+  const secondes = new Map<number, number>();
+  if (b.debut <= fin) {
+    const t = statsFlotte;
+    const agg = await rows<{ id: number; sec: string }>(
+      s.db,
+      sql`select ${t.vehicule_id} as id, sum(${t.secondes}) as sec from ${t}
+          where ${ofCompany(s, t.entreprise_id)} and ${grainCondition(t, { debut: b.debut, fin })}
+          group by 1`,
+    );
+    for (const r of agg) secondes.set(r.id, num(r.sec));
+    const c = courses;
+    const debut = new Date(midnight(b.debut)).getTime();
+    const borne = Math.min(new Date(midnight(addDays(fin, 1))).getTime(), s.now.getTime());
+    // Open courses hold their vehicle (one at most per vehicle: courses_vehicule_ouverte_unique).
+    const ouvertes = await rows<{ id: number; chargement: string | Date }>(
+      s.db,
+      sql`select ${c.vehicule_id} as id, ${c.date_chargement} as chargement from ${c}
+          where ${c.statut} not in ('Terminé', 'Annulé') and ${c.date_dechargement} is null
+            and ${ofCompany(s, c.entreprise_id)} and ${c.date_chargement} < ${new Date(borne).toISOString()}`,
+    );
+    for (const r of ouvertes) {
+      const from = Math.max(new Date(r.chargement).getTime(), debut);
+      if (borne > from) secondes.set(r.id, (secondes.get(r.id) ?? 0) + (borne - from) / 1000);
+    }
+  }
+  const jours = b.debut <= fin ? joursEntre(b.debut, fin) : 0;
+  const parType = new Map<
+    string,
+    { type_vehicule_id: number | null; type: string; vehicules: number; sec: number }
+  >();
+  for (const row of fleet) {
+    const key = String(row.type_id ?? 'aucun');
+    const cur = parType.get(key) ?? {
+      type_vehicule_id: row.type_id,
+      type: row.type ?? 'Sans type',
+      vehicules: 0,
+      sec: 0,
+    };
+    cur.vehicules += 1;
+    cur.sec += secondes.get(row.id) ?? 0;
+    parType.set(key, cur);
+  }
+  const round1 = (x: number) => Math.round(x * 10) / 10;
+  return [...parType.values()]
+    .map((r) => {
+      const disponibles = r.vehicules * jours;
+      const enCourse = Math.min(r.sec / 86_400, disponibles);
+      return {
+        type_vehicule_id: r.type_vehicule_id,
+        type: r.type,
+        vehicules: r.vehicules,
+        jours_en_course: round1(enCourse),
+        jours_disponibles: disponibles,
+        taux: disponibles ? round1((enCourse / disponibles) * 100) : 0,
+      };
+    })
+    .sort((a, b) => b.taux - a.taux || a.type.localeCompare(b.type));
+}
+
+/** Cost of the confirmed interventions that started in the period, per vehicle (the 15 most expensive). */
+export async function coutMaintenance(s: StatsScope, b: Bornes) {
+  const i = interventions;
+  const found = await rows<{ id: number; plaque: string; montant: string; nb: string }>(
+    s.db,
+    sql`select ${i.vehicule_id} as id, ${vehicules.plaque} as plaque, sum(${i.montant}) as montant, count(*) as nb
+        from ${i} join ${vehicules} on ${vehicules.id} = ${i.vehicule_id}
+        where ${await companyKey(s, i.entreprise_id)} and ${i.date_debut} between ${b.debut} and ${b.fin}
+          and ${i.statut} = 'Confirmé'
+        group by 1, 2
+        order by 3 desc, 2 limit ${MAINTENANCE_LIMIT}`,
+  );
+  return found.map((r) => ({
+    vehicule_id: r.id,
+    plaque: r.plaque,
+    montant: num(r.montant),
+    interventions: num(r.nb),
+  }));
+}
+
+/** Revenue of the month of the period's end (or of this month, if the period ends later) against the target. */
+export async function objectif(s: StatsScope, b: Bornes) {
+  const jour = b.fin < s.today ? b.fin : s.today;
+  const mois = { debut: debutMois(jour), fin: finMois(jour) };
+  const t = statsCoursesJour;
+  const [realise] = await rows<{ montant: string }>(
+    s.db,
+    sql`select coalesce(sum(${t.montant}), 0) as montant from ${t}
+        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${mois.debut} and ${mois.fin}
+          and ${t.statut} ${NON_ANNULE}`,
+  );
+  const p = parametresEntreprise;
+  const [cible] = await rows<{ objectif: string }>(
+    s.db,
+    sql`select coalesce(sum(${p.objectif_mensuel}), 0) as objectif from ${p} where ${ofCompany(s, p.entreprise_id)}`,
+  );
+  const objectifMensuel = num(cible?.objectif);
+  const montant = num(realise?.montant);
+  return {
+    mois: jour.slice(0, 7),
+    objectif: objectifMensuel,
+    realise: montant,
+    taux: objectifMensuel > 0 ? Math.round((montant / objectifMensuel) * 1000) / 10 : null,
+  };
+}

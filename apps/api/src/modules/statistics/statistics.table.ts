@@ -1,0 +1,96 @@
+import { bigint, char, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+
+// Aggregates of the dashboard, kept up to date by statement-level triggers on courses and paiements in the
+// same transaction as the writes (migration `stats_triggers`), so a statistic never scans a company's
+// history: a month reads at most a few thousand aggregate rows whatever the number of courses.
+// `grain` 'J' rows hold one Libreville day, 'M' rows one calendar month (debut = its first day): a period
+// is read as its whole months plus the days at its edges. Rows whose counts fall back to 0 are kept.
+
+const montant = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Courses per company, loading day (Libreville), status and type: counts, series and breakdowns. */
+export const statsCoursesJour = pgTable(
+  'stats_courses_jour',
+  {
+    entreprise_id: integer('entreprise_id').notNull(),
+    jour: date('jour').notNull(),
+    statut: varchar('statut', { length: 40 }).notNull(),
+    type_course: varchar('type_course', { length: 60 }).notNull(),
+    nb: integer('nb').notNull().default(0),
+    montant: montant('montant'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entreprise_id, t.jour, t.statut, t.type_course] }),
+    index('stats_courses_jour_jour_idx').on(t.jour),
+  ],
+);
+
+/** Courses other than Annulé per client (distinct clients, top clients). */
+export const statsCoursesClients = pgTable(
+  'stats_courses_clients',
+  {
+    entreprise_id: integer('entreprise_id').notNull(),
+    grain: char('grain', { length: 1 }).notNull(),
+    debut: date('debut').notNull(),
+    client_id: integer('client_id').notNull(),
+    nb: integer('nb').notNull().default(0),
+    montant: montant('montant'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entreprise_id, t.grain, t.debut, t.client_id] }),
+    index('stats_courses_clients_debut_idx').on(t.grain, t.debut),
+  ],
+);
+
+/** Courses other than Annulé per driver (distinct drivers, top drivers). */
+export const statsCoursesChauffeurs = pgTable(
+  'stats_courses_chauffeurs',
+  {
+    entreprise_id: integer('entreprise_id').notNull(),
+    grain: char('grain', { length: 1 }).notNull(),
+    debut: date('debut').notNull(),
+    chauffeur_id: integer('chauffeur_id').notNull(),
+    nb: integer('nb').notNull().default(0),
+    montant: montant('montant'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entreprise_id, t.grain, t.debut, t.chauffeur_id] }),
+    index('stats_courses_chauffeurs_debut_idx').on(t.grain, t.debut),
+  ],
+);
+
+/**
+ * Seconds each vehicle spent in a course (loading to unloading, Annulé excluded) per day or month. A course
+ * without an unloading time is counted live from its loading to now while it is open (at most one per vehicle).
+ */
+export const statsFlotte = pgTable(
+  'stats_flotte',
+  {
+    entreprise_id: integer('entreprise_id').notNull(),
+    grain: char('grain', { length: 1 }).notNull(),
+    debut: date('debut').notNull(),
+    vehicule_id: integer('vehicule_id').notNull(),
+    secondes: montant('secondes'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entreprise_id, t.grain, t.debut, t.vehicule_id] }),
+    index('stats_flotte_debut_idx').on(t.grain, t.debut),
+  ],
+);
+
+/** Payments per company, operation day, mode and status. */
+export const statsPaiementsJour = pgTable(
+  'stats_paiements_jour',
+  {
+    entreprise_id: integer('entreprise_id').notNull(),
+    jour: date('jour').notNull(),
+    mode: varchar('mode', { length: 30 }).notNull(),
+    statut: varchar('statut', { length: 20 }).notNull(),
+    nb: integer('nb').notNull().default(0),
+    montant: montant('montant'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entreprise_id, t.jour, t.mode, t.statut] }),
+    index('stats_paiements_jour_jour_idx').on(t.jour),
+  ],
+);

@@ -1,0 +1,411 @@
+import { totauxFacture } from '@yams/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ecritureLignes, ecritures, factures } from '../src/db/schema';
+import {
+  expectFailure,
+  makeClient,
+  makeCourse,
+  makeVehicule,
+  moveCourse,
+  type OpsContext,
+  setupOperations,
+  storedCourse,
+} from './operations-fixtures';
+
+let ctx: OpsContext;
+let clientId: number;
+
+beforeAll(async () => {
+  ctx = await setupOperations();
+  clientId = (await makeClient(ctx, ctx.tg.id, 'Facturé')).id;
+});
+
+const taxes = {
+  appliquer_tva: true,
+  taux_tva: 18,
+  appliquer_tps: true,
+  taux_tps: 9.5,
+  appliquer_css: true,
+  taux_css: 1,
+};
+
+function factureBody(extra: Record<string, unknown> = {}) {
+  return {
+    date_operation: '2026-04-10',
+    type: 'Normale',
+    client_id: clientId,
+    ...taxes,
+    appliquer_reduction: true,
+    reduction: 10_000,
+    lignes: [
+      { description: 'Transports du mois d’avril', isTitle: true },
+      { description: 'Libreville – Franceville, 20 t', qte: 2, prix_unitaire: 450_000 },
+      { description: 'Manutention', qte: 1, prix_unitaire: 1_250_000, reduction: 50_000 },
+    ],
+    conditions: 'Paiement à 30 jours.',
+    mentions: 'Merci de votre confiance.',
+    ...extra,
+  };
+}
+
+async function create(extra: Record<string, unknown> = {}, token = ctx.tg.token) {
+  const res = await ctx.t.post('/api/factures', factureBody(extra), token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function entriesOf(sourceType: string, sourceId: number) {
+  const rows = await ctx.t.database.db
+    .select({
+      e: ecritures.id,
+      type: ecritures.type,
+      compte: ecritureLignes.compte,
+      debit: ecritureLignes.debit,
+      credit: ecritureLignes.credit,
+    })
+    .from(ecritures)
+    .innerJoin(ecritureLignes, eq(ecritureLignes.ecriture_id, ecritures.id))
+    .where(and(eq(ecritures.source_type, sourceType), eq(ecritures.source_id, sourceId)));
+  return rows;
+}
+
+describe('invoices', () => {
+  it('stores the totals of the shared function and ignores totals sent by the client', async () => {
+    const f = await create({ total_ht: 1, net_a_payer: 5 });
+    const want = totauxFacture(factureBody().lignes, {
+      ...taxes,
+      appliquer_reduction: true,
+      reduction: 10_000,
+    });
+    expect(f).toMatchObject({
+      total_ht: 2_100_000,
+      tva: 378_000,
+      css: 21_000,
+      tps: 199_500,
+      reduction: 10_000,
+      total_ttc: 2_499_000,
+      net_a_payer: 2_289_500,
+      est_valide: false,
+      statut: 'Brouillon',
+      numero: null,
+    });
+    expect(f.net_a_payer).toBe(want.net_a_payer);
+    expect(f.content.map((l: { net_a_payer: number }) => l.net_a_payer)).toEqual([0, 900_000, 1_200_000]);
+    expect(f.content[0]).toMatchObject({ isTitle: true, qte: null, prix_unitaire: null });
+  });
+
+  it('refuses bad input with the French messages of the form', async () => {
+    const res = await ctx.t.post(
+      '/api/factures',
+      { lignes: [{ description: 'X', qte: 0 }], appliquer_tva: true },
+      ctx.tg.token,
+    );
+    const body = expectFailure(res, 422);
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        'La date est obligatoire.',
+        'Le client est obligatoire.',
+        'La quantité doit être au moins 1.',
+      ]),
+    );
+    expectFailure(
+      await ctx.t.post('/api/factures', factureBody({ taux_tva: '' }), ctx.tg.token),
+      422,
+      'Le taux de TVA est obligatoire.',
+    );
+    expectFailure(
+      await ctx.t.post('/api/factures', factureBody({ taux_tps: -1 }), ctx.tg.token),
+      422,
+      'Le taux de TPS doit être au moins 0.',
+    );
+    const tooMuch = await ctx.t.post('/api/factures', factureBody({ reduction: 9_000_000 }), ctx.tg.token);
+    expectFailure(tooMuch, 422, 'La remise ne peut pas dépasser le total HT (2.100.000 FCFA).');
+  });
+
+  it('validates with the next gapless number, posts a balanced Vente entry, and then refuses changes (409)', async () => {
+    const f = await create();
+    const res = await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const v = res.json().data;
+    expect(v.numero).toMatch(/^FAC-2026-\d{5}$/);
+    expect(v).toMatchObject({ est_valide: true, statut: 'Validée', reste_a_payer: 2_289_500 });
+    const lines = await entriesOf('facture', f.id);
+    expect(lines.every((l) => l.type === 'Vente')).toBe(true);
+    const byCompte = Object.fromEntries(lines.map((l) => [l.compte, l.debit - l.credit]));
+    expect(byCompte).toEqual({
+      '411': 2_289_500,
+      '4478': 199_500,
+      '706': -2_090_000,
+      '4431': -378_000,
+      '4474': -21_000,
+    });
+    for (const [url, msg] of [
+      [`/api/factures/${f.id}/update`, 'Cette facture est validée : elle ne peut plus être modifiée.'],
+      [`/api/factures/${f.id}/validate`, `Cette facture est déjà validée (${v.numero}).`],
+      [
+        `/api/factures/${f.id}/destroy`,
+        'Une facture validée ne peut pas être supprimée : établissez un avoir.',
+      ],
+    ] as const) {
+      expectFailure(await ctx.t.post(url, factureBody(), ctx.tg.token), 409, msg);
+    }
+  });
+
+  it('gives gapless unique numbers to parallel validations of the same and of different invoices', async () => {
+    const drafts = await Promise.all(
+      Array.from({ length: 6 }, () => create({ date_operation: '2027-01-15' })),
+    );
+    const results = await Promise.all([
+      ...drafts.map((d) => ctx.t.post(`/api/factures/${d.id}/validate`, {}, ctx.tg.token)),
+      ctx.t.post(`/api/factures/${drafts[0].id}/validate`, {}, ctx.tg.token),
+      ctx.t.post(`/api/factures/${drafts[1].id}/validate`, {}, ctx.tg.token),
+    ]);
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(6);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(2);
+    const numbers = (
+      await ctx.t.database.db
+        .select({ numero: factures.numero })
+        .from(factures)
+        .where(and(eq(factures.entreprise_id, ctx.tg.id), sql`${factures.numero} like 'FAC-2027-%'`))
+    ).map((r) => r.numero!);
+    expect(numbers.sort()).toEqual([
+      'FAC-2027-00001',
+      'FAC-2027-00002',
+      'FAC-2027-00003',
+      'FAC-2027-00004',
+      'FAC-2027-00005',
+      'FAC-2027-00006',
+    ]);
+  });
+
+  it('turns a validated pro forma into a definitive draft and keeps its own numbering', async () => {
+    const p = await create({ type: 'Pro forma' });
+    const res = await ctx.t.post(`/api/factures/${p.id}/validate`, {}, ctx.tg.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const v = res.json().data;
+    expect(v.numero).toMatch(/^PRO-2026-\d{5}$/);
+    expect(v.statut).toBe('Transformée');
+    expect(v.derivees).toHaveLength(1);
+    const def = (await ctx.t.get(`/api/factures/${v.derivees[0].id}`, ctx.tg.token)).json().data;
+    expect(def).toMatchObject({
+      type: 'Normale',
+      est_valide: false,
+      numero: null,
+      net_a_payer: v.net_a_payer,
+      origine: { id: p.id },
+    });
+    expect(def.content).toHaveLength(3);
+    expect(await entriesOf('facture', p.id)).toHaveLength(0);
+  });
+
+  it('bills finished courses once: listed, validated, then never on a second validated invoice', async () => {
+    const v = await makeVehicule(ctx, ctx.tg.id);
+    const course = await makeCourse(ctx, ctx.tg, clientId, v.id, { montant: 300_000 });
+    const pending = await makeCourse(ctx, ctx.tg, clientId, (await makeVehicule(ctx, ctx.tg.id)).id);
+    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé', 'Transport en cours', 'Terminé');
+    const list = (
+      await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.tg.token)
+    ).json().data;
+    expect(list.map((c: { id: number }) => c.id)).toContain(course.id);
+    expect(list.map((c: { id: number }) => c.id)).not.toContain(pending.id);
+    const ligne = {
+      description: `${course.code} Libreville – Franceville`,
+      qte: 1,
+      prix_unitaire: 300_000,
+      course_id: course.id,
+    };
+    const a = await create({
+      lignes: [ligne],
+      appliquer_reduction: false,
+      appliquer_tps: false,
+      appliquer_css: false,
+      appliquer_tva: false,
+    });
+    const b = await create({
+      lignes: [ligne],
+      appliquer_reduction: false,
+      appliquer_tps: false,
+      appliquer_css: false,
+      appliquer_tva: false,
+    });
+    const va = (await ctx.t.post(`/api/factures/${a.id}/validate`, {}, ctx.tg.token)).json().data;
+    expectFailure(
+      await ctx.t.post(`/api/factures/${b.id}/validate`, {}, ctx.tg.token),
+      409,
+      `La course ${course.code} figure déjà sur la facture validée ${va.numero}.`,
+    );
+    const after = (
+      await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.tg.token)
+    ).json().data;
+    expect(after.map((c: { id: number }) => c.id)).not.toContain(course.id);
+    // Settling the invoice settles the course: a payment appears in Paiements and its etat follows.
+    const reg = await ctx.t.post(
+      `/api/factures/${a.id}/reglements`,
+      { mode: 'Airtel Money', montant: 300_000, date_operation: '2026-04-20' },
+      ctx.tg.token,
+    );
+    expect(reg.statusCode, reg.body).toBe(200);
+    expect(reg.json().data).toMatchObject({ statut: 'Soldé', reste_a_payer: 0 });
+    expect((await storedCourse(ctx, course.id))!.etat).toBe('Payé');
+    const pays = (await ctx.t.get(`/api/paiements?course=${course.id}`, ctx.tg.token)).json().data;
+    expect(pays).toHaveLength(1);
+    expect(pays[0]).toMatchObject({
+      montant: 300_000,
+      statut: 'Validé',
+      mode: 'Airtel Money',
+      libelle: `Règlement ${va.numero}`,
+    });
+    const posted = await entriesOf('reglement', reg.json().data.reglements[0].id);
+    expect(posted.map((l) => [l.type, l.compte, l.debit, l.credit])).toEqual(
+      expect.arrayContaining([
+        ['Banque', '552', 300_000, 0],
+        ['Banque', '411', 0, 300_000],
+      ]),
+    );
+  });
+
+  it('records settlements up to what remains due, then Soldé', async () => {
+    const f = await create({ appliquer_reduction: false });
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    const first = await ctx.t.post(
+      `/api/factures/${f.id}/reglements`,
+      { mode: 'Espèces', montant: 1_000_000 },
+      ctx.tg.token,
+    );
+    expect(first.json().data).toMatchObject({
+      statut: 'Validée',
+      montant_regle: 1_000_000,
+      reste_a_payer: v.net_a_payer - 1_000_000,
+    });
+    expectFailure(
+      await ctx.t.post(
+        `/api/factures/${f.id}/reglements`,
+        { mode: 'Espèces', montant: v.net_a_payer },
+        ctx.tg.token,
+      ),
+      422,
+      `Le montant dépasse le reste à payer de la facture (reste : ${new Intl.NumberFormat('de-DE').format(v.net_a_payer - 1_000_000)} FCFA).`,
+    );
+    const last = await ctx.t.post(
+      `/api/factures/${f.id}/reglements`,
+      { mode: 'Virement', montant: v.net_a_payer - 1_000_000 },
+      ctx.tg.token,
+    );
+    expect(last.json().data.statut).toBe('Soldé');
+  });
+
+  it('issues credit notes in their own gapless series, posted in reverse, never beyond the invoice', async () => {
+    const f = await create();
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    const partial = await ctx.t.post(
+      `/api/factures/${f.id}/avoir`,
+      {
+        date_operation: '2026-05-02',
+        lignes: [{ description: 'Manutention non réalisée', qte: 1, prix_unitaire: 100_000 }],
+      },
+      ctx.tg.token,
+    );
+    expect(partial.statusCode, partial.body).toBe(200);
+    const av = partial.json().data;
+    expect(av).toMatchObject({
+      type: 'Avoir',
+      est_valide: true,
+      total_ht: 100_000,
+      tva: 18_000,
+      css: 1_000,
+      tps: 9_500,
+      net_a_payer: 109_500,
+      origine: { id: f.id },
+    });
+    expect(av.numero).toMatch(/^AV-2026-\d{5}$/);
+    const lines = await entriesOf('facture', av.id);
+    expect(Object.fromEntries(lines.map((l) => [l.compte, l.debit - l.credit]))).toEqual({
+      '411': -109_500,
+      '4478': -9_500,
+      '706': 100_000,
+      '4431': 18_000,
+      '4474': 1_000,
+    });
+    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).json().data;
+    expect(after.reste_a_payer).toBe(v.net_a_payer - 109_500);
+    const full = await ctx.t.post(`/api/factures/${f.id}/avoir`, {}, ctx.tg.token);
+    expect(full.statusCode).toBe(422);
+    expect(full.json().errors[0]).toMatch(/^L'avoir \(2\.289\.500 FCFA\) dépasse ce qui reste à créditer/);
+  });
+
+  it('prints a PDF whose text holds the number, client, each total and the amount in words', async () => {
+    const saved = await ctx.t.post(
+      '/api/entreprise/parametres/update',
+      { nif: '2019 0123 4567 B', rccm: 'RG LBV 2019 B 01234' },
+      ctx.tg.token,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const f = await create();
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    const res = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.tg.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    const flat = text.replace(/\s+/g, ' ');
+    for (const s of [
+      v.numero,
+      v.client.nom_complet,
+      'TransGabon SARL',
+      'NIF : 2019 0123 4567 B',
+      'RCCM : RG LBV 2019 B 01234',
+      '2.100.000 FCFA',
+      '378.000 FCFA',
+      '21.000 FCFA',
+      '199.500 FCFA',
+      '10.000 FCFA',
+      '2.499.000 FCFA',
+      '2.289.500 FCFA',
+      'Arrêtée la présente facture à la somme de deux millions deux cent quatre-vingt-neuf mille cinq cents francs CFA',
+      'Paiement à 30 jours.',
+      'Page 1 / 1',
+    ]) {
+      expect(flat).toContain(s);
+    }
+  });
+
+  it('keeps invoices to their company (404 on every route, lists without them)', async () => {
+    const f = await create();
+    for (const [method, url] of [
+      ['GET', `/api/factures/${f.id}`],
+      ['GET', `/api/factures/${f.id}/pdf`],
+      ['POST', `/api/factures/${f.id}/update`],
+      ['POST', `/api/factures/${f.id}/validate`],
+      ['POST', `/api/factures/${f.id}/destroy`],
+      ['POST', `/api/factures/${f.id}/avoir`],
+      ['POST', `/api/factures/${f.id}/reglements`],
+    ] as const) {
+      const res =
+        method === 'GET'
+          ? await ctx.t.get(url, ctx.og.token)
+          : await ctx.t.post(
+              url,
+              method === 'POST' && url.endsWith('reglements')
+                ? { mode: 'Espèces', montant: 1 }
+                : url.endsWith('update')
+                  ? factureBody()
+                  : {},
+              ctx.og.token,
+            );
+      expect(res.statusCode, `${url} ${res.body}`).toBe(404);
+    }
+    const list = (await ctx.t.get('/api/factures?per_page=100', ctx.og.token)).json().data;
+    expect(list.data.some((x: { entreprise_id: number }) => x.entreprise_id === ctx.tg.id)).toBe(false);
+    const other = await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.og.token);
+    expect(other.statusCode).toBe(422);
+    // B's group delete of A's draft: one error line, the draft still there.
+    const group = (
+      await ctx.t.post('/api/factures/destroy-group', { selected_lines: [f.id] }, ctx.og.token)
+    ).json();
+    expect(group.message).toEqual([{ severity: 'error', value: `La facture n°${f.id} n'existe pas.` }]);
+    expect((await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parametresEntreprise, users } from '../src/db/schema';
+import { getParametres } from '../src/modules/entreprise/parametres.repository';
+import { data, type FleetContext, failed, fleetContext } from './fleet-fixtures';
+
+let c: FleetContext;
+beforeAll(async () => {
+  c = await fleetContext();
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart/form-data body with one file field. */
+function multipart(field: string, name: string, type: string, bytes: Buffer) {
+  const boundary = `----yams${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function upload(token: string, bytes: Buffer, query = '', type = 'image/png') {
+  const { payload, contentType } = multipart('logo', 'logo.png', type, bytes);
+  return c.t.app.inject({
+    method: 'POST',
+    url: `/api/entreprise/parametres/logo${query}`,
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  });
+}
+
+describe('company settings', () => {
+  it('are the defaults with the account identity until the first save', async () => {
+    const [account] = await c.t.database.db.select().from(users).where(eq(users.id, c.ogId));
+    const p = data(await c.t.get('/api/entreprise/parametres', c.og));
+    expect(p).toMatchObject({
+      entreprise_id: c.ogId,
+      adresse: account!.adresse,
+      telephone: account!.telephone1,
+      email: account!.email,
+      nif: null,
+      rccm: null,
+      logo: null,
+      prefixe_facture: 'FAC',
+      objectif_mensuel: 0,
+      delai_en_ligne_min: 5,
+      rayon_arrivee_m: 300,
+      updated_at: null,
+    });
+    expect(p.raison_sociale).toContain(account!.nom);
+    const rows = await c.t.database.db
+      .select()
+      .from(parametresEntreprise)
+      .where(eq(parametresEntreprise.entreprise_id, c.ogId));
+    expect(rows).toEqual([]);
+  });
+
+  it('save the fields sent and keep the others (a partial save from the dashboard)', async () => {
+    const full = {
+      raison_sociale: 'TransGabon SARL',
+      adresse: 'BP 1234, Libreville',
+      telephone: '+241 01 76 00 00',
+      email: 'Compta@TransGabon.ga',
+      nif: '202301234567A',
+      rccm: 'GA-LBV-2023-B-01234',
+      prefixe_facture: 'tg-fac',
+      objectif_mensuel: '25000000',
+      delai_en_ligne_min: 10,
+      rayon_arrivee_m: 500,
+    };
+    const saved = data(await c.t.post('/api/entreprise/parametres/update', full, c.tg));
+    expect(saved).toMatchObject({
+      ...full,
+      email: 'compta@transgabon.ga',
+      prefixe_facture: 'TG-FAC',
+      objectif_mensuel: 25_000_000,
+    });
+    expect(saved.updated_at).not.toBeNull();
+    const partial = data(
+      await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 30_000_000 }, c.tg),
+    );
+    expect(partial).toMatchObject({ ...saved, objectif_mensuel: 30_000_000, updated_at: partial.updated_at });
+    const [row] = await c.t.database.db
+      .select()
+      .from(parametresEntreprise)
+      .where(eq(parametresEntreprise.entreprise_id, c.tgId));
+    expect(row).toMatchObject({
+      nif: '202301234567A',
+      objectif_mensuel: 30_000_000,
+      prefixe_facture: 'TG-FAC',
+    });
+    // The repository other modules use answers the same.
+    expect(await getParametres(c.t.database.db, c.tgId)).toMatchObject({
+      nif: '202301234567A',
+      rccm: full.rccm,
+    });
+    // A blank optional field clears it.
+    expect(data(await c.t.post('/api/entreprise/parametres/update', { rccm: '' }, c.tg)).rccm).toBeNull();
+    // Other companies are untouched.
+    expect(data(await c.t.get('/api/entreprise/parametres', c.og)).objectif_mensuel).toBe(0);
+  });
+
+  it('refuse bad input in French, naming the field, and store nothing', async () => {
+    const before = data(await c.t.get('/api/entreprise/parametres', c.tg));
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ objectif_mensuel: -5 }, 'objectif_mensuel', "L'objectif mensuel ne peut pas être négatif."],
+      [{ objectif_mensuel: 'beaucoup' }, 'objectif_mensuel', "L'objectif mensuel doit être un nombre."],
+      [{ raison_sociale: '  ' }, 'raison_sociale', 'La raison sociale est obligatoire.'],
+      [{ email: 'pas-un-email' }, 'email', "L'email n'est pas valide."],
+      [
+        { prefixe_facture: 'FAC/2026' },
+        'prefixe_facture',
+        'Le préfixe des factures ne contient que des lettres, des chiffres et des tirets.',
+      ],
+      [{ delai_en_ligne_min: 0 }, 'delai_en_ligne_min', 'Le délai en ligne doit être au moins 1.'],
+      [{ rayon_arrivee_m: 5 }, 'rayon_arrivee_m', "Le rayon d'arrivée doit être au moins 10."],
+    ];
+    for (const [body, field, message] of cases) {
+      failed(await c.t.post('/api/entreprise/parametres/update', body, c.tg), 422, message, field);
+    }
+    expect(data(await c.t.get('/api/entreprise/parametres', c.tg))).toEqual(before);
+  });
+
+  it('take a logo image, serve it, replace it and remove it', async () => {
+    const saved = data(await upload(c.tg, PNG));
+    expect(saved.logo).toMatch(new RegExp(`^logos/${c.tgId}/[0-9a-f-]+\\.png$`));
+    const abs = path.join(c.t.dataDir, 'uploads', saved.logo);
+    expect(fs.readFileSync(abs)).toEqual(PNG);
+    const got = await c.t.get('/api/entreprise/parametres/logo', c.tg);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.rawPayload).toEqual(PNG);
+
+    const replaced = data(await upload(c.tg, PNG));
+    expect(replaced.logo).not.toBe(saved.logo);
+    expect(fs.existsSync(abs)).toBe(false);
+
+    failed(
+      await upload(c.tg, Buffer.from('%PDF-1.4 pas une image')),
+      422,
+      'Le logo doit être une image PNG, JPEG ou WEBP.',
+      'logo',
+    );
+    failed(
+      await upload(c.tg, Buffer.alloc(3 * 1024 * 1024, 1)),
+      422,
+      'Le logo ne doit pas dépasser 2 Mo.',
+      'logo',
+    );
+    failed(
+      await c.t.post('/api/entreprise/parametres/logo', { logo: 'x' }, c.tg),
+      422,
+      'Envoyez le logo comme fichier (multipart/form-data, champ « logo »).',
+      'logo',
+    );
+    expect(data(await c.t.get('/api/entreprise/parametres', c.tg)).logo).toBe(replaced.logo);
+
+    const removed = data(await c.t.post('/api/entreprise/parametres/update', { logo: null }, c.tg));
+    expect(removed.logo).toBeNull();
+    expect(fs.existsSync(path.join(c.t.dataDir, 'uploads', replaced.logo))).toBe(false);
+    failed(await c.t.get('/api/entreprise/parametres/logo', c.tg), 404, "Cette entreprise n'a pas de logo.");
+  });
+
+  it('are per company; a superadmin names the company', async () => {
+    data(await c.t.post('/api/entreprise/parametres/update', { nif: 'OG-NIF-1' }, c.og));
+    // A company's query parameter never reaches another company.
+    const mine = data(await c.t.get(`/api/entreprise/parametres?entreprise=${c.ogId}`, c.tg));
+    expect(mine.entreprise_id).toBe(c.tgId);
+    data(await c.t.post(`/api/entreprise/parametres/update?entreprise=${c.ogId}`, { nif: 'VOLÉ' }, c.tg));
+    expect(data(await c.t.get('/api/entreprise/parametres', c.og)).nif).toBe('OG-NIF-1');
+
+    failed(
+      await c.t.get('/api/entreprise/parametres', c.admin),
+      422,
+      "L'entreprise est obligatoire.",
+      'entreprise',
+    );
+    expect(data(await c.t.get(`/api/entreprise/parametres?entreprise=${c.ogId}`, c.admin)).nif).toBe(
+      'OG-NIF-1',
+    );
+    const set = data(
+      await c.t.post(
+        `/api/entreprise/parametres/update?entreprise=${c.ogId}`,
+        { objectif_mensuel: 1000 },
+        c.admin,
+      ),
+    );
+    expect(set).toMatchObject({ entreprise_id: c.ogId, nif: 'OG-NIF-1', objectif_mensuel: 1000 });
+    data(await upload(c.admin, PNG, `?entreprise=${c.ogId}`));
+    expect((await c.t.get(`/api/entreprise/parametres/logo?entreprise=${c.ogId}`, c.admin)).statusCode).toBe(
+      200,
+    );
+    expect((await c.t.get('/api/entreprise/parametres/logo', c.og)).statusCode).toBe(200);
+    // A client account is no company.
+    const [client] = await c.t.database.db.select().from(users).where(eq(users.email, 'client@yams.ga'));
+    failed(
+      await c.t.get(`/api/entreprise/parametres?entreprise=${client!.id}`, c.admin),
+      422,
+      "Cette entreprise n'existe pas.",
+      'entreprise_id',
+    );
+    failed(await c.t.get('/api/entreprise/parametres'), 401, 'Vous devez vous connecter pour continuer.');
+  });
+});
+
+it('are documented in the OpenAPI document', async () => {
+  const doc = (await c.t.get('/api/docs/json')).json();
+  expect(doc.paths['/api/entreprise/parametres'].get).toBeDefined();
+  expect(doc.paths['/api/entreprise/parametres/update'].post).toBeDefined();
+  expect(doc.paths['/api/entreprise/parametres/logo'].post).toBeDefined();
+  expect(doc.paths['/api/entreprise/parametres/logo'].get).toBeDefined();
+});

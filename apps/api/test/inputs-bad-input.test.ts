@@ -1,0 +1,223 @@
+import { MSG } from '@yams/shared';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseTrustProxy } from '../src/config';
+import { type FleetContext, fleetContext, fleetKit, type Json } from './fleet-fixtures';
+
+// Issue 6 §2: bad input is a French 422 (or 4xx) in the envelope, never a 500 nor Fastify's own body.
+
+let c: FleetContext;
+let kit: Awaited<ReturnType<typeof fleetKit>>;
+beforeAll(async () => {
+  c = await fleetContext();
+  kit = await fleetKit(c);
+});
+
+function envelope422(res: { statusCode: number; body: string }, label: string) {
+  expect(res.statusCode, `${label}: ${res.body}`).toBe(422);
+  const body = JSON.parse(res.body);
+  expect(body.success).toBe(false);
+  expect(body.data).toBeTypeOf('object');
+  expect(body.errors[0]).toMatch(/caractère/);
+}
+
+describe('control characters', () => {
+  const NUL = 'x\u0000y';
+
+  it('are refused with a French 422 naming the field in every kind of text field', async () => {
+    const v = await kit.vehicule();
+    const first = async (url: string) => ((await c.t.get(url, c.tg)).json().data as Json[])[0];
+    const garage = await first('/api/garages?limit=1');
+    const article = await first('/api/articles?limit=1');
+    const service = await first('/api/services?limit=1');
+    const fournisseur = await first('/api/fournisseurs?limit=1');
+    const trajet = await first('/api/trajets?limit=1');
+    const course = await first('/api/courses?limit=1');
+    const paiement = await first('/api/paiements?limit=1&statut=En%20attente');
+    const demande = await first('/api/demandes?limit=1');
+    const inter = await kit.intervention(v.id);
+    const users = await first('/api/utilisateurs?limit=1&type=client');
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ['/api/garages', { nom: NUL }, c.tg, 'nom'],
+      [`/api/garages/${garage.id}/update`, { nom: NUL }, c.tg, 'nom'],
+      [`/api/articles/${article.id}/update`, { nom: `a\u0001b` }, c.tg, 'nom'],
+      [`/api/services/${service.id}/update`, { libelle: NUL }, c.tg, 'libelle'],
+      [`/api/fournisseurs/${fournisseur.id}/update`, { nom: NUL }, c.tg, 'nom'],
+      [`/api/trajets/${trajet.id}/update`, { libelle: NUL }, c.tg, 'libelle'],
+      [`/api/vehicules/${v.id}/update`, { marque: NUL }, c.tg, 'marque'],
+      [`/api/vehicules/${v.id}/update`, { modele: '\u001b[31m' }, c.tg, 'modele'],
+      [
+        `/api/interventions/${inter.id}/update`,
+        { ...inter, lignes: [], description: NUL },
+        c.tg,
+        'description',
+      ],
+      [`/api/courses/${course.id}/update`, { adresse_chargement: NUL }, c.tg, 'adresse_chargement'],
+      [`/api/paiements/${paiement.id}/update`, { libelle: NUL }, c.tg, 'libelle'],
+      [`/api/demandes/${demande.id}/update`, { description: NUL }, c.tg, 'description'],
+      [`/api/utilisateurs/${users.id}/update`, { nom: NUL }, c.tg, 'nom'],
+      ['/api/me/update', { nom: NUL }, c.tg, 'nom'],
+      ['/api/villes', { code: 'NUL', libelle: NUL }, c.admin, 'libelle'],
+      ['/api/types_marchandises', { libelle: NUL }, c.admin, 'libelle'],
+    ];
+    for (const [url, body, token, field] of cases) {
+      const res = await c.t.post(url, body, token);
+      envelope422(res, url);
+      expect(Object.keys(res.json().data.fields), url).toContain(field);
+    }
+    // Nothing was stored: the garage keeps its name.
+    const after = (await c.t.get(`/api/garages/${garage.id}`, c.tg)).json().data;
+    expect(after.nom).toBe(garage.nom);
+  });
+
+  it('keep line breaks and tabs in long texts', async () => {
+    const v = await kit.vehicule();
+    const inter = await kit.intervention(v.id);
+    const res = await c.t.post(
+      `/api/interventions/${inter.id}/update`,
+      { ...inter, lignes: [], description: 'Ligne 1\nLigne 2\tfin' },
+      c.tg,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.description).toBe('Ligne 1\nLigne 2\tfin');
+  });
+
+  it('are dropped from a search, which answers normally', async () => {
+    for (const url of [
+      '/api/garages',
+      '/api/vehicules',
+      '/api/courses',
+      '/api/utilisateurs',
+      '/api/documents',
+      '/api/interventions',
+      '/api/villes',
+    ]) {
+      const res = await c.t.get(`${url}?search=%00Lib%01`, c.tg);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect(res.json().success).toBe(true);
+    }
+  });
+});
+
+describe('public verification routes', () => {
+  it('answer a French 422 for an id beyond a PostgreSQL integer', async () => {
+    for (const userId of [2147483648, 99999999999, '99999999999']) {
+      for (const url of ['/api/verify-account', '/api/send-verification-code']) {
+        const res = await c.t.post(url, { userId, code: '123456' });
+        expect(res.statusCode, `${url} ${userId}: ${res.body}`).toBe(422);
+        expect(res.json().errors).toContain("L'identifiant de l'utilisateur n'est pas valide.");
+      }
+    }
+  });
+});
+
+describe("Fastify's own errors", () => {
+  const inject = (opts: InjectOptions) => c.t.app.inject(opts);
+  function inEnvelope(res: { statusCode: number; body: string }, status: number) {
+    expect(res.statusCode, res.body).toBe(status);
+    const body = JSON.parse(res.body);
+    expect(body).toMatchObject({ success: false, data: null });
+    expect(body.errors.length).toBe(1);
+    expect(body.message).toBe(body.errors[0]);
+    expect(body.errors[0]).toMatch(/[éèàç]|[a-z]{3} [a-z]/);
+    expect(body.errors[0]).not.toMatch(/^(FST_|Body|Unsupported|URI|Request)/);
+  }
+
+  it('a path longer than Fastify accepts is a 414 in the envelope', async () => {
+    const res = await inject({ method: 'POST', url: `/api/garages/${'9'.repeat(120)}/update`, payload: {} });
+    inEnvelope(res, 414);
+  });
+
+  it('a body too large is a 413 in the envelope', async () => {
+    const res = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${'a'.repeat(11 * 1024 * 1024)}"}`,
+    });
+    inEnvelope(res, 413);
+  });
+
+  it('a content type the API does not take is a 415 in the envelope', async () => {
+    const res = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    inEnvelope(res, 415);
+  });
+
+  it('invalid JSON is a 400 in the envelope', async () => {
+    const res = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    inEnvelope(res, 400);
+    expect(res.json().errors[0]).toBe(MSG.invalidJson);
+  });
+
+  it('a JSON body with a forbidden prototype key is a 400 in the envelope', async () => {
+    const res = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"x":1},"email":"a@b.ga","password":"x"}',
+    });
+    inEnvelope(res, 400);
+  });
+
+  it('a missing route and a wrong method are 404 in the envelope', async () => {
+    inEnvelope(await inject({ method: 'DELETE', url: '/api/garages/1' }), 404);
+    inEnvelope(await inject({ method: 'GET', url: '/api/nulle-part' }), 404);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default: a forged X-Forwarded-For does not escape the per-address login limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const res = await c.t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { email: `personne${i}@exemple.ga`, password: 'mauvais-mot-de-passe' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(422));
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it('reads true, a number of hops or addresses, and refuses anything else', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1')).toBe('10.0.0.0/8, 127.0.0.1');
+    const hops = parseTrustProxy('1') as (a: string, i: number) => boolean;
+    expect([hops('x', 0), hops('x', 1)]).toEqual([true, false]);
+    expect(() => parseTrustProxy('oui')).toThrow(/TRUST_PROXY invalide/);
+  });
+});
+
+describe('CHECK constraints from the shared enums', () => {
+  it('the database refuses a status or type the lifecycle does not know', async () => {
+    const { sql } = await import('drizzle-orm');
+    const attempts = [
+      sql`update courses set statut = 'Perdu' where id = (select min(id) from courses)`,
+      sql`update courses set etat = 'Offert' where id = (select min(id) from courses)`,
+      sql`update paiements set statut = 'Rembourse' where id = (select min(id) from paiements)`,
+      sql`update paiements set mode = 'Bitcoin' where id = (select min(id) from paiements)`,
+      sql`update demandes set statut = 'Oubliée' where id = (select min(id) from demandes)`,
+      sql`update vehicules set statut = 'Volé' where id = (select min(id) from vehicules)`,
+      sql`update interventions set statut = 'Payé' where id = (select min(id) from interventions)`,
+      sql`update users set type = 'pirate' where id = (select min(id) from users)`,
+    ];
+    for (const q of attempts) {
+      await expect(c.t.database.db.execute(q)).rejects.toThrow();
+    }
+  });
+});

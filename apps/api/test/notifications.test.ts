@@ -1,0 +1,321 @@
+import { addDays, todayInGabon } from '@yams/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { documents, garages, interventions, jobRuns, notifications } from '../src/db/schema';
+import { runDailyNotifications } from '../src/modules/notifications/daily';
+import {
+  type Company,
+  expectFailure,
+  makeClient,
+  makeCourse,
+  makeVehicule,
+  moveCourse,
+  type OpsContext,
+  setupOperations,
+} from './operations-fixtures';
+import { addBackOfficeUser, listen, openTab, waitFor } from './realtime-support';
+
+let ctx: OpsContext;
+/** A colleague of TransGabon's director, who hears of the director's actions. */
+let collegue: Company;
+
+beforeAll(async () => {
+  ctx = await setupOperations();
+  const id = await addBackOfficeUser(ctx.t, ctx.tg.id, 'exploitation@transgabon.ga');
+  collegue = { id, token: await ctx.t.login('exploitation@transgabon.ga'), chauffeur: ctx.tg.chauffeur };
+});
+
+type N = { id: number; type: string; titre: string; lien: string | null; read_at: string | null };
+const inbox = async (c: Company | string, query = '') =>
+  (await ctx.t.get(`/api/notifications${query}`, typeof c === 'string' ? c : c.token)).json().data as N[];
+const unread = async (c: Company) =>
+  (await ctx.t.get('/api/notifications?read_at=null&req_count=1', c.token)).json().data as number;
+const ofType = async (c: Company, type: string) => (await inbox(c)).filter((n) => n.type === type);
+
+describe('notifications created by events, in their transaction', () => {
+  it('a course changing state tells the company’s other users, once, with a link to it', async () => {
+    const client = (await makeClient(ctx, ctx.tg.id)).id;
+    const v = (await makeVehicule(ctx, ctx.tg.id)).id;
+    const course = await makeCourse(ctx, ctx.tg, client, v);
+    const before = await unread(collegue);
+    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé');
+
+    expect(await unread(collegue)).toBe(before + 1);
+    const [n] = (await ofType(collegue, 'course_statut')).filter(
+      (x) => x.lien === `/operations/courses?id=${course.id}`,
+    );
+    expect(n!.titre).toBe(`Course ${course.code} : Chargement terminé`);
+    expect(n!.read_at).toBeNull();
+    // Not the author, not another company.
+    expect((await ofType(ctx.tg, 'course_statut')).some((x) => x.lien === n!.lien)).toBe(false);
+    expect((await ofType(ctx.og, 'course_statut')).some((x) => x.lien === n!.lien)).toBe(false);
+
+    // A refused move changes nothing and tells nobody.
+    const refused = await ctx.t.post(`/api/courses/${course.id}/statut`, { statut: 'Terminé' }, ctx.tg.token);
+    expect(refused.statusCode).toBe(422);
+    expect(await unread(collegue)).toBe(before + 1);
+  });
+
+  it('a payment received (validated) tells the company, once', async () => {
+    const client = (await makeClient(ctx, ctx.tg.id)).id;
+    const course = await makeCourse(ctx, ctx.tg, client, (await makeVehicule(ctx, ctx.tg.id)).id);
+    const res = await ctx.t.post(
+      '/api/paiements',
+      {
+        course_id: course.id,
+        libelle: 'Acompte',
+        mode: 'Airtel Money',
+        montant: 40_000,
+        date_operation: '2026-03-15',
+      },
+      ctx.tg.token,
+    );
+    const paiementId = res.json().data.id ?? res.json().data;
+    const lien = `/operations/paiements?id=${paiementId}`;
+    // Recorded 'En attente': nothing received yet.
+    expect((await ofType(collegue, 'paiement_recu')).filter((n) => n.lien === lien)).toHaveLength(0);
+    expect((await ctx.t.post(`/api/paiements/${paiementId}/validate`, {}, ctx.tg.token)).statusCode).toBe(
+      200,
+    );
+    const got = (await ofType(collegue, 'paiement_recu')).filter((n) => n.lien === lien);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.titre).toBe('Paiement reçu : 40.000 FCFA');
+  });
+
+  it('a demande broadcast tells every other transporteur company, not its own', async () => {
+    const client = (await makeClient(ctx, ctx.og.id)).id;
+    const created = await ctx.t.post(
+      '/api/demandes',
+      {
+        client_id: client,
+        type_course: 'Transport de marchandises',
+        ville_depart_id: ctx.villes.pog,
+        ville_arrivee_id: ctx.villes.lbv,
+        adresse_chargement: 'Port-Môle',
+        date_souhaitee: '2026-12-05',
+        poids_kg: 8_000,
+        budget: 400_000,
+      },
+      ctx.og.token,
+    );
+    const id = created.json().data.id as number;
+    const lien = `/operations/demandes?id=${id}`;
+    expect((await ctx.t.post(`/api/demandes/${id}/broadcast`, {}, ctx.og.token)).statusCode).toBe(200);
+    for (const c of [ctx.tg, collegue]) {
+      const got = (await ofType(c, 'demande_diffusee')).filter((n) => n.lien === lien);
+      expect(got).toHaveLength(1);
+      expect(got[0]!.titre).toBe(`Nouvelle demande n°${id} diffusée`);
+    }
+    expect((await ofType(ctx.og, 'demande_diffusee')).filter((n) => n.lien === lien)).toHaveLength(0);
+  });
+
+  it('respects the kinds a user turned off in Mon compte', async () => {
+    const prefs = (await ctx.t.get('/api/notifications/preferences', collegue.token)).json().data;
+    expect(prefs.types.every((t: { actif: boolean }) => t.actif)).toBe(true);
+    expect(prefs.types).toHaveLength(5);
+    const saved = await ctx.t.post(
+      '/api/notifications/preferences',
+      { desactivees: ['course_statut'] },
+      collegue.token,
+    );
+    expect(saved.json().data.types.find((t: { type: string }) => t.type === 'course_statut').actif).toBe(
+      false,
+    );
+    expectFailure(
+      await ctx.t.post('/api/notifications/preferences', { desactivees: ['nimporte'] }, collegue.token),
+      422,
+    );
+
+    const course = await makeCourse(
+      ctx,
+      ctx.tg,
+      (await makeClient(ctx, ctx.tg.id)).id,
+      (await makeVehicule(ctx, ctx.tg.id)).id,
+    );
+    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé');
+    const lien = `/operations/courses?id=${course.id}`;
+    expect((await ofType(collegue, 'course_statut')).filter((n) => n.lien === lien)).toHaveLength(0);
+    await ctx.t.post('/api/notifications/preferences', { desactivees: [] }, collegue.token);
+  });
+
+  it('marks one, then all, as read; another user’s notification is not found', async () => {
+    const all = await inbox(collegue, '?read_at=null');
+    expect(all.length).toBeGreaterThan(1);
+    // Newest first.
+    const ids = all.map((n) => n.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const first = all[0]!;
+    expectFailure(
+      await ctx.t.post(`/api/notifications/${first.id}/read`, {}, ctx.og.token),
+      404,
+      'Cette notification n’existe pas.',
+    );
+    expect((await ctx.t.post(`/api/notifications/${first.id}/read`, {}, collegue.token)).statusCode).toBe(
+      200,
+    );
+    expect(await unread(collegue)).toBe(all.length - 1);
+    const res = await ctx.t.post('/api/notifications/read-all', {}, collegue.token);
+    expect(res.json().data).toBe(all.length - 1);
+    expect(await unread(collegue)).toBe(0);
+  });
+
+  it('reaches the user’s open tab live, after the commit', async () => {
+    const base = await listen(ctx.t.app);
+    const tab = await openTab(base, collegue.token, ctx.t.app);
+    const heard = waitFor<{ type: string; lien: string }>(tab, 'notification:new');
+    const course = await makeCourse(
+      ctx,
+      ctx.tg,
+      (await makeClient(ctx, ctx.tg.id)).id,
+      (await makeVehicule(ctx, ctx.tg.id)).id,
+    );
+    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé');
+    const pushed = await heard;
+    expect(pushed.type).toBe('course_statut');
+    expect(pushed.lien).toBe(`/operations/courses?id=${course.id}`);
+    tab.close();
+  });
+});
+
+describe('the daily job', () => {
+  it('announces documents at 30 and 7 days and on the day, and overdue interventions, once across two processes', async () => {
+    const today = todayInGabon();
+    // A day of its own, so the demo data's documents do not interfere.
+    const day = addDays(today, 400);
+    const v = (await makeVehicule(ctx, ctx.tg.id)).id;
+    const docs = await ctx.t.database.db
+      .insert(documents)
+      .values(
+        [30, 7, 0, 12].map((j) => ({
+          entreprise_id: ctx.tg.id,
+          libelle: `Assurance J-${j}`,
+          association: 'vehicule',
+          camion_id: v,
+          date_expiration: addDays(day, j),
+        })) as never,
+      )
+      .returning({ id: documents.id });
+    const [garage] = await ctx.t.database.db
+      .select({ id: garages.id })
+      .from(garages)
+      .where(eq(garages.entreprise_id, ctx.tg.id))
+      .limit(1);
+    const [late] = await ctx.t.database.db
+      .insert(interventions)
+      .values({
+        entreprise_id: ctx.tg.id,
+        garage_id: garage!.id,
+        vehicule_id: v,
+        type: 'Entretien',
+        date_debut: addDays(day, -5),
+        date_fin: addDays(day, -1),
+        statut: 'Brouillon',
+      } as never)
+      .returning({ id: interventions.id });
+
+    // A second API process on the same database runs the job at the same moment.
+    const config = {
+      ...loadConfig({ DATA_DIR: ctx.t.dataDir, APP_URL: 'http://yams.test' }),
+      webDist: undefined,
+    };
+    const second: FastifyInstance = await buildApp({ config, database: ctx.t.database, logger: false });
+    const runs = await Promise.all([
+      runDailyNotifications(ctx.t.app.db, day),
+      runDailyNotifications(second.db, day),
+    ]);
+    await second.close();
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    expect(await runDailyNotifications(ctx.t.app.db, day)).toBe(false);
+    const claimed = await ctx.t.database.db.select().from(jobRuns).where(eq(jobRuns.jour, day));
+    expect(claimed).toHaveLength(1);
+
+    const lien = `/parc-auto/vehicules?id=${v}`;
+    const docNotes = (await ofType(collegue, 'document_expiration')).filter((n) => n.lien === lien);
+    expect(docNotes.map((n) => n.titre).sort()).toEqual(
+      [
+        'Document expiré aujourd’hui : Assurance J-0',
+        'Document à renouveler dans 30 jours',
+        'Document à renouveler dans 7 jours',
+      ].sort(),
+    );
+    // The company account too (no author for a job), and nobody of another company.
+    expect((await ofType(ctx.tg, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(3);
+    expect((await ofType(ctx.og, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(0);
+    const retard = (await ofType(collegue, 'intervention_retard')).filter(
+      (n) => n.lien === `/parc-auto/interventions?id=${late!.id}`,
+    );
+    expect(retard).toHaveLength(1);
+
+    // A retry of the same day (the row removed by hand) announces nothing twice.
+    await ctx.t.database.db.delete(jobRuns).where(eq(jobRuns.jour, day));
+    expect(await runDailyNotifications(ctx.t.app.db, day)).toBe(true);
+    const again = await ctx.t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.user_id, collegue.id),
+          inArray(notifications.type, ['document_expiration', 'intervention_retard']),
+          eq(notifications.lien, lien),
+        ),
+      );
+    expect(again).toHaveLength(3);
+    expect(docs).toHaveLength(4);
+  });
+});
+
+describe('messages between the users of one company', () => {
+  it('sends, lists, reads and marks read, within the company only', async () => {
+    const unreadMsgs = async (c: Company) =>
+      (await ctx.t.get('/api/messages?read_at=null&req_count=1', c.token)).json().data as number;
+    const before = await unreadMsgs(collegue);
+    const sent = await ctx.t.post(
+      '/api/messages',
+      { recipient_id: collegue.id, contenu: '  Le camion est au port.  ' },
+      ctx.tg.token,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const msg = sent.json().data;
+    expect(msg.contenu).toBe('Le camion est au port.');
+    expect(msg.sender_id).toBe(ctx.tg.id);
+    expect(await unreadMsgs(collegue)).toBe(before + 1);
+
+    // Another company: cannot be written to, cannot read it, never lists it.
+    expectFailure(
+      await ctx.t.post('/api/messages', { recipient_id: ctx.og.id, contenu: 'Bonjour' }, ctx.tg.token),
+      422,
+      'Ce destinataire n’est pas un utilisateur de votre entreprise.',
+    );
+    expectFailure(await ctx.t.get(`/api/messages/${msg.id}`, ctx.og.token), 404, 'Ce message n’existe pas.');
+    expectFailure(await ctx.t.post(`/api/messages/${msg.id}/read`, {}, ctx.og.token), 404);
+    const ogList = (await ctx.t.get('/api/messages', ctx.og.token)).json().data as { id: number }[];
+    expect(ogList.some((m) => m.id === msg.id)).toBe(false);
+    const invalid = expectFailure(await ctx.t.post('/api/messages', { contenu: '   ' }, ctx.tg.token), 422);
+    expect(invalid.errors).toEqual(
+      expect.arrayContaining(['Le destinataire est obligatoire.', 'Le message ne peut pas être vide.']),
+    );
+
+    // The recipient's inbox, newest first; the sender's sent box.
+    const inboxList = (await ctx.t.get('/api/messages', collegue.token)).json().data as {
+      id: number;
+      read_at: string | null;
+    }[];
+    expect(inboxList[0]!.id).toBe(msg.id);
+    expect(inboxList[0]!.read_at).toBeNull();
+    const sentBox = (await ctx.t.get('/api/messages?boite=envoyes', ctx.tg.token)).json().data as {
+      id: number;
+    }[];
+    expect(sentBox[0]!.id).toBe(msg.id);
+
+    // Reading it marks it read; the sender reading it does not.
+    expect((await ctx.t.get(`/api/messages/${msg.id}`, ctx.tg.token)).json().data.read_at).toBeNull();
+    expect((await ctx.t.get(`/api/messages/${msg.id}`, collegue.token)).json().data.read_at).not.toBeNull();
+    expect(await unreadMsgs(collegue)).toBe(before);
+    await ctx.t.post('/api/messages', { recipient_id: collegue.id, contenu: 'Deuxième' }, ctx.tg.token);
+    expect((await ctx.t.post('/api/messages/read-all', {}, collegue.token)).statusCode).toBe(200);
+    expect(await unreadMsgs(collegue)).toBe(0);
+  });
+});

@@ -1,0 +1,443 @@
+import {
+  addDays,
+  COURSE_STATUTS_OUVERTS,
+  debutMois,
+  finMois,
+  type Periode,
+  periodeBornes,
+  tendance,
+  todayInGabon,
+} from '@yams/shared';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { courses, interventions, paiements, users, vehicules } from '../src/db/schema';
+import { data, type FleetContext, failed, fleetContext, type Json } from './fleet-fixtures';
+
+// Every statistic is checked against a naive computation in JavaScript over the base rows (courses,
+// paiements, interventions, vehicules) of the seeded database, never against the aggregates it is read from.
+
+let c: FleetContext;
+let nouveauId: number;
+beforeAll(async () => {
+  c = await fleetContext();
+  const [n] = await c.t.database.db.select().from(users).where(eq(users.email, 'nouveau@yams.ga'));
+  nouveauId = n!.id;
+});
+
+type Row = {
+  id: number;
+  entreprise_id: number;
+  client_id: number;
+  chauffeur_id: number | null;
+  vehicule_id: number;
+  type_course: string;
+  statut: string;
+  montant: number;
+  chargement: Date;
+  dechargement: Date | null;
+};
+
+/** Libreville day of an instant (UTC+1). */
+const dayOf = (d: Date) => new Date(d.getTime() + 3_600_000).toISOString().slice(0, 10);
+
+async function base() {
+  const db = c.t.database.db;
+  const cs = (await db.select().from(courses)).map(
+    (r): Row => ({
+      ...r,
+      chargement: new Date(r.date_chargement),
+      dechargement: r.date_dechargement ? new Date(r.date_dechargement) : null,
+    }),
+  );
+  return {
+    courses: cs,
+    paiements: await db.select().from(paiements),
+    interventions: await db.select().from(interventions),
+    vehicules: await db.select().from(vehicules),
+    users: await db.select().from(users),
+  };
+}
+type Base = Awaited<ReturnType<typeof base>>;
+
+/** The naive figures of a company (or of all, for null) over a day range. */
+function naive(b: Base, entreprise: number | null, debut: string, fin: string) {
+  const mine = <T extends { entreprise_id: number | null }>(rows: T[]) =>
+    rows.filter((r) => entreprise === null || r.entreprise_id === entreprise);
+  const inRange = (day: string) => day >= debut && day <= fin;
+  const period = mine(b.courses).filter((r) => inRange(dayOf(r.chargement)));
+  const valid = period.filter((r) => r.statut !== 'Annulé');
+  const sum = (rows: Row[]) => rows.reduce((s, r) => s + r.montant, 0);
+  const group = <K>(rows: Row[], key: (r: Row) => K) => {
+    const m = new Map<K, Row[]>();
+    for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
+    return m;
+  };
+  const nom = (id: number) => {
+    const u = b.users.find((x) => x.id === id)!;
+    return [u.nom, u.prenom].filter(Boolean).join(' ').trim() || u.name;
+  };
+  return {
+    kpis: {
+      coursesCount: valid.length,
+      chiffreAffaires: sum(valid),
+      clientsCount: new Set(valid.map((r) => r.client_id)).size,
+      driversCount: new Set(valid.filter((r) => r.chauffeur_id).map((r) => r.chauffeur_id)).size,
+    },
+    valid,
+    period,
+    byType: [...group(valid, (r) => r.type_course)].map(([type, rs]) => ({
+      type,
+      count: rs.length,
+      montant: sum(rs),
+    })),
+    byStatus: [...group(period, (r) => r.statut)].map(([status, rs]) => ({ status, count: rs.length })),
+    topClients: [...group(valid, (r) => r.client_id)]
+      .map(([id, rs]) => ({ client_id: id, nomClient: nom(id), montant: sum(rs), coursesCount: rs.length }))
+      .sort((a, z) => z.montant - a.montant || a.client_id - z.client_id)
+      .slice(0, 10),
+    topDrivers: [
+      ...group(
+        valid.filter((r) => r.chauffeur_id),
+        (r) => r.chauffeur_id!,
+      ),
+    ]
+      .map(([id, rs]) => ({
+        chauffeur_id: id,
+        nomChauffeur: nom(id),
+        coursesCount: rs.length,
+        montant: sum(rs),
+      }))
+      .sort(
+        (a, z) => z.coursesCount - a.coursesCount || z.montant - a.montant || a.chauffeur_id - z.chauffeur_id,
+      )
+      .slice(0, 10),
+    paiements: (() => {
+      const m = new Map<string, { count: number; montant: number }>();
+      for (const p of mine(b.paiements)) {
+        if (p.statut !== 'Validé' || !inRange(p.date_operation)) continue;
+        const cur = m.get(p.mode) ?? { count: 0, montant: 0 };
+        m.set(p.mode, { count: cur.count + 1, montant: cur.montant + p.montant });
+      }
+      return [...m].map(([mode, v]) => ({ mode, ...v }));
+    })(),
+    maintenance: (() => {
+      const m = new Map<number, { montant: number; interventions: number }>();
+      for (const i of mine(b.interventions)) {
+        if (i.statut !== 'Confirmé' || !inRange(i.date_debut)) continue;
+        const cur = m.get(i.vehicule_id) ?? { montant: 0, interventions: 0 };
+        m.set(i.vehicule_id, { montant: cur.montant + i.montant, interventions: cur.interventions + 1 });
+      }
+      return [...m]
+        .map(([id, v]) => ({ vehicule_id: id, plaque: b.vehicules.find((x) => x.id === id)!.plaque, ...v }))
+        .sort((a, z) => z.montant - a.montant || a.plaque.localeCompare(z.plaque))
+        .slice(0, 15);
+    })(),
+  };
+}
+
+const sortBy = <T>(rows: T[], key: (r: T) => string) =>
+  [...rows].sort((a, z) => key(a).localeCompare(key(z)));
+const get = async (url: string, token = c.tg) => data(await c.t.get(url, token));
+const today = () => todayInGabon();
+
+const QUERIES: Array<[string, string]> = [
+  ['jour', 'periode=jour'],
+  ['semaine', 'periode=semaine'],
+  ['mois', 'periode=mois'],
+  ['annee', 'periode=annee'],
+  ['personnalisée (90 jours)', `date_debut=${addDays(today(), -120)}&date_fin=${addDays(today(), -31)}`],
+];
+
+function bornes(q: string) {
+  const p = new URLSearchParams(q);
+  return periodeBornes({
+    periode: (p.get('periode') as Periode) ?? undefined,
+    date_debut: p.get('date_debut') ?? undefined,
+    date_fin: p.get('date_fin') ?? undefined,
+  });
+}
+
+describe.each(QUERIES)('period %s', (_name, q) => {
+  it('KPIs and their trend equal a naive count of the base rows', async () => {
+    const b = await base();
+    const p = bornes(q);
+    const k = await get(`/api/statistiques/kpis?${q}`);
+    const whole = naive(b, c.tgId, p.debut, p.fin).kpis;
+    const { courant, precedent } = p.comparaison;
+    const now = naive(b, c.tgId, courant.debut, courant.fin).kpis;
+    const before = naive(b, c.tgId, precedent.debut, precedent.fin).kpis;
+    expect(k).toMatchObject({
+      ...whole,
+      comparaison: { courant: now, precedent: before, bornes: p.comparaison },
+    });
+    for (const key of Object.keys(now) as Array<keyof typeof now>) {
+      expect(k.tendances[key]).toBe(tendance(now[key], before[key]));
+    }
+    expect(k.periode).toMatchObject({ debut: p.debut, fin: p.fin, precedent: p.precedent });
+  });
+
+  it('series, breakdowns, tops, payments and maintenance equal the naive figures', async () => {
+    const b = await base();
+    const p = bornes(q);
+    const n = naive(b, c.tgId, p.debut, p.fin);
+    const all: Json = await get(`/api/statistiques/tableau-de-bord?${q}`);
+    // Each bucket of the series holds the courses of its own days (or hour).
+    const bucket = (r: Row, point: Json) =>
+      p.grain === 'heure'
+        ? Number(point.label.slice(0, 2)) === new Date(r.chargement.getTime() + 3_600_000).getUTCHours()
+        : dayOf(r.chargement) >= point.debut && dayOf(r.chargement) <= point.fin;
+    for (const point of all.chiffreAffaires) {
+      const rows = n.valid.filter((r) => bucket(r, point));
+      expect(point.value, point.label).toBe(rows.reduce((s, r) => s + r.montant, 0));
+    }
+    for (const point of all.coursesCount) {
+      expect(point.value, point.label).toBe(n.valid.filter((r) => bucket(r, point)).length);
+    }
+    expect(all.coursesCount.reduce((s: number, x: Json) => s + x.value, 0)).toBe(n.kpis.coursesCount);
+    expect(all.chiffreAffaires.reduce((s: number, x: Json) => s + x.value, 0)).toBe(n.kpis.chiffreAffaires);
+    for (const serie of all.statutsSerie.series) {
+      expect(serie.values.reduce((s: number, v: number) => s + v, 0)).toBe(
+        n.period.filter((r) => r.statut === serie.status).length,
+      );
+    }
+    expect(sortBy(all.repartitionByType, (x: Json) => x.type)).toEqual(sortBy(n.byType, (x) => x.type));
+    expect(sortBy(all.repartitionByStatus, (x: Json) => x.status)).toEqual(
+      sortBy(n.byStatus, (x) => x.status),
+    );
+    expect(all.topClients).toEqual(n.topClients);
+    expect(all.topDrivers).toEqual(n.topDrivers);
+    expect(sortBy(all.paiementsByMode, (x: Json) => x.mode)).toEqual(sortBy(n.paiements, (x) => x.mode));
+    expect(all.coutMaintenance).toEqual(n.maintenance);
+    // The spec's separate endpoints answer the same figures.
+    expect(await get(`/api/statistiques/chiffre-affaires?${q}`)).toEqual(all.chiffreAffaires);
+    expect(await get(`/api/statistiques/courses-count?${q}`)).toEqual(all.coursesCount);
+    expect(await get(`/api/statistiques/top-clients?${q}`)).toEqual(all.topClients);
+    expect(await get(`/api/statistiques/top-drivers?${q}`)).toEqual(all.topDrivers);
+    expect(await get(`/api/statistiques/repartition-by-type?${q}`)).toEqual(all.repartitionByType);
+    expect(await get(`/api/statistiques/repartition-by-status?${q}`)).toEqual(all.repartitionByStatus);
+  });
+});
+
+it('the seeded data gives every chart something to draw this year', async () => {
+  const all: Json = await get('/api/statistiques/tableau-de-bord?periode=annee');
+  expect(all.kpis.coursesCount).toBeGreaterThan(50);
+  expect(all.topClients).toHaveLength(10);
+  expect(all.topDrivers.length).toBeGreaterThan(0);
+  expect(all.repartitionByType.length).toBeGreaterThan(1);
+  expect(all.repartitionByStatus.length).toBeGreaterThan(2);
+  expect(all.paiementsByMode.length).toBeGreaterThan(1);
+  expect(all.coutMaintenance.length).toBeGreaterThan(0);
+  expect(all.utilisationFlotte.some((u: Json) => u.taux > 0)).toBe(true);
+  expect(all.chiffreAffaires).toHaveLength(12);
+});
+
+it('fleet utilisation is the share of vehicle-days in course per vehicle type', async () => {
+  const b = await base();
+  const debut = addDays(today(), -40);
+  const fin = addDays(today(), -10);
+  const got: Json[] = await get(`/api/statistiques/utilisation-flotte?date_debut=${debut}&date_fin=${fin}`);
+  const start = new Date(`${debut}T00:00:00+01:00`).getTime();
+  const end = new Date(`${addDays(fin, 1)}T00:00:00+01:00`).getTime();
+  const now = Date.now();
+  const seconds = new Map<number, number>();
+  for (const r of b.courses) {
+    if (r.entreprise_id !== c.tgId || r.statut === 'Annulé') continue;
+    const stop =
+      r.dechargement?.getTime() ?? (COURSE_STATUTS_OUVERTS.includes(r.statut as never) ? now : null);
+    if (stop === null) continue;
+    const overlap = Math.min(stop, end) - Math.max(r.chargement.getTime(), start);
+    if (overlap > 0) seconds.set(r.vehicule_id, (seconds.get(r.vehicule_id) ?? 0) + overlap / 1000);
+  }
+  const fleet = b.vehicules.filter((v) => v.entreprise_id === c.tgId);
+  const days = 31;
+  const types = new Set(fleet.map((v) => v.type_vehicule_id));
+  expect(got).toHaveLength(types.size);
+  for (const type of types) {
+    const vs = fleet.filter((v) => v.type_vehicule_id === type);
+    const inCourse = Math.min(
+      vs.reduce((s, v) => s + (seconds.get(v.id) ?? 0), 0) / 86_400,
+      vs.length * days,
+    );
+    const row = got.find((g) => g.type_vehicule_id === type)!;
+    expect(row.vehicules).toBe(vs.length);
+    expect(row.jours_disponibles).toBe(vs.length * days);
+    expect(Math.abs(row.jours_en_course - inCourse)).toBeLessThanOrEqual(0.05 + 1e-9);
+    expect(Math.abs(row.taux - (inCourse / (vs.length * days)) * 100)).toBeLessThanOrEqual(0.05 + 1e-9);
+  }
+  expect(got.some((g) => g.taux > 0)).toBe(true);
+});
+
+describe('writes move the figures in the same transaction', () => {
+  it('a new course, its cancellation, a new amount and a deletion', async () => {
+    const q = `date_debut=${addDays(today(), 300)}&date_fin=${addDays(today(), 300)}`;
+    const before = await get(`/api/statistiques/tableau-de-bord?${q}`);
+    expect(before.kpis.coursesCount).toBe(0);
+    const [course] = await get('/api/courses?limit=1');
+    const detail = await get(`/api/courses/${course.id}`);
+    const [vehicule] = await get('/api/vehicules?statut=Disponible&limit=1');
+    const body = {
+      client_id: detail.client_id ?? detail.client?.id,
+      vehicule_id: vehicule.id,
+      type_course: 'Livraison',
+      ville_depart_id: detail.ville_depart_id ?? detail.ville_depart?.id,
+      ville_arrivee_id: detail.ville_arrivee_id ?? detail.ville_arrivee?.id,
+      date_chargement: `${addDays(today(), 300)}T09:00`,
+      montant: 123_456,
+    };
+    const created = data(await c.t.post('/api/courses', body, c.tg));
+    const after = await get(`/api/statistiques/kpis?${q}`);
+    expect(after).toMatchObject({ coursesCount: 1, chiffreAffaires: 123_456, clientsCount: 1 });
+    expect(
+      (await get(`/api/statistiques/chiffre-affaires?${q}`)).find((p: Json) => p.label === '09h').value,
+    ).toBe(123_456);
+    data(await c.t.post(`/api/courses/${created.id}/update`, { montant: 200_000 }, c.tg));
+    expect((await get(`/api/statistiques/kpis?${q}`)).chiffreAffaires).toBe(200_000);
+    data(await c.t.post(`/api/courses/${created.id}/destroy`, {}, c.tg));
+    expect(await get(`/api/statistiques/tableau-de-bord?${q}`)).toEqual(before);
+    const again = data(await c.t.post('/api/courses', body, c.tg));
+    expect((await get(`/api/statistiques/kpis?${q}`)).coursesCount).toBe(1);
+    data(await c.t.post(`/api/courses/${again.id}/statut`, { statut: 'Annulé' }, c.tg));
+    const cancelled = await get(`/api/statistiques/tableau-de-bord?${q}`);
+    expect(cancelled.kpis).toMatchObject({ coursesCount: 0, chiffreAffaires: 0, clientsCount: 0 });
+    expect(cancelled.repartitionByStatus).toEqual([{ status: 'Annulé', count: 1 }]);
+  });
+
+  it('the aggregates kept incrementally equal a full rebuild', async () => {
+    const db = c.t.database.db;
+    const snapshot = async () => {
+      const out: Record<string, unknown> = {};
+      for (const t of [
+        'stats_courses_jour',
+        'stats_courses_clients',
+        'stats_courses_chauffeurs',
+        'stats_flotte',
+        'stats_paiements_jour',
+      ]) {
+        const r = (await db.execute(
+          sql.raw(
+            `select * from ${t} where ${t === 'stats_flotte' ? 'secondes' : 'nb'} <> 0 order by 1, 2, 3, 4`,
+          ),
+        )) as unknown as { rows: unknown[] };
+        out[t] = JSON.stringify(r.rows);
+      }
+      return out;
+    };
+    const incremental = await snapshot();
+    await db.execute(sql`select stats_rebuild()`);
+    expect(await snapshot()).toEqual(incremental);
+  });
+});
+
+describe('empty periods and empty companies', () => {
+  it('a period without courses answers zeros and empty lists', async () => {
+    const q = 'date_debut=1990-01-01&date_fin=1990-03-31';
+    const all: Json = await get(`/api/statistiques/tableau-de-bord?${q}`);
+    expect(all.kpis).toMatchObject({ coursesCount: 0, chiffreAffaires: 0, clientsCount: 0, driversCount: 0 });
+    expect(all.kpis.tendances).toEqual({
+      coursesCount: 0,
+      chiffreAffaires: 0,
+      clientsCount: 0,
+      driversCount: 0,
+    });
+    expect(all.chiffreAffaires.map((p: Json) => p.label)).toEqual(['janv.', 'févr.', 'mars']);
+    expect(all.chiffreAffaires.every((p: Json) => p.value === 0)).toBe(true);
+    for (const k of [
+      'topClients',
+      'topDrivers',
+      'repartitionByType',
+      'repartitionByStatus',
+      'paiementsByMode',
+      'coutMaintenance',
+    ])
+      expect(all[k], k).toEqual([]);
+    expect(all.statutsSerie.series).toEqual([]);
+  });
+
+  it('a company that has nothing yet', async () => {
+    const all: Json = await get(
+      `/api/statistiques/tableau-de-bord?periode=annee&entreprise=${nouveauId}`,
+      c.admin,
+    );
+    expect(all.kpis).toMatchObject({ coursesCount: 0, chiffreAffaires: 0, clientsCount: 0, driversCount: 0 });
+    expect(all.topClients).toEqual([]);
+    expect(all.utilisationFlotte).toEqual([]);
+    expect(all.objectif).toMatchObject({ objectif: 0, realise: 0, taux: null });
+  });
+});
+
+describe('tenancy', () => {
+  it('a company sees only its figures; the superadmin one company or the sum of all', async () => {
+    const b = await base();
+    const p = bornes('periode=annee');
+    const tg = await get('/api/statistiques/kpis?periode=annee', c.tg);
+    const og = await get('/api/statistiques/kpis?periode=annee', c.og);
+    expect(tg).toMatchObject(naive(b, c.tgId, p.debut, p.fin).kpis);
+    expect(og).toMatchObject(naive(b, c.ogId, p.debut, p.fin).kpis);
+    // Naming another company changes nothing for a transporteur.
+    expect(await get(`/api/statistiques/kpis?periode=annee&entreprise=${c.ogId}`, c.tg)).toEqual(tg);
+    expect(await get(`/api/statistiques/kpis?periode=annee&entreprise=${c.tgId}`, c.admin)).toEqual(tg);
+    const all = await get('/api/statistiques/kpis?periode=annee', c.admin);
+    expect(all.coursesCount).toBe(tg.coursesCount + og.coursesCount);
+    expect(all.chiffreAffaires).toBe(tg.chiffreAffaires + og.chiffreAffaires);
+    expect(all).toMatchObject(naive(b, null, p.debut, p.fin).kpis);
+    const tops = await get('/api/statistiques/top-clients?periode=annee', c.og);
+    const tgClients = new Set(b.courses.filter((r) => r.entreprise_id === c.tgId).map((r) => r.client_id));
+    const ogClients = new Set(b.courses.filter((r) => r.entreprise_id === c.ogId).map((r) => r.client_id));
+    expect(tops.length).toBeGreaterThan(0);
+    for (const t of tops) expect(ogClients.has(t.client_id) || !tgClients.has(t.client_id)).toBe(true);
+    const allModes = await get('/api/statistiques/paiements-by-mode?periode=annee', c.admin);
+    const tgModes = await get('/api/statistiques/paiements-by-mode?periode=annee', c.tg);
+    const ogModes = await get('/api/statistiques/paiements-by-mode?periode=annee', c.og);
+    const total = (rows: Json[]) => rows.reduce((s, r) => s + r.montant, 0);
+    expect(total(allModes)).toBe(total(tgModes) + total(ogModes));
+  });
+
+  it('the monthly target is the company setting', async () => {
+    data(await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 10_000_000 }, c.tg));
+    const o = await get('/api/statistiques/objectif?periode=mois', c.tg);
+    const b = await base();
+    const m = naive(b, c.tgId, debutMois(today()), finMois(today())).kpis.chiffreAffaires;
+    expect(o).toEqual({
+      mois: today().slice(0, 7),
+      objectif: 10_000_000,
+      realise: m,
+      taux: Math.round((m / 10_000_000) * 1000) / 10,
+    });
+    expect((await get('/api/statistiques/objectif?periode=mois', c.og)).objectif).toBe(0);
+    expect((await get('/api/statistiques/objectif?periode=mois', c.admin)).objectif).toBe(10_000_000);
+  });
+});
+
+describe('bad input', () => {
+  it('is refused in French', async () => {
+    failed(
+      await c.t.get('/api/statistiques/kpis?periode=trimestre', c.tg),
+      422,
+      'La période doit être « jour », « semaine », « mois » ou « annee ».',
+    );
+    failed(
+      await c.t.get('/api/statistiques/kpis?date_debut=2026-01-01', c.tg),
+      422,
+      'Une période personnalisée demande une date de début et une date de fin.',
+      'date_fin',
+    );
+    failed(
+      await c.t.get('/api/statistiques/kpis?date_debut=2026-02-01&date_fin=2026-01-01', c.tg),
+      422,
+      'La date de fin doit être postérieure ou égale à la date de début.',
+      'date_fin',
+    );
+    failed(
+      await c.t.get('/api/statistiques/kpis?date_debut=2026-02-30&date_fin=2026-03-01', c.tg),
+      422,
+      'La date de début doit être une date au format AAAA-MM-JJ.',
+    );
+    failed(
+      await c.t.get('/api/statistiques/kpis?entreprise=999999', c.admin),
+      422,
+      "Cette entreprise n'existe pas.",
+      'entreprise',
+    );
+    failed(await c.t.get('/api/statistiques/kpis'), 401, 'Vous devez vous connecter pour continuer.');
+  });
+});

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { newCompany } from './support/accounts';
+import { openUserMenuItem, signInToHome } from './support/session';
+
+test('la liste des utilisateurs connectés suit en direct une connexion et une déconnexion', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const company = await newCompany(request, 'Presence');
+  await signInToHome(page, 'admin@yams.ga');
+  await page.goto('/utilisateurs-connectes');
+  await expect(page.getByRole('heading', { name: /Utilisateurs connectes/ })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: company.nom });
+  await expect(row).toHaveCount(0);
+
+  // A second browser signs in as the new company: its line appears here without a reload.
+  const other = await browser.newContext();
+  const tab1 = await other.newPage();
+  await signInToHome(tab1, company.email, company.password);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Entreprise');
+  await expect(row.getByRole('cell').last()).toHaveText('1');
+
+  // A second tab of the same account: still one line, two tabs.
+  const tab2 = await other.newPage();
+  await tab2.goto('/');
+  await expect(tab2.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible();
+  await expect(row.getByRole('cell').last()).toHaveText('2');
+
+  // Signing out ends both tabs' session: the line goes.
+  await openUserMenuItem(tab1, 'Se déconnecter');
+  await expect(tab1).toHaveURL(/\/se-connecter$/);
+  await expect(row).toHaveCount(0, { timeout: 10_000 });
+  await other.close();
+});

@@ -1,0 +1,32 @@
+import { Checkbox, Skeleton, Space, Typography } from 'antd';
+import { useNotificationPreferences, useSaveNotificationPreferences } from '../notifications/api';
+
+/** 'Mon compte': which kinds of notification this user receives (saved at each change). */
+export function NotificationPreferences() {
+  const prefs = useNotificationPreferences();
+  const save = useSaveNotificationPreferences();
+  if (!prefs.data) return <Skeleton active paragraph={{ rows: 3 }} />;
+  const types = prefs.data.types;
+  return (
+    <Space direction="vertical" size={6}>
+      <Typography.Text type="secondary">
+        Cochez les notifications que vous souhaitez recevoir.
+      </Typography.Text>
+      {types.map((t) => (
+        <Checkbox
+          key={t.type}
+          checked={t.actif}
+          disabled={save.isPending}
+          onChange={(e) => {
+            const off = types
+              .filter((x) => (x.type === t.type ? !e.target.checked : !x.actif))
+              .map((x) => x.type);
+            save.mutate(off);
+          }}
+        >
+          {t.libelle}
+        </Checkbox>
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,243 @@
+import { formatMoney, OBJECTIF_SEUILS, type TableauDeBord } from '@yams/shared';
+import type { EChartsOption } from './echarts';
+
+// The ECharts options of each chart of the dashboard, built from the API's figures (pure functions).
+// A chart with nothing to show gets null: the card says 'Aucune donnée disponible'.
+
+/** Colours of every course status the dashboard may show, the original's Annulé, En cours and Planifié too. */
+export const STATUS_COLORS: Record<string, string> = {
+  'Chargement en attente': '#faad14',
+  'Chargement terminé': '#13c2c2',
+  'Transport en cours': '#1677ff',
+  Terminé: '#52c41a',
+  'Problemes mécaniques': '#fa541c',
+  Annulé: '#8c8c8c',
+  'En cours': '#2f54eb',
+  Planifié: '#722ed1',
+};
+const PALETTE = ['#1677ff', '#52c41a', '#faad14', '#eb2f96', '#13c2c2', '#722ed1', '#fa541c', '#a0d911'];
+
+const money = (v: unknown) => formatMoney(Number(v));
+/** `1,2 M` on axes, so a long amount never hides the chart on a phone. */
+export function shortMoney(v: number): string {
+  const abs = Math.abs(v);
+  if (abs >= 1e9) return `${(v / 1e9).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Md`;
+  if (abs >= 1e6) return `${(v / 1e6).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} M`;
+  if (abs >= 1e3) return `${(v / 1e3).toLocaleString('fr-FR', { maximumFractionDigits: 0 })} k`;
+  return String(v);
+}
+const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
+const anyValue = (values: number[]) => values.some((v) => v !== 0);
+
+export function revenueOption(d: TableauDeBord): EChartsOption | null {
+  const values = d.chiffreAffaires.map((p) => p.value);
+  if (!anyValue(values)) return null;
+  return {
+    grid,
+    tooltip: { trigger: 'axis', valueFormatter: money },
+    xAxis: { type: 'category', data: d.chiffreAffaires.map((p) => p.label), boundaryGap: false },
+    yAxis: { type: 'value', axisLabel: { formatter: shortMoney } },
+    series: [
+      {
+        name: "Chiffre d'affaires",
+        type: 'line',
+        smooth: true,
+        areaStyle: { opacity: 0.15 },
+        symbolSize: 7,
+        data: values,
+      },
+    ],
+  };
+}
+
+export function coursesOption(d: TableauDeBord): EChartsOption | null {
+  const values = d.coursesCount.map((p) => p.value);
+  if (!anyValue(values)) return null;
+  return {
+    grid,
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: d.coursesCount.map((p) => p.label) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [{ name: 'Courses', type: 'bar', data: values, itemStyle: { color: '#1677ff' } }],
+  };
+}
+
+function pie(name: string, data: Array<{ name: string; value: number; color?: string }>, isMoney: boolean) {
+  if (!data.some((x) => x.value > 0)) return null;
+  return {
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; value: number; percent: number }) =>
+        `${p.name}<br/>${isMoney ? money(p.value) : p.value} (${p.percent.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %)`,
+    },
+    legend: { bottom: 0, type: 'scroll' },
+    series: [
+      {
+        name,
+        type: 'pie',
+        radius: ['35%', '65%'],
+        center: ['50%', '45%'],
+        label: {
+          formatter: (p: { percent: number }) =>
+            `${p.percent.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`,
+        },
+        data: data.map((x, i) => ({
+          name: x.name,
+          value: x.value,
+          itemStyle: { color: x.color ?? PALETTE[i % PALETTE.length] },
+        })),
+      },
+    ],
+  } satisfies EChartsOption;
+}
+
+export const typeOption = (d: TableauDeBord) =>
+  pie(
+    'Courses par type',
+    d.repartitionByType.map((x) => ({ name: x.type, value: x.count })),
+    false,
+  );
+
+export const paiementsOption = (d: TableauDeBord) =>
+  pie(
+    'Paiements par mode',
+    d.paiementsByMode.map((x) => ({ name: x.mode, value: x.montant })),
+    true,
+  );
+
+export function statusOption(d: TableauDeBord): EChartsOption | null {
+  const { tranches, series } = d.statutsSerie;
+  if (!series.length) return null;
+  return {
+    grid: { ...grid, bottom: 40 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { bottom: 0, type: 'scroll' },
+    xAxis: { type: 'category', data: tranches.map((t) => t.label) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: series.map((s) => ({
+      name: s.status,
+      type: 'bar',
+      stack: 'statuts',
+      data: s.values,
+      itemStyle: { color: STATUS_COLORS[s.status] ?? '#bfbfbf' },
+    })),
+  };
+}
+
+function hbar(labels: string[], values: number[], name: string, isMoney: boolean, color: string) {
+  if (!values.length) return null;
+  return {
+    grid: { ...grid, left: 8 },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      valueFormatter: isMoney ? money : undefined,
+    },
+    xAxis: { type: 'value', axisLabel: isMoney ? { formatter: shortMoney } : undefined, minInterval: 1 },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: labels,
+      axisLabel: { width: 110, overflow: 'truncate' },
+    },
+    series: [{ name, type: 'bar', data: values, itemStyle: { color }, barMaxWidth: 24 }],
+  } satisfies EChartsOption;
+}
+
+export const topClientsOption = (d: TableauDeBord) =>
+  hbar(
+    d.topClients.map((x) => x.nomClient),
+    d.topClients.map((x) => x.montant),
+    'Montant',
+    true,
+    '#52c41a',
+  );
+
+export const topDriversOption = (d: TableauDeBord) =>
+  hbar(
+    d.topDrivers.map((x) => x.nomChauffeur),
+    d.topDrivers.map((x) => x.coursesCount),
+    'Courses',
+    false,
+    '#722ed1',
+  );
+
+export const maintenanceOption = (d: TableauDeBord) =>
+  hbar(
+    d.coutMaintenance.map((x) => x.plaque),
+    d.coutMaintenance.map((x) => x.montant),
+    'Coût',
+    true,
+    '#fa541c',
+  );
+
+export function flotteOption(d: TableauDeBord): EChartsOption | null {
+  const rows = d.utilisationFlotte;
+  if (!rows.length) return null;
+  return {
+    grid,
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (ps: Array<{ dataIndex: number }>) => {
+        const r = rows[ps[0]!.dataIndex]!;
+        return `${r.type} (${r.vehicules} véhicule${r.vehicules > 1 ? 's' : ''})<br/>${r.taux.toLocaleString('fr-FR')} % · ${r.jours_en_course.toLocaleString('fr-FR')} j en course sur ${r.jours_disponibles} j`;
+      },
+    },
+    xAxis: {
+      type: 'category',
+      data: rows.map((r) => r.type),
+      axisLabel: { interval: 0, rotate: rows.length > 4 ? 30 : 0 },
+    },
+    yAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value} %' } },
+    series: [
+      { name: 'Utilisation', type: 'bar', data: rows.map((r) => r.taux), itemStyle: { color: '#13c2c2' } },
+    ],
+  };
+}
+
+/** Colour of the target gauge for a share of the target (thresholds 33, 66, 100 %). */
+export function gaugeColor(taux: number): string {
+  if (taux < OBJECTIF_SEUILS[0]) return '#ff4d4f';
+  if (taux < OBJECTIF_SEUILS[1]) return '#faad14';
+  if (taux < OBJECTIF_SEUILS[2]) return '#1677ff';
+  return '#52c41a';
+}
+
+export function gaugeOption(d: TableauDeBord): EChartsOption | null {
+  const o = d.objectif;
+  if (!o.objectif) return null;
+  const taux = o.taux ?? 0;
+  return {
+    series: [
+      {
+        name: 'Objectif mensuel',
+        type: 'gauge',
+        min: 0,
+        max: 100,
+        progress: { show: true, width: 14, itemStyle: { color: gaugeColor(taux) } },
+        axisLine: {
+          lineStyle: {
+            width: 14,
+            color: [
+              [OBJECTIF_SEUILS[0] / 100, '#ffccc7'],
+              [OBJECTIF_SEUILS[1] / 100, '#ffe7ba'],
+              [1, '#d9f7be'],
+            ],
+          },
+        },
+        pointer: { width: 4, itemStyle: { color: gaugeColor(taux) } },
+        axisTick: { show: false },
+        splitLine: { length: 8 },
+        axisLabel: { distance: 18, formatter: '{value} %' },
+        detail: {
+          valueAnimation: false,
+          offsetCenter: [0, '70%'],
+          fontSize: 22,
+          formatter: () => `${taux.toLocaleString('fr-FR')} %`,
+        },
+        data: [{ value: Math.min(taux, 100), name: '' }],
+      },
+    ],
+  };
+}

@@ -1,0 +1,6 @@
+// The accounting domain: invoices (Gabonese taxes), credit notes, purchases, cash vouchers, journals.
+export * from './accounting.out';
+export * from './accounting.plan';
+export * from './accounting.schemas';
+export * from './accounting.totals';
+export * from './accounting.words';

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { zChamps } from './reference';
+
+// The company's own settings (Configurations → Entreprise): legal identity printed on invoices, invoice
+// number prefix, monthly revenue target of the dashboard, GPS device thresholds.
+
+export const PARAMETRES_DEFAUTS = {
+  prefixe_facture: 'FAC',
+  objectif_mensuel: 0,
+  delai_en_ligne_min: 5,
+  rayon_arrivee_m: 300,
+} as const;
+
+/** Logo: an image of at most 2 Mo. */
+export const LOGO_MAX_OCTETS = 2 * 1024 * 1024;
+export const LOGO_TYPES: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+const emailOptionnel = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string({ error: "L'email doit être un texte." })
+    .trim()
+    .max(255, { error: "L'email ne peut pas dépasser 255 caractères." })
+    .pipe(z.email({ error: "L'email n'est pas valide." }))
+    .transform((v) => v.toLowerCase())
+    .nullish(),
+);
+
+/** Every field is optional: only the fields sent change (the dashboard sends objectif_mensuel alone). */
+export const ParametresEntrepriseBody = z.object({
+  raison_sociale: zChamps.texte('La raison sociale', 255).optional(),
+  adresse: zChamps.texteOptionnel("L'adresse", 255),
+  telephone: zChamps.texteOptionnel('Le téléphone', 30),
+  email: emailOptionnel,
+  nif: zChamps.texteOptionnel('Le NIF', 50),
+  rccm: zChamps.texteOptionnel('Le RCCM', 50),
+  prefixe_facture: z
+    .string({ error: 'Le préfixe des factures doit être un texte.' })
+    .trim()
+    .min(1, { error: 'Le préfixe des factures est obligatoire.' })
+    .max(10, { error: 'Le préfixe des factures ne peut pas dépasser 10 caractères.' })
+    .regex(/^[A-Za-z0-9-]+$/, {
+      error: 'Le préfixe des factures ne contient que des lettres, des chiffres et des tirets.',
+    })
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  objectif_mensuel: zChamps.entier("L'objectif mensuel").optional(),
+  delai_en_ligne_min: zChamps.entierOptionnel('Le délai en ligne', 1, 1440).transform((v) => v ?? undefined),
+  rayon_arrivee_m: zChamps
+    .entierOptionnel("Le rayon d'arrivée", 10, 100_000)
+    .transform((v) => v ?? undefined),
+  /** null removes the logo (it is set by the upload route). */
+  logo: z.null({ error: 'Le logo se change par son envoi de fichier ; null le retire.' }).optional(),
+});
+export type ParametresEntrepriseBody = z.infer<typeof ParametresEntrepriseBody>;
+
+export const ParametresEntrepriseOut = z.object({
+  entreprise_id: z.number(),
+  raison_sociale: z.string(),
+  adresse: z.string().nullable(),
+  telephone: z.string().nullable(),
+  email: z.string().nullable(),
+  nif: z.string().nullable(),
+  rccm: z.string().nullable(),
+  /** Stored file path (relative to the uploads folder) or null; fetched with GET …/parametres/logo. */
+  logo: z.string().nullable(),
+  prefixe_facture: z.string(),
+  objectif_mensuel: z.number(),
+  delai_en_ligne_min: z.number(),
+  rayon_arrivee_m: z.number(),
+  /** null while the company has never saved its settings (the values are the defaults). */
+  updated_at: z.string().nullable(),
+});
+export type ParametresEntreprise = z.infer<typeof ParametresEntrepriseOut>;
+
+/** `?entreprise=12`: the company a superadmin works on (ignored for a transporteur). */
+export const EntrepriseQuery = z.object({ entreprise: zChamps.filtreId("d'entreprise") });

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** The kinds of notification events create; each user chooses which they receive ('Mon compte'). */
+export const NOTIFICATION_TYPES = {
+  demande_diffusee: 'Nouvelle demande diffusée',
+  course_statut: 'Changement de statut d’une course',
+  paiement_recu: 'Paiement reçu',
+  document_expiration: 'Document qui expire (30 jours, 7 jours, le jour même)',
+  intervention_retard: 'Intervention dont la date de fin est dépassée',
+} as const;
+export type NotificationType = keyof typeof NOTIFICATION_TYPES;
+export const NOTIFICATION_TYPE_KEYS = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
+
+export const NotificationOut = z.object({
+  id: z.number(),
+  type: z.string(),
+  titre: z.string(),
+  contenu: z.string().nullable(),
+  /** The screen of the record the notification is about (`/operations/courses?id=12`). */
+  lien: z.string().nullable(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type NotificationOut = z.infer<typeof NotificationOut>;
+
+export const MessageOut = z.object({
+  id: z.number(),
+  sender_id: z.number().nullable(),
+  sender_nom: z.string().nullable(),
+  recipient_id: z.number(),
+  recipient_nom: z.string().nullable(),
+  contenu: z.string(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MessageOut = z.infer<typeof MessageOut>;
+
+export const MessageBody = z.object({
+  recipient_id: z.coerce
+    .number({ error: 'Le destinataire est obligatoire.' })
+    .int({ error: 'Le destinataire est obligatoire.' })
+    .positive({ error: 'Le destinataire est obligatoire.' })
+    .max(2_147_483_647, { error: 'Le destinataire est obligatoire.' }),
+  contenu: z
+    .string({ error: 'Le message est obligatoire.' })
+    .trim()
+    .min(1, { error: 'Le message ne peut pas être vide.' })
+    .max(5000, { error: 'Le message ne peut pas dépasser 5000 caractères.' }),
+});
+export type MessageBody = z.infer<typeof MessageBody>;
+
+export const NotificationPreferencesBody = z.object({
+  desactivees: z.array(
+    z.enum(NOTIFICATION_TYPE_KEYS as [NotificationType, ...NotificationType[]], {
+      error: 'Ce type de notification n’existe pas.',
+    }),
+    { error: 'La liste des notifications désactivées est obligatoire.' },
+  ),
+});
+
+export const NotificationPreferencesOut = z.object({
+  types: z.array(z.object({ type: z.string(), libelle: z.string(), actif: z.boolean() })),
+});
+export type NotificationPreferencesOut = z.infer<typeof NotificationPreferencesOut>;
