@@ -9,6 +9,8 @@ export interface Paging {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is the server's estimate (past 10,000 rows): the pager says 'plus de 10 000'. */
+  estimated?: boolean;
   pageSizeOptions: number[];
   onChange: (page: number, pageSize: number) => void;
 }
@@ -27,6 +29,7 @@ interface Props<T extends Row> {
 }
 
 const EMPTY = 'Aucune donnée';
+export const TOTAL_ESTIME = 'plus de 10 000';
 
 /** A row named by its first column (a code, a plate, a name), for screen readers. */
 const rowName = <T extends Row>(decl: ListDecl<T>, row: T) => {
@@ -44,7 +47,8 @@ const pagination = (p: Paging, compact: boolean) => ({
   onChange: p.onChange,
   showTotal: compact
     ? undefined
-    : (total: number, [from, to]: [number, number]) => `${from}-${to} sur ${total}`,
+    : (total: number, [from, to]: [number, number]) =>
+        `${from}-${to} sur ${p.estimated ? TOTAL_ESTIME : total}`,
   simple: compact,
   locale: { items_per_page: '/ page' },
 });

@@ -6,7 +6,7 @@ import { ExportButton } from '../export/ExportButton';
 import { PageTitle } from '../PageTitle';
 import { DetailDialog, type DialogState } from './DetailDialog';
 import { FilterPanel } from './FilterPanel';
-import { ListCards, ListTable } from './ListBody';
+import { ListCards, ListTable, TOTAL_ESTIME } from './ListBody';
 import { useResourcePage, useResourcePost } from './resource';
 import type { ListDecl, Row } from './types';
 import { useFilterState, usePagingState, useSortState, useViewMode } from './useListState';
@@ -65,6 +65,7 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
       page: paging.page,
       pageSize: paging.pageSize,
       total: page?.total ?? 0,
+      estimated: page?.total_estime === true,
       pageSizeOptions: sizes,
       onChange: (p: number, size: number) =>
         setPaging({ page: size === paging.pageSize ? p : 1, pageSize: size }),
@@ -87,7 +88,7 @@ export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
     <section aria-label={decl.title}>
       <PageTitle
         title={decl.title}
-        count={page?.total}
+        count={page?.total_estime ? TOTAL_ESTIME : page?.total}
         extra={
           <>
             <Segmented<'table' | 'cards'>
