@@ -51,7 +51,7 @@ test.describe('PC on UTC', () => {
     await create.getByLabel('Montant').fill('180000');
     await create.getByRole('button', { name: 'Enregistrer' }).click();
     const toast = page.getByText(/^La course CRS-\d{4}-\d{5} a été créée\.$/);
-    await expect(toast).toBeVisible();
+    await expect(toast).toBeVisible({ timeout: 20_000 });
     const code = /CRS-\d{4}-\d{5}/.exec(await toast.innerText())![0];
 
     // Stored as the instant 10:15 UTC (11:15 in Libreville), not midnight and not the day before.

@@ -2,6 +2,7 @@ import './zod-fr';
 
 export * from './account.schemas';
 export * from './accounting';
+export * from './adresses';
 export * from './api';
 export * from './auth.schemas';
 export * from './constants';

@@ -28,6 +28,11 @@ export interface DisplayField<T> {
   render?: (row: T) => ReactNode;
   /** Columns only. */
   width?: number | string;
+  /**
+   * Columns only: the cell is cut to this width (px) with '…', the full text on hover (a route's details),
+   * so the key columns fit at 1280 px. Cards and details show it whole.
+   */
+  truncate?: number;
   /** Hidden from the table/cards but kept in details and exports. */
   detailOnly?: boolean;
   /** Kept out of exports. */
@@ -137,6 +142,8 @@ export interface ListDecl<T extends Row> {
   };
   /** Row selection and POST `{path}/destroy-group`. */
   groupDelete?: boolean;
+  /** Another path for the group delete call (default `{resource.path}/destroy-group`). */
+  groupDeletePath?: string;
   /** The filter panel's reset button (default 'Réinitialiser'). */
   resetLabel?: string;
   /** Export file name without extension (default: the title). */

@@ -55,7 +55,7 @@ const formFields: FormFieldDecl[] = [
 ];
 
 /** Interventions: maintenance and repairs of the fleet; a draft's lines are edited in its detail dialog. */
-const INTERVENTIONS: ListDecl<InterventionOut> = {
+export const INTERVENTIONS: ListDecl<InterventionOut> = {
   title: 'Interventions',
   resource: interventions,
   labels: INTERVENTION_LABELS,

@@ -18,7 +18,7 @@ import {
 } from './vehiculeFields';
 
 /** Véhicules: the company's fleet; a vehicle's papers are managed in its detail dialog. */
-const VEHICULES: ListDecl<VehiculeDetailOut> = {
+export const VEHICULES: ListDecl<VehiculeDetailOut> = {
   title: 'Véhicules',
   resource: vehicules,
   labels: VEHICULE_LABELS,

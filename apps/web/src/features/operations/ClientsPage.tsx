@@ -22,7 +22,7 @@ const CLIENTS: ListDecl<UserOut> = {
   columns: [
     { key: 'nom_complet', sort: 'nom' },
     { key: 'telephone1', sort: true },
-    { key: 'adresse' },
+    { key: 'adresse', truncate: 300 },
     { key: 'commercial_nom' },
     { key: 'created_at', format: 'date', sort: true },
     { key: 'email', detailOnly: true },

@@ -11,12 +11,14 @@ import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
 import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
 import { coursePaths, courses, useOperationsRefresh } from './api';
+import { CourseDeroulement } from './CourseDeroulement';
 import { CoursePaiements } from './CoursePaiements';
 import { COURSE_LABELS } from './labels';
 import {
   clientSource,
   courseStatutOptions,
   etatOptions,
+  fillFromTrajet,
   marchandiseSource,
   periodeFilter,
   tagField,
@@ -40,7 +42,7 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'chauffeur_id', type: 'select', ref: true, source: chauffeurSource },
   { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
   { name: 'type_marchandise_id', type: 'select', ref: true, source: marchandiseSource },
-  { name: 'trajet_id', type: 'select', ref: true, source: trajetSource },
+  { name: 'trajet_id', type: 'select', ref: true, source: trajetSource, fill: fillFromTrajet },
   { name: 'ville_depart_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'ville_arrivee_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'adresse_chargement', type: 'text' },
@@ -66,16 +68,18 @@ const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Charge
   }),
 );
 
-const COURSES: ListDecl<C> = {
+export const COURSES: ListDecl<C> = {
   title: 'Courses',
   resource: courses,
   labels: COURSE_LABELS,
   columns: [
     { key: 'code', sort: true },
     { ...plaque, sort: 'vehicule' },
-    { ...client, sort: 'client' },
-    { key: 'type_course', sort: true },
-    { key: 'course_details' },
+    { ...client, sort: 'client', truncate: 130 },
+    // At 1280 px the columns an office manager scans (Montant, Règlement, Statut) stay in view: the type
+    // goes to the detail, the route is cut with its full text on hover.
+    { key: 'type_course', sort: true, detailOnly: true },
+    { key: 'course_details', truncate: 180 },
     { ...montant, sort: 'montant' },
     etat,
     { ...statut, sort: 'statut' },
@@ -126,11 +130,12 @@ const COURSES: ListDecl<C> = {
       { key: 'trajet', value: (c) => c.trajet?.libelle },
       { key: 'adresse_chargement' },
       { key: 'adresse_dechargement' },
-      { key: 'date_chargement', format: 'datetime' },
-      { key: 'date_dechargement', format: 'datetime' },
       { key: 'description' },
     ],
-    sections: [{ key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> }],
+    sections: [
+      { key: 'deroulement', title: 'Déroulement', render: (c) => <CourseDeroulement course={c} /> },
+      { key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> },
+    ],
     actions: statutActions,
     deletable: (c) => c.statut === 'Chargement en attente' && c.montant_paye === 0,
   },

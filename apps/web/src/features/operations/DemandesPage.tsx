@@ -8,10 +8,13 @@ import {
   demandeTransitionError,
   GABON_UTC_OFFSET,
 } from '@yams/shared';
+import { Link } from 'react-router';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { instantToPicker } from '../../components/form/gabonTime';
+import { EMPTY_VALUE } from '../../components/list/DisplayValue';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
+import { openLink } from '../../components/list/useOpenFromUrl';
 import { chauffeurSource } from '../fleet/vehiculeFields';
 import { currentEntrepriseId, demandePaths, demandes, useOperationsRefresh } from './api';
 import { DEMANDE_LABELS } from './labels';
@@ -33,6 +36,13 @@ const statut = tagField<D>('statut', (d) => d.statut);
 const route: DisplayField<D> = { key: 'course_details' };
 const dateSouhaitee: DisplayField<D> = { key: 'date_souhaitee', format: 'date' };
 const budget: DisplayField<D> = { key: 'budget', format: 'money' };
+/** The course made from the demande: a link that opens it on the Courses screen. */
+const courseLink: DisplayField<D> = {
+  key: 'course',
+  value: (d) => d.course?.code,
+  render: (d) =>
+    d.course ? <Link to={openLink('/operations/courses', d.course.id)}>{d.course.code}</Link> : EMPTY_VALUE,
+};
 
 /** The shared lifecycle allows this move from the demande's state. */
 const legal = (d: D, to: DemandeStatut) => demandeTransitionError(d.statut, to) === null;
@@ -61,13 +71,13 @@ const DEMANDES: ListDecl<D> = {
   resource: demandes,
   labels: DEMANDE_LABELS,
   columns: [
-    { ...client, sort: 'client' },
+    { ...client, sort: 'client', truncate: 160 },
     { key: 'type_course', sort: true },
-    route,
+    { ...route, truncate: 210 },
     { ...dateSouhaitee, sort: 'date_souhaitee' },
     { ...budget, sort: 'budget' },
     { ...statut, sort: 'statut' },
-    { key: 'course', value: (d) => d.course?.code, detailOnly: true },
+    { ...courseLink, detailOnly: true },
   ],
   filters: [
     { type: 'select', name: 'client', source: clientSource },
@@ -101,7 +111,7 @@ const DEMANDES: ListDecl<D> = {
       budget,
       { key: 'description' },
       { key: 'entreprise', value: (d) => d.entreprise?.nom_complet },
-      { key: 'course', value: (d) => d.course?.code },
+      courseLink,
       { key: 'created_at', format: 'date' },
     ],
     actions: [

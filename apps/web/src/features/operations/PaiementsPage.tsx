@@ -1,4 +1,10 @@
-import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from '@yams/shared';
+import {
+  PaiementBody,
+  type PaiementOut,
+  PaiementUpdateBody,
+  paiementSuppressionRefus,
+  todayInGabon,
+} from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -46,12 +52,14 @@ const PAIEMENTS: ListDecl<P> = {
     { ...date, sort: 'date_operation' },
     { ...client, sort: 'client' },
     { ...course, sort: 'course' },
-    { key: 'libelle', sort: true },
+    { key: 'libelle', sort: true, truncate: 240 },
     { key: 'mode', sort: true },
     { ...montant, sort: 'montant' },
     { ...statut, sort: 'statut' },
     { key: 'course_details', detailOnly: true },
     { key: 'reference', detailOnly: true },
+    { key: 'annule_par', value: (p) => p.annule_par?.nom_complet ?? null, detailOnly: true },
+    { key: 'annule_le', format: 'datetime', detailOnly: true },
   ],
   filters: [
     { type: 'select', name: 'client', source: clientSource },
@@ -88,14 +96,15 @@ const PAIEMENTS: ListDecl<P> = {
       },
       {
         key: 'cancel',
-        label: 'Annuler le paiement',
+        label: 'Annuler',
         danger: true,
         confirm: 'Etes vous sur de vouloir annuler ce paiement ?',
         visible: (p) => p.statut !== 'Annulé',
         path: paiementPaths.cancel,
       },
     ],
-    deletable: true,
+    // Money received is cancelled, never deleted: 'Supprimer' only for a draft (shared rule).
+    deletable: (p) => paiementSuppressionRefus(p.statut) === null,
   },
   groupDelete: true,
 };

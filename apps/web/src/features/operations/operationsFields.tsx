@@ -61,11 +61,41 @@ export const clientSource: OptionsSource = { path: '/api/utilisateurs', query: {
 export const villeSource: OptionsSource = { path: '/api/villes' };
 export const marchandiseSource: OptionsSource = { path: '/api/types_marchandises' };
 export const trajetSource: OptionsSource = { path: '/api/trajets' };
-/** In forms the vehicle's state helps to pick a free one (the API refuses a busy vehicle). */
-export const vehiculeChoiceSource: OptionsSource = { path: '/api/vehicules', variant: 'statut' };
-/** Courses with what remains to pay (the API refuses a payment above it): any course, however old. */
-export const courseChoiceSource: OptionsSource = { path: '/api/courses', variant: 'reste' };
+/** Vehicles that can take a course ('Disponible' or 'Nouveau', `affectable=1`); a chosen one keeps its label. */
+export const vehiculeChoiceSource: OptionsSource = {
+  path: '/api/vehicules',
+  variant: 'statut',
+  query: { affectable: 1 },
+};
+/**
+ * Courses with something left to pay (`a_payer=1`: the API refuses the others), with what remains; a
+ * payment's own course keeps its label when editing.
+ */
+export const courseChoiceSource: OptionsSource = {
+  path: '/api/courses',
+  variant: 'reste',
+  query: { a_payer: 1 },
+};
 /** Courses as `code · client`. */
 export const courseCodeSource: OptionsSource = { path: '/api/courses' };
+
+/**
+ * Choosing a trajet fills both its cities and suggests its amount: the amount is replaced only when empty
+ * or still the previous trajet's suggestion (what the user typed is kept). The API refuses other cities.
+ */
+export const fillFromTrajet = (
+  trajet: Record<string, unknown>,
+  values: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+): Record<string, unknown> => {
+  const montant = values.montant;
+  const suggested =
+    montant === undefined || montant === null || montant === '' || montant === previous?.montant;
+  return {
+    ...(trajet.ville_depart_id ? { ville_depart_id: trajet.ville_depart_id } : {}),
+    ...(trajet.ville_arrivee_id ? { ville_arrivee_id: trajet.ville_arrivee_id } : {}),
+    ...(suggested && Number(trajet.montant) > 0 ? { montant: Number(trajet.montant) } : {}),
+  };
+};
 
 export const periodeFilter: FilterDecl = { type: 'dateRange', name: 'periode' };
