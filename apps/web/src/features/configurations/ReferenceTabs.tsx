@@ -1,6 +1,6 @@
 import type { ReferenceTable } from '@yams/shared';
 import { Alert, Tabs } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -15,7 +15,13 @@ export function ReferenceTabs({ tables }: { tables: ReferenceTable[] }) {
   const superadmin = session?.user.type === 'superadmin';
   const { hash, pathname, search } = useLocation();
   const navigate = useNavigate();
-  const active = tables.find((t) => hash.includes(t)) ?? tables[0]!;
+  // The list kit rewrites the query string (filters) without the hash: the open tab is kept in state too.
+  const fromHash = tables.find((t) => hash.includes(t));
+  const [chosen, setChosen] = useState<ReferenceTable>(fromHash ?? tables[0]!);
+  useEffect(() => {
+    if (fromHash) setChosen(fromHash);
+  }, [fromHash]);
+  const active = chosen;
   const decls = useMemo(
     () => Object.fromEntries(tables.map((t) => [t, referenceDecl(t, superadmin)])),
     [tables, superadmin],
@@ -25,7 +31,10 @@ export function ReferenceTabs({ tables }: { tables: ReferenceTable[] }) {
     <Tabs
       activeKey={active}
       destroyOnHidden
-      onChange={(key) => navigate(`${pathname}${search}#${key}`, { replace: true })}
+      onChange={(key) => {
+        setChosen(key as ReferenceTable);
+        navigate(`${pathname}${search}#${key}`, { replace: true });
+      }}
       items={tables.map((t) => ({
         key: t,
         label: decls[t]!.title,
