@@ -60,7 +60,9 @@ export const interventionBody = (i: InterventionOut, lines: LigneDraft[]) => ({
   lignes: lignesBody(lines),
 });
 
-const amountOf = (l: LigneDraft) => montantLigne({ qte: l.qte ?? 0, prix_unitaire: l.prix_unitaire ?? 0 });
+// `+ 0` turns a -0 (0 × -500) into 0.
+const amountOf = (l: LigneDraft) =>
+  montantLigne({ qte: l.qte ?? 0, prix_unitaire: l.prix_unitaire ?? 0 }) + 0;
 const newLigne = (): Omit<LigneDraft, 'key'> => ({
   kind: 'service',
   service_id: null,

@@ -65,7 +65,12 @@ const PAIEMENTS: ListDecl<P> = {
     { ...statut, sort: 'statut' },
     { key: 'course_details', detailOnly: true },
     { key: 'reference', detailOnly: true },
-    { key: 'annule_par', value: (p) => p.annule_par?.nom_complet ?? null, detailOnly: true },
+    {
+      key: 'annule_par',
+      value: (p) => p.annule_par?.nom_complet ?? null,
+      path: 'annule_par.nom_complet',
+      detailOnly: true,
+    },
     { key: 'annule_le', format: 'datetime', detailOnly: true },
   ],
   filters: [
