@@ -31,5 +31,6 @@ if (process.env.TEST_DATABASE_URL) {
   run('npx', ['vitest', 'run', '--project', 'api']);
 }
 ensureWebBuild();
+run('node', ['apps/web/scripts/size-budget.mjs']);
 run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']);
 console.log(`\nTous les tests sont passés en ${Math.round((Date.now() - started) / 1000)} s.`);

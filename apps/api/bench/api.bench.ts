@@ -1,31 +1,176 @@
-// `npm run bench`: response times of the calls the back-office makes most, on the demo data (1,500 courses
-// per company), through the whole Fastify stack (routing, zod, auth, SQL) on the embedded PGlite — or on
-// PostgreSQL when DATABASE_URL is set. Prints p50/p95/max per call, the worst event-loop stall and the RSS.
-// Our targets (the list screens must feel instant on a 2-core machine): a list page or a counter p95 under
-// 50 ms, a sign-in under 300 ms (argon2id is slow on purpose). Courses pages miss it today (see the notes).
+// `npm run bench`: every list line of bench/lines.ts timed through the whole API (HTTP, routing, zod, auth,
+// SQL) against a bare baseline — a `node:http` route sending the very same SQL the API sent for that
+// call, captured from the driver — alternated in the same run, under concurrent clients. Prints req/s,
+// p50, p95, p99 and the API/baseline ratio per line, the worst event-loop stall and the RSS.
+//
+//   npm run bench                            embedded PGlite, demo data (1,500 courses per company)
+//   npm run bench -- --scale                 PostgreSQL 15 started here on 127.0.0.1:54355, demo data
+//                                            + one company given 1,000,000 courses (bench/scale-seed.sql)
+//   npm run bench -- --scale --courses=200000 --only=tri --clients=10 --seconds=2
+//   DATABASE_URL=postgres://… npm run bench  an existing PostgreSQL (demo data only unless --scale)
+//   npm run bench -- --scale --seed-only     prepares the database and stops
+//
+// Not part of `npm test`: it is CPU-heavy. Results and the machine are recorded in bench/RESULTS.md.
+// Our targets (issue "Fast at scale"): p95 ≤ 50 ms for a list page at 1 M courses on PostgreSQL, p99 ≤ 100
+// ms on PGlite with the demo data at 10 concurrent clients.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import type { Database, Db } from '../src/db/client';
+import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
+import * as schema from '../src/db/schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
+import { type BenchLine, LINES } from './lines';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
-const dataDir = path.resolve(import.meta.dirname, '../../../.test-data/bench');
-fs.mkdirSync(dataDir, { recursive: true });
-const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), webDist: undefined };
-
-const opened = performance.now();
-const database = await openDatabase(config);
-await migrate(database);
-await seedDemoIfEmpty(database.db);
-const app = await buildApp({ config, database, logger: false, mailer: { async send() {} } });
-await app.ready();
-console.log(
-  `Base prête en ${Math.round(performance.now() - opened)} ms (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k!, v ?? 'true'] as const;
+  }),
 );
+const SCALE = args.has('scale');
+const COURSES = Number(args.get('courses') ?? 1_000_000);
+const CLIENTS = Number(args.get('clients') ?? 10);
+/** Time given to each side of a line per round; two rounds, API and baseline alternated. */
+const SECONDS = Number(args.get('seconds') ?? 1.5);
+const ROUNDS = Number(args.get('rounds') ?? 2);
+const ONLY = args.get('only') ? new RegExp(args.get('only')!, 'i') : null;
+const root = path.resolve(import.meta.dirname, '../../..');
+
+// ---------------------------------------------------------------------------------------------------
+// The database, with every statement the API sends observable (to replay it in the baseline).
+
+type Sent = { config: unknown; start: number; end: number };
+let capture: Sent[] | null = null;
+
+interface Target {
+  database: Database;
+  /** Runs one captured statement on a connection of its own (the baseline's driver). */
+  run(config: unknown): Promise<unknown>;
+  describe: string;
+  close(): Promise<void>;
+}
+
+function observe<T extends { query: (...a: never[]) => Promise<unknown> }>(client: T): void {
+  const original = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
+  (client as { query: unknown }).query = (...a: unknown[]) => {
+    const entry: Sent | null = capture ? { config: a, start: performance.now(), end: 0 } : null;
+    const result = original(...a);
+    if (entry) {
+      capture!.push(entry);
+      void result.finally(() => {
+        entry.end = performance.now();
+      });
+    }
+    return result;
+  };
+}
+
+async function openPostgresTarget(): Promise<Target> {
+  let url = process.env.DATABASE_URL;
+  let describe = 'PostgreSQL (DATABASE_URL)';
+  if (!url) {
+    const env = { ...process.env, PG_PORT: '54355', PG_DIR: '/tmp/yams-bench-pg' };
+    const admin = execFileSync(path.join(root, 'scripts/pg-test-server.sh'), ['start'], { env })
+      .toString()
+      .trim();
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    const exists = await client.query("select 1 from pg_database where datname = 'yams_bench'");
+    if (!exists.rowCount) await client.query('create database yams_bench');
+    const version = await client.query('show server_version');
+    await client.end();
+    url = admin.replace(/\/postgres$/, '/yams_bench');
+    describe = `PostgreSQL ${version.rows[0].server_version} sur 127.0.0.1:54355 (fsync off)`;
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  observe(pool);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const bare = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    database: { db, kind: 'postgres', close: () => pool.end() },
+    run: (config) => bare.query(...(config as [string])),
+    describe,
+    async close() {
+      await pool.end();
+      await bare.end();
+    },
+  };
+}
+
+async function openPgliteTarget(): Promise<Target> {
+  const dataDir = path.join(root, '.test-data/bench/pgdata');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const direct = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
+  observe(client);
+  return {
+    database: { db, kind: 'pglite', close: () => client.close() },
+    // PGlite has one connection: the baseline shares it, as an in-process caller would.
+    run: (config) => direct(...(config as unknown[])),
+    describe: 'PGlite embarqué (sur disque, .test-data/bench)',
+    close: () => client.close(),
+  };
+}
+
+const target = SCALE || process.env.DATABASE_URL ? await openPostgresTarget() : await openPgliteTarget();
+const { db } = target.database;
+const t0 = performance.now();
+await migrate(target.database);
+await seedDemoIfEmpty(db);
+if (SCALE) {
+  const have = (await db.execute(sql`select count(*)::int as n from courses where code like 'CRS-B%'`)) as {
+    rows: Array<{ n: number }>;
+  };
+  const n = Number(have.rows[0]!.n);
+  if (n !== COURSES) {
+    if (n > 0) {
+      console.log(`Suppression des ${n} courses générées précédemment…`);
+      await db.execute(sql`delete from paiements where libelle like 'Règlement CRS-B%'`);
+      await db.execute(sql`delete from courses where code like 'CRS-B%'`);
+      await db.execute(sql`delete from vehicules where plaque like 'BN-%-GA'`);
+      await db.execute(sql`delete from users where email like 'bench.%@bench.ga'`);
+    }
+    const seedStart = performance.now();
+    const text = fs
+      .readFileSync(path.join(import.meta.dirname, 'scale-seed.sql'), 'utf8')
+      .replaceAll('{{n}}', String(COURSES));
+    await db.execute(sql.raw(text));
+    await db.execute(sql`vacuum analyze`);
+    console.log(
+      `Graine d'échelle : ${COURSES.toLocaleString('fr-FR')} courses générées en ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+    );
+  }
+}
+await analyze(db);
+if (args.has('seed-only')) {
+  console.log(`Base prête en ${Math.round(performance.now() - t0)} ms : ${target.describe}`);
+  await target.close();
+  process.exit(0);
+}
+
+const config = {
+  ...loadConfig({ ...process.env, DATA_DIR: path.join(root, '.test-data/bench') }),
+  webDist: undefined,
+};
+const app = await buildApp({ config, database: target.database, logger: false, mailer: { async send() {} } });
+await app.ready();
+console.log(`Base prête en ${Math.round(performance.now() - t0)} ms : ${target.describe}`);
+
+// ---------------------------------------------------------------------------------------------------
+// Tokens and the ids the lines refer to.
 
 async function login(email: string): Promise<string> {
   const res = await app.inject({
@@ -35,64 +180,157 @@ async function login(email: string): Promise<string> {
   });
   return res.json().data.token;
 }
-const token = await login('direction@transgabon.ga');
-const admin = await login('admin@yams.ga');
+const tokens = {
+  entreprise: await login('direction@transgabon.ga'),
+  superadmin: await login('admin@yams.ga'),
+};
+const busiest = (await db.execute(sql`
+  select c.vehicule_id as vehicule, c.client_id as client, c.chauffeur_id as chauffeur, v.proprietaire_id as proprietaire
+  from courses c join vehicules v on v.id = c.vehicule_id
+  join users u on u.id = c.entreprise_id
+  where lower(u.email) = 'direction@transgabon.ga' and c.chauffeur_id is not null and v.proprietaire_id is not null
+  order by c.id desc limit 1`)) as { rows: Array<Record<string, number>> };
+const ids = busiest.rows[0]!;
+const urlOf = (line: BenchLine) => line.url.replace(/\{(\w+)\}/g, (_, k: string) => String(ids[k]));
 
-const CALLS: Array<[label: string, url: string, token: string]> = [
-  ['courses, page 1', '/api/courses?page=1&per_page=6', token],
-  [
-    'courses, filtres + tri',
-    '/api/courses?page=3&per_page=25&reglement=Acompte&date_debut=2026-01-01&sort=-montant',
-    token,
-  ],
-  ['courses, compteur', '/api/courses?req_count=1', token],
-  ['courses, superadmin page 1', '/api/courses?page=1&per_page=6', admin],
-  ['paiements, page 1', '/api/paiements?page=1&per_page=6', token],
-  ['véhicules, page 1', '/api/vehicules?page=1&per_page=6', token],
-  ['interventions, page 1', '/api/interventions?page=1&per_page=6', token],
-  ['clients, page 1', '/api/utilisateurs?type=client&page=1&per_page=6', token],
-  ['demandes en attente, compteur', '/api/demandes?statut=En%20attente&req_count=1', token],
-  ['export courses (1000 lignes)', '/api/courses?limit=1000', token],
-];
+// ---------------------------------------------------------------------------------------------------
+// The baseline: a bare node:http route replaying, for line i, the statements the API sent for it
+// (statements the API ran side by side are replayed side by side), answering the last one's rows.
 
-const loop = monitorEventLoopDelay({ resolution: 5 });
-loop.enable();
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-const rows: Array<Record<string, string | number>> = [];
-for (const [label, url, bearer] of CALLS) {
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });
-    times.push(performance.now() - start);
-    if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+type Plan = unknown[][]; // groups of statements run together
+const plans: Plan[] = [];
+
+async function capturePlan(url: string, token: string): Promise<Plan> {
+  capture = [];
+  const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  await new Promise((r) => setTimeout(r, 5));
+  const sent = capture;
+  capture = null;
+  if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+  const groups: Plan = [];
+  let groupEnd = -1;
+  for (const s of sent) {
+    if (groups.length && s.start < groupEnd) groups.at(-1)!.push(s.config);
+    else groups.push([s.config]);
+    groupEnd = Math.max(groupEnd, s.end);
   }
-  times.sort((a, b) => a - b);
-  rows.push({
-    appel: label,
-    'p50 ms': Number(pct(times, 0.5).toFixed(1)),
-    'p95 ms': Number(pct(times, 0.95).toFixed(1)),
-    'max ms': Number(times.at(-1)!.toFixed(1)),
+  return groups;
+}
+
+async function bare(req: http.IncomingMessage, res: http.ServerResponse) {
+  try {
+    const plan = plans[Number(req.url!.slice(BASE.length))]!;
+    let last: unknown;
+    for (const group of plan) {
+      const results = await Promise.all(group.map((config) => target.run(config)));
+      last = results.at(-1);
+    }
+    const body = JSON.stringify((last as { rows?: unknown[] })?.rows ?? null);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  } catch (err) {
+    res.writeHead(500).end(String(err));
+  }
+}
+// One port for both: `/__base/<line>` is the bare route, everything else goes to the API's router.
+const BASE = '/__base/';
+const server = http.createServer((req, res) =>
+  req.url!.startsWith(BASE) ? void bare(req, res) : app.routing(req, res),
+);
+const PORT = Number(process.env.BENCH_PORT ?? 3205);
+await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
+
+// ---------------------------------------------------------------------------------------------------
+// Load: CLIENTS concurrent keep-alive clients for SECONDS (at least one request each).
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+function get(port: number, pathName: string, token?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathName,
+        agent,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - start)
+            : reject(new Error(`${pathName} → ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('error', reject);
   });
 }
-const logins: number[] = [];
-for (let i = 0; i < 10; i++) {
-  const start = performance.now();
-  await login('direction@ogooue-logistique.ga');
-  logins.push(performance.now() - start);
+
+async function load(port: number, pathName: string, token: string | undefined, times: number[]) {
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      do times.push(await get(port, pathName, token));
+      while (performance.now() < until);
+    }),
+  );
+  return performance.now() - (until - SECONDS * 1000);
 }
-logins.sort((a, b) => a - b);
-rows.push({
-  appel: 'connexion (argon2id)',
-  'p50 ms': Number(pct(logins, 0.5).toFixed(1)),
-  'p95 ms': Number(pct(logins, 0.95).toFixed(1)),
-  'max ms': Number(logins.at(-1)!.toFixed(1)),
-});
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+
+const rows: Array<Record<string, string | number>> = [];
+const lines = LINES.filter((l) => !ONLY || ONLY.test(l.label));
+for (const line of lines) {
+  const url = urlOf(line);
+  const token = tokens[line.as ?? 'entreprise'];
+  plans.push(await capturePlan(url, token));
+  const index = plans.length - 1;
+  const api: number[] = [];
+  const bareTimes: number[] = [];
+  let apiMs = 0;
+  let bareMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    apiMs += await load(PORT, url, token, api);
+    bareMs += await load(PORT, `${BASE}${index}`, undefined, bareTimes);
+  }
+  api.sort((a, b) => a - b);
+  bareTimes.sort((a, b) => a - b);
+  const statements = plans[index]!.flat().length;
+  rows.push({
+    ligne: `${line.target ? '★ ' : ''}${line.label}`,
+    'req/s': Number(((api.length / apiMs) * 1000).toFixed(1)),
+    'p50 ms': Number(pct(api, 0.5).toFixed(1)),
+    'p95 ms': Number(pct(api, 0.95).toFixed(1)),
+    'p99 ms': Number(pct(api, 0.99).toFixed(1)),
+    'base req/s': Number(((bareTimes.length / bareMs) * 1000).toFixed(1)),
+    'base p50': Number(pct(bareTimes, 0.5).toFixed(1)),
+    'base p95': Number(pct(bareTimes, 0.95).toFixed(1)),
+    'base p99': Number(pct(bareTimes, 0.99).toFixed(1)),
+    'ratio p50': Number((pct(api, 0.5) / pct(bareTimes, 0.5)).toFixed(2)),
+    sql: statements,
+  });
+  console.log(
+    `${line.label.padEnd(40)} p50 ${pct(api, 0.5).toFixed(1).padStart(7)} ms  p95 ${pct(api, 0.95).toFixed(1).padStart(7)} ms  (base p50 ${pct(bareTimes, 0.5).toFixed(1)} ms, ${api.length}+${bareTimes.length} requêtes)`,
+  );
+}
 loop.disable();
+
+console.log(
+  `\n${target.describe} — ${CLIENTS} clients simultanés, ${ROUNDS} × ${SECONDS} s par côté, API et base alternées`,
+);
+console.log(
+  `Machine : ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} Go, Node ${process.version}`,
+);
 console.table(rows);
 console.log(
   `Plus long blocage de la boucle d'événements : ${(loop.max / 1e6).toFixed(0)} ms ; mémoire (RSS) : ${Math.round(process.memoryUsage().rss / 1024 / 1024)} Mo`,
 );
+agent.destroy();
+server.close();
 await app.close();
-await database.close();
+await target.close();

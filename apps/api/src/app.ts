@@ -95,9 +95,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built single-page app: files as they are, every other non-API path gets index.html. */
+/**
+ * The built single-page app: files as they are, every other non-API path gets index.html.
+ * @fastify/static only lends `reply.sendFile` (`serve: false`): registering its own routes would answer
+ * `/assets/*` before this handler, without our cache headers. Files are sent in their brotli or gzip copy
+ * written at build time (`preCompressed`) when the browser accepts it; hashed `/assets/*` are cached for a
+ * year (`immutable`), everything else (index.html, favicon) is revalidated on every load.
+ */
 async function serveWeb(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+  });
   const index = fs.readFileSync(`${root}/index.html`, 'utf8');
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -106,6 +118,8 @@ async function serveWeb(app: FastifyInstance, root: string) {
     }
     if (/\.[a-z0-9]{1,8}$/i.test(path) && fs.existsSync(`${root}${path}`)) {
       const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       return reply.header('cache-control', cache).sendFile(path.slice(1));
     }
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();

@@ -64,8 +64,14 @@ export interface TestContext {
   lastMailTo(email: string): Mail | undefined;
 }
 
-/** One app on its own copy of the database for a test file; closed after the file. `env` adds settings. */
-export async function setupApi(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * One app on its own copy of the database for a test file; closed after the file. `env` adds settings;
+ * `webDist` serves a built web app.
+ */
+export async function setupApi(
+  env: Record<string, string> = {},
+  options: { webDist?: string } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-test-'));
   const mails: Mail[] = [];
@@ -76,7 +82,7 @@ export async function setupApi(env: Record<string, string> = {}): Promise<TestCo
   };
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://yams.test', ...env }),
-    webDist: undefined,
+    webDist: options.webDist,
   };
   const app = await buildApp({ config, database, mailer, logger: false });
   await app.ready();

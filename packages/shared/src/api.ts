@@ -12,6 +12,8 @@ export interface Paginated<T> {
   data: T[];
   per_page: number;
   total: number;
+  /** Past 10,000 rows `total` is the database's estimate (shown 'plus de 10 000'). */
+  total_estime?: boolean;
   last_page: number;
   from: number | null;
   to: number | null;

@@ -1,5 +1,7 @@
 import { PAGE_SIZE, type Paginated } from '@yams/shared';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../db/client';
 
 /** Empty query values are ignored, as if absent (spec section 5: only non-empty values filter). */
 export const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -51,8 +53,61 @@ export function filters<T extends z.ZodRawShape>(shape: T) {
 export const UNPAGED_CAP = 1000;
 
 export interface ListSource<T> {
+  /** The exact number of rows of the selection (`req_count`). */
   count(): Promise<number>;
   rows(limit: number, offset: number): Promise<T[]>;
+  /**
+   * The `total` of a page answer, when counting exactly could cost more than the page itself: exact up
+   * to EXACT_COUNT_LIMIT rows, the planner's estimate beyond (see `countsOf`). Defaults to `count()`.
+   */
+  pageTotal?(): Promise<PageTotal>;
+}
+
+export interface PageTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * Up to this many rows a page answer's `total` is exact; past it, counting every row of a long history
+ * (a million courses) would cost more than the page itself, so `total` is PostgreSQL's estimate (never
+ * below EXACT_COUNT_LIMIT + 1) and the answer says `total_estime: true` (the screens show 'plus de
+ * 10 000'). `req_count` always counts exactly.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * `count` and `pageTotal` of a list from its selection, `() => db.select({ one: sql`1` }).from(table)
+ * .where(…)` with only the joins its filters need (counting never needs the references a row shows).
+ * A function, as drizzle's builders change in place when limited.
+ */
+export function countsOf(
+  db: Db,
+  selection: () => SQLWrapper & { limit(n: number): SQLWrapper },
+): Pick<ListSource<never>, 'count' | 'pageTotal'> {
+  const one = async (query: SQL) => {
+    const result = (await db.execute(query)) as unknown as Rows<{ n: number | string }>;
+    return Number(result.rows[0]?.n ?? 0);
+  };
+  return {
+    count: () => one(sql`select count(*)::int as n from (${selection()}) as selection`),
+    async pageTotal() {
+      const capped = selection().limit(EXACT_COUNT_LIMIT + 1);
+      const n = await one(sql`select count(*)::int as n from (${capped}) as selection`);
+      if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+      const plan = (await db.execute(sql`explain (format json) ${selection()}`)) as unknown as Rows<
+        Record<string, unknown>
+      >;
+      const json = Object.values(plan.rows[0] ?? {})[0];
+      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{
+        Plan: { 'Plan Rows': number };
+      }>;
+      const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+      return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+    },
+  };
 }
 
 /**
@@ -70,7 +125,13 @@ export async function listResponse<T>(
   }
   const perPage = q.per_page ?? defaultPerPage;
   const page = q.page ?? 1;
-  const [total, data] = await Promise.all([source.count(), source.rows(perPage, (page - 1) * perPage)]);
+  const counting: Promise<PageTotal> = source.pageTotal
+    ? source.pageTotal()
+    : source.count().then((total) => ({ total, estimated: false }));
+  const [{ total, estimated }, data] = await Promise.all([
+    counting,
+    source.rows(perPage, (page - 1) * perPage),
+  ]);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = data.length ? (page - 1) * perPage + 1 : null;
   return {
@@ -78,6 +139,7 @@ export async function listResponse<T>(
     data,
     per_page: perPage,
     total,
+    ...(estimated ? { total_estime: true } : {}),
     last_page: lastPage,
     from,
     to: from === null ? null : from + data.length - 1,
@@ -94,6 +156,8 @@ export function listOf<T extends z.ZodType>(item: T) {
       data: z.array(item),
       per_page: z.number(),
       total: z.number(),
+      /** `total` is an estimate: the selection holds more than EXACT_COUNT_LIMIT rows. */
+      total_estime: z.boolean().optional(),
       last_page: z.number(),
       from: z.number().nullable(),
       to: z.number().nullable(),

@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, Column, desc, type SQL, sql } from 'drizzle-orm';
 import { fieldErrors } from './errors';
 
 /**
@@ -22,6 +22,9 @@ export function orderFor(
     const allowed = Object.keys(columns).join(', ');
     throw fieldErrors({ sort: `Cette liste ne peut pas être triée par « ${key} » (possible : ${allowed}).` });
   }
-  // Empty values last in both directions (PostgreSQL puts them first when descending).
-  return [descending ? sql`${column} desc nulls last` : asc(column), ...fallback];
+  // Empty values last in both directions (PostgreSQL puts them first when descending). A NOT NULL column
+  // gets a plain `desc`: `nulls last` there would only stop PostgreSQL from reading its index backwards.
+  if (!descending) return [asc(column), ...fallback];
+  const notNull = column instanceof Column && column.notNull;
+  return [notNull ? desc(column) : sql`${column} desc nulls last`, ...fallback];
 }

@@ -1,6 +1,7 @@
 import { MSG } from '@yams/shared';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ReactNode } from 'react';
+import { StatusNotice } from '../components/StatusNotice';
 import { ChunkLoadError } from './lazyScreen';
 
 interface Props {
@@ -34,8 +35,7 @@ export class ScreenBoundary extends Component<Props, State> {
 
 export function ReloadResult({ chunk }: { chunk: boolean }) {
   return (
-    <Result
-      status="warning"
+    <StatusNotice
       title={chunk ? MSG.chunkLoadFailed : MSG.serverError}
       extra={
         <Button type="primary" onClick={() => window.location.reload()}>

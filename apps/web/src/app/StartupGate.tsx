@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@yams/shared';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
+import { StatusNotice } from '../components/StatusNotice';
 import { http } from './http';
 
 export const startupKey = ['startup', 'csrf-cookie'] as const;
@@ -24,8 +25,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
   if (startup.isError) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: '80vh', padding: 16 }}>
-        <Result
-          status="warning"
+        <StatusNotice
           title={MSG.startupFailure}
           extra={
             <Button type="primary" loading={startup.isFetching} onClick={() => void startup.refetch()}>

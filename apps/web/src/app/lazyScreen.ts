@@ -9,11 +9,14 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export type Screen = LazyExoticComponent<ComponentType>;
+export type Screen = LazyExoticComponent<ComponentType> & {
+  /** Fetches the screen's code now (ignored if it fails: the visit will retry and report it). */
+  preload(): void;
+};
 
 /** A route's screen, loaded on first visit; any failure becomes a ChunkLoadError for the error boundary. */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
-  return lazy(
+  const screen = lazy(
     () =>
       new Promise<{ default: ComponentType }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_LOAD_TIMEOUT_MS);
@@ -28,5 +31,8 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Scr
           },
         );
       }),
-  );
+  ) as Screen;
+  // The module system caches the import, so the later visit gets the very same module.
+  screen.preload = () => void load().catch(() => undefined);
+  return screen;
 }

@@ -1,11 +1,13 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth, VerifyOnly } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { AuthLayout } from './layout/AuthLayout';
-import NotFoundPage from './NotFoundPage';
 import { RootShell } from './RootShell';
 import RouteErrorPage from './RouteErrorPage';
 import { type Access, PATHS, REDIRECTS, ROUTES, type RouteDef, type RouteName } from './routes';
+
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export interface RouteHandle {
   name: RouteName;

@@ -201,6 +201,14 @@ export const ROUTES = [
     screen: lazyScreen(() => import('../features/configurations/CoursesConfigPage')),
   },
   {
+    name: 'configurations.entreprise',
+    path: '/configurations/entreprise',
+    title: 'Entreprise',
+    access: 'private',
+    parent: 'configurations',
+    screen: lazyScreen(() => import('../features/configurations/EntreprisePage')),
+  },
+  {
     name: 'active-users',
     path: '/utilisateurs-connectes',
     title: 'Utilisateurs connectes',

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 
 interface Props {
   title: ReactNode;
-  /** A list's total, shown after the title: 'Véhicules (12)'. */
-  count?: number;
+  /** A list's total, shown after the title: 'Véhicules (12)', or 'Courses (plus de 10 000)'. */
+  count?: number | string;
   /** Buttons on the right (add, export…). */
   extra?: ReactNode;
 }

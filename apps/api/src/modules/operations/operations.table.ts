@@ -59,6 +59,12 @@ export const courses = pgTable(
     adresse_dechargement: varchar('adresse_dechargement', { length: 255 }),
     date_chargement: timestamptz('date_chargement').notNull(),
     date_dechargement: timestamptz('date_dechargement'),
+    // What actually happened, stamped by the lifecycle (COURSE_DATES_REELLES in packages/shared).
+    date_chargement_reelle: timestamptz('date_chargement_reelle'),
+    date_depart_reelle: timestamptz('date_depart_reelle'),
+    date_dechargement_reelle: timestamptz('date_dechargement_reelle'),
+    date_panne: timestamptz('date_panne'),
+    date_annulation: timestamptz('date_annulation'),
     poids_kg: integer('poids_kg'),
     description: text('description'),
     /** Integer FCFA. */
@@ -72,16 +78,24 @@ export const courses = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Lists must not grow with history: within a company, each sortable column and each filter has an
+    // index that yields the page in order (the default order is date_chargement desc, id desc), so page 1
+    // reads a few index entries whatever the number of courses. The superadmin's all-company view too.
     uniqueIndex('courses_code_unique').on(t.entreprise_id, t.code),
-    index('courses_entreprise_date_idx').on(t.entreprise_id, t.date_chargement),
-    index('courses_entreprise_statut_idx').on(t.entreprise_id, t.statut),
-    index('courses_client_idx').on(t.client_id),
-    index('courses_chauffeur_idx').on(t.chauffeur_id),
+    index('courses_entreprise_date_idx').on(t.entreprise_id, t.date_chargement, t.id),
+    index('courses_entreprise_statut_idx').on(t.entreprise_id, t.statut, t.date_chargement),
+    index('courses_entreprise_etat_idx').on(t.entreprise_id, t.etat, t.date_chargement),
+    index('courses_entreprise_type_idx').on(t.entreprise_id, t.type_course, t.date_chargement),
+    index('courses_entreprise_montant_idx').on(t.entreprise_id, t.montant),
+    index('courses_entreprise_dechargement_idx').on(t.entreprise_id, t.date_dechargement),
+    index('courses_date_idx').on(t.date_chargement, t.id),
+    index('courses_client_idx').on(t.client_id, t.date_chargement),
+    index('courses_chauffeur_idx').on(t.chauffeur_id, t.date_chargement),
     // A vehicle is never held by two open courses, even under concurrent writes.
     uniqueIndex('courses_vehicule_ouverte_unique')
       .on(t.vehicule_id)
       .where(sql`statut not in ('Terminé', 'Annulé')`),
-    index('courses_vehicule_idx').on(t.vehicule_id),
+    index('courses_vehicule_idx').on(t.vehicule_id, t.date_chargement),
     enumCheck('courses_type_course_check', t.type_course, TYPES_COURSE),
     enumCheck('courses_etat_check', t.etat, COURSE_ETATS),
     enumCheck('courses_statut_check', t.statut, COURSE_STATUTS),
@@ -106,10 +120,15 @@ export const paiements = pgTable(
     reference: varchar('reference', { length: 100 }),
     montant: integer('montant').notNull(),
     statut: varchar('statut', { length: 20 }).notNull().default('En attente'),
+    /** Who cancelled the payment and when: a cancelled payment is kept, never deleted. */
+    annule_par: integer('annule_par').references(() => users.id, { onDelete: 'set null' }),
+    annule_le: timestamptz('annule_le'),
     ...timestamps,
   },
   (t) => [
     index('paiements_entreprise_date_idx').on(t.entreprise_id, t.date_operation),
+    index('paiements_entreprise_montant_idx').on(t.entreprise_id, t.montant),
+    index('paiements_date_idx').on(t.date_operation, t.id),
     index('paiements_course_idx').on(t.course_id, t.statut),
     index('paiements_client_idx').on(t.client_id),
     enumCheck('paiements_mode_check', t.mode, MODES_PAIEMENT),

@@ -1,10 +1,9 @@
 import { APP_NAME, APP_VERSION } from '@yams/shared';
-import { Layout } from 'antd';
 
 export function AppFooter() {
   return (
-    <Layout.Footer style={{ textAlign: 'center', color: '#6b7280', fontSize: 13, padding: '16px 12px' }}>
+    <footer style={{ textAlign: 'center', color: '#6b7280', fontSize: 13, padding: '16px 12px' }}>
       © {new Date().getFullYear()} {APP_NAME} — version {APP_VERSION}
-    </Layout.Footer>
+    </footer>
   );
 }

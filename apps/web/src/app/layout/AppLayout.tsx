@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIsMobile } from '../../components/useIsMobile';
 import { useMe } from '../../features/account/api';
 import { askNotificationPermissionOnce } from '../notificationPermission';
+import { prefetchSignedInScreens } from '../prefetch';
 import { connectRealtime, disconnectRealtime } from '../realtime';
 import { ScreenOutlet } from '../ScreenOutlet';
 import { useSession } from '../session';
@@ -21,6 +22,7 @@ export function AppLayout() {
 
   useMe(); // Refreshes the stored user; a revoked token answers 401 and ends the session.
   useEffect(() => askNotificationPermissionOnce(), []);
+  useEffect(() => prefetchSignedInScreens(), []);
   // One realtime connection per tab while signed in.
   const token = useSession()?.token;
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { ScreenOutlet } from '../ScreenOutlet';
 import { AppFooter } from './AppFooter';
 import { Brand } from './Brand';
@@ -30,12 +29,18 @@ export function AuthLayout() {
         <div style={{ display: 'flex', justifyContent: 'center', marginBottom: 20 }}>
           <Brand />
         </div>
-        <Card
-          styles={{ body: { padding: '28px 24px' } }}
-          style={{ boxShadow: '0 8px 24px rgba(16, 35, 58, 0.08)' }}
+        {/* antd's Card look without its code (Card brings Tabs and Skeleton onto the sign-in page). */}
+        <div
+          style={{
+            background: '#fff',
+            border: '1px solid #f0f0f0',
+            borderRadius: 8,
+            padding: '28px 24px',
+            boxShadow: '0 8px 24px rgba(16, 35, 58, 0.08)',
+          }}
         >
           <ScreenOutlet />
-        </Card>
+        </div>
       </main>
       <AppFooter />
     </div>

@@ -1,9 +1,10 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { LoginBody } from '@yams/shared';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useReturnPath } from '../../app/guards';
+import { prefetchFirstScreen, whenIdle } from '../../app/prefetch';
 import { PATHS } from '../../app/routes';
 import { applyServerErrors } from '../../components/form/serverErrors';
 import { zodRule } from '../../components/form/zodRule';
@@ -19,8 +20,11 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const prefilled = (useLocation().state as { email?: string } | null)?.email ?? '';
+  // While the user types, fetch the signed-in frame and the first screen (not needed to show this page).
+  useEffect(() => whenIdle(() => prefetchFirstScreen(returnPath)), [returnPath]);
 
   const onFinish = (values: LoginValues) => {
+    prefetchFirstScreen(returnPath);
     login.mutate(values, {
       onSuccess: (result) =>
         navigate(result.verification_required ? PATHS['account.verify'] : returnPath, { replace: true }),

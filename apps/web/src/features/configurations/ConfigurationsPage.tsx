@@ -9,6 +9,7 @@ const TABS: RouteName[] = [
   'configurations.vehicules',
   'configurations.interventions',
   'configurations.courses',
+  'configurations.entreprise',
 ];
 
 /** Configurations: one tab per child route (/configurations/general, …). */

@@ -1,6 +1,9 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import type { ReferenceTable } from '@yams/shared';
+import { ReferenceTabs } from './ReferenceTabs';
 
-/** Screen 'Parametres des courses': brought by a later version. */
+const TABLES: ReferenceTable[] = ['trajets'];
+
+/** Paramètres des courses: Trajets (their montant prices a new course when chosen in its form). */
 export default function CoursesConfigPage() {
-  return <PlaceholderPage title="Parametres des courses" nested />;
+  return <ReferenceTabs tables={TABLES} />;
 }

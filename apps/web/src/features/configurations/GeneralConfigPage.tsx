@@ -1,6 +1,9 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import type { ReferenceTable } from '@yams/shared';
+import { ReferenceTabs } from './ReferenceTabs';
 
-/** Screen 'Configuration générale': brought by a later version. */
+const TABLES: ReferenceTable[] = ['villes', 'types_marchandises'];
+
+/** Configuration générale: Villes (10 a page) and Types de marchandise. */
 export default function GeneralConfigPage() {
-  return <PlaceholderPage title="Configuration générale" nested />;
+  return <ReferenceTabs tables={TABLES} />;
 }

@@ -1,6 +1,9 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import type { ReferenceTable } from '@yams/shared';
+import { ReferenceTabs } from './ReferenceTabs';
 
-/** Screen 'Parametres des interventions': brought by a later version. */
+const TABLES: ReferenceTable[] = ['garages', 'services', 'fournisseurs'];
+
+/** Paramètres des interventions: Garages, Services, Fournisseurs (`#services`, `#fournisseurs` open theirs). */
 export default function InterventionsConfigPage() {
-  return <PlaceholderPage title="Parametres des interventions" nested />;
+  return <ReferenceTabs tables={TABLES} />;
 }

@@ -1,6 +1,9 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import type { ReferenceTable } from '@yams/shared';
+import { ReferenceTabs } from './ReferenceTabs';
 
-/** Screen 'Parametres des vehicules': brought by a later version. */
+const TABLES: ReferenceTable[] = ['articles', 'types_vehicules', 'types_articles'];
+
+/** Paramètres des véhicules: Articles, Types de véhicules, Types d'articles. */
 export default function VehiculesConfigPage() {
-  return <PlaceholderPage title="Parametres des vehicules" nested />;
+  return <ReferenceTabs tables={TABLES} />;
 }

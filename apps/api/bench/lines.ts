@@ -1,0 +1,59 @@
+// The lines of `npm run bench`: one entry per call to time. A later module (accounting, statistics, GPS)
+// adds its lists here, one object each; `{…}` placeholders are filled with ids of the benchmarked company
+// (see `ids` in api.bench.ts). `as` says whose token calls it: the company's direction or the superadmin.
+
+export interface BenchLine {
+  label: string;
+  url: string;
+  as?: 'entreprise' | 'superadmin';
+  /** Lines of the issue's table, whose target is p95 ≤ 50 ms on PostgreSQL at 1 M courses. */
+  target?: boolean;
+}
+
+const courses = '/api/courses?page=1&per_page=6';
+const sortable = [
+  'code',
+  'date_chargement',
+  'date_dechargement',
+  'montant',
+  'statut',
+  'type_course',
+  'vehicule',
+  'client',
+];
+
+export const LINES: BenchLine[] = [
+  { label: 'courses, page 1', url: courses, target: true },
+  { label: 'courses, superadmin page 1', url: courses, as: 'superadmin', target: true },
+  {
+    label: 'courses, Non payé + un trimestre',
+    url: `${courses}&reglement=Non%20pay%C3%A9&date_debut=2025-01-01&date_fin=2025-03-31`,
+    target: true,
+  },
+  { label: 'courses, compteur (req_count)', url: '/api/courses?req_count=1' },
+  { label: 'courses, export (1000 lignes)', url: '/api/courses?limit=1000' },
+  { label: 'courses, filtre règlement Acompte', url: `${courses}&reglement=Acompte` },
+  { label: 'courses, filtre statut Annulé', url: `${courses}&statut=Annul%C3%A9` },
+  { label: 'courses, filtre type Livraison', url: `${courses}&type=Livraison` },
+  { label: 'courses, filtre véhicule', url: `${courses}&vehicule={vehicule}` },
+  { label: 'courses, filtre client', url: `${courses}&client={client}` },
+  { label: 'courses, filtre chauffeur', url: `${courses}&chauffeur={chauffeur}` },
+  { label: 'courses, filtre propriétaire', url: `${courses}&proprietaire={proprietaire}` },
+  { label: 'courses, filtre période (mois)', url: `${courses}&req_period=2025-06` },
+  { label: 'courses, recherche code', url: `${courses}&search=CRS-B0000042` },
+  ...sortable.flatMap((field) => [
+    {
+      label: `courses, tri ${field}`,
+      url: `${courses}&sort=${field}`,
+      target: field === 'montant',
+    },
+    { label: `courses, tri -${field}`, url: `${courses}&sort=-${field}`, target: field === 'montant' },
+  ]),
+  { label: 'paiements, page 1', url: '/api/paiements?page=1&per_page=6' },
+  { label: 'paiements, superadmin page 1', url: '/api/paiements?page=1&per_page=6', as: 'superadmin' },
+  { label: 'paiements, tri -montant', url: '/api/paiements?page=1&per_page=6&sort=-montant' },
+  { label: 'véhicules, page 1', url: '/api/vehicules?page=1&per_page=6' },
+  { label: 'interventions, page 1', url: '/api/interventions?page=1&per_page=6' },
+  { label: 'clients, page 1', url: '/api/utilisateurs?type=client&page=1&per_page=6' },
+  { label: 'demandes en attente, compteur', url: '/api/demandes?statut=En%20attente&req_count=1' },
+];

@@ -1,0 +1,55 @@
+import { matchPath } from 'react-router';
+import { PATHS, ROUTES, type RouteDef } from './routes';
+
+/** Fetch the first screen after sign-in while the user types (and the server checks the password). */
+export function prefetchFirstScreen(returnPath: string = PATHS.accueil): void {
+  const first =
+    ROUTES.find((r: RouteDef) => r.path === returnPath) ?? ROUTES.find((r) => r.name === 'accueil');
+  first?.screen.preload();
+}
+
+/**
+ * At start-up, fetch the screen of the address being opened at once, alongside the start-up request,
+ * instead of after the first render (one round trip less before the page shows on a slow connection).
+ */
+export function preloadCurrentScreen(pathname: string): void {
+  const route = ROUTES.find((r: RouteDef) => matchPath({ path: r.path, end: true }, pathname));
+  if (!route) return;
+  route.screen.preload();
+}
+
+/** Runs `task` once the page has shown and the browser is idle; returns a cancel function. */
+export function whenIdle(task: () => void, delayMs = 500): () => void {
+  let idleId: number | undefined;
+  const timer = setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      idleId = window.requestIdleCallback(task, { timeout: 5000 });
+    } else task();
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    if (idleId !== undefined) window.cancelIdleCallback(idleId);
+  };
+}
+
+let done = false;
+
+/**
+ * Once signed in and idle, fetch every other screen's code (one at a time, when the browser has nothing
+ * better to do, starting a little after the first screen), so the next screens open at once even on a
+ * slow connection. Export's exceljs stays on demand.
+ */
+export function prefetchSignedInScreens(): void {
+  if (done) return;
+  done = true;
+  const queue = ROUTES.filter((r: RouteDef) => r.access === 'private').map((r: RouteDef) => r.screen);
+  const idle: (cb: () => void) => void =
+    typeof window.requestIdleCallback === 'function'
+      ? (cb) => window.requestIdleCallback(cb, { timeout: 10_000 })
+      : (cb) => setTimeout(cb, 300);
+  const next = () => {
+    queue.shift()?.preload();
+    if (queue.length) setTimeout(() => idle(next), 100);
+  };
+  setTimeout(() => idle(next), 1500);
+}

@@ -1,0 +1,19 @@
+import { WarningFilled } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+/**
+ * A warning with a title and an action, shaped like antd's `<Result status="warning">` but without its
+ * illustrations: it is part of the first screen (start-up failure, a screen that failed to load), which
+ * must stay light and must render even when no further code can be fetched.
+ */
+export function StatusNotice({ title, extra }: { title: ReactNode; extra?: ReactNode }) {
+  return (
+    <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
+      <WarningFilled aria-hidden style={{ fontSize: 72, color: '#faad14', marginBottom: 24 }} />
+      <div style={{ fontSize: 24, lineHeight: 1.33, color: 'rgba(0, 0, 0, 0.88)', marginBottom: 24 }}>
+        {title}
+      </div>
+      {extra}
+    </div>
+  );
+}

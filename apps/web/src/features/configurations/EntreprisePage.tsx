@@ -1,0 +1,266 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ParametresEntreprise, ParametresEntrepriseBody } from '@yams/shared';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Upload,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError, http } from '../../app/http';
+import { getSession, useSession } from '../../app/session';
+import { toast } from '../../app/toast';
+
+type Values = Omit<ParametresEntreprise, 'entreprise_id' | 'logo' | 'updated_at'>;
+const FIELDS: Array<{ name: keyof Values; label: string; span?: number }> = [
+  { name: 'raison_sociale', label: 'Raison sociale', span: 24 },
+  { name: 'adresse', label: 'Adresse', span: 24 },
+  { name: 'telephone', label: 'Téléphone' },
+  { name: 'email', label: 'Email' },
+  { name: 'nif', label: 'NIF' },
+  { name: 'rccm', label: 'RCCM' },
+  { name: 'prefixe_facture', label: 'Préfixe des factures', span: 24 },
+];
+const NUMBERS: Array<{ name: keyof Values; label: string; suffix: string; min: number }> = [
+  { name: 'objectif_mensuel', label: "Objectif mensuel de chiffre d'affaires", suffix: 'FCFA', min: 0 },
+  { name: 'delai_en_ligne_min', label: 'Délai en ligne des appareils GPS', suffix: 'min', min: 1 },
+  { name: 'rayon_arrivee_m', label: "Rayon d'arrivée", suffix: 'm', min: 10 },
+];
+
+/** The logo as an object URL (the route needs the bearer token, so no plain <img src>). */
+function useLogo(entreprise: string, logo: string | null | undefined) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!logo) {
+      setUrl(null);
+      return;
+    }
+    let revoked = false;
+    let objectUrl: string | null = null;
+    const q = entreprise ? `?entreprise=${entreprise}` : '';
+    fetch(`/api/entreprise/parametres/logo${q}`, {
+      headers: { Authorization: `Bearer ${getSession()?.token}` },
+    })
+      .then((r) => (r.ok ? r.blob() : null))
+      .then((b) => {
+        if (!b || revoked) return;
+        objectUrl = URL.createObjectURL(b);
+        setUrl(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      revoked = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [entreprise, logo]);
+  return url;
+}
+
+/** Configurations → Entreprise: identity printed on invoices, invoice prefix, monthly target, GPS thresholds. */
+export default function EntreprisePage() {
+  const session = useSession();
+  const superadmin = session?.user.type === 'superadmin';
+  const [entreprise, setEntreprise] = useState('');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const query = entreprise ? { entreprise } : undefined;
+  const enabled = !superadmin || Boolean(entreprise);
+
+  const companies = useQuery({
+    queryKey: ['options', '/api/utilisateurs', 'entreprises'],
+    queryFn: async ({ signal }) =>
+      (
+        await http.get<
+          Array<{ id: number; nom_complet?: string; name: string; entreprise_id: number | null }>
+        >('/api/utilisateurs', { query: { type: 'transporteur', limit: 1000 }, signal })
+      ).data,
+    enabled: superadmin,
+  });
+  const parametres = useQuery({
+    queryKey: ['entreprise-parametres', entreprise],
+    queryFn: async ({ signal }) =>
+      (await http.get<ParametresEntreprise>('/api/entreprise/parametres', { query, signal })).data,
+    enabled,
+  });
+  useEffect(() => {
+    if (parametres.data) form.setFieldsValue(parametres.data);
+  }, [parametres.data, form]);
+  const logoUrl = useLogo(entreprise, parametres.data?.logo);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['entreprise-parametres'] });
+    void queryClient.invalidateQueries({ queryKey: ['statistiques'] });
+  };
+  const save = useMutation({
+    mutationFn: (values: Values) =>
+      http.post<ParametresEntreprise>('/api/entreprise/parametres/update', values, {
+        query,
+        successToast: true,
+      }),
+    onSuccess: refresh,
+    onError: (err) => {
+      if (err instanceof ApiError && err.fields) {
+        form.setFields(
+          Object.entries(err.fields).map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })),
+        );
+      }
+    },
+  });
+  const removeLogo = useMutation({
+    mutationFn: () =>
+      http.post<ParametresEntreprise>(
+        '/api/entreprise/parametres/update',
+        { logo: null },
+        { query, successToast: true },
+      ),
+    onSuccess: refresh,
+  });
+  const [uploading, setUploading] = useState(false);
+  const upload = async (file: File) => {
+    const body = new FormData();
+    body.append('logo', file);
+    setUploading(true);
+    try {
+      const q = entreprise ? `?entreprise=${entreprise}` : '';
+      const res = await fetch(`/api/entreprise/parametres/logo${q}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${getSession()?.token}` },
+        body,
+      });
+      const envelope = (await res.json()) as { success: boolean; message: string | null; errors: string[] };
+      if (envelope.success) {
+        toast.success(envelope.message ?? 'Le logo a été enregistré.');
+        refresh();
+      } else toast.oups(envelope.errors, 'warning');
+    } catch {
+      toast.connectionFailure();
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Card>
+      {superadmin && (
+        <Space style={{ marginBottom: 16 }}>
+          <Select
+            aria-label="Entreprise"
+            placeholder="Choisissez une entreprise"
+            style={{ minWidth: 280 }}
+            showSearch
+            optionFilterProp="label"
+            value={entreprise || undefined}
+            onChange={(v) => setEntreprise(String(v))}
+            options={(companies.data ?? [])
+              .filter((c) => c.entreprise_id === null || c.entreprise_id === c.id)
+              .map((c) => ({ value: String(c.id), label: c.nom_complet ?? c.name }))}
+          />
+        </Space>
+      )}
+      {!enabled ? (
+        <Alert type="info" showIcon message="Choisissez l'entreprise dont vous voulez voir les paramètres." />
+      ) : !parametres.data ? (
+        <Skeleton active />
+      ) : (
+        <Row gutter={24}>
+          <Col xs={24} lg={16}>
+            <Form<Values>
+              form={form}
+              layout="vertical"
+              aria-label="Paramètres de l'entreprise"
+              onFinish={(values) => {
+                const parsed = ParametresEntrepriseBody.safeParse(values);
+                if (!parsed.success) {
+                  form.setFields(
+                    parsed.error.issues.map((i) => ({
+                      name: i.path[0] as keyof Values,
+                      errors: [i.message],
+                    })),
+                  );
+                  return;
+                }
+                save.mutate(values);
+              }}
+            >
+              <Row gutter={16}>
+                {FIELDS.map((f) => (
+                  <Col key={f.name} xs={24} md={f.span ?? 12}>
+                    <Form.Item name={f.name} label={f.label} required={f.name === 'raison_sociale'}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                ))}
+                {NUMBERS.map((f) => (
+                  <Col key={f.name} xs={24} md={8}>
+                    <Form.Item name={f.name} label={f.label}>
+                      <InputNumber<number>
+                        min={f.min}
+                        style={{ width: '100%' }}
+                        suffix={f.suffix}
+                        formatter={(v) =>
+                          v === undefined || `${v}` === '' ? '' : Number(v).toLocaleString('de-DE')
+                        }
+                        parser={(v) => Number((v ?? '').replace(/\D/g, '')) || 0}
+                      />
+                    </Form.Item>
+                  </Col>
+                ))}
+              </Row>
+              <Button type="primary" htmlType="submit" loading={save.isPending}>
+                Enregistrer les paramètres
+              </Button>
+            </Form>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Card size="small" title="Logo">
+              <div
+                style={{ minHeight: 120, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+              >
+                {logoUrl ? (
+                  <img
+                    src={logoUrl}
+                    alt="Logo de l'entreprise"
+                    style={{ maxWidth: '100%', maxHeight: 160 }}
+                  />
+                ) : (
+                  <span style={{ color: '#8c8c8c' }}>Aucun logo</span>
+                )}
+              </div>
+              <Space wrap style={{ marginTop: 12 }}>
+                <Upload
+                  accept="image/png,image/jpeg,image/webp"
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    void upload(file);
+                    return false;
+                  }}
+                >
+                  <Button icon={<UploadOutlined />} loading={uploading}>
+                    {parametres.data.logo ? 'Changer le logo' : 'Envoyer un logo'}
+                  </Button>
+                </Upload>
+                {parametres.data.logo && (
+                  <Button danger loading={removeLogo.isPending} onClick={() => removeLogo.mutate()}>
+                    Retirer
+                  </Button>
+                )}
+              </Space>
+              <div style={{ marginTop: 8, color: '#8c8c8c', fontSize: 12 }}>
+                PNG, JPEG ou WEBP, 2 Mo au plus.
+              </div>
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </Card>
+  );
+}
