@@ -24,6 +24,8 @@ export const VEHICULE_STATUT_COULEURS: Record<VehiculeStatut, string> = {
  */
 export const VEHICULE_STATUTS_AUTOMATIQUES: readonly VehiculeStatut[] = ['En course', 'En intervention'];
 export const VEHICULE_STATUTS_MANUELS: readonly VehiculeStatut[] = ['Disponible', 'Indisponible'];
+/** A vehicle may be given a course (or accept a demande) only in these states; the API refuses the others. */
+export const VEHICULE_STATUTS_AFFECTABLES: readonly VehiculeStatut[] = ['Disponible', 'Nouveau'];
 
 /** Why a person may not move a vehicle from one status to another, or null when the change is allowed. */
 export function vehiculeStatutRefus(from: VehiculeStatut, to: VehiculeStatut): string | null {

@@ -56,6 +56,11 @@ export const VehiculesQuery = z.object({
   chauffeur: zChamps.filtreId('chauffeur'),
   type: zChamps.filtreId('type'),
   statut: statut.optional(),
+  /** `affectable=1`: the vehicles a course can take now (VEHICULE_STATUTS_AFFECTABLES), for the pickers. */
+  affectable: z
+    .enum(['1', '0', 'true', 'false', ''], { error: 'Le filtre « affectable » doit valoir 1 ou 0.' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   search: zChamps.recherche(),
 });
 

@@ -33,6 +33,12 @@ export const CourseOut = z.object({
   adresse_dechargement: z.string().nullable(),
   date_chargement: z.string(),
   date_dechargement: z.string().nullable(),
+  /** When it actually happened (COURSE_DATES_REELLES), beside the planned dates above. */
+  date_chargement_reelle: z.string().nullable(),
+  date_depart_reelle: z.string().nullable(),
+  date_dechargement_reelle: z.string().nullable(),
+  date_panne: z.string().nullable(),
+  date_annulation: z.string().nullable(),
   poids_kg: z.number().nullable(),
   description: z.string().nullable(),
   montant: z.number(),

@@ -9,7 +9,8 @@ import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
-import { paiementPaths, paiements, useOperationsRefresh } from './api';
+import { vehicules } from '../fleet/api';
+import { courses, demandes, paiementPaths, paiements } from './api';
 import { PAIEMENT_LABELS } from './labels';
 import {
   clientSource,
@@ -24,10 +25,14 @@ import {
 type P = PaiementOut;
 
 const date: DisplayField<P> = { key: 'date_operation', format: 'date' };
-const client: DisplayField<P> = { key: 'client', value: (p) => p.client_nom_complet };
-const course: DisplayField<P> = { key: 'course', value: (p) => p.course.code };
+const client: DisplayField<P> = {
+  key: 'client',
+  value: (p) => p.client_nom_complet,
+  path: 'client_nom_complet',
+};
+const course: DisplayField<P> = { key: 'course', value: (p) => p.course.code, path: 'course.code' };
 const montant: DisplayField<P> = { key: 'montant', format: 'money' };
-const statut = tagField<P>('statut', (p) => p.statut);
+const statut = tagField<P>('statut', (p) => p.statut, 'paiement');
 
 const FIELDS: FormFieldDecl[] = [
   { name: 'course_id', type: 'select', ref: true, required: true, source: courseChoiceSource, span: 24 },
@@ -47,12 +52,14 @@ const FIELDS: FormFieldDecl[] = [
 const PAIEMENTS: ListDecl<P> = {
   title: 'Paiements',
   resource: paiements,
+  // A course, its demande, its payments and its vehicle move together.
+  invalidates: [courses, demandes, vehicules],
   labels: PAIEMENT_LABELS,
   columns: [
     { ...date, sort: 'date_operation' },
     { ...client, sort: 'client' },
     { ...course, sort: 'course' },
-    { key: 'libelle', sort: true },
+    { key: 'libelle', sort: true, truncate: 240 },
     { key: 'mode', sort: true },
     { ...montant, sort: 'montant' },
     { ...statut, sort: 'statut' },
@@ -111,6 +118,5 @@ const PAIEMENTS: ListDecl<P> = {
 
 /** Paiements: what clients paid on their courses; only validated payments count in a course's etat. */
 export default function PaiementsPage() {
-  useOperationsRefresh();
   return <ListScreen decl={PAIEMENTS} />;
 }
