@@ -133,3 +133,30 @@ describe('computed amounts fit their column', () => {
     expect(stored.montant).toBe(inter.montant);
   });
 });
+
+describe('dates nobody meant', () => {
+  it('a payment dated years ahead or in 1900 is refused in French; next week is accepted', async () => {
+    const { addDays, todayInGabon } = await import('@yams/shared');
+    const [course] = (await c.t.get('/api/courses?limit=1&reglement=Non%20pay%C3%A9', c.tg)).json().data;
+    const pay = (date_operation: string) =>
+      c.t.post(
+        '/api/paiements',
+        { course_id: course.id, libelle: 'Avance', mode: 'Espèces', montant: 1, date_operation },
+        c.tg,
+      );
+    for (const [date, message] of [
+      ['2030-01-01', "La date de l'opération ne peut pas dépasser de plus de 7 jours la date du jour."],
+      [
+        addDays(todayInGabon(), 8),
+        "La date de l'opération ne peut pas dépasser de plus de 7 jours la date du jour.",
+      ],
+      ['1900-01-01', "La date de l'opération est trop ancienne (avant le 01/01/2000)."],
+    ] as const) {
+      const res = await pay(date);
+      expect(res.statusCode, `${date}: ${res.body}`).toBe(422);
+      expect(res.json().data.fields.date_operation).toBe(message);
+    }
+    const ok = await pay(addDays(todayInGabon(), 7));
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});

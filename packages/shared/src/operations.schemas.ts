@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, todayInGabon } from './fleet.rules';
 import { COURSE_STATUTS, MODES_PAIEMENT, TYPES_COURSE } from './operations.lifecycle';
 import { zChamps } from './reference';
 import { messageControles, texteStockable, zTexteStockable } from './text';
@@ -99,6 +100,27 @@ export const zCalendarDate = (label: string) =>
     .min(1, { error: `${label} est obligatoire.` })
     .refine(isCalendarDate, { error: `${label} doit être une date au format AAAA-MM-JJ.` });
 
+/** A payment is recorded at most this many days ahead (a cheque dated for next week), never years ahead. */
+export const PAIEMENT_JOURS_AVANCE_MAX = 7;
+/** No payment, course or request of the platform predates this day: earlier dates are typing errors. */
+export const DATE_OPERATION_MIN = '2000-01-01';
+
+const zDateOperation = zCalendarDate("La date de l'opération").superRefine((v, ctx) => {
+  if (!isCalendarDate(v)) return;
+  const max = addDays(todayInGabon(), PAIEMENT_JOURS_AVANCE_MAX);
+  if (v > max) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `La date de l'opération ne peut pas dépasser de plus de ${PAIEMENT_JOURS_AVANCE_MAX} jours la date du jour.`,
+    });
+  } else if (v < DATE_OPERATION_MIN) {
+    ctx.addIssue({
+      code: 'custom',
+      message: "La date de l'opération est trop ancienne (avant le 01/01/2000).",
+    });
+  }
+});
+
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: missingOr(label) });
 
@@ -147,7 +169,7 @@ export const CourseStatutBody = z.object({ statut: enumOf(COURSE_STATUTS, 'Le st
 
 const paiementShape = {
   course_id: zId('La course'),
-  date_operation: zCalendarDate("La date de l'opération").optional(),
+  date_operation: zDateOperation.optional(),
   libelle: zRequiredText('Le libellé', 255),
   mode: enumOf(MODES_PAIEMENT, 'Le mode de paiement'),
   reference: zText('La référence', 100),

@@ -1,0 +1,326 @@
+import { Ajv } from 'ajv';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { nasty, type Pools, pathId, poolFor, type Schema, toJsonSchema, valid } from './fuzz-openapi';
+import { setupApi, type TestContext } from './helpers';
+
+// Issue 6 §2: requests generated from the published OpenAPI document, on every route (a new route is covered
+// without anyone listing it), as a transporteur, as the superadmin and signed out. Whatever arrives:
+// no answer ≥ 500, every answer in the envelope with French errors, every 2xx conforming to its schema.
+// FUZZ_SEED=… replays a run; FUZZ_RUNS=… changes the number of requests (10,500 by default).
+
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const TOTAL = Number(process.env.FUZZ_RUNS ?? 10_500);
+/** FUZZ_ROUTES=courses replays only the matching routes (each route's requests depend on the seed alone). */
+const ONLY = new RegExp(process.env.FUZZ_ROUTES ?? '');
+
+/** A route's own seed: the same requests for a route whatever other routes exist. */
+const seedOf = (key: string) => [...key].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) | 0, SEED);
+
+interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+  query: Array<{ name: string; schema: Schema }>;
+  pathParams: string[];
+  body?: Schema;
+  responses: Record<string, Schema>;
+}
+
+type Who = 'transporteur' | 'superadmin' | 'anonyme';
+interface Req {
+  who: Who;
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+  kind: string;
+}
+
+let t: TestContext;
+let tokens: Record<Who, string | undefined>;
+let routes: Route[];
+let pools: Pools;
+
+beforeAll(async () => {
+  t = await setupApi();
+  tokens = {
+    transporteur: await t.login('direction@transgabon.ga'),
+    superadmin: await t.login('admin@yams.ga'),
+    anonyme: undefined,
+  };
+  routes = readRoutes(t.app.swagger() as Schema);
+  pools = await readPools();
+}, 60_000);
+
+function readRoutes(doc: Schema): Route[] {
+  const out: Route[] = [];
+  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Schema>>)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const params: Schema[] = op.parameters ?? [];
+      out.push({
+        method: method.toUpperCase() as Route['method'],
+        path,
+        query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
+        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+        body: op.requestBody?.content?.['application/json']?.schema,
+        responses: Object.fromEntries(
+          Object.entries(op.responses ?? {}).map(([status, r]) => [
+            status,
+            (r as Schema).content?.['application/json']?.schema,
+          ]),
+        ),
+      });
+    }
+  }
+  return out;
+}
+
+/** Ids of real rows, read through the lists: signed-in accounts are kept out of what may be disabled. */
+async function readPools(): Promise<Pools> {
+  const out: Pools = {};
+  const me = async (token?: string) => (await t.get('/api/me', token)).json().data.id as number;
+  const signedIn = [await me(tokens.transporteur), await me(tokens.superadmin)];
+  const lists = routes.filter((r) => r.method === 'GET' && /^\/api\/[a-z_]+$/.test(r.path));
+  for (const r of lists) {
+    const ids = new Set<number>();
+    for (const token of [tokens.transporteur, tokens.superadmin]) {
+      const res = await t.get(`${r.path}?limit=30`, token);
+      const data = res.statusCode === 200 ? res.json().data : null;
+      const rows = Array.isArray(data) ? data : Array.isArray(data?.data) ? data.data : [];
+      for (const row of rows) if (typeof row?.id === 'number') ids.add(row.id);
+    }
+    if (ids.size) out[r.path.slice(5)] = [...ids];
+  }
+  const users = async (type: string) =>
+    (
+      (await t.get(`/api/utilisateurs?type=${type}&limit=20`, tokens.superadmin)).json().data as Array<{
+        id: number;
+      }>
+    ).map((u) => u.id);
+  out.clients = await users('client');
+  out.chauffeurs = await users('camionneur');
+  out.entreprises = await users('transporteur');
+  out.utilisateurs = (out.utilisateurs ?? []).filter(
+    (id) => !signedIn.includes(id) && !out.entreprises?.includes(id),
+  );
+  out.all = [...new Set(Object.values(out).flat())];
+  return out;
+}
+
+const asQueryValue = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+
+function queryString(values: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) q.append(k, asQueryValue(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Replaces, drops or spoils one key of an object. */
+function mutate(
+  obj: Record<string, unknown>,
+  keys: string[],
+): fc.Arbitrary<[string, Record<string, unknown>]> {
+  if (!keys.length) return fc.constant(['as is', obj]);
+  return fc.oneof(
+    fc.constantFrom(...keys).map((k): [string, Record<string, unknown>] => {
+      const { [k]: _, ...rest } = obj;
+      return [`without ${k}`, rest];
+    }),
+    fc
+      .tuple(fc.constantFrom(...keys), nasty)
+      .map(([k, v]): [string, Record<string, unknown>] => [`${k} spoiled`, { ...obj, [k]: v }]),
+    fc
+      .tuple(fc.constantFrom(...keys), nasty, fc.constantFrom(...keys), nasty)
+      .map(([k1, v1, k2, v2]): [string, Record<string, unknown>] => [
+        `${k1}, ${k2} spoiled`,
+        { ...obj, [k1]: v1, [k2]: v2 },
+      ]),
+  );
+}
+
+function requestsFor(route: Route): fc.Arbitrary<Req> {
+  const segments = route.path.split('/');
+  const url = fc
+    .tuple(
+      ...route.pathParams.map((p) => pathId(poolFor(segments[segments.indexOf(`{${p}}`) - 1] ?? p, pools))),
+    )
+    .map((ids) => route.pathParams.reduce((u, p, i) => u.replace(`{${p}}`, ids[i]!), route.path));
+  const queryShape = {
+    type: 'object',
+    properties: Object.fromEntries(route.query.map((q) => [q.name, q.schema])),
+  };
+  const validQuery = valid(queryShape, pools) as fc.Arbitrary<Record<string, unknown>>;
+  const query = fc.oneof(
+    { weight: 3, arbitrary: validQuery.map((q) => ['valid query', q] as [string, Record<string, unknown>]) },
+    {
+      weight: 3,
+      arbitrary: validQuery.chain((q) =>
+        mutate(q, route.query.map((p) => p.name).concat(route.query.length ? [] : ['search'])),
+      ),
+    },
+  );
+  const rawQuery = fc.constantFrom(
+    '',
+    '',
+    '',
+    '?page=%FF&search=%E9',
+    '?search=%00',
+    '?sort=-&per_page=1e9',
+    '?a[b]=1&a[c]=2',
+  );
+  const who = fc.constantFrom<Who>('transporteur', 'transporteur', 'superadmin', 'anonyme');
+  const json = { 'content-type': 'application/json' };
+
+  let body: fc.Arbitrary<[string, string | undefined, Record<string, string>]>;
+  if (route.method === 'GET') {
+    body = fc.constant(['', undefined, {}]);
+  } else {
+    const schema = route.body ?? { type: 'object', properties: {} };
+    const good = valid(schema, pools) as fc.Arbitrary<Record<string, unknown>>;
+    const keys = Object.keys(schema.properties ?? {});
+    body = fc.oneof(
+      { weight: 4, arbitrary: good.map((b) => ['valid body', JSON.stringify(b), json] as const) },
+      {
+        weight: 6,
+        arbitrary: good
+          .chain((b) => mutate(b ?? {}, keys))
+          .map(([kind, b]) => [kind, JSON.stringify(b), json] as const),
+      },
+      {
+        weight: 1,
+        arbitrary: nasty.map((b) => ['body replaced', JSON.stringify(b) ?? 'null', json] as const),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<[string, string | undefined, Record<string, string>]>(
+          ['invalid JSON', '{"a":', json],
+          ['invalid JSON', "{'a':1}", json],
+          ['empty JSON', '', json],
+          ['JSON with NUL', '{"nom":"\u0000"}', json],
+          ['text/plain', 'nom=x', { 'content-type': 'text/plain' }],
+          ['form', 'nom=x&montant=1', { 'content-type': 'application/x-www-form-urlencoded' }],
+          ['multipart', '--x\r\n\r\n--x--', { 'content-type': 'multipart/form-data; boundary=x' }],
+          ['xml', '<a/>', { 'content-type': 'application/xml' }],
+          ['no content type', '{"a":1}', {}],
+          ['proto', '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}', json],
+          ['deep', `${'['.repeat(5000)}${']'.repeat(5000)}`, json],
+        ),
+      },
+    ) as typeof body;
+  }
+  return fc
+    .tuple(who, url, query, rawQuery, body)
+    .map(([w, u, [qKind, q], raw, [bKind, payload, headers]]) => {
+      const qs = raw || queryString(q);
+      const token = tokens[w];
+      return {
+        who: w,
+        method: route.method,
+        url: `${u}${qs}`,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        payload,
+        kind: [route.method === 'GET' ? (raw ? 'raw query' : qKind) : bKind].join(' '),
+      };
+    });
+}
+
+const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
+const validators = new Map<string, ReturnType<Ajv['compile']>>();
+function responseValidator(route: Route, status: number) {
+  const key = `${route.method} ${route.path} ${status}`;
+  if (!validators.has(key)) {
+    const schema = route.responses[String(status)] ?? route.responses['2XX'] ?? route.responses.default;
+    validators.set(key, ajv.compile(schema ? toJsonSchema(schema) : {}));
+  }
+  return validators.get(key)!;
+}
+
+const ENGLISH =
+  /\b(must|should|required|expected|invalid|Unsupported|is not|Body|querystring|params|Route)\b/;
+
+/** Why an answer breaks the rules, or null. */
+function problem(route: Route, res: LightMyRequestResponse): string | null {
+  if (res.statusCode >= 500) return `status ${res.statusCode}`;
+  let body: Schema;
+  try {
+    body = res.json();
+  } catch {
+    return `not JSON (${res.headers['content-type']})`;
+  }
+  if (
+    typeof body?.success !== 'boolean' ||
+    !('message' in body) ||
+    !('data' in body) ||
+    !Array.isArray(body.errors)
+  ) {
+    return 'not in the envelope';
+  }
+  if (res.statusCode >= 400) {
+    if (body.success || !body.errors.length) return 'a failure without errors';
+    if (body.errors.some((e: unknown) => typeof e !== 'string' || !e.trim() || ENGLISH.test(e))) {
+      return `errors not in French: ${JSON.stringify(body.errors)}`;
+    }
+    return null;
+  }
+  if (!body.success) return `status ${res.statusCode} with success false`;
+  const check = responseValidator(route, res.statusCode);
+  if (!check(body)) return `answer does not match its schema: ${ajv.errorsText(check.errors)}`;
+  return null;
+}
+
+/** Routes whose effects would hide bugs from the others (deleting the rows, revoking the tokens): last. */
+const DESTRUCTIVE = /\/(destroy|destroy-group|disable|logout)$/;
+const order = (r: Route) =>
+  r.path.endsWith('/logout') ? 3 : r.path.endsWith('/disable') ? 2 : DESTRUCTIVE.test(r.path) ? 1 : 0;
+
+it(`answers every generated request in the envelope, never ≥ 500 (seed ${SEED})`, async () => {
+  console.log(`fuzz: FUZZ_SEED=${SEED}, ${TOTAL} requests over ${routes.length} routes`);
+  expect(routes.length).toBeGreaterThan(100);
+  const perRoute = Math.ceil(TOTAL / routes.length);
+  const sorted = routes.filter((r) => ONLY.test(`${r.method} ${r.path}`)).sort((a, b) => order(a) - order(b));
+  const failures = new Map<string, string>();
+  const statuses: Record<string, number> = {};
+  let sent = 0;
+  const started = Date.now();
+  const cpu0 = process.cpuUsage();
+  for (const route of sorted) {
+    const requests = fc.sample(requestsFor(route), {
+      seed: seedOf(`${route.method} ${route.path}`),
+      numRuns: perRoute,
+    });
+    for (const req of requests) {
+      const res = await t.app.inject({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        ...(req.payload !== undefined ? { payload: req.payload } : {}),
+      });
+      sent++;
+      const bucket = `${Math.floor(res.statusCode / 100)}xx`;
+      statuses[bucket] = (statuses[bucket] ?? 0) + 1;
+      const why = problem(route, res);
+      if (why) {
+        const key = `${route.method} ${route.path}: ${why.slice(0, 120)}`;
+        if (!failures.has(key)) {
+          const payload =
+            req.payload && req.payload.length > 400
+              ? `${req.payload.slice(0, 400)}… (${req.payload.length} chars)`
+              : req.payload;
+          failures.set(
+            key,
+            `${key}\n  as ${req.who}, ${req.kind}: ${req.method} ${req.url.slice(0, 300)}\n  headers ${JSON.stringify({ ...req.headers, authorization: undefined })}\n  body ${payload}\n  → ${res.statusCode} ${res.body.slice(0, 400)}`,
+          );
+        }
+      }
+    }
+  }
+  console.log(
+    `fuzz: ${sent} requests in ${Math.round((Date.now() - started) / 1000)} s (cpu ${Math.round((process.cpuUsage(cpu0).user + process.cpuUsage(cpu0).system) / 1e6)} s), ${JSON.stringify(statuses)}`,
+  );
+  if (!process.env.FUZZ_ROUTES) expect(sent).toBeGreaterThanOrEqual(TOTAL);
+  // Enough valid requests got through to make the 2xx schema check meaningful.
+  expect(statuses['2xx'] ?? 0).toBeGreaterThan(sent / 20);
+  expect([...failures.values()], `FUZZ_SEED=${SEED}\n${[...failures.values()].join('\n\n')}`).toEqual([]);
+}, 600_000);
