@@ -65,7 +65,9 @@ test('un trajet remplit la course, un véhicule occupé n’est pas proposé, un
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   const toast = page.getByText(/^La course CRS-\d{4}-\d{5} a été créée\.$/);
   await expect(toast).toBeVisible({ timeout: 20_000 });
-  const code = /CRS-\d{4}-\d{5}/.exec(await toast.innerText())![0];
+  // The toast may be gone already on a busy machine: the code is read from the API (the vehicle is new).
+  const made = await api<Array<{ code: string }>>(page, `/api/courses?vehicule=${libre.id}`);
+  const code = made.data[0]!.code;
 
   // The detail: planned loading beside the actual one, stamped when the state changes.
   await page.goto(`/operations/courses?search=${code}`);

@@ -52,7 +52,9 @@ test.describe('PC on UTC', () => {
     await create.getByRole('button', { name: 'Enregistrer' }).click();
     const toast = page.getByText(/^La course CRS-\d{4}-\d{5} a été créée\.$/);
     await expect(toast).toBeVisible({ timeout: 20_000 });
-    const code = /CRS-\d{4}-\d{5}/.exec(await toast.innerText())![0];
+    // The toast may be gone already on a busy machine: the code is read from the API (the vehicle is new).
+    const made = await api<Array<{ code: string }>>(page, `/api/courses?vehicule=${vehicule.id}`);
+    const code = made.data[0]!.code;
 
     // Stored as the instant 10:15 UTC (11:15 in Libreville), not midnight and not the day before.
     const list = await api<{ data: CourseRow[] }>(page, `/api/courses?search=${code}&page=1&per_page=6`);
