@@ -59,6 +59,7 @@ const INTERVENTIONS: ListDecl<InterventionOut> = {
   title: 'Interventions',
   resource: interventions,
   labels: INTERVENTION_LABELS,
+  tenant: { form: true },
   columns: [
     { key: 'id', width: 70, sort: true },
     { ...vehiculeField, sort: true },

@@ -70,6 +70,7 @@ const COURSES: ListDecl<C> = {
   title: 'Courses',
   resource: courses,
   labels: COURSE_LABELS,
+  tenant: { form: true },
   columns: [
     { key: 'code', sort: true },
     { ...plaque, sort: 'vehicule' },

@@ -60,6 +60,7 @@ const DEMANDES: ListDecl<D> = {
   title: 'Demandes',
   resource: demandes,
   labels: DEMANDE_LABELS,
+  tenant: { form: true },
   columns: [
     { ...client, sort: 'client' },
     { key: 'type_course', sort: true },

@@ -42,6 +42,8 @@ const PAIEMENTS: ListDecl<P> = {
   title: 'Paiements',
   resource: paiements,
   labels: PAIEMENT_LABELS,
+  // The course decides a payment's company: no Entreprise field in its form.
+  tenant: { form: false },
   columns: [
     { ...date, sort: 'date_operation' },
     { ...client, sort: 'client' },
