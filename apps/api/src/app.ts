@@ -19,6 +19,7 @@ import authRoutes from './modules/auth/auth.routes';
 import parametresRoutes from './modules/entreprise/parametres.routes';
 import fleetRoutes from './modules/fleet/fleet.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
+import adressesRoutes from './modules/operations/adresses.routes';
 import coursesRoutes from './modules/operations/courses.routes';
 import demandesRoutes from './modules/operations/demandes.routes';
 import paiementsRoutes from './modules/operations/paiements.routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountingRoutes);
   await app.register(parametresRoutes);
   await app.register(broadcastingRoutes);
+  await app.register(adressesRoutes);
   await app.register(statisticsRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);

@@ -225,6 +225,8 @@ describe('writing interventions', () => {
         type: 'Réparation',
         date_debut: '2026-01-05',
         date_fin: '2026-01-06',
+        // null clears an optional field; a field not sent is kept (inputs-updates.test.ts).
+        description: null,
         lignes: [{ kind: 'service', service_id: k.vidange.id, qte: 2 }],
       },
       tg,

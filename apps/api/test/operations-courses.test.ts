@@ -164,7 +164,9 @@ describe('POST /api/courses', () => {
     const [counter] = await t.database.db
       .select()
       .from(compteurs)
-      .where(and(eq(compteurs.entreprise_id, tg.id), eq(compteurs.annee, year)));
+      .where(
+        and(eq(compteurs.entreprise_id, tg.id), eq(compteurs.serie, 'course'), eq(compteurs.annee, year)),
+      );
     const res = await t.post(
       '/api/courses',
       courseBody(ctx, client.id, v.id, { chauffeur_id: tg.chauffeur }),
@@ -212,7 +214,9 @@ describe('POST /api/courses', () => {
     const [counter] = await t.database.db
       .select()
       .from(compteurs)
-      .where(and(eq(compteurs.entreprise_id, tg.id), eq(compteurs.annee, year)));
+      .where(
+        and(eq(compteurs.entreprise_id, tg.id), eq(compteurs.serie, 'course'), eq(compteurs.annee, year)),
+      );
     expect(counter!.dernier).toBe(numbers.at(-1));
     // A refused creation does not use a number.
     const busy = await t.post('/api/courses', courseBody(ctx, client.id, vs[0]!.id), tg.token);

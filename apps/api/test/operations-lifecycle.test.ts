@@ -315,7 +315,7 @@ describe('deleting courses', () => {
     expectFailure(
       await ctx.t.post(`/api/courses/${paid.course.id}/destroy`, undefined, ctx.tg.token),
       422,
-      `La course ${paid.course.code} a des paiements validés : elle ne peut pas être supprimée.`,
+      `La course ${paid.course.code} a des paiements validés ou annulés : elle ne peut pas être supprimée.`,
     );
   });
 

@@ -92,15 +92,40 @@ describe('payments and the derived payment state of the course', () => {
       'Impossible de passer un paiement du statut « Annulé » au statut « Validé ».',
     );
 
-    const del = await ctx.t.post(`/api/paiements/${p1}/destroy`, undefined, ctx.tg.token);
+    // Money received is never deleted: a validated payment is refused, then cancelled with who and when.
+    expectFailure(
+      await ctx.t.post(`/api/paiements/${p1}/destroy`, undefined, ctx.tg.token),
+      422,
+      `Paiement de 30.000 FCFA (${course.code}) : Un paiement validé ne peut pas être supprimé : annulez-le, il restera enregistré comme « Annulé ».`,
+    );
+    expect(await etat(course.id)).toEqual({ etat: 'Acompte', montant_paye: 30_000 });
+    const before = Date.now();
+    const cancelled = (await ctx.t.post(`/api/paiements/${p1}/cancel`, undefined, ctx.tg.token)).json().data;
+    expect(cancelled).toMatchObject({ statut: 'Annulé', annule_par: { id: ctx.tg.id } });
+    expect(Date.parse(cancelled.annule_le)).toBeGreaterThanOrEqual(before - 1000);
+    expect(await etat(course.id)).toEqual({ etat: 'Non payé', montant_paye: 0 });
+    expectFailure(
+      await ctx.t.post(`/api/paiements/${p1}/destroy`, undefined, ctx.tg.token),
+      422,
+      `Paiement de 30.000 FCFA (${course.code}) : Un paiement annulé est conservé comme trace : il ne peut pas être supprimé.`,
+    );
+    const stored = await storedPaiements(ctx, course.id);
+    expect(stored.map((p) => [p.id, p.statut, p.annule_par]).sort()).toEqual(
+      [
+        [p1, 'Annulé', ctx.tg.id],
+        [p2, 'Annulé', ctx.tg.id],
+      ].sort(),
+    );
+    // Only a draft is deleted.
+    const p3 = (await pay(course.id, 5_000)).json().data.id;
+    const del = await ctx.t.post(`/api/paiements/${p3}/destroy`, undefined, ctx.tg.token);
     expect(del.json()).toEqual({
       success: true,
-      message: `Le paiement de 30.000 FCFA (${course.code}) a été supprimé.`,
+      message: `Le paiement de 5.000 FCFA (${course.code}) a été supprimé.`,
       data: null,
       errors: [],
     });
-    expect(await etat(course.id)).toEqual({ etat: 'Non payé', montant_paye: 0 });
-    expect((await storedPaiements(ctx, course.id)).map((p) => p.id)).toEqual([p2]);
+    expect((await storedPaiements(ctx, course.id)).map((p) => p.id).sort()).toEqual([p1, p2].sort());
   });
 
   it('never lets the validated total exceed the course montant', async () => {
@@ -252,11 +277,11 @@ describe('GET /api/paiements', () => {
     }
   });
 
-  it('destroy-group deletes several and recomputes each course', async () => {
+  it('destroy-group deletes drafts only: a validated payment is refused on its line and kept', async () => {
     const { course } = await freshCourse(100_000);
     const a = (await pay(course.id, 40_000, { statut: 'Validé' })).json().data.id;
-    const b = (await pay(course.id, 60_000, { statut: 'Validé' })).json().data.id;
-    expect(await etat(course.id)).toEqual({ etat: 'Payé', montant_paye: 100_000 });
+    const b = (await pay(course.id, 60_000)).json().data.id;
+    expect(await etat(course.id)).toEqual({ etat: 'Acompte', montant_paye: 40_000 });
     const res = await ctx.t.post(
       '/api/paiements/destroy-group',
       { selected_lines: [a, b, 888_888] },
@@ -265,13 +290,17 @@ describe('GET /api/paiements', () => {
     expect(res.json()).toEqual({
       success: true,
       message: [
-        { severity: 'success', value: `Le paiement de 40.000 FCFA (${course.code}) a été supprimé.` },
+        {
+          severity: 'error',
+          value: `Paiement de 40.000 FCFA (${course.code}) : Un paiement validé ne peut pas être supprimé : annulez-le, il restera enregistré comme « Annulé ».`,
+        },
         { severity: 'success', value: `Le paiement de 60.000 FCFA (${course.code}) a été supprimé.` },
         { severity: 'error', value: "Le paiement n°888888 n'existe pas." },
       ],
       data: null,
       errors: [],
     });
-    expect(await etat(course.id)).toEqual({ etat: 'Non payé', montant_paye: 0 });
+    expect(await etat(course.id)).toEqual({ etat: 'Acompte', montant_paye: 40_000 });
+    expect((await storedPaiements(ctx, course.id)).map((p) => p.id)).toEqual([a]);
   });
 });

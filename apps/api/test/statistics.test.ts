@@ -78,17 +78,17 @@ function naive(b: Base, entreprise: number | null, debut: string, fin: string) {
   };
   return {
     kpis: {
-      coursesCount: valid.length,
+      coursesCount: period.length,
       chiffreAffaires: sum(valid),
       clientsCount: new Set(valid.map((r) => r.client_id)).size,
       driversCount: new Set(valid.filter((r) => r.chauffeur_id).map((r) => r.chauffeur_id)).size,
     },
     valid,
     period,
-    byType: [...group(valid, (r) => r.type_course)].map(([type, rs]) => ({
+    byType: [...group(period, (r) => r.type_course)].map(([type, rs]) => ({
       type,
       count: rs.length,
-      montant: sum(rs),
+      montant: sum(rs.filter((r) => r.statut !== 'Annulé')),
     })),
     byStatus: [...group(period, (r) => r.statut)].map(([status, rs]) => ({ status, count: rs.length })),
     topClients: [...group(valid, (r) => r.client_id)]
@@ -191,7 +191,7 @@ describe.each(QUERIES)('period %s', (_name, q) => {
       expect(point.value, point.label).toBe(rows.reduce((s, r) => s + r.montant, 0));
     }
     for (const point of all.coursesCount) {
-      expect(point.value, point.label).toBe(n.valid.filter((r) => bucket(r, point)).length);
+      expect(point.value, point.label).toBe(n.period.filter((r) => bucket(r, point)).length);
     }
     expect(all.coursesCount.reduce((s: number, x: Json) => s + x.value, 0)).toBe(n.kpis.coursesCount);
     expect(all.chiffreAffaires.reduce((s: number, x: Json) => s + x.value, 0)).toBe(n.kpis.chiffreAffaires);
@@ -298,7 +298,8 @@ describe('writes move the figures in the same transaction', () => {
     expect((await get(`/api/statistiques/kpis?${q}`)).coursesCount).toBe(1);
     data(await c.t.post(`/api/courses/${again.id}/statut`, { statut: 'Annulé' }, c.tg));
     const cancelled = await get(`/api/statistiques/tableau-de-bord?${q}`);
-    expect(cancelled.kpis).toMatchObject({ coursesCount: 0, chiffreAffaires: 0, clientsCount: 0 });
+    // Still counted as a course of the period (the Courses list shows it), never in the revenue or clients.
+    expect(cancelled.kpis).toMatchObject({ coursesCount: 1, chiffreAffaires: 0, clientsCount: 0 });
     expect(cancelled.repartitionByStatus).toEqual([{ status: 'Annulé', count: 1 }]);
   });
 

@@ -3,7 +3,7 @@ import { choose } from './support/list';
 import { api, newClient, newVehicule, pick, signInOps, stamp, villeId } from './support/operations';
 
 // A course's loading is an instant: entered, shown and edited in Libreville time whatever the PC's zone.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 interface CourseRow {
   id: number;
@@ -22,7 +22,7 @@ async function typeDateTime(input: Locator, text: string): Promise<void> {
 /** Opens a course's detail from the Courses list, searched by its code. */
 async function openCourse(page: Page, code: string): Promise<Locator> {
   await page.goto(`/operations/courses?search=${code}`);
-  await expect(page.getByRole('heading', { name: 'Courses (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Courses (1)' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('table').getByRole('row').nth(1).click();
   const dialog = page.getByRole('dialog', { name: code });
   await expect(dialog).toBeVisible();
@@ -51,7 +51,7 @@ test.describe('PC on UTC', () => {
     await create.getByLabel('Montant').fill('180000');
     await create.getByRole('button', { name: 'Enregistrer' }).click();
     const toast = page.getByText(/^La course CRS-\d{4}-\d{5} a été créée\.$/);
-    await expect(toast).toBeVisible();
+    await expect(toast).toBeVisible({ timeout: 20_000 });
     const code = /CRS-\d{4}-\d{5}/.exec(await toast.innerText())![0];
 
     // Stored as the instant 10:15 UTC (11:15 in Libreville), not midnight and not the day before.

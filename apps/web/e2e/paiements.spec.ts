@@ -73,7 +73,7 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
   await dialog.getByRole('button', { name: 'Valider' }).click();
   await expect(page.getByText(`Le paiement de 40.000 FCFA (${course.code}) a été validé.`)).toBeVisible();
   await expect(dialog.locator('.ant-descriptions')).toContainText('Validé');
-  await expect.poll(() => dialogButtons(dialog)).toEqual(['Supprimer', 'Annuler le paiement', 'Fermer']);
+  await expect.poll(() => dialogButtons(dialog)).toEqual(['Annuler', 'Fermer']);
   const after = (await api<Course>(page, `/api/courses/${course.id}`)).data;
   expect(after).toMatchObject({ etat: 'Acompte', montant_paye: 40_000, reste_a_payer: 60_000 });
 

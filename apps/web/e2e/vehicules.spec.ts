@@ -87,6 +87,19 @@ test('les documents d’un véhicule : ajout avec fichier, alertes d’expiratio
   const addForm = dialog.getByRole('form', { name: 'Ajouter un document' });
   await addForm.getByLabel('Libellé').fill('Assurance');
   await typeDate(addForm.getByLabel("Date d'expiration"), frenchDate(10));
+  // A 6 MB scan is refused in the browser, before anything is sent.
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/documents')) posted++;
+  });
+  await addForm.locator('input[type=file]').setInputFiles({
+    name: 'scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(6 * 1024 * 1024, 0x25),
+  });
+  await expect(addForm.getByText('Le fichier ne doit pas dépasser 5 Mo.')).toBeVisible();
+  await expect(addForm.getByText('scan.pdf')).toBeHidden();
+  expect(posted).toBe(0);
   await addForm.locator('input[type=file]').setInputFiles({
     name: 'assurance.pdf',
     mimeType: 'application/pdf',

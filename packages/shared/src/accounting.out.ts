@@ -91,6 +91,7 @@ export const CourseFacturableOut = z.object({
   date: z.string(),
   montant: z.number(),
 });
+export type CourseFacturableOut = z.infer<typeof CourseFacturableOut>;
 
 export const PieceDeCaisseOut = z.object({
   id: z.number(),

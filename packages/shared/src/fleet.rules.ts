@@ -24,6 +24,8 @@ export const VEHICULE_STATUT_COULEURS: Record<VehiculeStatut, string> = {
  */
 export const VEHICULE_STATUTS_AUTOMATIQUES: readonly VehiculeStatut[] = ['En course', 'En intervention'];
 export const VEHICULE_STATUTS_MANUELS: readonly VehiculeStatut[] = ['Disponible', 'Indisponible'];
+/** A vehicle may be given a course (or accept a demande) only in these states; the API refuses the others. */
+export const VEHICULE_STATUTS_AFFECTABLES: readonly VehiculeStatut[] = ['Disponible', 'Nouveau'];
 
 /** Why a person may not move a vehicle from one status to another, or null when the change is allowed. */
 export function vehiculeStatutRefus(from: VehiculeStatut, to: VehiculeStatut): string | null {
@@ -63,6 +65,19 @@ export const montantLigne = (l: LigneMontant): number => l.qte * l.prix_unitaire
 /** The amount of an intervention: the sum of its lines. The API stores it; forms show it as a preview. */
 export const montantIntervention = (lignes: readonly LigneMontant[]): number =>
   lignes.reduce((total, l) => total + montantLigne(l), 0);
+
+/**
+ * Amounts are stored in PostgreSQL `integer` columns: each field is bounded, but a product or a sum of
+ * bounded fields is not. Every computed amount is checked against the column's range before it is written.
+ */
+export const MONTANT_COLONNE_MAX = 2_147_483_647;
+
+/** null when the computed amount fits its column, otherwise the French reason naming it. */
+export function montantHorsColonne(label: string, montant: number): string | null {
+  if (Number.isSafeInteger(montant) && montant >= 0 && montant <= MONTANT_COLONNE_MAX) return null;
+  const fmt = (n: number) => `${Math.round(n).toLocaleString('de-DE')} FCFA`;
+  return `${label} (${fmt(montant)}) dépasse le maximum enregistrable de ${fmt(MONTANT_COLONNE_MAX)}.`;
+}
 
 /** Usual vehicle papers in Gabon; the libellé of a document stays free text. */
 export const DOCUMENT_LIBELLES = [

@@ -56,6 +56,11 @@ export const VehiculesQuery = z.object({
   chauffeur: zChamps.filtreId('chauffeur'),
   type: zChamps.filtreId('type'),
   statut: statut.optional(),
+  /** `affectable=1`: the vehicles a course can take now (VEHICULE_STATUTS_AFFECTABLES), for the pickers. */
+  affectable: z
+    .enum(['1', '0', 'true', 'false', ''], { error: 'Le filtre « affectable » doit valoir 1 ou 0.' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   search: zChamps.recherche(),
 });
 
@@ -147,11 +152,24 @@ const datesMessage = {
   path: ['date_fin'],
   error: 'La date de fin doit être postérieure ou égale à la date de début.',
 };
-/** Create and update take the whole intervention; the lines are replaced. */
+/** Create takes the whole intervention. */
 export const InterventionBody = z
   .object({ entreprise_id: zChamps.idOptionnel("L'entreprise"), ...interventionFields })
   .refine(datesInOrder, datesMessage);
-export const InterventionUpdateBody = z.object(interventionFields).refine(datesInOrder, datesMessage);
+/**
+ * Update: a field that is not sent is not changed (the mobile apps send partial bodies); `lignes`, when
+ * sent, replaces the lines, and when absent keeps them. The API checks the dates' order on the result.
+ */
+export const InterventionUpdateBody = z
+  .object({
+    ...interventionFields,
+    lignes: interventionFields.lignes.unwrap().optional(),
+  })
+  .partial()
+  .refine(
+    (v) => !v.date_debut || datesInOrder({ date_debut: v.date_debut, date_fin: v.date_fin }),
+    datesMessage,
+  );
 export type InterventionBody = z.infer<typeof InterventionBody>;
 export type InterventionUpdateBody = z.infer<typeof InterventionUpdateBody>;
 

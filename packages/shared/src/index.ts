@@ -2,11 +2,15 @@ import './zod-fr';
 
 export * from './account.schemas';
 export * from './accounting';
+export * from './adresses';
 export * from './api';
 export * from './auth.schemas';
+export * from './colors';
 export * from './constants';
 export * from './entreprise';
 export * from './enums';
+export * from './export';
+export * from './files';
 export * from './fleet';
 export * from './format';
 export * from './messages';

@@ -64,6 +64,31 @@ export function courseTransitionError(
   return `Impossible de passer une course du statut « ${from} » au statut « ${to} ».`;
 }
 
+/**
+ * The actual time of each state change, recorded beside the planned dates: the field of the course that
+ * holds when it reached this state. Loaded, departed and delivered keep the first time (a course back on
+ * the road after a breakdown departed earlier); a breakdown keeps the latest one.
+ */
+export const COURSE_DATES_REELLES = {
+  'Chargement terminé': 'date_chargement_reelle',
+  'Transport en cours': 'date_depart_reelle',
+  Terminé: 'date_dechargement_reelle',
+  'Problemes mécaniques': 'date_panne',
+  Annulé: 'date_annulation',
+} as const satisfies Partial<Record<CourseStatut, string>>;
+export type CourseDateReelle = (typeof COURSE_DATES_REELLES)[keyof typeof COURSE_DATES_REELLES];
+
+/** The field a move to `to` stamps now, or null (the time is already known and kept). */
+export function courseDateReelle(
+  to: CourseStatut,
+  recorded: Partial<Record<CourseDateReelle, string | null>>,
+): CourseDateReelle | null {
+  const field = (COURSE_DATES_REELLES as Partial<Record<CourseStatut, CourseDateReelle>>)[to];
+  if (!field) return null;
+  if (field === 'date_panne') return field;
+  return recorded[field] ? null : field;
+}
+
 /** Payment state of a course, derived from its validated payments. */
 export const COURSE_ETATS = ['Payé', 'Non payé', 'Acompte'] as const;
 export type CourseEtat = (typeof COURSE_ETATS)[number];
@@ -91,6 +116,19 @@ export function paiementTransitionError(from: PaiementStatut, to: PaiementStatut
   if (PAIEMENT_TRANSITIONS[from].includes(to)) return null;
   if (from === to) return `Le paiement est déjà au statut « ${from} ».`;
   return `Impossible de passer un paiement du statut « ${from} » au statut « ${to} ».`;
+}
+
+/**
+ * Money actually received is never deleted (DESIGN.md §4): only a draft ('En attente') may be deleted. A
+ * validated payment is cancelled instead — kept with statut 'Annulé', who cancelled it and when — and a
+ * cancelled one stays as the trace. null when the payment may be deleted, otherwise the French reason.
+ */
+export function paiementSuppressionRefus(statut: PaiementStatut): string | null {
+  if (statut === 'En attente') return null;
+  if (statut === 'Validé') {
+    return 'Un paiement validé ne peut pas être supprimé : annulez-le, il restera enregistré comme « Annulé ».';
+  }
+  return 'Un paiement annulé est conservé comme trace : il ne peut pas être supprimé.';
 }
 
 export const DEMANDE_STATUTS = ['En attente', 'Recherche en cours', 'Accepté', 'Annulé'] as const;

@@ -33,6 +33,12 @@ export const CourseOut = z.object({
   adresse_dechargement: z.string().nullable(),
   date_chargement: z.string(),
   date_dechargement: z.string().nullable(),
+  /** When it actually happened (COURSE_DATES_REELLES), beside the planned dates above. */
+  date_chargement_reelle: z.string().nullable(),
+  date_depart_reelle: z.string().nullable(),
+  date_dechargement_reelle: z.string().nullable(),
+  date_panne: z.string().nullable(),
+  date_annulation: z.string().nullable(),
   poids_kg: z.number().nullable(),
   description: z.string().nullable(),
   montant: z.number(),
@@ -60,6 +66,9 @@ export const PaiementOut = z.object({
   reference: z.string().nullable(),
   montant: z.number(),
   statut: z.enum(PAIEMENT_STATUTS),
+  /** Who cancelled the payment and when (null unless statut is 'Annulé'). */
+  annule_par: Personne.nullable(),
+  annule_le: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

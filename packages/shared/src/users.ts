@@ -16,7 +16,8 @@ export const UserOut = z.object({
   photo: z.string().nullable(),
   telephone1: z.string().nullable(),
   telephone2: z.string().nullable(),
-  email: z.string(),
+  /** Null for a client recorded with a phone alone. */
+  email: z.string().nullable(),
   bp: z.string().nullable(),
   commercial_id: z.number().nullable(),
   commercial_nom: z.string().nullable(),
@@ -60,6 +61,21 @@ const phone = z
     error: "Le numéro de téléphone n'est pas valide.",
   });
 
+/**
+ * How an account can be reached: a client needs a phone or an email (many customers have no email); every
+ * other account signs in, so it needs its email. Null when enough is given. Used by create and update.
+ */
+export function contactManquant(
+  type: string,
+  v: { email?: string | null; telephone1?: string | null },
+): { field: 'email' | 'telephone1'; message: string } | null {
+  if (v.email) return null;
+  if (type !== 'client') return { field: 'email', message: "L'email est obligatoire." };
+  return v.telephone1
+    ? null
+    : { field: 'telephone1', message: 'Un client doit avoir un téléphone ou un email.' };
+}
+
 /** Fields of an account that Ressources Humaines can set. */
 const userFields = {
   name: zTexteStockable("L'identifiant", "L'identifiant est obligatoire.")
@@ -71,12 +87,13 @@ const userFields = {
   adresse: text("L'adresse", 255),
   telephone1: phone,
   telephone2: phone,
+  // Blank means none: required for every account but a client (see `contactManquant`).
   email: z
-    .string({ error: "L'email est obligatoire." })
+    .string({ error: "L'email n'est pas valide." })
     .trim()
-    .min(1, { error: "L'email est obligatoire." })
-    .pipe(z.email({ error: "L'email n'est pas valide." }))
-    .transform((v) => v.toLowerCase()),
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .pipe(z.email({ error: "L'email n'est pas valide." }).nullable()),
   bp: text('La boîte postale', 50),
   commercial_id: zChamps.idOptionnel('Le commercial'),
 };
@@ -95,6 +112,10 @@ export const UserCreateBody = z
   .refine((v) => !!(v.nom || v.prenom), {
     path: ['nom'],
     error: 'Le nom ou la raison sociale est obligatoire.',
+  })
+  .superRefine((v, ctx) => {
+    const missing = contactManquant(v.type, v);
+    if (missing) ctx.addIssue({ code: 'custom', path: [missing.field], message: missing.message });
   });
 export type UserCreateBody = z.infer<typeof UserCreateBody>;
 

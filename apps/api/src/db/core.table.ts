@@ -30,7 +30,8 @@ export const users = pgTable(
     photo: varchar('photo', { length: 500 }),
     telephone1: varchar('telephone1', { length: 30 }),
     telephone2: varchar('telephone2', { length: 30 }),
-    email: varchar('email', { length: 255 }).notNull(),
+    // Null only for a client recorded with a phone alone (many customers have no email).
+    email: varchar('email', { length: 255 }),
     bp: varchar('bp', { length: 50 }),
     commercial_id: integer('commercial_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     entreprise_id: entrepriseId().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),

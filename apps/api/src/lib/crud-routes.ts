@@ -5,7 +5,7 @@ import { AppError } from './errors';
 import { IdParams } from './filters-ids';
 import { forEachSelected, GroupBody, GroupMessage, groupReply } from './group';
 import { ok, reply } from './http';
-import { optionsRoute } from './list-options';
+import { listExtras } from './list-extras';
 import { type ListQuery, type ListSource, listOf, listResponse } from './pagination';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -87,7 +87,7 @@ export function crudRoutes<
   );
 
   if (spec.options) {
-    optionsRoute<z.output<Item>, z.output<Query>>(app, {
+    listExtras<z.output<Item>, z.output<Query>>(app, {
       path,
       tags,
       query: spec.query as unknown as z.ZodObject,

@@ -30,3 +30,10 @@ export function searchCondition(
   const like = likePattern(text);
   return or(...columns.map((c) => ilike(c as AnyPgColumn, like)));
 }
+
+/** A yes/no filter: `?a_payer=1` / `true` is on, `0` / `false` / empty is off; anything else a French 422. */
+export const zFlag = (label: string) =>
+  z
+    .enum(['1', '0', 'true', 'false', ''], { error: `${label} doit valoir 1 ou 0.` })
+    .optional()
+    .transform((v) => v === '1' || v === 'true');

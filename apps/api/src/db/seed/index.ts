@@ -1,12 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/crypto';
+import { seedAccounting } from '../../modules/accounting/accounting.seed';
 import { seedFleet } from '../../modules/fleet/fleet.seed';
 import { seedOperations } from '../../modules/operations/operations.seed';
 import { seedReference } from '../../modules/reference/reference.seed';
 import type { Db } from '../client';
 import { analyze } from '../maintenance';
 import { type NewUser, users } from '../schema';
-import { NOMS, PRENOMS, phone, type Rng, rng, slug } from './people';
+import { ADRESSES, NOMS, PRENOMS, phone, type Rng, rng, slug } from './people';
 
 /** What every domain's seed receives: the demo companies and their staff ids by user type. */
 export interface SeedContext {
@@ -58,7 +59,7 @@ async function seedStaff(db: Db, r: Rng, entrepriseId: number, domain: string, p
         prenom,
         email,
         telephone1: phone(r),
-        adresse: r.pick(['Akébé', 'Nzeng-Ayong', 'Louis', 'Glass', 'Owendo', 'Oloumi', 'PK8', 'Lalala']),
+        adresse: r.pick(ADRESSES),
         password,
         email_verified_at: now(),
         entreprise_id: entrepriseId,
@@ -112,7 +113,7 @@ export async function seedDemo(db: Db): Promise<void> {
       prenom: 'Yams',
       email: 'admin@yams.ga',
       telephone1: '+241 077 00 00 01',
-      adresse: 'Libreville',
+      adresse: 'Boulevard de l’Indépendance, Libreville',
       password,
       email_verified_at: verified,
     });
@@ -146,7 +147,7 @@ export async function seedDemo(db: Db): Promise<void> {
       prenom: 'Sylvie',
       email: 'client@yams.ga',
       telephone1: '+241 074 22 33 44',
-      adresse: 'Quartier Louis, Libreville',
+      adresse: 'Quartier Louis, boulevard de l’Indépendance, Libreville',
       password,
       email_verified_at: verified,
       entreprise_id: transgabon,
@@ -159,7 +160,7 @@ export async function seedDemo(db: Db): Promise<void> {
       prenom: 'Ghislain',
       email: 'camionneur@yams.ga',
       telephone1: '+241 077 98 76 54',
-      adresse: 'Franceville',
+      adresse: 'Quartier Potos, route de l’aéroport, Franceville',
       email_verified_at: verified,
     });
     await seedCompany(tx, password, {
@@ -169,7 +170,7 @@ export async function seedDemo(db: Db): Promise<void> {
       prenom: 'Landry',
       email: 'coursier@yams.ga',
       telephone1: '+241 062 11 22 33',
-      adresse: 'Akanda',
+      adresse: 'Angondjé, carrefour Avorbam, Akanda',
       email_verified_at: verified,
     });
     await seedCompany(tx, password, {
@@ -178,7 +179,7 @@ export async function seedDemo(db: Db): Promise<void> {
       nom: 'Nouveau Transport',
       email: 'nouveau@yams.ga',
       telephone1: '+241 065 00 11 22',
-      adresse: 'Owendo',
+      adresse: 'Zone industrielle d’Owendo, près du port, Owendo',
       email_verified_at: null,
     });
     const ctx: SeedContext = {
@@ -194,5 +195,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedReference(ctx);
     await seedFleet(ctx);
     await seedOperations(ctx);
+    await seedAccounting(ctx);
   });
 }

@@ -114,3 +114,24 @@ export function slug(s: string): string {
     .replace(/[^a-z0-9]+/g, '.')
     .replace(/^\.|\.$/g, '');
 }
+
+/**
+ * Addresses as people in Libreville and around give them: quarter, a street or a landmark, town (there are
+ * few street numbers; a carrefour or a building is how a driver finds the place).
+ */
+export const ADRESSES = [
+  'Nzeng-Ayong, carrefour Lycée technique, Libreville',
+  'Akébé-Plaine, derrière le marché, Libreville',
+  'Quartier Louis, boulevard de l’Indépendance, Libreville',
+  'Glass, rue Pierre Barro, Libreville',
+  'Mont-Bouët, près du grand marché, Libreville',
+  'Oloumi, zone industrielle, Libreville',
+  'PK8, route nationale 1, Libreville',
+  'Lalala, carrefour Dragon, Libreville',
+  'Batterie IV, boulevard Triomphal, Libreville',
+  'Charbonnages, face à l’école publique, Libreville',
+  'Sotega, près de la station Petro Gabon, Libreville',
+  'Cité SNI, Owendo',
+  'Angondjé, cité de la Caisse, Akanda',
+  'Okala, carrefour Alibandeng, Akanda',
+] as const;

@@ -155,7 +155,7 @@ export async function posterPaiement(tx: Db, paiementId: number): Promise<void> 
   if (!p) return;
   await posterEncaissement(
     tx,
-    { ...p, libelle: `${p.libelle} (${p.code})`, piece: p.code },
+    { ...p, libelle: p.libelle.includes(p.code) ? p.libelle : `${p.libelle} (${p.code})`, piece: p.code },
     { type: 'paiement', id: p.id },
   );
 }

@@ -86,7 +86,7 @@ export async function forgotPassword({ db, mailer, config }: AuthDeps, email: st
   // Every request counts: each one may send a mail.
   await recordFailure(db, [keys.account, keys.address]);
   const user = await findUserByEmail(db, email);
-  if (!user || user.bloque) return; // Same answer whether or not the account exists.
+  if (!user?.email || user.bloque) return; // Same answer whether or not the account exists.
   const link = await createResetLink({ db, config }, user);
   await mailer.send(resetPasswordMail(user.email, nomComplet(user), link));
 }
@@ -103,7 +103,7 @@ export async function createResetLink(
     token_hash: sha256(token),
     expires_at: new Date(Date.now() + ttlMinutes * 60_000).toISOString(),
   });
-  return `${config.appUrl}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  return `${config.appUrl}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email ?? '')}`;
 }
 
 export async function resetPassword(
@@ -149,6 +149,9 @@ export async function sendVerificationCode(
   const user = await findUserById(db, userId);
   if (!user) throw userNotFound();
   if (user.email_verified_at) throw alreadyVerified();
+  // A client recorded with a phone alone has no address to send a code to.
+  if (!user.email) throw userNotFound();
+  const email = user.email;
   const key = `send-code:${userId}`;
   if (limited) await assertNotLimited(db, [{ key, max: LIMITS.sendCodePerAccount }]);
   await recordFailure(db, [key]);
@@ -166,7 +169,7 @@ export async function sendVerificationCode(
     });
   });
   void client;
-  await mailer.send(verificationCodeMail(user.email, nomComplet(user), code));
+  await mailer.send(verificationCodeMail(email, nomComplet(user), code));
 }
 
 export async function verifyAccount(
@@ -224,7 +227,7 @@ export async function updateMe(
     if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
   }
   if (changes.name === null) delete changes.name;
-  if (changes.email && changes.email !== user.email.toLowerCase()) {
+  if (changes.email && changes.email !== user.email?.toLowerCase()) {
     const [other] = await db
       .select({ id: users.id })
       .from(users)

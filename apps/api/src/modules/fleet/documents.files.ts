@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DOCUMENT_FICHIER_MAX_OCTETS, DOCUMENT_FICHIER_TYPES } from '@yams/shared';
+import { DOCUMENT_FICHIER_MAX_OCTETS, DOCUMENT_FICHIER_REGLE, DOCUMENT_FICHIER_TYPES } from '@yams/shared';
 import { fieldErrors } from '../../lib/errors';
 
 // Attachments of documents: sent as base64 data URLs in JSON, checked (type, size, content) and stored
@@ -23,14 +23,14 @@ export function decodeDataUrl(dataUrl: string): { type: string; bytes: Buffer } 
   if (!m) throw refuse('Le fichier doit être une data URL base64 (data:…;base64,…).');
   const type = m[1]!.toLowerCase();
   const check = SIGNATURES[type];
-  if (!check) throw refuse('Le fichier doit être un PDF ou une image (JPEG, PNG ou WEBP).');
+  if (!check) throw refuse(DOCUMENT_FICHIER_REGLE.messages.type);
   const b64 = m[3]!.replace(/\s/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 !== 0) {
     throw refuse("Le contenu du fichier n'est pas un base64 valide.");
   }
   const bytes = Buffer.from(b64, 'base64');
-  if (!bytes.length) throw refuse('Le fichier est vide.');
-  if (bytes.length > DOCUMENT_FICHIER_MAX_OCTETS) throw refuse('Le fichier ne doit pas dépasser 5 Mo.');
+  if (!bytes.length) throw refuse(DOCUMENT_FICHIER_REGLE.messages.vide);
+  if (bytes.length > DOCUMENT_FICHIER_MAX_OCTETS) throw refuse(DOCUMENT_FICHIER_REGLE.messages.taille);
   if (!check(bytes)) throw refuse('Le contenu du fichier ne correspond pas à son type.');
   return { type, bytes };
 }

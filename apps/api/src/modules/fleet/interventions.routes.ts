@@ -6,6 +6,7 @@ import { assertDateRange } from '../../lib/filters-dates';
 import { IdParams } from '../../lib/filters-ids';
 import { forEachSelected, GroupBody, groupReply } from '../../lib/group';
 import { ok, reply } from '../../lib/http';
+import { listExtras } from '../../lib/list-extras';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { getInterventionOut, listInterventions } from './interventions.repository';
@@ -39,6 +40,15 @@ const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  listExtras(app, {
+    path: '/api/interventions',
+    tags,
+    query: filters(InterventionsQuery.shape),
+    list: (scope, q) => listInterventions(app.db, scope, q),
+    get: (scope, id) => getInterventionOut(app.db, scope, id),
+    label: (i) => `Intervention n° ${i.id}`,
+  });
 
   app.get(
     '/api/interventions/:id',

@@ -3,6 +3,7 @@ import {
   type InterventionLigneBody,
   type InterventionOut,
   type InterventionUpdateBody,
+  montantHorsColonne,
   montantIntervention,
   montantLigne,
 } from '@yams/shared';
@@ -36,6 +37,8 @@ async function resolveLignes(s: Scoped, lignes: InterventionLigneBody[]): Promis
       [libelle, prix] = [a.nom, a.prix_unitaire];
     }
     const ligne = { qte: l.qte, prix_unitaire: l.prix_unitaire ?? prix };
+    const horsColonne = montantHorsColonne(`Le montant de la ligne ${i + 1}`, montantLigne(ligne));
+    if (horsColonne) throw fieldErrors({ [`lignes.${i}.qte`]: horsColonne });
     resolved.push({
       position: i,
       kind: l.kind,
@@ -46,11 +49,13 @@ async function resolveLignes(s: Scoped, lignes: InterventionLigneBody[]): Promis
       montant: montantLigne(ligne),
     });
   }
+  const total = montantHorsColonne("Le montant total de l'intervention", montantIntervention(resolved));
+  if (total) throw fieldErrors({ lignes: total });
   return resolved;
 }
 
 /** `s`: scoped to the intervention's company. */
-async function checkRefs(s: Scoped, body: InterventionUpdateBody) {
+async function checkRefs(s: Scoped, body: Pick<InterventionBody, 'vehicule_id' | 'garage_id'>) {
   await assertOwnRow(s, vehicules, body.vehicule_id, 'vehicule_id', "Ce véhicule n'existe pas.");
   await assertOwnRow(s, garages, body.garage_id, 'garage_id', "Ce garage n'existe pas.");
 }
@@ -63,7 +68,7 @@ async function writeLignes(tx: Db, interventionId: number, lignes: NewLigne[]) {
   }
 }
 
-const fields = (body: InterventionUpdateBody, montant: number) => ({
+const fields = (body: Omit<InterventionBody, 'lignes'>, montant: number) => ({
   vehicule_id: body.vehicule_id,
   garage_id: body.garage_id,
   type: body.type,
@@ -111,21 +116,37 @@ export async function updateIntervention(
   const current = await findIntervention(db, scope, id);
   if (current.statut !== 'Brouillon') throw interventionLocked();
   const company = scoped(db, { entrepriseId: current.entreprise_id });
-  await checkRefs(company, body);
-  const lignes = await resolveLignes(company, body.lignes);
+  // What is not sent is kept: the stored fields, and the stored lines when `lignes` is absent.
+  const { lignes: sentLignes, ...sent } = body;
+  const merged = {
+    vehicule_id: current.vehicule_id,
+    garage_id: current.garage_id,
+    type: current.type as InterventionBody['type'],
+    date_debut: current.date_debut,
+    date_fin: current.date_fin,
+    description: current.description,
+    ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)),
+  };
+  if (merged.date_fin && merged.date_fin < merged.date_debut) {
+    throw fieldErrors({ date_fin: 'La date de fin doit être postérieure ou égale à la date de début.' });
+  }
+  await checkRefs(company, merged);
+  const lignes = sentLignes === undefined ? undefined : await resolveLignes(company, sentLignes);
   await company.transaction(async (t) => {
     const tx = t.db;
     const updated = await t
       .update(interventions)
-      .set(fields(body, montantIntervention(lignes)))
+      .set(fields(merged, lignes ? montantIntervention(lignes) : current.montant))
       .where(and(eq(interventions.id, id), eq(interventions.statut, 'Brouillon')))
       .returning({ id: interventions.id });
     if (!updated.length) throw interventionLocked();
-    await tx.delete(interventionLignes).where(eq(interventionLignes.intervention_id, id));
-    await writeLignes(tx, id, lignes);
+    if (lignes) {
+      await tx.delete(interventionLignes).where(eq(interventionLignes.intervention_id, id));
+      await writeLignes(tx, id, lignes);
+    }
   });
   await refreshVehiculeStatuts(db, current.entreprise_id, {
-    vehiculeIds: [current.vehicule_id, body.vehicule_id],
+    vehiculeIds: [current.vehicule_id, merged.vehicule_id],
   });
   return getInterventionOut(db, scope, id);
 }

@@ -3,10 +3,11 @@ import {
   DOCUMENT_ALERTE_JOURS,
   nomComplet,
   todayInGabon,
+  VEHICULE_STATUTS_AFFECTABLES,
   type VehiculeDetailOut,
   type VehiculeOut,
 } from '@yams/shared';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
@@ -83,6 +84,7 @@ export interface VehiculeFilters extends Sortable {
   chauffeur?: number;
   type?: number;
   statut?: string;
+  affectable?: boolean;
   search?: string;
 }
 
@@ -105,6 +107,7 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
     f.chauffeur ? eq(vehicules.chauffeur_id, f.chauffeur) : undefined,
     f.type ? eq(vehicules.type_vehicule_id, f.type) : undefined,
     f.statut ? eq(vehicules.statut, f.statut) : undefined,
+    f.affectable ? inArray(vehicules.statut, [...VEHICULE_STATUTS_AFFECTABLES]) : undefined,
     searchCondition(f.search, [vehicules.plaque, vehicules.marque, vehicules.modele]),
   );
   return {

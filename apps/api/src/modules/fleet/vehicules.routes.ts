@@ -11,7 +11,7 @@ import { GroupResponse } from '../../lib/crud-routes';
 import { IdParams } from '../../lib/filters-ids';
 import { forEachSelected, GroupBody, groupReply } from '../../lib/group';
 import { ok, reply } from '../../lib/http';
-import { optionsRoute } from '../../lib/list-options';
+import { listExtras } from '../../lib/list-extras';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { DocumentFiles } from './documents.files';
@@ -39,7 +39,7 @@ const vehiculesRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await listResponse(request.query, listVehicules(app.db, currentScope(request), request.query))),
   );
 
-  optionsRoute(app, {
+  listExtras(app, {
     path: '/api/vehicules',
     tags,
     query: filters(VehiculesQuery.shape),

@@ -5,7 +5,7 @@ import {
   type CourseStatut,
   courseDetails,
 } from '@yams/shared';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -50,6 +50,11 @@ const columns = {
   adresse_dechargement: courses.adresse_dechargement,
   date_chargement: courses.date_chargement,
   date_dechargement: courses.date_dechargement,
+  date_chargement_reelle: courses.date_chargement_reelle,
+  date_depart_reelle: courses.date_depart_reelle,
+  date_dechargement_reelle: courses.date_dechargement_reelle,
+  date_panne: courses.date_panne,
+  date_annulation: courses.date_annulation,
   poids_kg: courses.poids_kg,
   description: courses.description,
   montant: courses.montant,
@@ -97,6 +102,11 @@ export function toCourseOut(r: Row): CourseOut {
     adresse_dechargement: r.adresse_dechargement,
     date_chargement: r.date_chargement,
     date_dechargement: r.date_dechargement,
+    date_chargement_reelle: r.date_chargement_reelle,
+    date_depart_reelle: r.date_depart_reelle,
+    date_dechargement_reelle: r.date_dechargement_reelle,
+    date_panne: r.date_panne,
+    date_annulation: r.date_annulation,
     poids_kg: r.poids_kg,
     description: r.description,
     montant: r.montant,
@@ -121,6 +131,7 @@ export interface CourseFilters extends DateRange, Sortable {
   type?: string;
   search?: string;
   req_period?: string;
+  a_payer?: boolean;
 }
 
 export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<CourseOut> {
@@ -146,6 +157,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
     f.chauffeur ? eq(courses.chauffeur_id, f.chauffeur) : undefined,
     f.statut ? eq(courses.statut, f.statut) : undefined,
     f.type ? eq(courses.type_course, f.type) : undefined,
+    f.a_payer ? and(lt(courses.montant_paye, courses.montant), ne(courses.statut, 'Annulé')) : undefined,
     dateRangeCondition(courses.date_chargement, f, 'timestamp'),
     periodCondition([courses.date_chargement, courses.date_dechargement], f.req_period),
     searchCondition(f.search, [courses.code, client.nom, client.prenom, client.name, nomCompletSql(client)]),

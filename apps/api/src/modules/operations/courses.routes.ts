@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { dateRangeQuery, periodQuery } from '../../lib/filters-dates';
-import { IdParams, zIdFilter, zSearch } from '../../lib/filters-ids';
+import { IdParams, zFlag, zIdFilter, zSearch } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
 import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
@@ -30,6 +30,8 @@ const CoursesQuery = filters({
   chauffeur: zIdFilter('Le chauffeur'),
   statut: z.enum(COURSE_STATUTS, { error: "Le statut de course n'est pas valide." }).optional(),
   type: z.enum(TYPES_COURSE, { error: "Le type de course n'est pas valide." }).optional(),
+  /** `a_payer=1`: courses that can still receive a payment (something left to pay, not cancelled). */
+  a_payer: zFlag('Le filtre « à payer »'),
   search: zSearch,
   ...dateRangeQuery,
   ...periodQuery,

@@ -3,11 +3,12 @@ import {
   type CourseStatut,
   type CourseUpdateBody,
   courseCode,
+  courseDateReelle,
   courseEtat,
   courseTransitionError,
   DATES_COURSE_ORDRE,
 } from '@yams/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
@@ -17,7 +18,7 @@ import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
 import { courseLocked, montantBelowPaid, transitionRefused } from './operations.errors';
-import { assertChauffeur, assertClient, assertRefs } from './operations.refs';
+import { assertChauffeur, assertClient, assertRefs, assertTrajetVilles } from './operations.refs';
 import { courses, demandes, paiements } from './operations.table';
 import { nextNumero } from './sequence';
 import { libererVehicule, reserverVehicule, suivreCourse, vehiculeConflict } from './vehicule-suivi';
@@ -37,6 +38,7 @@ export async function insertCourse(
   const t = scoped(tx, { entrepriseId });
   if (!options.clientVerifie) await assertClient(tx, entrepriseId, input.client_id);
   await assertRefs(tx, entrepriseId, input);
+  await assertTrajetVilles(tx, entrepriseId, input);
   const vehicule = await reserverVehicule(tx, entrepriseId, input.vehicule_id, null);
   let chauffeurId = input.chauffeur_id ?? null;
   if (chauffeurId) await assertChauffeur(tx, entrepriseId, chauffeurId);
@@ -94,6 +96,16 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
     if (c.statut === 'Annulé') throw courseLocked();
     const { entreprise_id: _ignored, ...patch } = body;
     const next = { ...c, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    // Rescheduling (the calendar's drag) is for a course not yet started: its lifecycle says so.
+    if (
+      patch.date_chargement !== undefined &&
+      Date.parse(patch.date_chargement) !== Date.parse(c.date_chargement) &&
+      c.statut !== 'Chargement en attente'
+    ) {
+      throw fieldErrors({
+        date_chargement: `La course ${c.code} est au statut « ${c.statut} » : sa date de chargement ne peut plus changer.`,
+      });
+    }
     if (next.date_dechargement && next.date_dechargement < next.date_chargement) {
       throw fieldErrors({ date_dechargement: DATES_COURSE_ORDRE });
     }
@@ -105,6 +117,13 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
       await assertChauffeur(tx, c.entreprise_id, patch.chauffeur_id);
     }
     await assertRefs(tx, c.entreprise_id, patch);
+    if (
+      patch.trajet_id !== undefined ||
+      patch.ville_depart_id !== undefined ||
+      patch.ville_arrivee_id !== undefined
+    ) {
+      await assertTrajetVilles(tx, c.entreprise_id, next);
+    }
     const vehiculeChange = patch.vehicule_id !== undefined && patch.vehicule_id !== c.vehicule_id;
     if (vehiculeChange) {
       if (c.statut === 'Terminé') {
@@ -143,13 +162,17 @@ export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseS
     const from = c.statut as CourseStatut;
     const error = courseTransitionError(from, to, c.statut_avant_probleme as CourseStatut | null);
     if (error) throw transitionRefused(error);
+    const now = new Date().toISOString();
+    const reelle = courseDateReelle(to, c);
     await t
       .update(courses)
       .set({
         statut: to,
         statut_avant_probleme: to === 'Problemes mécaniques' ? from : null,
-        // A course finished without an unloading date was unloaded now.
-        ...(to === 'Terminé' && !c.date_dechargement ? { date_dechargement: new Date().toISOString() } : {}),
+        // The actual time beside the planned one; the plan itself is kept.
+        ...(reelle ? { [reelle]: now } : {}),
+        // A course finished without a planned unloading date was unloaded now.
+        ...(to === 'Terminé' && !c.date_dechargement ? { date_dechargement: now } : {}),
       })
       .where(eq(courses.id, c.id));
     if (to === 'Terminé' || to === 'Annulé') {
@@ -185,11 +208,12 @@ export function destroyCourse(db: Db, scope: Scope, id: number): Promise<string>
     const [valide] = await t
       .select({ id: paiements.id })
       .from(paiements)
-      .where(and(eq(paiements.course_id, c.id), eq(paiements.statut, 'Validé')))
+      .where(and(eq(paiements.course_id, c.id), ne(paiements.statut, 'En attente')))
       .limit(1);
     if (valide) {
+      // Its validated or cancelled payments are a trace that is never deleted (paiementSuppressionRefus).
       throw fieldErrors({
-        statut: `La course ${c.code} a des paiements validés : elle ne peut pas être supprimée.`,
+        statut: `La course ${c.code} a des paiements validés ou annulés : elle ne peut pas être supprimée.`,
       });
     }
     if (c.demande_id) {

@@ -11,6 +11,12 @@ export const paiementNotFound = createErrorFactory({
   statusCode: 404,
   message: "Ce paiement n'existe pas.",
 });
+/** Money received is cancelled, never deleted (the shared `paiementSuppressionRefus`). */
+export const paiementNotDeletable = createErrorFactory({
+  code: 'paiements.not_deletable',
+  statusCode: 422,
+  message: 'Seul un paiement en attente peut être supprimé.',
+});
 export const demandeNotFound = createErrorFactory({
   code: 'demandes.not_found',
   statusCode: 404,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
@@ -79,6 +79,41 @@ export async function assertRefs(tx: Db, entrepriseId: number, ids: RefIds): Pro
       .from(trajets)
       .where(eq(trajets.id, ids.trajet_id));
     if (!row) errors.trajet_id = "Ce trajet n'existe pas.";
+  }
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+}
+
+/**
+ * A course on a trajet runs between the trajet's cities: a city that differs is refused on its own field
+ * (a trajet without cities constrains nothing). The caller passes the values the course will hold.
+ */
+export async function assertTrajetVilles(
+  tx: Db,
+  entrepriseId: number,
+  c: { trajet_id?: number | null; ville_depart_id?: number | null; ville_arrivee_id?: number | null },
+): Promise<void> {
+  if (!c.trajet_id) return;
+  const depart = alias(villes, 'trajet_depart');
+  const arrivee = alias(villes, 'trajet_arrivee');
+  const [t] = await scoped(tx, { entrepriseId })
+    .select({
+      libelle: trajets.libelle,
+      depart_id: trajets.ville_depart_id,
+      depart: depart.libelle,
+      arrivee_id: trajets.ville_arrivee_id,
+      arrivee: arrivee.libelle,
+    })
+    .from(trajets)
+    .leftJoin(depart, eq(depart.id, trajets.ville_depart_id))
+    .leftJoin(arrivee, eq(arrivee.id, trajets.ville_arrivee_id))
+    .where(eq(trajets.id, c.trajet_id));
+  if (!t) throw fieldErrors({ trajet_id: "Ce trajet n'existe pas." });
+  const errors: Record<string, string> = {};
+  if (t.depart_id && c.ville_depart_id && c.ville_depart_id !== t.depart_id) {
+    errors.ville_depart_id = `La ville de départ doit être celle du trajet « ${t.libelle} » : ${t.depart}.`;
+  }
+  if (t.arrivee_id && c.ville_arrivee_id && c.ville_arrivee_id !== t.arrivee_id) {
+    errors.ville_arrivee_id = `La ville d'arrivée doit être celle du trajet « ${t.libelle} » : ${t.arrivee}.`;
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
 }

@@ -133,6 +133,29 @@ function planPaiements(r: Rng, c: CourseDraft, code: string, today: string): Pai
  * A year of courses of one company with their payments; a few are still open, one per vehicle, and
  * those vehicles are put 'En course' (or 'Indisponible' for a breakdown). Nothing without vehicles.
  */
+
+/**
+ * When each state was actually reached (loaded, departed, delivered…), a little after the plan, never in
+ * the future; no random draw, so the rest of the demo stays the same.
+ */
+function datesReelles(statut: CourseStatut, chargement: string, heures: number, now: number) {
+  const at = (minutes: number) => {
+    const t = new Date(chargement).getTime() + minutes * 60_000;
+    return t <= now ? new Date(t).toISOString() : null;
+  };
+  const charge = ['Chargement terminé', 'Transport en cours', 'Problemes mécaniques', 'Terminé'].includes(
+    statut,
+  );
+  const parti = ['Transport en cours', 'Problemes mécaniques', 'Terminé'].includes(statut);
+  return {
+    date_chargement_reelle: charge ? at(40) : null,
+    date_depart_reelle: parti ? at(75) : null,
+    date_dechargement_reelle: statut === 'Terminé' ? at(heures * 60 + 35) : null,
+    date_panne: statut === 'Problemes mécaniques' ? at(75 + 180) : null,
+    date_annulation: statut === 'Annulé' ? at(-12 * 60) : null,
+  };
+}
+
 export async function seedCourses(
   db: Db,
   r: Rng,
@@ -200,6 +223,7 @@ export async function seedCourses(
       montant: trajet ? round5000(trajet.montant * (0.9 + r.next() * 0.2)) : prixCourse(r, type),
       statut,
       statut_avant_probleme: statut === 'Problemes mécaniques' ? 'Transport en cours' : null,
+      ...datesReelles(statut, chargement, heures, now),
       created_at: new Date(new Date(chargement).getTime() - r.int(1, 5) * 86_400_000).toISOString(),
       paiements: [],
     };

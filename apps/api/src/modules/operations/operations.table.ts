@@ -59,6 +59,12 @@ export const courses = pgTable(
     adresse_dechargement: varchar('adresse_dechargement', { length: 255 }),
     date_chargement: timestamptz('date_chargement').notNull(),
     date_dechargement: timestamptz('date_dechargement'),
+    // What actually happened, stamped by the lifecycle (COURSE_DATES_REELLES in packages/shared).
+    date_chargement_reelle: timestamptz('date_chargement_reelle'),
+    date_depart_reelle: timestamptz('date_depart_reelle'),
+    date_dechargement_reelle: timestamptz('date_dechargement_reelle'),
+    date_panne: timestamptz('date_panne'),
+    date_annulation: timestamptz('date_annulation'),
     poids_kg: integer('poids_kg'),
     description: text('description'),
     /** Integer FCFA. */
@@ -106,6 +112,9 @@ export const paiements = pgTable(
     reference: varchar('reference', { length: 100 }),
     montant: integer('montant').notNull(),
     statut: varchar('statut', { length: 20 }).notNull().default('En attente'),
+    /** Who cancelled the payment and when: a cancelled payment is kept, never deleted. */
+    annule_par: integer('annule_par').references(() => users.id, { onDelete: 'set null' }),
+    annule_le: timestamptz('annule_le'),
     ...timestamps,
   },
   (t) => [

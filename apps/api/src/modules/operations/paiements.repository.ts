@@ -14,6 +14,7 @@ import { nomCompletSql } from './operations.refs';
 import { courses, paiements } from './operations.table';
 
 const client = alias(users, 'client');
+const annuleur = alias(users, 'annuleur');
 const villeDepart = alias(villes, 'ville_depart');
 const villeArrivee = alias(villes, 'ville_arrivee');
 
@@ -36,12 +37,16 @@ function selectPaiements(db: Db, scope: Scope) {
       reference: paiements.reference,
       montant: paiements.montant,
       statut: paiements.statut,
+      annule_par: paiements.annule_par,
+      annule_par_nom: nomCompletSql(annuleur),
+      annule_le: paiements.annule_le,
       created_at: paiements.created_at,
       updated_at: paiements.updated_at,
     })
     .from(paiements)
     .innerJoin(courses, eq(courses.id, paiements.course_id))
     .innerJoin(client, eq(client.id, paiements.client_id))
+    .leftJoin(annuleur, eq(annuleur.id, paiements.annule_par))
     .leftJoin(typesMarchandises, eq(typesMarchandises.id, courses.type_marchandise_id))
     .innerJoin(villeDepart, eq(villeDepart.id, courses.ville_depart_id))
     .innerJoin(villeArrivee, eq(villeArrivee.id, courses.ville_arrivee_id));
@@ -63,6 +68,8 @@ function toPaiementOut(r: Row): PaiementOut {
     reference: r.reference,
     montant: r.montant,
     statut: r.statut as PaiementStatut,
+    annule_par: r.annule_par ? { id: r.annule_par, nom_complet: r.annule_par_nom } : null,
+    annule_le: r.annule_le,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

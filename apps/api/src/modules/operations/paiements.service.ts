@@ -4,6 +4,7 @@ import {
   type PaiementBody,
   type PaiementStatut,
   type PaiementUpdateBody,
+  paiementSuppressionRefus,
   paiementTransitionError,
   todayInGabon,
 } from '@yams/shared';
@@ -16,7 +17,7 @@ import type { Scope } from '../../plugins/auth';
 import { contrePasserPaiement, posterPaiement } from '../accounting/postings';
 import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
-import { overpayment, paiementNotFound, transitionRefused } from './operations.errors';
+import { overpayment, paiementNotDeletable, paiementNotFound, transitionRefused } from './operations.errors';
 import { type Course, courses, paiements } from './operations.table';
 import { findPaiement } from './paiements.repository';
 
@@ -157,7 +158,11 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
       }
       await assertReste(tx, course, p.montant);
     }
-    await scoped(tx, scope).update(paiements).set({ statut: to }).where(eq(paiements.id, p.id));
+    const trace = to === 'Annulé' ? { annule_par: scope.user.id, annule_le: new Date().toISOString() } : {};
+    await scoped(tx, scope)
+      .update(paiements)
+      .set({ statut: to, ...trace })
+      .where(eq(paiements.id, p.id));
     if (to === 'Validé' || p.statut === 'Validé') await recomputeEtat(tx, course);
     // The journals follow: a validated payment is posted, a cancelled one has its posting reversed.
     if (to === 'Validé') await posterPaiement(tx, p.id);
@@ -172,9 +177,12 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
 export function destroyPaiement(db: Db, scope: Scope, id: number): Promise<string> {
   return transaction(db, async (tx) => {
     const { p, course } = await lockPaiement(tx, scope, id);
-    if (p.statut === 'Validé') await contrePasserPaiement(tx, p.id, todayInGabon());
+    // Only a draft is deleted: it was never posted nor counted in the course's etat.
+    const refus = paiementSuppressionRefus(p.statut as PaiementStatut);
+    if (refus) {
+      throw paiementNotDeletable(`Paiement de ${formatMoney(p.montant)} (${course.code}) : ${refus}`);
+    }
     await scoped(tx, scope).delete(paiements).where(eq(paiements.id, p.id));
-    if (p.statut === 'Validé') await recomputeEtat(tx, course);
     return `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été supprimé.`;
   });
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IdParams, zSearch } from '../../lib/filters-ids';
 import { crudMessages } from '../../lib/french';
 import { ok, reply } from '../../lib/http';
-import { optionsRoute } from '../../lib/list-options';
+import { listExtras } from '../../lib/list-extras';
 import { filters, type ListQuery, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import {
@@ -49,7 +49,7 @@ function serve(app: App, r: ReferenceResource) {
       ),
   );
 
-  optionsRoute<Values, ListQuery & { search?: string }>(app, {
+  listExtras<Values, ListQuery & { search?: string }>(app, {
     path: base,
     tags,
     query: filters({ search: zSearch }),

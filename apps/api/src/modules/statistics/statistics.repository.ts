@@ -103,14 +103,18 @@ export interface Totaux {
   driversCount: number;
 }
 
-/** Courses other than Annulé loaded in the period, their amount, and the distinct clients and drivers. */
+/**
+ * Courses loaded in the period (every status, as the Courses list counts them), the amount of those not
+ * cancelled, and the distinct clients and drivers of those not cancelled.
+ */
 export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   const t = statsCoursesJour;
   const [courant] = await rows<{ nb: string; montant: string }>(
     s.db,
-    sql`select coalesce(sum(${t.nb}), 0) as nb, coalesce(sum(${t.montant}), 0) as montant from ${t}
-        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${b.debut} and ${b.fin}
-          and ${t.statut} ${NON_ANNULE}`,
+    sql`select coalesce(sum(${t.nb}), 0) as nb,
+               coalesce(sum(${t.montant}) filter (where ${t.statut} ${NON_ANNULE}), 0) as montant
+        from ${t}
+        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${b.debut} and ${b.fin}`,
   );
   const distinct = async (
     table: typeof statsCoursesClients | typeof statsCoursesChauffeurs,
@@ -131,7 +135,7 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   };
 }
 
-/** Per bucket of the period: number of courses (Annulé excluded) and their amount, with each status apart. */
+/** Per bucket of the period: number of courses and amount (Annulé excluded), with each status apart. */
 async function parTranche(
   s: StatsScope,
   p: PeriodeBornes,
@@ -183,10 +187,8 @@ export async function series(s: StatsScope, p: PeriodeBornes) {
   for (const r of found) {
     const i = index.get(r.cle);
     if (i === undefined) continue;
-    if (r.statut !== 'Annulé') {
-      ca[i]! += r.montant;
-      nb[i]! += r.nb;
-    }
+    if (r.statut !== 'Annulé') ca[i]! += r.montant;
+    nb[i]! += r.nb;
     if (r.nb !== 0) {
       if (!parStatut.has(r.statut))
         parStatut.set(
@@ -215,7 +217,7 @@ export async function series(s: StatsScope, p: PeriodeBornes) {
   };
 }
 
-/** Courses of the period by type (Annulé excluded) and by status (all). */
+/** Courses of the period by type and by status (counts of every status, amounts without Annulé). */
 export async function repartitions(s: StatsScope, b: Bornes) {
   const t = statsCoursesJour;
   const found = await rows<{ statut: string; type_course: string; nb: string; montant: string }>(
@@ -230,9 +232,9 @@ export async function repartitions(s: StatsScope, b: Bornes) {
   for (const r of found) {
     const nb = num(r.nb);
     statuts.set(r.statut, (statuts.get(r.statut) ?? 0) + nb);
-    if (r.statut === 'Annulé') continue;
     const cur = types.get(r.type_course) ?? { count: 0, montant: 0 };
-    types.set(r.type_course, { count: cur.count + nb, montant: cur.montant + num(r.montant) });
+    const montant = r.statut === 'Annulé' ? 0 : num(r.montant);
+    types.set(r.type_course, { count: cur.count + nb, montant: cur.montant + montant });
   }
   const ordre = (st: string) => {
     const i = (COURSE_STATUTS as readonly string[]).indexOf(st);

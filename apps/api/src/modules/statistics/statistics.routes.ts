@@ -78,7 +78,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     'repartition-by-type',
-    'Courses par type (hors annulées)',
+    'Courses par type (montants hors annulées)',
     RepartitionTypeOut,
     async (s, q) => (await repo.repartitions(s, bornesOf(s, q))).repartitionByType,
   );

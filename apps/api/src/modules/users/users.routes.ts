@@ -2,7 +2,7 @@ import { ConnectedUserOut, UserCreateBody, UserOut, UsersQuery, UserUpdateBody }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
-import { optionsRoute } from '../../lib/list-options';
+import { listExtras } from '../../lib/list-extras';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
@@ -46,7 +46,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const tags = ['Utilisateurs'];
 
-  optionsRoute(app, {
+  listExtras(app, {
     path: '/api/utilisateurs',
     tags,
     query: filters(UsersQuery.shape),

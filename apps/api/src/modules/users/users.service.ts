@@ -1,4 +1,11 @@
-import { MSG, nomComplet, type UserCreateBody, type UserOut, type UserUpdateBody } from '@yams/shared';
+import {
+  contactManquant,
+  MSG,
+  nomComplet,
+  type UserCreateBody,
+  type UserOut,
+  type UserUpdateBody,
+} from '@yams/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -63,7 +70,7 @@ export async function createUser(
 ): Promise<UserOut> {
   const { db } = deps;
   if (scope.entrepriseId !== null && !COMPANY_TYPES.includes(body.type)) throw forbidden();
-  await assertEmailFree(db, body.email);
+  if (body.email) await assertEmailFree(db, body.email);
   await assertCommercial(db, scope, body.commercial_id);
   const isCompany = body.type === 'transporteur';
   const isPlatform = body.type === 'superadmin';
@@ -91,15 +98,25 @@ export async function createUser(
     if (isCompany) await tx.update(users).set({ entreprise_id: row!.id }).where(eq(users.id, row!.id));
     return row!;
   });
-  // Clients of the mobile app and staff set their password from the invitation.
-  const link = await createResetLink(deps, created, INVITATION_TTL_MINUTES);
-  await deps.mailer.send(welcomeMail(created.email, nomComplet(created), link));
+  // Clients of the mobile app and staff set their password from the invitation (a client recorded with a
+  // phone alone gets none: they are reached by phone).
+  if (created.email) {
+    const link = await createResetLink(deps, created, INVITATION_TTL_MINUTES);
+    await deps.mailer.send(welcomeMail(created.email, nomComplet(created), link));
+  }
   return (await getUserOut(db, scope, created.id))!;
 }
 
 export async function updateUser(db: Db, scope: Scope, id: number, body: UserUpdateBody): Promise<UserOut> {
   const user = await findScopedUser(db, scope, id);
   if (body.email) await assertEmailFree(db, body.email, id);
+  if (body.email !== undefined || body.telephone1 !== undefined) {
+    const missing = contactManquant(user.type, {
+      email: body.email === undefined ? user.email : body.email,
+      telephone1: body.telephone1 === undefined ? user.telephone1 : body.telephone1,
+    });
+    if (missing) throw fieldErrors({ [missing.field]: missing.message });
+  }
   await assertCommercial(db, scope, body.commercial_id);
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
   if (user.type !== 'transporteur') delete changes.sous_type;

@@ -5,8 +5,9 @@ import type { Query } from '../../app/http';
 import { toast } from '../../app/toast';
 import type { Resource } from '../list/resource';
 import type { DisplayField, Labels } from '../list/types';
-import { downloadCsv, downloadXlsx, fetchAllRows } from './download';
+import { downloadCsv, downloadServerExport, downloadXlsx, fetchAllRows } from './download';
 import { exportFileName, exportTable } from './exportRows';
+import { exportColumns } from './serverExport';
 
 interface Props<T> {
   resource: Resource<T>;
@@ -18,12 +19,28 @@ interface Props<T> {
   name: string;
 }
 
-/** 'Exporter' → CSV or Excel of every row the filters select, with a progress indication. */
+/**
+ * 'Exporter' → CSV or Excel of every row the filters select, in their order. The API streams it in one
+ * request (`GET {path}/export`, every list of the shared list helper); a list whose fields compute values
+ * the API cannot name (`value` without `path`) or whose resource has no export is fetched page by page here.
+ */
 export function ExportButton<T>({ resource, query, fields, labels, name }: Props<T>) {
   const [progress, setProgress] = useState<number | null>(null);
 
   const run = async (kind: 'csv' | 'xlsx') => {
     setProgress(0);
+    const columns = resource.serverExport === false ? null : exportColumns(fields, labels);
+    if (columns) {
+      try {
+        await downloadServerExport(resource.path, query, columns, kind, name, exportFileName(name));
+        toast.success('Export téléchargé.');
+      } catch {
+        // Already toasted.
+      } finally {
+        setProgress(null);
+      }
+      return;
+    }
     try {
       const rows = await fetchAllRows(resource, query, setProgress);
       const kept = fields.filter((f) => !f.noExport);

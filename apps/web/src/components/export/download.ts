@@ -1,4 +1,7 @@
-import type { Query } from '../../app/http';
+import type { ExportColumn } from '@yams/shared';
+import { ApiError, type Query } from '../../app/http';
+import { getSession } from '../../app/session';
+import { toast } from '../../app/toast';
 import type { Resource } from '../list/resource';
 import type { ExportTable } from './exportRows';
 import { toCsv } from './exportRows';
@@ -63,4 +66,45 @@ export async function downloadXlsx(
     new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     `${baseName}.xlsx`,
   );
+}
+
+const queryString = (query: Query) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== undefined && v !== null && v !== '') params.append(key, String(v));
+    }
+  }
+  return params.toString();
+};
+
+/**
+ * The whole filtered, sorted list exported by the API in one request (`GET {path}/export`), streamed by the
+ * server and saved under its name. The API's French errors are toasted. Resolves with the file's name.
+ */
+export async function downloadServerExport(
+  path: string,
+  query: Query,
+  columns: ExportColumn[],
+  kind: 'csv' | 'xlsx',
+  name: string,
+  baseName: string,
+): Promise<void> {
+  const { page: _p, per_page: _pp, ...filters } = query;
+  const url = `${path}/export?${queryString({ ...filters, format: kind, name, columns: JSON.stringify(columns) })}`;
+  const token = getSession()?.token;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch (error) {
+    toast.connectionFailure();
+    throw error;
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { errors?: string[] } | null;
+    const errors = envelope?.errors?.length ? envelope.errors : ['Une erreur s’est produite.'];
+    toast.oups(errors);
+    throw new ApiError('http', errors, response.status, {});
+  }
+  saveBlob(await response.blob(), `${baseName}.${kind}`);
 }

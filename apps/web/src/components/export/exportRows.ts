@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@yams/shared';
+import { formatDate, formatDateTime, safeCell } from '@yams/shared';
 import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels } from '../list/types';
 import { fieldLabel, rawValue } from '../list/values';
@@ -36,8 +36,9 @@ export function exportTable<T>(rows: T[], fields: DisplayField<T>[], labels: Lab
 
 /** CSV for a French Excel: `;` separated, quoted when needed, CRLF, with a BOM so accents open right. */
 export function toCsv(table: ExportTable): string {
+  // A text starting with =, +, -, @, tab or CR is written as text (formula injection), as the API does.
   const cell = (value: string | number) => {
-    const text = String(value);
+    const text = typeof value === 'number' ? String(value) : safeCell(value);
     return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [table.headers, ...table.rows].map((line) => line.map(cell).join(';'));

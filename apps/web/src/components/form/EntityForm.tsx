@@ -1,4 +1,4 @@
-import { Button, Col, Form, Row } from 'antd';
+import { Button, Col, Form, type FormRule, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../app/http';
 import type { Labels } from '../list/types';
@@ -81,14 +81,22 @@ export function EntityForm({
             field.type === 'dateRange'
               ? (field.params ?? ['date_debut', 'date_fin'])
               : [field.bodyName ?? field.name];
+          // The shared schema gives the API's own messages; a required field it lets through (its rule
+          // is a whole-body refine, not reached while other fields are wrong) is still flagged at once on
+          // the first submit, before any request. One message per field (`validateFirst`).
+          const required: FormRule[] =
+            field.required && field.type !== 'custom'
+              ? [{ required: true, message: `« ${label} » est obligatoire.` }]
+              : [];
           const rules = schema
             ? [
                 zodRule(schema, field.name, undefined, {
                   map: (v) => bodyOf({ ...initialValues, ...v }),
                   paths,
                 }),
+                ...required,
               ]
-            : [];
+            : required;
           return (
             <Col key={field.name} xs={24} md={field.span ?? 12}>
               <Form.Item
@@ -96,6 +104,7 @@ export function EntityForm({
                 name={field.name}
                 rules={rules}
                 required={field.required}
+                validateFirst
                 // A custom input (a list of lines) is checked on save, not while its first line is empty.
                 validateTrigger={field.type === 'custom' ? [] : undefined}
               >

@@ -1,4 +1,6 @@
-import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { useRef } from 'react';
+import { http } from '../../app/http';
 import type { FormFieldDecl } from './fields';
 import { RichText } from './RichText';
 import { useOptions } from './useOptions';
@@ -17,6 +19,8 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
     field.options,
     field.type === 'select' ? (rest as { value?: unknown }).value : undefined,
   );
+  const form = Form.useFormInstance();
+  const filled = useRef<Record<string, unknown> | undefined>(undefined);
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'custom': {
@@ -47,7 +51,22 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           {...rest}
         />
       );
-    case 'select':
+    case 'select': {
+      const { onChange } = rest as { onChange?: (value: unknown) => void };
+      // A chosen row may fill other fields (a trajet: its cities and amount).
+      const change = (next: unknown) => {
+        onChange?.(next);
+        const { fill, source } = field;
+        if (!fill || !source || next === undefined || next === null || next === '') return;
+        void http.get<Record<string, unknown>>(`${source.path}/${String(next)}`).then(
+          ({ data }) => {
+            if (form.getFieldValue(field.name) !== next) return; // Changed again meanwhile.
+            form.setFieldsValue(fill(data, form.getFieldsValue(true), filled.current));
+            filled.current = data;
+          },
+          () => undefined, // The HTTP client already said why.
+        );
+      };
       return (
         <Select
           allowClear
@@ -58,8 +77,10 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           placeholder={placeholder ?? 'Sélectionner'}
           aria-label={label}
           {...rest}
+          onChange={change}
         />
       );
+    }
     case 'date':
       return <DatePicker style={{ width: '100%' }} format="DD/MM/YYYY" placeholder={placeholder} {...rest} />;
     case 'datetime':

@@ -68,6 +68,16 @@ export interface FormFieldDecl {
   render?: (props: { value: unknown; onChange: (value: unknown) => void }) => ReactNode;
   /** The body field a `custom` input fills (default: `name`); its server errors show on the input. */
   bodyName?: string;
+  /**
+   * A select fed by the API: choosing a value fetches its row (`GET {source.path}/{id}`) and fills other
+   * fields with what this returns (a trajet fills both cities and suggests its amount). `previous` is the
+   * row chosen before in this form, if any.
+   */
+  fill?: (
+    row: Record<string, unknown>,
+    values: Record<string, unknown>,
+    previous?: Record<string, unknown>,
+  ) => Record<string, unknown>;
 }
 
 export type FormMode = 'create' | 'edit';

@@ -6,7 +6,7 @@ import { useDialogWidth } from '../dialogWidth';
 import { EntityForm } from '../form/EntityForm';
 import { rowToValues } from '../form/formValues';
 import { DetailView } from './DetailView';
-import { useResourceOne, useResourcePost } from './resource';
+import { type PostVars, useRefreshAfterWrite, useResourceOne, useResourcePost } from './resource';
 import type { ListDecl, Row, RowAction } from './types';
 
 export type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'view'; row: T };
@@ -27,7 +27,8 @@ interface Props<T extends Row> {
 export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) {
   const width = useDialogWidth(decl.detail.width);
   const [mode, setMode] = useState<Mode>({ kind: 'details' });
-  const post = useResourcePost(decl.resource);
+  const post = useResourcePost(decl.resource, decl.invalidates);
+  const refreshAll = useRefreshAfterWrite(decl.resource as never, decl.invalidates);
   const initial = state.kind === 'view' ? state.row : undefined;
   const one = useResourceOne(decl.resource, initial?.id ?? null, initial);
   const row = one.data ?? initial;
@@ -37,7 +38,8 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
     setMode({ kind: 'details' });
     onClose();
   };
-  const send = (to: string, body?: unknown) => post.mutateAsync({ path: to, body });
+  const send = (to: string, body?: unknown, extra?: Omit<PostVars, 'path' | 'body'>) =>
+    post.mutateAsync({ path: to, body, ...extra });
 
   const title =
     state.kind === 'create'
@@ -81,7 +83,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         initialValues={form.toValues ? form.toValues(row) : rowToValues(row as never, form.fields)}
         toBody={form.toBody as never}
         onSubmit={async (body) => {
-          await send(`${path}/${row.id}/update`, body);
+          await send(`${path}/${row.id}/update`, body, { id: row.id });
           close();
         }}
         onCancel={() => setMode({ kind: 'details' })}
@@ -101,7 +103,11 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         initialValues={actionForm.initialValues?.(row) ?? {}}
         submitLabel={actionForm.submitLabel ?? action.label}
         onSubmit={async (body) => {
-          await send(action.path!(row), body);
+          await send(action.path!(row), body, {
+            id: row.id,
+            errorDuration: action.errorDuration,
+            errorType: action.errorType,
+          });
           if (action.closeAfter) close();
           else setMode({ kind: 'details' });
         }}
@@ -109,9 +115,17 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
       />
     );
   } else if (state.kind === 'view' && row) {
-    content = <DetailView decl={decl} row={row} refresh={() => void one.refetch()} />;
+    content = <DetailView decl={decl} row={row} refresh={refreshAll} />;
     footer = (
-      <DialogFooter decl={decl} row={row} busy={post.isPending} send={send} setMode={setMode} close={close} />
+      <DialogFooter
+        decl={decl}
+        row={row}
+        busy={post.isPending}
+        send={send}
+        refresh={refreshAll}
+        setMode={setMode}
+        close={close}
+      />
     );
   }
 
@@ -144,13 +158,15 @@ function DialogFooter<T extends Row>({
   row,
   busy,
   send,
+  refresh,
   setMode,
   close,
 }: {
   decl: ListDecl<T>;
   row: T;
   busy: boolean;
-  send: (to: string, body?: unknown) => Promise<unknown>;
+  send: (to: string, body?: unknown, extra?: Omit<PostVars, 'path' | 'body'>) => Promise<unknown>;
+  refresh: () => Promise<void>;
   setMode: (mode: Mode) => void;
   close: () => void;
 }) {
@@ -159,8 +175,16 @@ function DialogFooter<T extends Row>({
     if (action.form) return setMode({ kind: 'action', action: action as unknown as RowAction<Row> });
     setRunning(action.key);
     try {
-      if (action.run) await action.run(row);
-      else await send(action.path!(row), action.body?.(row));
+      if (action.run) {
+        await action.run(row);
+        await refresh();
+      } else {
+        await send(action.path!(row), action.body?.(row), {
+          id: row.id,
+          errorDuration: action.errorDuration,
+          errorType: action.errorType,
+        });
+      }
       if (action.closeAfter) close();
     } catch {
       // The HTTP client showed the error.
@@ -210,7 +234,8 @@ function DialogFooter<T extends Row>({
           okText="Oui"
           cancelText="Non"
           onConfirm={async () => {
-            await send(`${decl.resource.path}/${row.id}/destroy`).then(close, () => undefined);
+            const to = decl.paths?.destroy?.(row) ?? `${decl.resource.path}/${row.id}/destroy`;
+            await send(to, undefined, decl.detail.deleteToast).then(close, () => undefined);
           }}
         >
           <Button

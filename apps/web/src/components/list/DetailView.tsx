@@ -12,7 +12,7 @@ export function DetailView<T extends Row>({
 }: {
   decl: ListDecl<T>;
   row: T;
-  refresh: () => void;
+  refresh: () => Promise<void>;
 }) {
   const fields = decl.detail.fields ?? decl.columns;
   const isMobile = useIsMobile();

@@ -3,7 +3,7 @@ import type { Key } from 'react';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
 import type { DisplayField, ListDecl, Row } from './types';
-import { fieldLabel, sortField } from './values';
+import { displayText, fieldLabel, sortField } from './values';
 
 export interface Paging {
   page: number;
@@ -27,6 +27,12 @@ interface Props<T extends Row> {
 }
 
 const EMPTY = 'Aucune donnée';
+
+/** A row named by its first column (a code, a plate, a name), for screen readers. */
+const rowName = <T extends Row>(decl: ListDecl<T>, row: T) => {
+  const first = decl.columns.find((c) => !c.detailOnly);
+  return first ? displayText(first, row) : String(row.id);
+};
 
 /** Full pager on desktop; on a phone a compact one (the total is in the title). */
 const pagination = (p: Paging, compact: boolean) => ({
@@ -74,7 +80,17 @@ export function ListTable<T extends Row>({
           key: api ?? field.key,
           title: fieldLabel(field, decl.labels),
           width: field.width,
-          render: (_: unknown, row: T) => displayNode(field, row),
+          render: (_: unknown, row: T) =>
+            field.truncate ? (
+              <Typography.Text
+                ellipsis={{ tooltip: displayText(field, row) }}
+                style={{ maxWidth: field.truncate, display: 'block' }}
+              >
+                {displayNode(field, row)}
+              </Typography.Text>
+            ) : (
+              displayNode(field, row)
+            ),
           ...(api && onSort
             ? { sorter: true, sortOrder: orderOf(api), sortDirections: ['ascend', 'descend'] as const }
             : {}),
@@ -93,6 +109,11 @@ export function ListTable<T extends Row>({
               selectedRowKeys: selected,
               onChange: onSelect,
               columnWidth: 40,
+              // Screen readers announce them in French (antd's defaults are English).
+              getTitleCheckboxProps: () => ({ 'aria-label': 'Tout sélectionner' }),
+              getCheckboxProps: (row: T) => ({
+                'aria-label': `Sélectionner la ligne ${rowName(decl, row)}`.trim(),
+              }),
             }
           : undefined
       }

@@ -1,7 +1,7 @@
 import { AppstoreOutlined, DeleteOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { MSG, PAGE_SIZE } from '@yams/shared';
 import { Alert, Button, Popconfirm, Segmented } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, useEffect, useMemo, useState } from 'react';
 import { ExportButton } from '../export/ExportButton';
 import { PageTitle } from '../PageTitle';
 import { DetailDialog, type DialogState } from './DetailDialog';
@@ -10,7 +10,7 @@ import { ListCards, ListTable } from './ListBody';
 import { useResourcePage, useResourcePost } from './resource';
 import { useTenantDecl } from './tenant';
 import type { ListDecl, Row } from './types';
-import { useFilterState, useSortState, useViewMode } from './useListState';
+import { useFilterState, usePagingState, useSortState, useViewMode } from './useListState';
 import { useOpenFromUrl } from './useOpenFromUrl';
 import { sortField } from './values';
 
@@ -25,11 +25,12 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
   const { values, apply } = useFilterState(filters);
   const [view, setView] = useViewMode();
   const defaultSize = decl.pageSize ?? PAGE_SIZE.default;
-  const [paging, setPaging] = useState({ page: 1, pageSize: defaultSize });
+  const sizes = useMemo(() => [...new Set([defaultSize, 12, 24, 48])].sort((a, b) => a - b), [defaultSize]);
+  const [paging, setPaging] = usePagingState(defaultSize, sizes);
   const [dialog, setDialog] = useState<DialogState<T>>({ kind: 'closed' });
   useOpenFromUrl(decl, setDialog);
   const [selected, setSelected] = useState<Key[]>([]);
-  const groupPost = useResourcePost(decl.resource);
+  const groupPost = useResourcePost(decl.resource, decl.invalidates);
   const sortable = useMemo(
     () => decl.columns.map(sortField).filter((f): f is string => f !== undefined),
     [decl.columns],
@@ -47,7 +48,11 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
     setSelected([]);
     apply(next);
   };
-  const sizes = [...new Set([defaultSize, 12, 24, 48])].sort((a, b) => a - b);
+  // A page past the end (rows deleted since, a stale link) shows the last one.
+  const lastPage = page ? Math.max(1, Math.ceil(page.total / paging.pageSize)) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && paging.page > lastPage) setPaging((p) => ({ ...p, page: lastPage }));
+  }, [lastPage, paging.page, setPaging]);
   const bodyProps = {
     decl,
     rows: page?.data,
@@ -70,7 +75,10 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
 
   const deleteSelected = async () => {
     await groupPost
-      .mutateAsync({ path: `${decl.resource.path}/destroy-group`, body: { selected_lines: selected } })
+      .mutateAsync({
+        path: decl.paths?.destroyGroup ?? decl.groupDeletePath ?? `${decl.resource.path}/destroy-group`,
+        body: { selected_lines: selected },
+      })
       .then(
         () => setSelected([]),
         () => undefined,

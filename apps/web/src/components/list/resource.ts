@@ -1,6 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '@yams/shared';
 import { http, type Query } from '../../app/http';
+import type { ErrorToastType } from '../../app/toast';
+import { type Invalidates, invalidateAfterWrite } from './invalidate';
+import { resourceKeys } from './keys';
+
+export { type Invalidates, invalidateAfterWrite } from './invalidate';
 
 /**
  * The data module of one API resource: its query keys and hooks. A domain declares it once in
@@ -13,21 +18,14 @@ import { http, type Query } from '../../app/http';
 export interface Resource<T> {
   name: string;
   path: string;
+  /** The API serves `GET {path}/export` (every list of the shared list helper does; default true). */
+  serverExport?: boolean;
   keys: ReturnType<typeof resourceKeys>;
   fetchPage: (query: Query, signal?: AbortSignal) => Promise<Paginated<T>>;
   fetchOne: (id: number, signal?: AbortSignal) => Promise<T>;
 }
 
-export function resourceKeys(name: string) {
-  const all = [name] as const;
-  return {
-    all,
-    lists: () => [...all, 'list'] as const,
-    list: (query: Query) => [...all, 'list', query] as const,
-    count: (query: Query) => [...all, 'count', query] as const,
-    detail: (id: number) => [...all, 'detail', id] as const,
-  };
-}
+export { resourceKeys } from './keys';
 
 export function createResource<T>(name: string, path: string): Resource<T> {
   return {
@@ -59,12 +57,44 @@ export function useResourceOne<T>(resource: Resource<T>, id: number | null, init
   });
 }
 
-/** A POST on the resource (create, update, an action); the server's message is toasted. */
-export function useResourcePost<T>(resource: Resource<T>) {
+/** A refresh of the resource and of what its writes change (`ListDecl.invalidates`), for custom blocks. */
+export function useRefreshAfterWrite(resource: Resource<unknown>, invalidates?: Invalidates) {
+  const queryClient = useQueryClient();
+  return () => invalidateAfterWrite(queryClient, resource, invalidates);
+}
+
+export interface PostVars {
+  path: string;
+  body?: unknown;
+  /** The row written: its answer (a row with this id) replaces the cached detail instead of a refetch. */
+  id?: number;
+  /** This action's 'Oups !' toast: seconds and kind (an invoice's deletion: 20 s). */
+  errorDuration?: number;
+  errorType?: ErrorToastType;
+}
+
+/**
+ * A POST on the resource (create, update, an action); the server's message is toasted. On success the row
+ * the API answered goes into the cache, then the resource and `invalidates` refresh (lists, counts, selects).
+ */
+export function useResourcePost<T>(resource: Resource<T>, invalidates?: Invalidates) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ path, body }: { path: string; body?: unknown }) =>
-      (await http.post<unknown>(path, body, { successToast: true })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resource.keys.all }),
+    mutationFn: async ({ path, body, errorDuration, errorType }: PostVars) =>
+      (await http.post<unknown>(path, body, { successToast: true, errorDuration, errorType })).data,
+    onSuccess: (data, vars) => {
+      const answered =
+        vars.id !== undefined &&
+        data !== null &&
+        typeof data === 'object' &&
+        (data as { id?: unknown }).id === vars.id;
+      if (answered) queryClient.setQueryData(resource.keys.detail(vars.id!), data);
+      return invalidateAfterWrite(
+        queryClient,
+        resource as Resource<unknown>,
+        invalidates,
+        answered ? vars.id : undefined,
+      );
+    },
   });
 }

@@ -1,9 +1,10 @@
+import type { TagLifecycle } from '@yams/shared';
 import type { ReactNode } from 'react';
 import type { Query } from '../../app/http';
 import type { DialogKind } from '../dialogWidth';
 import type { FormFieldDecl, OptionsSource } from '../form/fields';
 import type { StandardSchema } from '../form/zodRule';
-import type { Resource } from './resource';
+import type { Invalidates, Resource } from './resource';
 
 /** Every row of a list has an id. */
 export type Row = { id: number };
@@ -12,7 +13,8 @@ export type Row = { id: number };
 export type Labels = Record<string, string>;
 
 /** How a value is shown and exported: one formatter each (money `1.234.567 FCFA`, French dates). */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'richText';
+/** `tag`: the value as a coloured tag, the colour from its lifecycle's map (`tag: 'course'`, packages/shared). */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'richText' | 'tag';
 
 /**
  * A field shown in the table, the cards, the details and the exports. Its label comes from the entity's
@@ -24,10 +26,25 @@ export interface DisplayField<T> {
   format?: ValueFormat;
   /** The plain value (table, card, details, exports); default `row[key]`. */
   value?: (row: T) => string | number | null | undefined;
+  /**
+   * Where the API's row holds the value, for the server export (`GET {path}/export`) when `value` is a
+   * function: `vehicule.plaque`, alternatives `vehicule.plaque|camion.plaque`, parts `marque+modele`.
+   * A field with `value` and no `path` makes the list export in the browser (page by page) instead.
+   */
+  path?: string;
+  /** Values exported as other words by the server export (`{ true: 'Bloqué', false: 'Actif' }`). */
+  map?: Record<string, string>;
   /** A richer cell (a tag, a link); exports still use `value`. */
   render?: (row: T) => ReactNode;
+  /** `format: 'tag'`: the lifecycle whose colour map colours the value (`TAG_COLORS` in packages/shared). */
+  tag?: TagLifecycle;
   /** Columns only. */
   width?: number | string;
+  /**
+   * Columns only: the cell is cut to this width (px) with '…', the full text on hover (a route's details),
+   * so the key columns fit at 1280 px. Cards and details show it whole.
+   */
+  truncate?: number;
   /** Hidden from the table/cards but kept in details and exports. */
   detailOnly?: boolean;
   /** Kept out of exports. */
@@ -80,6 +97,9 @@ export interface RowAction<T> {
   };
   /** Keep the dialog open after the action (default: stays open, showing the refreshed row). */
   closeAfter?: boolean;
+  /** Its 'Oups !' toast: seconds (default 7) and kind (default 'warning'). */
+  errorDuration?: number;
+  errorType?: 'warning' | 'error';
 }
 
 export interface FormDecl<T> {
@@ -101,7 +121,8 @@ export interface FormDecl<T> {
 export interface DetailSection<T> {
   key: string;
   title?: string;
-  render: (row: T, ctx: { refresh: () => void }) => ReactNode;
+  /** `refresh` refetches the row, the list and everything `invalidates` names (after a custom write). */
+  render: (row: T, ctx: { refresh: () => Promise<void> }) => ReactNode;
 }
 
 /** The whole declaration of a list screen. */
@@ -134,9 +155,23 @@ export interface ListDecl<T extends Row> {
     width?: DialogKind;
     /** POST `{path}/{id}/destroy` with the confirmation 'Etes vous sur de vouloir supprimer ?'. */
     deletable?: boolean | ((row: T) => boolean);
+    /** The deletion's 'Oups !' toast (an invoice: `{ errorDuration: TOAST.invoiceDeletion }`, 20 s). */
+    deleteToast?: { errorDuration?: number; errorType?: 'warning' | 'error' };
   };
   /** Row selection and POST `{path}/destroy-group`. */
   groupDelete?: boolean;
+  /**
+   * Paths that differ from the conventions: one row's deletion (`(row) => `/api/caisses/${row.id}/destroy``,
+   * `/api/microservice/api-courses/{table}/{id}/destroy`) and the group deletion (`/api/caisses/destroy-group`).
+   */
+  paths?: { destroy?: (row: T) => string; destroyGroup?: string };
+  /**
+   * What else this screen's writes change: other resources (their lists, counts, details and selects) or
+   * query key prefixes. E.g. a payment changes its course: `invalidates: [courses, vehicules]`.
+   */
+  invalidates?: Invalidates;
+  /** Another path for the group delete call (default `{resource.path}/destroy-group`); same as `paths.destroyGroup`. */
+  groupDeletePath?: string;
   /** The filter panel's reset button (default 'Réinitialiser'). */
   resetLabel?: string;
   /**

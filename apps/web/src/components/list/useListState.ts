@@ -89,3 +89,83 @@ export function useSortState(allowed: string[]): [string | undefined, (sort: str
   );
   return [sort, set];
 }
+
+export interface PagingState {
+  page: number;
+  pageSize: number;
+}
+
+const positive = (raw: string | null | undefined) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+};
+
+/** `?page=3&per_page=12` in a query string, the defaults left out. */
+export function searchWithPaging(search: string, paging: PagingState, defaultSize: number): string {
+  const params = new URLSearchParams(search);
+  if (paging.page > 1) params.set('page', String(paging.page));
+  else params.delete('page');
+  if (paging.pageSize !== defaultSize) params.set('per_page', String(paging.pageSize));
+  else params.delete('per_page');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The page and page size of a list, like its filters and sort: in the URL (`?page=3`, so a reload or a
+ * shared link shows the same page) and remembered per page path (`yams.page:<path>`).
+ */
+export function usePagingState(
+  defaultSize: number,
+  sizes: number[],
+): [PagingState, (next: PagingState | ((p: PagingState) => PagingState)) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const path = location.pathname;
+  const key = `yams.page:${path}`;
+  const read = useCallback(
+    (search: string): PagingState => {
+      const params = new URLSearchParams(search);
+      let stored: Partial<PagingState> = {};
+      try {
+        stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<PagingState>;
+      } catch {
+        stored = {};
+      }
+      const fromUrl = params.has('page') || params.has('per_page');
+      const page = fromUrl ? positive(params.get('page')) : positive(String(stored.page));
+      const size = fromUrl ? positive(params.get('per_page')) : positive(String(stored.pageSize));
+      return { page: page ?? 1, pageSize: size && sizes.includes(size) ? size : defaultSize };
+    },
+    [key, sizes, defaultSize],
+  );
+  const [paging, setPagingState] = useState<PagingState>(() => read(location.search));
+  const current = useRef(paging);
+  current.current = paging;
+
+  const set = useCallback(
+    (next: PagingState | ((p: PagingState) => PagingState)) => {
+      const value = typeof next === 'function' ? next(current.current) : next;
+      current.current = value;
+      setPagingState(value);
+      localStorage.setItem(key, JSON.stringify(value));
+      const search = searchWithPaging(window.location.search, value, defaultSize);
+      if (search !== window.location.search) navigate({ pathname: path, search }, { replace: true });
+    },
+    [key, defaultSize, navigate, path],
+  );
+
+  // A link to this page without `?page=` (the menu) keeps the remembered page in the URL; a link with one
+  // shows that page.
+  const latest = useRef({ read, set, defaultSize });
+  latest.current = { read, set, defaultSize };
+  useEffect(() => {
+    const { read: readNow, set: setNow, defaultSize: size } = latest.current;
+    const params = new URLSearchParams(location.search);
+    const wanted = params.has('page') || params.has('per_page') ? readNow(location.search) : current.current;
+    if (wanted.page !== current.current.page || wanted.pageSize !== current.current.pageSize) setNow(wanted);
+    else if (searchWithPaging(location.search, wanted, size) !== location.search) setNow(wanted);
+  }, [location.search]);
+
+  return [paging, set];
+}

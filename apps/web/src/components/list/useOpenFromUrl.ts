@@ -38,3 +38,6 @@ export function useOpenFromUrl<T extends Row>(
     };
   }, [raw, decl.resource, open, setParams]);
 }
+
+/** A link that opens one row's detail on its list screen (e.g. a demande's course). */
+export const openLink = (path: string, id: number) => `${path}?id=${id}`;

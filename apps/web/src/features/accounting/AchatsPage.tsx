@@ -1,6 +1,268 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import {
+  ACHAT_STATUTS,
+  type AchatOut,
+  formatMoney,
+  STATUTS_REGLEMENT,
+  taxe,
+  todayInGabon,
+} from '@yams/shared';
+import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
+import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
+import { dayToPicker } from '../../components/form/gabonTime';
+import { useOptions } from '../../components/form/useOptions';
+import { type LineDraft, LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { DisplayField, ListDecl } from '../../components/list/types';
+import { modeOptions, tagField } from '../operations/operationsFields';
+import { achatPaths, achats } from './api';
+import { ACHAT_LABELS } from './labels';
 
-/** Screen 'Achats': brought by a later version. */
+type A = AchatOut;
+
+interface LigneAchat extends LineDraft {
+  article_id: number | null;
+  description: string | null;
+  qte: number | null;
+  prix_unitaire: number | null;
+}
+interface ContenuAchat {
+  lignes: LigneAchat[];
+  appliquer_tva: boolean;
+  taux_tva: number | null;
+}
+
+const articleSource: OptionsSource = {
+  path: '/api/articles',
+  label: (r) => `${r.reference} — ${r.nom} (stock ${r.qte})`,
+};
+const fournisseurSource: OptionsSource = { path: '/api/fournisseurs', label: (r) => String(r.nom) };
+const acheteurSource: OptionsSource = {
+  path: '/api/utilisateurs',
+  label: (r) => String(r.nom_complet ?? r.name),
+};
+
+const vide = (): ContenuAchat => ({
+  lignes: [{ key: newLineKey(), article_id: null, description: '', qte: 1, prix_unitaire: null }],
+  appliquer_tva: true,
+  taux_tva: 18,
+});
+
+/** Lines (an article of the stock or free text) and deductible TVA, with the amounts as they will be stored. */
+function ContenuAchatInput({
+  value,
+  onChange,
+}: {
+  value?: ContenuAchat;
+  onChange?: (v: ContenuAchat) => void;
+}) {
+  const v = value ?? vide();
+  const { options, loading } = useOptions(articleSource);
+  const ht = v.lignes.reduce((s, l) => s + (l.qte ?? 0) * (l.prix_unitaire ?? 0), 0);
+  const tva = v.appliquer_tva ? taxe(ht, v.taux_tva) : 0;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <LinesEditor<LigneAchat>
+        value={v.lignes}
+        onChange={(lignes) => onChange?.({ ...v, lignes })}
+        ariaLabel="Lignes de l'achat"
+        fields={[
+          {
+            name: 'article_id',
+            label: 'Article',
+            type: 'select',
+            options,
+            loading,
+            placeholder: 'Article du stock (facultatif)',
+            width: '1 1 220px',
+          },
+          { name: 'description', label: 'Description', type: 'text', width: '1 1 180px' },
+          { name: 'qte', label: 'Quantité', type: 'quantity' },
+          { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
+        ]}
+        add={[
+          {
+            label: 'Ajouter une ligne',
+            make: () => ({ article_id: null, description: '', qte: 1, prix_unitaire: null }),
+          },
+        ]}
+        amount={(l) => (l.qte ?? 0) * (l.prix_unitaire ?? 0)}
+        totalLabel="Montant HT"
+      />
+      <Space wrap>
+        <Checkbox
+          checked={v.appliquer_tva}
+          onChange={(e) => onChange?.({ ...v, appliquer_tva: e.target.checked })}
+        >
+          TVA déductible
+        </Checkbox>
+        <InputNumber
+          aria-label="Taux de TVA (%)"
+          value={v.taux_tva}
+          min={0}
+          max={100}
+          step={0.01}
+          addonAfter="%"
+          disabled={!v.appliquer_tva}
+          onChange={(n) => onChange?.({ ...v, taux_tva: n })}
+        />
+        <Typography.Text>
+          TVA {formatMoney(tva)} · Montant <strong>{formatMoney(ht + tva)}</strong>
+        </Typography.Text>
+      </Space>
+    </Space>
+  );
+}
+
+const FIELDS: FormFieldDecl[] = [
+  { name: 'date_operation', type: 'date', required: true, span: 8 },
+  { name: 'acheteur_id', type: 'select', required: true, source: acheteurSource, span: 8 },
+  { name: 'fournisseur_id', type: 'select', required: true, source: fournisseurSource, span: 8 },
+  {
+    name: 'contenu',
+    label: 'Lignes et TVA',
+    type: 'custom',
+    span: 24,
+    bodyName: 'lignes',
+    render: ({ value, onChange }) => (
+      <ContenuAchatInput
+        value={value as ContenuAchat | undefined}
+        onChange={onChange as (v: ContenuAchat) => void}
+      />
+    ),
+  },
+];
+
+const montant: DisplayField<A> = { key: 'montant', format: 'money' };
+const statut = tagField<A>('statut', (a) => a.statut);
+const reglement = tagField<A>('statut_reglement', (a) => a.statut_reglement);
+
+const ACHATS: ListDecl<A> = {
+  title: 'Achats',
+  resource: achats,
+  labels: ACHAT_LABELS,
+  columns: [
+    { key: 'date_operation', format: 'date', sort: true },
+    { key: 'acheteur', value: (a) => a.acheteur?.nom ?? '' },
+    { key: 'fournisseur', value: (a) => a.fournisseur?.nom ?? '', sort: 'fournisseur' },
+    { ...montant, sort: 'montant' },
+    { ...reglement, sort: 'statut_reglement' },
+    { ...statut, sort: 'statut' },
+    { key: 'montant_ht', format: 'money', detailOnly: true },
+    { key: 'tva_deductible', format: 'money', detailOnly: true },
+    { key: 'montant_regle', format: 'money', detailOnly: true },
+  ],
+  filters: [
+    { type: 'select', name: 'fournisseur', source: fournisseurSource },
+    { type: 'select', name: 'statut', options: ACHAT_STATUTS.map((s) => ({ value: s, label: s })) },
+    {
+      type: 'select',
+      name: 'statut_reglement',
+      options: STATUTS_REGLEMENT.map((s) => ({ value: s, label: s })),
+    },
+    { type: 'dateRange', name: 'periode' },
+  ],
+  card: {
+    title: (a) => a.fournisseur?.nom ?? `Achat n°${a.id}`,
+    subtitle: (a) => a.acheteur?.nom ?? '',
+    extra: statut.render,
+    fields: [{ key: 'date_operation', format: 'date' }, montant, reglement],
+  },
+  addLabel: 'Ajouter un achat',
+  createTitle: 'Nouvel achat',
+  form: {
+    fields: FIELDS,
+    defaults: { date_operation: dayToPicker(todayInGabon()), contenu: vide() },
+    toValues: (a) => ({
+      date_operation: dayToPicker(a.date_operation),
+      acheteur_id: a.acheteur?.id,
+      fournisseur_id: a.fournisseur?.id,
+      contenu: {
+        lignes: a.lignes.map((l) => ({
+          key: `id${l.id}`,
+          article_id: l.article_id,
+          description: l.description,
+          qte: l.qte,
+          prix_unitaire: l.prix_unitaire,
+        })),
+        appliquer_tva: a.appliquer_tva,
+        taux_tva: a.taux_tva,
+      } satisfies ContenuAchat,
+    }),
+    toBody: (values) => {
+      // The custom field's value arrives under its body name, `lignes`.
+      const { lignes, contenu, ...rest } = values;
+      const c = ((lignes ?? contenu) as ContenuAchat | null | undefined) ?? vide();
+      return {
+        ...rest,
+        appliquer_tva: c.appliquer_tva,
+        taux_tva: c.taux_tva,
+        lignes: c.lignes.map(({ key: _k, ...l }) => l),
+      };
+    },
+    editable: (a) => a.statut === 'Brouillon',
+  },
+  detail: {
+    title: (a) => `Achat n°${a.id}`,
+    width: 'purchase',
+    sections: [
+      {
+        key: 'lignes',
+        title: 'Lignes',
+        render: (a) => (
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={a.lignes ?? []}
+            columns={[
+              { key: 'd', title: 'Désignation', render: (_, l) => l.article_nom ?? l.description },
+              { key: 'q', title: 'Qté', dataIndex: 'qte', align: 'right' },
+              {
+                key: 'p',
+                title: 'Prix unitaire',
+                align: 'right',
+                render: (_, l) => formatMoney(l.prix_unitaire),
+              },
+              { key: 'm', title: 'Montant', align: 'right', render: (_, l) => formatMoney(l.montant) },
+            ]}
+          />
+        ),
+      },
+    ],
+    actions: [
+      {
+        key: 'validate',
+        label: 'Valider',
+        primary: true,
+        confirm: 'Valider cet achat ? Le stock de ses articles sera augmenté.',
+        visible: (a) => a.statut === 'Brouillon',
+        path: achatPaths.validate,
+      },
+      {
+        key: 'reglement',
+        label: 'Enregistrer un règlement',
+        visible: (a) => a.statut === 'Validé' && a.statut_reglement !== 'Réglé',
+        path: achatPaths.reglement,
+        form: {
+          fields: [
+            { name: 'montant', type: 'money', required: true },
+            { name: 'mode', type: 'select', required: true, options: modeOptions },
+            { name: 'date_operation', type: 'date', label: 'Date du règlement' },
+          ],
+          initialValues: (a) => ({
+            montant: a.montant - a.montant_regle,
+            date_operation: dayToPicker(todayInGabon()),
+          }),
+          submitLabel: 'Enregistrer',
+        },
+      },
+    ],
+    deletable: (a) => a.statut === 'Brouillon',
+  },
+  groupDelete: true,
+};
+
+/** Achats: purchases from suppliers; validating one raises the stock of its articles. */
 export default function AchatsPage() {
-  return <PlaceholderPage title="Achats" />;
+  return <ListScreen decl={ACHATS} />;
 }

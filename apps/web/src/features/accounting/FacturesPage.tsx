@@ -1,6 +1,223 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import {
+  FACTURE_STATUTS,
+  FACTURE_TYPE_LABELS,
+  type FactureOut,
+  type FactureType,
+  todayInGabon,
+} from '@yams/shared';
+import { Spin } from 'antd';
+import { getSession } from '../../app/session';
+import { toast } from '../../app/toast';
+import type { FormFieldDecl } from '../../components/form/fields';
+import { dayToPicker } from '../../components/form/gabonTime';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { DisplayField, ListDecl } from '../../components/list/types';
+import { clientSource, modeOptions, tagField } from '../operations/operationsFields';
+import { facturePaths, factures } from './api';
+import { contenuToBody, contenuVide, FactureContenu, type FactureContenuValue } from './FactureContenu';
+import { FactureView } from './FactureView';
+import { FACTURE_LABELS } from './labels';
 
-/** Screen 'Factures': brought by a later version. */
+type F = FactureOut;
+
+const typeLabel = (t: string) => FACTURE_TYPE_LABELS[t as FactureType] ?? t;
+const montant: DisplayField<F> = { key: 'net_a_payer', format: 'money' };
+const statut = tagField<F>('statut', (f) => f.statut);
+
+const FIELDS: FormFieldDecl[] = [
+  { name: 'date_operation', type: 'date', required: true, span: 8 },
+  {
+    name: 'type',
+    type: 'select',
+    required: true,
+    span: 8,
+    options: [
+      { value: 'Pro forma', label: 'Pro forma' },
+      { value: 'Normale', label: 'Définitive' },
+    ],
+  },
+  { name: 'date_expiration', type: 'date', span: 8 },
+  { name: 'client_id', type: 'select', required: true, source: clientSource, span: 24 },
+  {
+    name: 'contenu',
+    label: 'Lignes, taxes et remise',
+    type: 'custom',
+    span: 24,
+    bodyName: 'lignes',
+    render: ({ value, onChange }) => (
+      <FactureContenu
+        value={value as FactureContenuValue | undefined}
+        onChange={onChange as (v: FactureContenuValue) => void}
+      />
+    ),
+  },
+  { name: 'conditions', type: 'textarea', span: 12 },
+  { name: 'mentions', type: 'textarea', span: 12 },
+];
+
+function toValues(f: F): Record<string, unknown> {
+  return {
+    date_operation: dayToPicker(f.date_operation),
+    type: f.type,
+    date_expiration: f.date_expiration ? dayToPicker(f.date_expiration) : null,
+    client_id: f.client_id,
+    conditions: f.conditions,
+    mentions: f.mentions,
+    contenu: {
+      lignes: f.content.map((l) => ({
+        key: `id${l.id}`,
+        description: l.description,
+        isTitle: l.isTitle,
+        qte: l.qte,
+        prix_unitaire: l.prix_unitaire,
+        reduction: l.reduction || null,
+        course_id: l.course_id,
+      })),
+      appliquer_tva: f.appliquer_tva,
+      taux_tva: f.taux_tva,
+      appliquer_tps: f.appliquer_tps,
+      taux_tps: f.taux_tps,
+      appliquer_css: f.appliquer_css,
+      taux_css: f.taux_css,
+      appliquer_reduction: f.appliquer_reduction,
+      reduction: f.reduction || null,
+    } satisfies FactureContenuValue,
+  };
+}
+
+/** The body: the custom field's value arrives under its body name (`lignes`), flattened here. */
+function toBody(values: Record<string, unknown>) {
+  const { lignes, contenu, date_expiration, ...rest } = values;
+  const c = ((lignes ?? contenu) as FactureContenuValue | null | undefined) ?? contenuVide();
+  return {
+    ...rest,
+    expirable: !!date_expiration,
+    date_expiration: date_expiration ?? null,
+    ...contenuToBody(c),
+  };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Downloads the PDF (the button stays busy 5 s, spec section 9). */
+async function telechargerPdf(f: F) {
+  const token = getSession()?.token;
+  const [res] = await Promise.all([
+    fetch(facturePaths.pdf(f), { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    wait(5000),
+  ]);
+  if (!res.ok) {
+    toast.oups(['Le PDF de la facture n’a pas pu être produit.']);
+    return;
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `facture-${f.numero ?? `brouillon-${f.id}`}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const reglable = (f: F) => f.est_valide && f.type === 'Normale' && f.reste_a_payer > 0;
+
+const FACTURES: ListDecl<F> = {
+  title: 'Factures',
+  resource: factures,
+  labels: FACTURE_LABELS,
+  columns: [
+    { key: 'date_operation', format: 'date', sort: true },
+    { key: 'numero', value: (f) => f.numero ?? `Brouillon n°${f.id}`, sort: true },
+    { key: 'client', value: (f) => f.client_nom, sort: 'client' },
+    { key: 'type', value: (f) => typeLabel(f.type), sort: true },
+    { ...montant, sort: 'net_a_payer' },
+    { ...statut, sort: 'statut' },
+  ],
+  filters: [
+    { type: 'select', name: 'client', source: clientSource },
+    {
+      type: 'select',
+      name: 'type',
+      options: [
+        { value: 'Pro forma', label: 'Pro forma' },
+        { value: 'Normale', label: 'Définitive' },
+        { value: 'Avoir', label: 'Avoir' },
+      ],
+    },
+    { type: 'select', name: 'statut', options: FACTURE_STATUTS.map((s) => ({ value: s, label: s })) },
+    { type: 'dateRange', name: 'periode' },
+  ],
+  card: {
+    title: (f) => f.numero ?? `Brouillon n°${f.id}`,
+    subtitle: (f) => `${f.client_nom} · ${typeLabel(f.type)}`,
+    extra: statut.render,
+    fields: [{ key: 'date_operation', format: 'date' }, montant],
+  },
+  addLabel: 'Ajouter une facture',
+  createTitle: 'Nouvelle facture',
+  form: {
+    fields: FIELDS,
+    defaults: { date_operation: dayToPicker(todayInGabon()), type: 'Pro forma', contenu: contenuVide() },
+    toValues,
+    toBody,
+    editable: (f) => !f.est_valide,
+  },
+  detail: {
+    title: (f) => (f.numero ? `Facture ${f.numero}` : `Facture (brouillon n°${f.id})`),
+    width: 'invoice',
+    fields: [],
+    sections: [
+      { key: 'facture', render: (f) => ('content' in f && f.content ? <FactureView f={f} /> : <Spin />) },
+    ],
+    actions: [
+      {
+        key: 'validate',
+        label: 'Valider',
+        primary: true,
+        confirm: 'Valider cette facture ? Elle ne pourra plus être modifiée.',
+        visible: (f) => !f.est_valide,
+        path: facturePaths.validate,
+      },
+      { key: 'pdf', label: 'Télécharger en PDF', run: telechargerPdf },
+      {
+        key: 'reglement',
+        label: 'Enregistrer un règlement',
+        visible: reglable,
+        path: facturePaths.reglement,
+        form: {
+          fields: [
+            { name: 'montant', type: 'money', required: true },
+            { name: 'mode', type: 'select', required: true, options: modeOptions },
+            { name: 'date_operation', type: 'date', label: 'Date du règlement' },
+            { name: 'reference', type: 'text', label: 'Référence' },
+          ],
+          initialValues: (f) => ({ montant: f.reste_a_payer, date_operation: dayToPicker(todayInGabon()) }),
+          submitLabel: 'Enregistrer',
+        },
+      },
+      {
+        key: 'avoir',
+        label: 'Créer un avoir',
+        danger: true,
+        visible: reglable,
+        path: facturePaths.avoir,
+        form: {
+          fields: [
+            { name: 'date_operation', type: 'date', label: "Date de l'avoir" },
+            { name: 'motif', type: 'text', label: 'Motif' },
+          ],
+          initialValues: () => ({ date_operation: dayToPicker(todayInGabon()) }),
+          submitLabel: "Établir l'avoir (toute la facture)",
+        },
+      },
+    ],
+    deletable: (f) => !f.est_valide,
+  },
+  groupDelete: true,
+};
+
+/** Factures: pro formas, definitive invoices with Gabonese taxes, credit notes, settlements and the PDF. */
 export default function FacturesPage() {
-  return <PlaceholderPage title="Factures" />;
+  return <ListScreen decl={FACTURES} />;
 }

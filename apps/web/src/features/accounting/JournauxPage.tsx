@@ -1,6 +1,392 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type BalanceOut,
+  type EcritureOut,
+  JOURNAUX,
+  OPERATIONS_FILTRE_DATES,
+  type OperationOut,
+  PAGE_SIZE,
+  type Paginated,
+  todayInGabon,
+} from '@yams/shared';
+import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tabs, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { http } from '../../app/http';
+import { DateText } from '../../components/DateText';
+import { useDialogWidth } from '../../components/dialogWidth';
+import { downloadCsv, downloadXlsx } from '../../components/export/download';
+import { Money } from '../../components/Money';
+import { PageTitle } from '../../components/PageTitle';
+import { OperationDiverseForm } from './OperationDiverseForm';
 
-/** Screen 'Journaux': brought by a later version. */
+interface Filtre {
+  type?: string;
+  date_debut: string;
+  date_fin: string;
+  compte?: string;
+}
+
+const STORAGE = 'yams.filters:/comptabilite/journaux';
+const debutAnnee = () => `${todayInGabon().slice(0, 4)}-01-01`;
+
+function loadFiltre(): Filtre | null {
+  try {
+    const raw = localStorage.getItem(STORAGE);
+    return raw ? (JSON.parse(raw) as Filtre) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The journal lines of a period (12 per page) with each account's running balance. */
+function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: number) => void }) {
+  const [page, setPage] = useState(1);
+  const query = { ...(filtre ?? {}), page, per_page: PAGE_SIZE.operations };
+  const { data, isFetching } = useQuery({
+    queryKey: ['operations', 'list', query],
+    queryFn: async ({ signal }) =>
+      (await http.get<Paginated<OperationOut>>('/api/operations', { query, signal })).data,
+  });
+  return (
+    <Table<OperationOut>
+      rowKey="id"
+      size="middle"
+      loading={isFetching}
+      dataSource={data?.data ?? []}
+      scroll={{ x: 900 }}
+      locale={{ emptyText: 'Aucune donnée' }}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE.operations,
+        total: data?.total ?? 0,
+        showSizeChanger: false,
+        onChange: setPage,
+      }}
+      columns={[
+        { key: 'date', title: 'Date', render: (_, l) => <DateText value={l.date_operation} />, width: 110 },
+        { key: 'type', title: 'Journal', dataIndex: 'type', width: 140 },
+        {
+          key: 'compte',
+          title: 'Compte',
+          render: (_, l) => <span title={l.compte_libelle}>{l.compte}</span>,
+          width: 90,
+        },
+        { key: 'libelle', title: 'Libellé', dataIndex: 'libelle' },
+        { key: 'solde', title: 'Solde', align: 'right', render: (_, l) => <Money value={l.solde} /> },
+        {
+          key: 'montant',
+          title: 'Montant',
+          align: 'right',
+          render: (_, l) => (
+            <span style={{ color: l.montant < 0 ? '#b42318' : undefined }}>
+              <Money value={l.montant} /> {l.montant < 0 ? 'C' : 'D'}
+            </span>
+          ),
+        },
+        {
+          key: 'detail',
+          title: '',
+          width: 90,
+          render: (_, l) => (
+            <Button
+              size="small"
+              onClick={() => onOpen(l.ecriture_id)}
+              aria-label={`Détail de l'opération ${l.ecriture_id}`}
+            >
+              Détail
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** 'Operation ID{id}': the whole entry, its lines and the document it came from. */
+function OperationDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const width = useDialogWidth();
+  const { data } = useQuery({
+    queryKey: ['operations', 'detail', id],
+    queryFn: async ({ signal }) => (await http.get<EcritureOut>(`/api/operations/${id}`, { signal })).data,
+    enabled: id !== null,
+  });
+  return (
+    <Modal
+      open={id !== null}
+      title={`Operation ID${id ?? ''}`}
+      onCancel={onClose}
+      footer={null}
+      width={width}
+      destroyOnHidden
+    >
+      {data && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Text>
+            <DateText value={data.date_operation} /> · Journal {data.type} · {data.libelle}
+            {data.piece ? ` · Pièce ${data.piece}` : ''}
+          </Typography.Text>
+          {data.source?.lien && (
+            <Link to={data.source.lien}>Voir le document d'origine ({data.piece ?? data.source.type})</Link>
+          )}
+          {data.contre_passation_de && (
+            <Typography.Text type="warning">
+              Contre-passation de l'opération ID{data.contre_passation_de}
+            </Typography.Text>
+          )}
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={data.lignes}
+            columns={[
+              { key: 'compte', title: 'Compte', render: (_, l) => `${l.compte} ${l.compte_libelle}` },
+              { key: 'libelle', title: 'Libellé', dataIndex: 'libelle' },
+              {
+                key: 'debit',
+                title: 'Débit',
+                align: 'right',
+                render: (_, l) => (l.debit ? <Money value={l.debit} /> : ''),
+              },
+              {
+                key: 'credit',
+                title: 'Crédit',
+                align: 'right',
+                render: (_, l) => (l.credit ? <Money value={l.credit} /> : ''),
+              },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={2}>
+                  <strong>Total</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">
+                  <Money value={data.total_debit} strong />
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={3} align="right">
+                  <Money value={data.total_credit} strong />
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+/** Balance générale of the filtered period: opening, movements and closing per account; CSV/Excel. */
+function Balance({ filtre }: { filtre: Filtre }) {
+  const { data, isFetching } = useQuery({
+    queryKey: ['operations', 'balance', filtre.date_debut, filtre.date_fin],
+    queryFn: async ({ signal }) =>
+      (
+        await http.get<BalanceOut>('/api/operations/balance', {
+          query: { date_debut: filtre.date_debut, date_fin: filtre.date_fin },
+          signal,
+        })
+      ).data,
+  });
+  const table = () => ({
+    headers: ['Compte', 'Intitulé', "Solde d'ouverture", 'Débit', 'Crédit', 'Solde de clôture'],
+    rows: [
+      ...(data?.comptes ?? []).map((c) => [
+        c.compte,
+        c.libelle,
+        c.solde_ouverture,
+        c.debit,
+        c.credit,
+        c.solde_cloture,
+      ]),
+      [
+        'Total',
+        '',
+        data?.totaux.solde_ouverture ?? 0,
+        data?.totaux.debit ?? 0,
+        data?.totaux.credit ?? 0,
+        data?.totaux.solde_cloture ?? 0,
+      ],
+    ],
+  });
+  const name = `balance-generale-${filtre.date_debut}-${filtre.date_fin}`;
+  const money = (v: number) => <Money value={v} />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Button onClick={() => downloadCsv(table(), name)} disabled={!data}>
+          Exporter en CSV
+        </Button>
+        <Button
+          onClick={() => void downloadXlsx(table(), name, 'Balance générale', [2, 3, 4, 5])}
+          disabled={!data}
+        >
+          Exporter en Excel
+        </Button>
+      </Space>
+      <Table
+        rowKey="compte"
+        size="middle"
+        loading={isFetching}
+        pagination={false}
+        scroll={{ x: 800 }}
+        aria-label="Balance générale"
+        dataSource={data?.comptes ?? []}
+        columns={[
+          { key: 'compte', title: 'Compte', dataIndex: 'compte', width: 90 },
+          { key: 'libelle', title: 'Intitulé', dataIndex: 'libelle' },
+          {
+            key: 'o',
+            title: "Solde d'ouverture",
+            align: 'right',
+            render: (_, c) => money(c.solde_ouverture),
+          },
+          { key: 'd', title: 'Débit', align: 'right', render: (_, c) => money(c.debit) },
+          { key: 'c', title: 'Crédit', align: 'right', render: (_, c) => money(c.credit) },
+          { key: 's', title: 'Solde de clôture', align: 'right', render: (_, c) => money(c.solde_cloture) },
+        ]}
+        summary={() =>
+          data ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2}>
+                <strong>Total</strong>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                <Money value={data.totaux.solde_ouverture} strong />
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                <Money value={data.totaux.debit} strong />
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">
+                <Money value={data.totaux.credit} strong />
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={5} align="right">
+                <Money value={data.totaux.solde_cloture} strong />
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+    </Space>
+  );
+}
+
+interface FormValues {
+  type?: string;
+  date_debut?: Dayjs;
+  date_fin?: Dayjs;
+  compte?: string;
+}
+
+/** Journaux: the filter form of the specification ('Charger', 'Reinitialiser'), the lines, the balance. */
 export default function JournauxPage() {
-  return <PlaceholderPage title="Journaux" />;
+  const [filtre, setFiltre] = useState<Filtre | null>(loadFiltre);
+  const [open, setOpen] = useState<number | null>(null);
+  const [od, setOd] = useState(false);
+  const [form] = Form.useForm<FormValues>();
+  const queryClient = useQueryClient();
+  const apply = (f: Filtre | null) => {
+    setFiltre(f);
+    if (f) localStorage.setItem(STORAGE, JSON.stringify(f));
+    else localStorage.removeItem(STORAGE);
+  };
+  const initial: FormValues = filtre
+    ? { ...filtre, date_debut: dayjs(filtre.date_debut), date_fin: dayjs(filtre.date_fin) }
+    : {};
+  const periode = filtre ?? { date_debut: debutAnnee(), date_fin: todayInGabon() };
+  return (
+    <section aria-label="Journaux">
+      <PageTitle
+        title="Journaux"
+        extra={
+          <Button type="primary" onClick={() => setOd(true)}>
+            Ajouter une opération diverse
+          </Button>
+        }
+      />
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Form<FormValues>
+          form={form}
+          layout="inline"
+          initialValues={initial}
+          aria-label="Filtrer les journaux"
+          onFinish={(v) =>
+            apply({
+              type: v.type || undefined,
+              date_debut: v.date_debut!.format('YYYY-MM-DD'),
+              date_fin: v.date_fin!.format('YYYY-MM-DD'),
+              compte: v.compte?.trim() || undefined,
+            })
+          }
+          style={{ rowGap: 8 }}
+        >
+          <Form.Item name="type" label="Type">
+            <Select
+              allowClear
+              placeholder="Tous"
+              style={{ width: 180 }}
+              options={JOURNAUX.map((j) => ({ value: j, label: j }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="date_debut"
+            label="Date de début"
+            rules={[{ required: true, message: OPERATIONS_FILTRE_DATES }]}
+          >
+            <DatePicker format="DD/MM/YYYY" />
+          </Form.Item>
+          <Form.Item
+            name="date_fin"
+            label="Date de fin"
+            rules={[{ required: true, message: OPERATIONS_FILTRE_DATES }]}
+          >
+            <DatePicker format="DD/MM/YYYY" />
+          </Form.Item>
+          <Form.Item name="compte" label="Compte">
+            <Input placeholder="ex. 411" style={{ width: 120 }} />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              Charger
+            </Button>
+            {filtre && (
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  form.setFieldsValue({
+                    type: undefined,
+                    date_debut: undefined,
+                    date_fin: undefined,
+                    compte: undefined,
+                  });
+                  apply(null);
+                }}
+              >
+                Reinitialiser
+              </Button>
+            )}
+          </Space>
+        </Form>
+      </Card>
+      <Tabs
+        items={[
+          { key: 'journal', label: 'Écritures', children: <JournalLines filtre={filtre} onOpen={setOpen} /> },
+          {
+            key: 'balance',
+            label: 'Balance générale',
+            children: <Balance filtre={periode} />,
+          },
+        ]}
+      />
+      <OperationDetail id={open} onClose={() => setOpen(null)} />
+      <OperationDiverseForm
+        open={od}
+        onClose={() => setOd(false)}
+        onSaved={() => {
+          setOd(false);
+          void queryClient.invalidateQueries({ queryKey: ['operations'] });
+        }}
+      />
+    </section>
+  );
 }

@@ -1,6 +1,74 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
+import type { FormFieldDecl } from '../../components/form/fields';
+import { dayToPicker } from '../../components/form/gabonTime';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { DisplayField, ListDecl } from '../../components/list/types';
+import { tagField } from '../operations/operationsFields';
+import { caissePaths, piecesDeCaisse } from './api';
+import { PIECE_LABELS } from './labels';
 
-/** Screen 'Pieces de caisse': brought by a later version. */
+type P = PieceDeCaisseOut;
+
+const montant: DisplayField<P> = { key: 'montant', format: 'money' };
+const statut = tagField<P>('statut', (p) => p.statut);
+
+const FIELDS: FormFieldDecl[] = [
+  { name: 'date_operation', type: 'date', required: true },
+  { name: 'montant', type: 'money', required: true },
+  { name: 'beneficiaire', type: 'text', required: true },
+  { name: 'decaisseur', type: 'text', required: true },
+  { name: 'libelle', type: 'text', required: true, span: 24 },
+  { name: 'motif', type: 'richText', span: 24 },
+];
+
+const PIECES: ListDecl<P> = {
+  title: 'Pièces de caisse',
+  resource: piecesDeCaisse,
+  labels: PIECE_LABELS,
+  columns: [
+    { key: 'date_operation', format: 'date', sort: true },
+    { key: 'libelle', sort: true },
+    { key: 'beneficiaire', sort: true },
+    { key: 'decaisseur', sort: true },
+    { ...montant, sort: 'montant' },
+    { ...statut, detailOnly: true },
+    { key: 'motif', format: 'richText', detailOnly: true },
+  ],
+  filters: [{ type: 'dateRange', name: 'periode' }],
+  card: {
+    title: (p) => p.libelle,
+    subtitle: (p) => `${p.beneficiaire} · ${p.decaisseur}`,
+    extra: (p) => (p.actif ? null : statut.render(p)),
+    fields: [{ key: 'date_operation', format: 'date' }, montant],
+  },
+  addLabel: 'Ajouter une piece de caisse',
+  createTitle: 'Nouvelle pièce de caisse',
+  form: {
+    fields: FIELDS,
+    createSchema: PieceDeCaisseBody,
+    updateSchema: PieceDeCaisseBody,
+    defaults: { date_operation: dayToPicker(todayInGabon()) },
+  },
+  detail: {
+    title: (p) => `Pièce de caisse n°${p.id}${p.actif ? '' : ' (désactivée)'}`,
+    actions: [
+      {
+        key: 'disable',
+        label: 'Désactiver',
+        danger: true,
+        confirm: 'Désactiver cette pièce de caisse ? Son écriture sera contre-passée.',
+        visible: (p) => p.actif,
+        path: caissePaths.disable,
+      },
+      { key: 'activate', label: 'Activer', visible: (p) => !p.actif, path: caissePaths.activate },
+    ],
+    deletable: true,
+  },
+  groupDelete: true,
+  groupDeletePath: '/api/caisses/destroy-group',
+};
+
+/** Pièces de caisse: petty cash paid out, each posted in the Caisse journal. */
 export default function PiecesDeCaissePage() {
-  return <PlaceholderPage title="Pieces de caisse" />;
+  return <ListScreen decl={PIECES} />;
 }

@@ -56,7 +56,10 @@ export function ChartCard({ title, name, option, height = 300, onClick, extra, f
   }, [shown]);
 
   useEffect(() => {
-    if (option && chart.current) chart.current.setOption(option, { notMerge: true });
+    if (!option || !chart.current) return;
+    // No animation for people (and tests) who asked the system for less motion.
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    chart.current.setOption({ ...option, animation: !still }, { notMerge: true });
   }, [option]);
 
   const savePng = () => {
@@ -95,9 +98,10 @@ export function ChartCard({ title, name, option, height = 300, onClick, extra, f
     >
       {footer}
       {option ? (
-        <div ref={el} role="img" aria-label={title} style={{ width: '100%', height }} />
+        // Keyed apart from the empty state: ECharts owns this div's children and clears them on dispose.
+        <div key="chart" ref={el} role="img" aria-label={title} style={{ width: '100%', height }} />
       ) : (
-        <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <div key="empty" style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />
         </div>
       )}

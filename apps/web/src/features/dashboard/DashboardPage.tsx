@@ -111,7 +111,7 @@ function Kpi({
       <Statistic
         title={title}
         value={value}
-        formatter={(v) => (money ? formatMoney(Number(v)) : Number(v).toLocaleString('fr-FR'))}
+        formatter={(v) => (money ? formatMoney(Number(v)) : Number(v).toLocaleString('de-DE'))}
       />
       <div style={{ marginTop: 4, fontSize: 13 }}>
         <Trend value={trend} /> <Typography.Text type="secondary">{compare}</Typography.Text>
@@ -234,7 +234,11 @@ export default function DashboardPage() {
     if (p) open(PATHS.courses, periodOf(p.debut, p.fin));
   };
 
-  const short = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+  // 'vs 01/10–23/10', with the year when the compared days are in another year.
+  const short = (day: string) =>
+    day.slice(0, 4) === d?.kpis.periode.debut.slice(0, 4)
+      ? `${day.slice(8, 10)}/${day.slice(5, 7)}`
+      : formatDate(day);
   const cmp = d?.kpis.comparaison.bornes;
   const compare = cmp
     ? `vs ${short(cmp.precedent.debut)}${cmp.precedent.fin !== cmp.precedent.debut ? `–${short(cmp.precedent.fin)}` : ''}`
@@ -389,7 +393,7 @@ export default function DashboardPage() {
                 footer={
                   <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center' }}>
                     {d.objectif.objectif
-                      ? `${formatMoney(d.objectif.realise)} sur ${formatMoney(d.objectif.objectif)} (${dayjs(`${d.objectif.mois}-01`).format('MMMM YYYY')})`
+                      ? `${formatMoney(d.objectif.realise)} sur ${formatMoney(d.objectif.objectif)}, ${(d.objectif.taux ?? 0).toLocaleString('fr-FR')} % (${dayjs(`${d.objectif.mois}-01`).format('MMMM YYYY')})`
                       : 'Aucun objectif mensuel défini'}
                   </Typography.Text>
                 }

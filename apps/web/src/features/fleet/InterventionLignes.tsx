@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { ApiError, http } from '../../app/http';
 import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
 import { Money } from '../../components/Money';
-import { interventionPaths, refreshAfterIntervention, useArticles, useServices } from './api';
+import { interventionPaths, useArticles, useServices } from './api';
 
 /** One line being edited: a service or an article, a quantity and a unit price (null while empty). */
 export interface LigneDraft extends LineDraft {
@@ -193,12 +193,25 @@ function LignesTable({ intervention }: { intervention: InterventionOut }) {
 }
 
 /** The « Lignes » block of the detail dialog: editable while the intervention is a draft. */
-export function InterventionLignes({ intervention }: { intervention: InterventionOut }) {
+export function InterventionLignes({
+  intervention,
+  refresh,
+}: {
+  intervention: InterventionOut;
+  /** The kit's refresh: the intervention, its list and what its writes change (`invalidates`). */
+  refresh: () => Promise<void>;
+}) {
   if (intervention.statut !== 'Brouillon') return <LignesTable intervention={intervention} />;
-  return <DraftLignes key={intervention.updated_at} intervention={intervention} />;
+  return <DraftLignes key={intervention.updated_at} intervention={intervention} refresh={refresh} />;
 }
 
-function DraftLignes({ intervention }: { intervention: InterventionOut }) {
+function DraftLignes({
+  intervention,
+  refresh,
+}: {
+  intervention: InterventionOut;
+  refresh: () => Promise<void>;
+}) {
   const initial = useMemo(() => lignesOf(intervention), [intervention]);
   const [lines, setLines] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -219,7 +232,7 @@ function DraftLignes({ intervention }: { intervention: InterventionOut }) {
     setSaving(true);
     try {
       await http.post(interventionPaths.update(intervention), body, { successToast: true });
-      await refreshAfterIntervention();
+      await refresh();
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) setError(Object.values(e.fields).join(' '));
     } finally {

@@ -7,13 +7,12 @@ import {
   type InterventionStatut,
   InterventionUpdateBody,
 } from '@yams/shared';
-import { Tag } from 'antd';
-import { http } from '../../app/http';
 import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
-import { interventionPaths, interventions, refreshAfterIntervention } from './api';
+import { StatusTag } from '../../components/StatusTag';
+import { catalogueKey, interventionPaths, interventions, vehicules } from './api';
 import { InterventionLignes, type LigneDraft, LignesInput, lignesBody, lignesOf } from './InterventionLignes';
 import { INTERVENTION_LABELS } from './labels';
 import { vehiculeSource } from './vehiculeFields';
@@ -26,13 +25,20 @@ const canConfirm = (i: InterventionOut) =>
 
 const statutField: DisplayField<InterventionOut> = {
   key: 'statut',
-  render: (i) => <Tag color={i.statut === 'Confirmé' ? 'green' : 'default'}>{i.statut}</Tag>,
+  format: 'tag',
+  tag: 'intervention',
+  render: (i) => <StatusTag lifecycle="intervention" value={i.statut} />,
 };
 const vehiculeField: DisplayField<InterventionOut> = {
   key: 'vehicule',
   value: (i) => i.vehicule?.plaque ?? i.camion?.plaque,
+  path: 'vehicule.plaque|camion.plaque',
 };
-const garageField: DisplayField<InterventionOut> = { key: 'garage', value: (i) => i.garage?.nom };
+const garageField: DisplayField<InterventionOut> = {
+  key: 'garage',
+  value: (i) => i.garage?.nom,
+  path: 'garage.nom',
+};
 
 const formFields: FormFieldDecl[] = [
   { name: 'vehicule_id', type: 'select', required: true, source: vehiculeSource },
@@ -55,9 +61,11 @@ const formFields: FormFieldDecl[] = [
 ];
 
 /** Interventions: maintenance and repairs of the fleet; a draft's lines are edited in its detail dialog. */
-const INTERVENTIONS: ListDecl<InterventionOut> = {
+export const INTERVENTIONS: ListDecl<InterventionOut> = {
   title: 'Interventions',
   resource: interventions,
+  // A confirmation may turn the vehicle 'En intervention' and moves the stock.
+  invalidates: [vehicules, catalogueKey],
   labels: INTERVENTION_LABELS,
   tenant: { form: true },
   columns: [
@@ -115,7 +123,13 @@ const INTERVENTIONS: ListDecl<InterventionOut> = {
       { key: 'confirmed_at', format: 'datetime' },
       { key: 'description' },
     ],
-    sections: [{ key: 'lignes', title: 'Lignes', render: (i) => <InterventionLignes intervention={i} /> }],
+    sections: [
+      {
+        key: 'lignes',
+        title: 'Lignes',
+        render: (i, { refresh }) => <InterventionLignes intervention={i} refresh={refresh} />,
+      },
+    ],
     actions: [
       {
         key: 'confirm',
@@ -124,10 +138,7 @@ const INTERVENTIONS: ListDecl<InterventionOut> = {
         visible: canConfirm,
         confirm:
           'Confirmer cette intervention ? Ses articles sortiront du stock et elle ne sera plus modifiable.',
-        run: async (i) => {
-          await http.post(interventionPaths.confirm(i), undefined, { successToast: true });
-          await refreshAfterIntervention();
-        },
+        path: interventionPaths.confirm,
       },
     ],
     deletable: isDraft,

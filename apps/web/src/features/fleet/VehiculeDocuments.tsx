@@ -1,9 +1,11 @@
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
+  DOCUMENT_FICHIER_REGLE,
   DOCUMENT_FICHIER_TYPES,
   DOCUMENT_LIBELLES,
   DocumentBody,
   type DocumentOut,
+  fichierErreur,
   formatDate,
   MSG,
   type VehiculeDetailOut,
@@ -206,9 +208,11 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
             accept={ACCEPT}
             maxCount={1}
             beforeUpload={(f) => {
-              setFile(f);
-              setFileError(null);
-              return false;
+              // Checked here, before anything is sent: a 6 MB scan is refused at once.
+              const refused = fichierErreur(DOCUMENT_FICHIER_REGLE, f);
+              setFile(refused ? null : f);
+              setFileError(refused);
+              return refused ? Upload.LIST_IGNORE : false;
             }}
             onRemove={() => {
               setFile(null);

@@ -18,7 +18,7 @@ import {
 } from './vehiculeFields';
 
 /** Véhicules: the company's fleet; a vehicle's papers are managed in its detail dialog. */
-const VEHICULES: ListDecl<VehiculeDetailOut> = {
+export const VEHICULES: ListDecl<VehiculeDetailOut> = {
   title: 'Véhicules',
   resource: vehicules,
   labels: VEHICULE_LABELS,
@@ -27,10 +27,15 @@ const VEHICULES: ListDecl<VehiculeDetailOut> = {
     { key: 'plaque', sort: true },
     { ...marqueModeleField, sort: 'marque' },
     { ...typeTonnageField, sort: 'tonnage' },
-    { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet },
+    { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet, path: 'proprietaire.nom_complet' },
     { ...statutField, sort: true },
     documentsField,
-    { key: 'chauffeur', value: (v) => v.chauffeur?.nom_complet, detailOnly: true },
+    {
+      key: 'chauffeur',
+      value: (v) => v.chauffeur?.nom_complet,
+      path: 'chauffeur.nom_complet',
+      detailOnly: true,
+    },
   ],
   filters: [
     { type: 'select', name: 'statut', options: statutOptions },
@@ -45,8 +50,8 @@ const VEHICULES: ListDecl<VehiculeDetailOut> = {
     extra: (v) => <StatutTag statut={v.statut} />,
     fields: [
       typeTonnageField,
-      { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet },
-      { key: 'chauffeur', value: (v) => v.chauffeur?.nom_complet },
+      { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet, path: 'proprietaire.nom_complet' },
+      { key: 'chauffeur', value: (v) => v.chauffeur?.nom_complet, path: 'chauffeur.nom_complet' },
       documentsField,
     ],
   },
@@ -64,10 +69,10 @@ const VEHICULES: ListDecl<VehiculeDetailOut> = {
       statutField,
       { key: 'marque' },
       { key: 'modele' },
-      { key: 'type_vehicule', value: (v) => v.type_vehicule?.libelle },
+      { key: 'type_vehicule', value: (v) => v.type_vehicule?.libelle, path: 'type_vehicule.libelle' },
       { key: 'tonnage', format: 'number' },
-      { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet },
-      { key: 'chauffeur', value: (v) => v.chauffeur?.nom_complet },
+      { key: 'proprietaire', value: (v) => v.proprietaire?.nom_complet, path: 'proprietaire.nom_complet' },
+      { key: 'chauffeur', value: (v) => v.chauffeur?.nom_complet, path: 'chauffeur.nom_complet' },
       { key: 'annee' },
       { key: 'date_mise_en_service', format: 'date' },
     ],

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentBody, DocumentOut, InterventionOut, VehiculeDetailOut } from '@yams/shared';
 import { http } from '../../app/http';
-import { queryClient } from '../../app/queryClient';
 import { getSession } from '../../app/session';
 import { createResource } from '../../components/list/resource';
 
@@ -83,8 +82,10 @@ export interface ArticleRow {
   prix_unitaire: number | null;
 }
 
+/** The catalogues' query key prefix: a confirmed intervention moves the stock. */
+export const catalogueKey = ['fleet', 'catalogue'] as const;
 const catalogue = <T>(path: string) => ({
-  queryKey: ['fleet', 'catalogue', path] as const,
+  queryKey: [...catalogueKey, path] as const,
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     (await http.get<T[]>(path, { query: { limit: 1000 }, signal })).data,
   staleTime: 60_000,
@@ -92,12 +93,3 @@ const catalogue = <T>(path: string) => ({
 /** The catalogues an intervention's lines pick from (with their prices and the stock). */
 export const useServices = () => useQuery(catalogue<ServiceRow>('/api/services'));
 export const useArticles = () => useQuery(catalogue<ArticleRow>('/api/articles'));
-
-/** After a confirmation the vehicle may turn 'En intervention', and the stock moves. */
-export async function refreshAfterIntervention(): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: interventionKeys.all }),
-    queryClient.invalidateQueries({ queryKey: vehiculeKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['fleet', 'catalogue'] }),
-  ]);
-}

@@ -1,5 +1,4 @@
 import {
-  VEHICULE_STATUT_COULEURS,
   VEHICULE_STATUTS,
   VEHICULE_STATUTS_AUTOMATIQUES,
   VEHICULE_STATUTS_MANUELS,
@@ -9,13 +8,14 @@ import {
 import { Space, Tag } from 'antd';
 import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import type { DisplayField } from '../../components/list/types';
+import { StatusTag } from '../../components/StatusTag';
 
 /** Pieces of the Véhicules declaration (and of the vehicle selects of other fleet screens). */
 
 export const statutOptions = VEHICULE_STATUTS.map((value) => ({ value, label: value }));
 
 export function StatutTag({ statut }: { statut: string }) {
-  return <Tag color={VEHICULE_STATUT_COULEURS[statut as VehiculeStatut] ?? 'default'}>{statut}</Tag>;
+  return <StatusTag lifecycle="vehicule" value={statut} />;
 }
 
 export const statutField: DisplayField<VehiculeOut> = {
@@ -36,6 +36,7 @@ export const typeTonnageField: DisplayField<VehiculeOut> = { key: 'type_tonnage'
 export const marqueModeleField: DisplayField<VehiculeOut> = {
   key: 'marque_modele',
   value: (v) => [v.marque, v.modele].filter(Boolean).join(' '),
+  path: 'marque+modele',
 };
 
 /** Expired documents, then those expiring within 30 days (the API counts the expired among them). */

@@ -1,6 +1,218 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import frLocale from '@fullcalendar/core/locales/fr';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CourseOut, DocumentOut, InterventionOut, VehiculeOut } from '@yams/shared';
+import { Alert, Card, Checkbox, Select, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { http } from '../../app/http';
+import { DetailDialog, type DialogState } from '../../components/list/DetailDialog';
+import type { ListDecl, Row } from '../../components/list/types';
+import { PageTitle } from '../../components/PageTitle';
+import { useIsMobile } from '../../components/useIsMobile';
+import { interventions as interventionsResource, vehicules as vehiculesResource } from '../fleet/api';
+import { INTERVENTIONS } from '../fleet/InterventionsPage';
+import { VEHICULES } from '../fleet/VehiculesPage';
+import { courses as coursesResource } from './api';
+import { COURSES } from './CoursesPage';
+import {
+  type CalendarEvent,
+  type CalendarSource,
+  courseEvents,
+  documentEvents,
+  EVENT_KINDS,
+  interventionEvents,
+  periodsOf,
+  toApiDateTime,
+} from './calendarEvents';
 
-/** Screen 'Calendrier': brought by a later version. */
+/** Spec section 8: the calendar's load failure. */
+export const CALENDAR_LOAD_ERROR = "Une erreur s'est produite lors du chargement des données.";
+
+const SOURCES: { key: CalendarSource; label: string; path: string; vehicleParam: string }[] = [
+  { key: 'courses', label: 'Courses', path: '/api/courses', vehicleParam: 'vehicule' },
+  { key: 'interventions', label: 'Interventions', path: '/api/interventions', vehicleParam: 'vehicule' },
+  { key: 'documents', label: 'Documents', path: '/api/documents', vehicleParam: 'camion_id' },
+];
+
+type Opened = { decl: ListDecl<Row>; state: DialogState<Row> } | null;
+
+/**
+ * Programmes: FullCalendar in French (month, week, list) fed by `?req_period=YYYY-MM` of courses,
+ * interventions and documents; a click opens the list kit's detail dialog of the record; a planned
+ * course's departure can be dragged to another day (the API decides whether it may move).
+ */
 export default function CalendrierPage() {
-  return <PlaceholderPage title="Calendrier" />;
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const [periods, setPeriods] = useState<string[]>([]);
+  const [kinds, setKinds] = useState<CalendarSource[]>(['courses', 'interventions', 'documents']);
+  const [vehicule, setVehicule] = useState<number | undefined>();
+  const [opened, setOpened] = useState<Opened>(null);
+  // `?mois=2027-03` opens that month (a link from elsewhere, a bookmark).
+  const [params] = useSearchParams();
+  const mois = params.get('mois');
+  const initialDate = mois && /^\d{4}-(0[1-9]|1[0-2])$/.test(mois) ? `${mois}-01` : undefined;
+
+  const vehiculeOptions = useQuery({
+    queryKey: ['calendrier', 'vehicules'],
+    queryFn: async ({ signal }) =>
+      (await http.get<VehiculeOut[]>('/api/vehicules', { query: { limit: 1000 }, signal })).data,
+    staleTime: 5 * 60_000,
+  });
+
+  const loads = useQueries({
+    queries: SOURCES.filter((s) => kinds.includes(s.key)).flatMap((s) =>
+      periods.map((period) => ({
+        queryKey: ['calendrier', s.key, period, vehicule ?? null],
+        queryFn: async ({ signal }: { signal: AbortSignal }) => {
+          const { data } = await http.get<unknown[]>(s.path, {
+            query: { req_period: period, limit: 1000, [s.vehicleParam]: vehicule },
+            signal,
+            errors: 'none',
+          });
+          return { source: s.key, rows: data };
+        },
+      })),
+    ),
+  });
+  const failed = loads.some((q) => q.isError);
+
+  const events = useMemo(() => {
+    const seen = new Map<string, CalendarEvent>();
+    for (const q of loads) {
+      if (!q.data) continue;
+      const { source, rows } = q.data;
+      for (const row of rows) {
+        const list =
+          source === 'courses'
+            ? courseEvents(row as CourseOut)
+            : source === 'interventions'
+              ? interventionEvents(row as InterventionOut)
+              : documentEvents(row as DocumentOut);
+        for (const e of list) seen.set(e.id, e);
+      }
+    }
+    return [...seen.values()];
+  }, [loads]);
+
+  const onDates = (arg: DatesSetArg) => {
+    const next = periodsOf(arg.view.currentStart, arg.view.currentEnd, arg.view.type === 'dayGridMonth');
+    setPeriods((prev) => (prev.join() === next.join() ? prev : next));
+  };
+
+  const onClick = async ({ event }: EventClickArg) => {
+    const { source, recordId, vehiculeId } = event.extendedProps as CalendarEvent['extendedProps'];
+    try {
+      if (source === 'courses') {
+        const row = await coursesResource.fetchOne(recordId);
+        setOpened({ decl: COURSES as unknown as ListDecl<Row>, state: { kind: 'view', row: row as Row } });
+      } else if (source === 'interventions') {
+        const row = await interventionsResource.fetchOne(recordId);
+        setOpened({
+          decl: INTERVENTIONS as unknown as ListDecl<Row>,
+          state: { kind: 'view', row: row as Row },
+        });
+      } else if (vehiculeId) {
+        // A document lives in its vehicle's dialog (section Documents).
+        const row = await vehiculesResource.fetchOne(vehiculeId);
+        setOpened({ decl: VEHICULES as unknown as ListDecl<Row>, state: { kind: 'view', row: row as Row } });
+      }
+    } catch {
+      // The HTTP client already showed why.
+    }
+  };
+
+  const onDrop = async (arg: EventDropArg) => {
+    const { recordId } = arg.event.extendedProps as CalendarEvent['extendedProps'];
+    try {
+      await http.post(
+        `/api/courses/${recordId}/update`,
+        { date_chargement: toApiDateTime(arg.event.start!) },
+        { successToast: true },
+      );
+      await queryClient.invalidateQueries({ queryKey: ['calendrier', 'courses'] });
+      await queryClient.invalidateQueries({ queryKey: coursesResource.keys.all });
+    } catch {
+      arg.revert();
+    }
+  };
+
+  return (
+    <section>
+      <PageTitle title="Calendrier" />
+      <Card size="small" style={{ marginBottom: 12 }}>
+        <Space wrap size={[16, 8]} style={{ width: '100%' }}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="Tous les véhicules"
+            aria-label="Véhicule"
+            style={{ minWidth: 220 }}
+            value={vehicule}
+            onChange={setVehicule}
+            loading={vehiculeOptions.isPending}
+            options={(vehiculeOptions.data ?? []).map((v) => ({ value: v.id, label: v.plaque }))}
+          />
+          <Checkbox.Group
+            aria-label="Types d’événements"
+            value={kinds}
+            onChange={(v) => setKinds(v as CalendarSource[])}
+            options={SOURCES.map((s) => ({ value: s.key, label: s.label }))}
+          />
+        </Space>
+        <ul
+          aria-label="Légende"
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '4px 16px',
+            margin: '8px 0 0',
+            padding: 0,
+            listStyle: 'none',
+          }}
+        >
+          {Object.values(EVENT_KINDS).map((k) => (
+            <li key={k.label} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+              <span aria-hidden style={{ width: 12, height: 12, borderRadius: 3, background: k.color }} />
+              <Typography.Text type="secondary">{k.label}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      {failed && <Alert type="error" showIcon title={CALENDAR_LOAD_ERROR} style={{ marginBottom: 12 }} />}
+      <Card size="small" styles={{ body: { padding: isMobile ? 4 : 12 } }}>
+        <FullCalendar
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          locale={frLocale}
+          timeZone="UTC"
+          initialView={isMobile ? 'listMonth' : 'dayGridMonth'}
+          initialDate={initialDate}
+          headerToolbar={
+            isMobile
+              ? { left: 'prev,next', center: 'title', right: 'today' }
+              : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listMonth' }
+          }
+          footerToolbar={isMobile ? { center: 'dayGridMonth,timeGridWeek,listMonth' } : undefined}
+          buttonText={{ listMonth: 'Liste' }}
+          height={isMobile ? 640 : 'auto'}
+          dayMaxEvents={3}
+          events={events}
+          datesSet={onDates}
+          eventClick={(arg) => void onClick(arg)}
+          eventDrop={(arg) => void onDrop(arg)}
+          eventStartEditable
+          eventDurationEditable={false}
+          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        />
+      </Card>
+      {opened && <DetailDialog decl={opened.decl} state={opened.state} onClose={() => setOpened(null)} />}
+    </section>
+  );
 }

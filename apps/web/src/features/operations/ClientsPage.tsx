@@ -6,8 +6,8 @@ import { UTILISATEUR_LABELS } from '../users/labels';
 import {
   accountDetailFields,
   blockActions,
+  clientContactFields,
   commercialField,
-  contactFields,
   etatField,
 } from '../users/userFields';
 
@@ -22,7 +22,7 @@ const CLIENTS: ListDecl<UserOut> = {
   columns: [
     { key: 'nom_complet', sort: 'nom' },
     { key: 'telephone1', sort: true },
-    { key: 'adresse' },
+    { key: 'adresse', truncate: 300 },
     { key: 'commercial_nom' },
     { key: 'created_at', format: 'date', sort: true },
     { key: 'email', detailOnly: true },
@@ -41,7 +41,7 @@ const CLIENTS: ListDecl<UserOut> = {
   addLabel: 'Ajouter un client',
   createTitle: 'Nouveau client',
   form: {
-    fields: [...contactFields, commercialField],
+    fields: [...clientContactFields, commercialField],
     defaults: { type: 'client' },
     createSchema: UserCreateBody,
     updateSchema: UserUpdateBody,

@@ -2,8 +2,8 @@ import type { CourseDetailOut, PaiementOut } from '@yams/shared';
 import { Skeleton, Table } from 'antd';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
+import { StatusTag } from '../../components/StatusTag';
 import { PAIEMENT_LABELS } from './labels';
-import { EtatTag } from './operationsFields';
 
 /** A course's payments, inside its detail dialog (the list row has none until `GET /{id}` answers). */
 export function CoursePaiements({ course }: { course: CourseDetailOut }) {
@@ -26,7 +26,11 @@ export function CoursePaiements({ course }: { course: CourseDetailOut }) {
         { key: 'libelle', title: PAIEMENT_LABELS.libelle, dataIndex: 'libelle' },
         { key: 'mode', title: PAIEMENT_LABELS.mode, dataIndex: 'mode' },
         { key: 'montant', title: PAIEMENT_LABELS.montant, render: (_, p) => <Money value={p.montant} /> },
-        { key: 'statut', title: PAIEMENT_LABELS.statut, render: (_, p) => <EtatTag value={p.statut} /> },
+        {
+          key: 'statut',
+          title: PAIEMENT_LABELS.statut,
+          render: (_, p) => <StatusTag lifecycle="paiement" value={p.statut} />,
+        },
       ]}
     />
   );

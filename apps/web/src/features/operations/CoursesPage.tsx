@@ -9,14 +9,17 @@ import {
 import type { FormFieldDecl } from '../../components/form/fields';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
+import { vehicules } from '../fleet/api';
 import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
-import { coursePaths, courses, useOperationsRefresh } from './api';
+import { coursePaths, courses, demandes, paiements } from './api';
+import { CourseDeroulement } from './CourseDeroulement';
 import { CoursePaiements } from './CoursePaiements';
 import { COURSE_LABELS } from './labels';
 import {
   clientSource,
   courseStatutOptions,
   etatOptions,
+  fillFromTrajet,
   marchandiseSource,
   periodeFilter,
   tagField,
@@ -28,10 +31,14 @@ import {
 
 type C = CourseDetailOut;
 
-const plaque: DisplayField<C> = { key: 'plaque', value: (c) => c.vehicule.plaque };
-const client: DisplayField<C> = { key: 'client', value: (c) => c.client_nom_complet };
-const statut = tagField<C>('statut', (c) => c.statut);
-const etat = tagField<C>('etat', (c) => c.etat);
+const plaque: DisplayField<C> = { key: 'plaque', value: (c) => c.vehicule.plaque, path: 'vehicule.plaque' };
+const client: DisplayField<C> = {
+  key: 'client',
+  value: (c) => c.client_nom_complet,
+  path: 'client_nom_complet',
+};
+const statut = tagField<C>('statut', (c) => c.statut, 'course');
+const etat = tagField<C>('etat', (c) => c.etat, 'reglement');
 const montant: DisplayField<C> = { key: 'montant', format: 'money' };
 
 const FIELDS: FormFieldDecl[] = [
@@ -40,7 +47,7 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'chauffeur_id', type: 'select', ref: true, source: chauffeurSource },
   { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
   { name: 'type_marchandise_id', type: 'select', ref: true, source: marchandiseSource },
-  { name: 'trajet_id', type: 'select', ref: true, source: trajetSource },
+  { name: 'trajet_id', type: 'select', ref: true, source: trajetSource, fill: fillFromTrajet },
   { name: 'ville_depart_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'ville_arrivee_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'adresse_chargement', type: 'text' },
@@ -66,21 +73,30 @@ const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Charge
   }),
 );
 
-const COURSES: ListDecl<C> = {
+export const COURSES: ListDecl<C> = {
   title: 'Courses',
   resource: courses,
+  // A course, its demande, its payments and its vehicle move together.
+  invalidates: [demandes, paiements, vehicules],
   labels: COURSE_LABELS,
   tenant: { form: true },
   columns: [
     { key: 'code', sort: true },
     { ...plaque, sort: 'vehicule' },
-    { ...client, sort: 'client' },
-    { key: 'type_course', sort: true },
-    { key: 'course_details' },
+    { ...client, sort: 'client', truncate: 130 },
+    // At 1280 px the columns an office manager scans (Montant, Règlement, Statut) stay in view: the type
+    // goes to the detail, the route is cut with its full text on hover.
+    { key: 'type_course', sort: true, detailOnly: true },
+    { key: 'course_details', truncate: 180 },
     { ...montant, sort: 'montant' },
     etat,
     { ...statut, sort: 'statut' },
-    { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet, detailOnly: true },
+    {
+      key: 'chauffeur',
+      value: (c) => c.chauffeur?.nom_complet,
+      path: 'chauffeur.nom_complet',
+      detailOnly: true,
+    },
     { key: 'date_chargement', format: 'datetime', detailOnly: true },
     { key: 'date_dechargement', format: 'datetime', detailOnly: true },
     { key: 'montant_paye', format: 'money', detailOnly: true },
@@ -121,17 +137,18 @@ const COURSES: ListDecl<C> = {
       { key: 'reste_a_payer', format: 'money' },
       client,
       plaque,
-      { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet },
+      { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet, path: 'chauffeur.nom_complet' },
       { key: 'type_course' },
       { key: 'course_details' },
-      { key: 'trajet', value: (c) => c.trajet?.libelle },
+      { key: 'trajet', value: (c) => c.trajet?.libelle, path: 'trajet.libelle' },
       { key: 'adresse_chargement' },
       { key: 'adresse_dechargement' },
-      { key: 'date_chargement', format: 'datetime' },
-      { key: 'date_dechargement', format: 'datetime' },
       { key: 'description' },
     ],
-    sections: [{ key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> }],
+    sections: [
+      { key: 'deroulement', title: 'Déroulement', render: (c) => <CourseDeroulement course={c} /> },
+      { key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> },
+    ],
     actions: statutActions,
     deletable: (c) => c.statut === 'Chargement en attente' && c.montant_paye === 0,
   },
@@ -140,6 +157,5 @@ const COURSES: ListDecl<C> = {
 
 /** Courses: the company's transport jobs; the status moves only along the shared lifecycle. */
 export default function CoursesPage() {
-  useOperationsRefresh();
   return <ListScreen decl={COURSES} />;
 }

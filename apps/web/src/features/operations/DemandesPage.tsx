@@ -8,12 +8,16 @@ import {
   demandeTransitionError,
   GABON_UTC_OFFSET,
 } from '@yams/shared';
+import { Link } from 'react-router';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { instantToPicker } from '../../components/form/gabonTime';
+import { EMPTY_VALUE } from '../../components/list/DisplayValue';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
+import { openLink } from '../../components/list/useOpenFromUrl';
+import { vehicules } from '../fleet/api';
 import { chauffeurSource } from '../fleet/vehiculeFields';
-import { currentEntrepriseId, demandePaths, demandes, useOperationsRefresh } from './api';
+import { courses, currentEntrepriseId, demandePaths, demandes, paiements } from './api';
 import { DEMANDE_LABELS } from './labels';
 import {
   clientSource,
@@ -28,11 +32,23 @@ import {
 
 type D = DemandeOut;
 
-const client: DisplayField<D> = { key: 'client', value: (d) => d.client_nom_complet };
-const statut = tagField<D>('statut', (d) => d.statut);
+const client: DisplayField<D> = {
+  key: 'client',
+  value: (d) => d.client_nom_complet,
+  path: 'client_nom_complet',
+};
+const statut = tagField<D>('statut', (d) => d.statut, 'demande');
 const route: DisplayField<D> = { key: 'course_details' };
 const dateSouhaitee: DisplayField<D> = { key: 'date_souhaitee', format: 'date' };
 const budget: DisplayField<D> = { key: 'budget', format: 'money' };
+/** The course made from the demande: a link that opens it on the Courses screen. */
+const courseLink: DisplayField<D> = {
+  key: 'course',
+  value: (d) => d.course?.code,
+  path: 'course.code',
+  render: (d) =>
+    d.course ? <Link to={openLink('/operations/courses', d.course.id)}>{d.course.code}</Link> : EMPTY_VALUE,
+};
 
 /** The shared lifecycle allows this move from the demande's state. */
 const legal = (d: D, to: DemandeStatut) => demandeTransitionError(d.statut, to) === null;
@@ -59,16 +75,18 @@ const FIELDS: FormFieldDecl[] = [
 const DEMANDES: ListDecl<D> = {
   title: 'Demandes',
   resource: demandes,
+  // A course, its demande, its payments and its vehicle move together.
+  invalidates: [courses, paiements, vehicules],
   labels: DEMANDE_LABELS,
   tenant: { form: true },
   columns: [
-    { ...client, sort: 'client' },
+    { ...client, sort: 'client', truncate: 160 },
     { key: 'type_course', sort: true },
-    route,
+    { ...route, truncate: 210 },
     { ...dateSouhaitee, sort: 'date_souhaitee' },
     { ...budget, sort: 'budget' },
     { ...statut, sort: 'statut' },
-    { key: 'course', value: (d) => d.course?.code, detailOnly: true },
+    { ...courseLink, detailOnly: true },
   ],
   filters: [
     { type: 'select', name: 'client', source: clientSource },
@@ -101,8 +119,8 @@ const DEMANDES: ListDecl<D> = {
       dateSouhaitee,
       budget,
       { key: 'description' },
-      { key: 'entreprise', value: (d) => d.entreprise?.nom_complet },
-      { key: 'course', value: (d) => d.course?.code },
+      { key: 'entreprise', value: (d) => d.entreprise?.nom_complet, path: 'entreprise.nom_complet' },
+      courseLink,
       { key: 'created_at', format: 'date' },
     ],
     actions: [
@@ -149,6 +167,5 @@ const DEMANDES: ListDecl<D> = {
 
 /** Demandes: booking requests; 'Accepter' creates the course (its code is in the toast and the detail). */
 export default function DemandesPage() {
-  useOperationsRefresh();
   return <ListScreen decl={DEMANDES} />;
 }

@@ -1,9 +1,16 @@
-import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from '@yams/shared';
+import {
+  PaiementBody,
+  type PaiementOut,
+  PaiementUpdateBody,
+  paiementSuppressionRefus,
+  todayInGabon,
+} from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
-import { paiementPaths, paiements, useOperationsRefresh } from './api';
+import { vehicules } from '../fleet/api';
+import { courses, demandes, paiementPaths, paiements } from './api';
 import { PAIEMENT_LABELS } from './labels';
 import {
   clientSource,
@@ -18,10 +25,14 @@ import {
 type P = PaiementOut;
 
 const date: DisplayField<P> = { key: 'date_operation', format: 'date' };
-const client: DisplayField<P> = { key: 'client', value: (p) => p.client_nom_complet };
-const course: DisplayField<P> = { key: 'course', value: (p) => p.course.code };
+const client: DisplayField<P> = {
+  key: 'client',
+  value: (p) => p.client_nom_complet,
+  path: 'client_nom_complet',
+};
+const course: DisplayField<P> = { key: 'course', value: (p) => p.course.code, path: 'course.code' };
 const montant: DisplayField<P> = { key: 'montant', format: 'money' };
-const statut = tagField<P>('statut', (p) => p.statut);
+const statut = tagField<P>('statut', (p) => p.statut, 'paiement');
 
 const FIELDS: FormFieldDecl[] = [
   { name: 'course_id', type: 'select', ref: true, required: true, source: courseChoiceSource, span: 24 },
@@ -41,6 +52,8 @@ const FIELDS: FormFieldDecl[] = [
 const PAIEMENTS: ListDecl<P> = {
   title: 'Paiements',
   resource: paiements,
+  // A course, its demande, its payments and its vehicle move together.
+  invalidates: [courses, demandes, vehicules],
   labels: PAIEMENT_LABELS,
   // The course decides a payment's company: no Entreprise field in its form.
   tenant: { form: false },
@@ -48,12 +61,14 @@ const PAIEMENTS: ListDecl<P> = {
     { ...date, sort: 'date_operation' },
     { ...client, sort: 'client' },
     { ...course, sort: 'course' },
-    { key: 'libelle', sort: true },
+    { key: 'libelle', sort: true, truncate: 240 },
     { key: 'mode', sort: true },
     { ...montant, sort: 'montant' },
     { ...statut, sort: 'statut' },
     { key: 'course_details', detailOnly: true },
     { key: 'reference', detailOnly: true },
+    { key: 'annule_par', value: (p) => p.annule_par?.nom_complet ?? null, detailOnly: true },
+    { key: 'annule_le', format: 'datetime', detailOnly: true },
   ],
   filters: [
     { type: 'select', name: 'client', source: clientSource },
@@ -90,20 +105,20 @@ const PAIEMENTS: ListDecl<P> = {
       },
       {
         key: 'cancel',
-        label: 'Annuler le paiement',
+        label: 'Annuler',
         danger: true,
         confirm: 'Etes vous sur de vouloir annuler ce paiement ?',
         visible: (p) => p.statut !== 'Annulé',
         path: paiementPaths.cancel,
       },
     ],
-    deletable: true,
+    // Money received is cancelled, never deleted: 'Supprimer' only for a draft (shared rule).
+    deletable: (p) => paiementSuppressionRefus(p.statut) === null,
   },
   groupDelete: true,
 };
 
 /** Paiements: what clients paid on their courses; only validated payments count in a course's etat. */
 export default function PaiementsPage() {
-  useOperationsRefresh();
   return <ListScreen decl={PAIEMENTS} />;
 }

@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { CourseDetailOut, DemandeOut, PaiementOut } from '@yams/shared';
-import { useEffect } from 'react';
 import { getSession } from '../../app/session';
 import { createResource } from '../../components/list/resource';
 
@@ -34,30 +32,4 @@ export function currentEntrepriseId(): number | null {
   const user = getSession()?.user;
   if (!user || user.type === 'superadmin') return null;
   return user.entreprise_id ?? user.id;
-}
-
-/**
- * Courses, demandes and paiements move together: a payment changes its course's etat (and the remaining
- * amount shown by the payment form's course select), accepting a demande creates a course, a course
- * status moves its vehicle. The kit's mutations invalidate their own resource only, so while an operations
- * screen is open every successful mutation also refreshes the other operations resources, the vehicles and
- * the selects fed by them. (Kit gap: `ListDecl.invalidates?: string[]`.)
- */
-export function useOperationsRefresh(): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      queryClient.getMutationCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.mutation.state.status !== 'success') return;
-        if (event.action.type !== 'success') return;
-        for (const key of [courseKeys.all, demandeKeys.all, paiementKeys.all, ['vehicules']]) {
-          void queryClient.invalidateQueries({ queryKey: key });
-        }
-        void queryClient.invalidateQueries({
-          predicate: (q) =>
-            q.queryKey[0] === 'options' && ['/api/courses', '/api/vehicules'].includes(String(q.queryKey[1])),
-        });
-      }),
-    [queryClient],
-  );
 }

@@ -77,5 +77,7 @@ export const PAIEMENT_LABELS = {
   reference: 'Référence',
   montant: 'Montant',
   statut: 'Statut',
+  annule_par: 'Annulé par',
+  annule_le: 'Annulé le',
   periode: 'Période',
 } as const;

@@ -1,18 +1,15 @@
 import {
   COURSE_ETATS,
   COURSE_STATUTS,
-  type CourseEtat,
-  type CourseStatut,
   DEMANDE_STATUTS,
-  type DemandeStatut,
   MODES_PAIEMENT,
   PAIEMENT_STATUTS,
-  type PaiementStatut,
+  type TagLifecycle,
   TYPES_COURSE,
 } from '@yams/shared';
-import { Tag } from 'antd';
 import type { OptionsSource } from '../../components/form/fields';
 import type { FilterDecl } from '../../components/list/types';
+import { StatusTag } from '../../components/StatusTag';
 
 /** Pieces shared by the Courses, Demandes and Paiements declarations. */
 
@@ -24,36 +21,14 @@ export const demandeStatutOptions = optionsOf(DEMANDE_STATUTS);
 export const modeOptions = optionsOf(MODES_PAIEMENT);
 export const paiementStatutOptions = optionsOf(PAIEMENT_STATUTS);
 
-/** Tag colours (presentation only; the states themselves come from the shared lifecycle). */
-const COULEURS: Record<CourseStatut | CourseEtat | DemandeStatut | PaiementStatut, string> = {
-  'Chargement en attente': 'default',
-  'Chargement terminé': 'cyan',
-  'Transport en cours': 'blue',
-  Terminé: 'green',
-  'Problemes mécaniques': 'orange',
-  Annulé: 'red',
-  Payé: 'green',
-  'Non payé': 'red',
-  Acompte: 'gold',
-  'En attente': 'default',
-  'Recherche en cours': 'blue',
-  Accepté: 'green',
-  Validé: 'green',
-};
-
-export function EtatTag({ value }: { value: string }) {
-  return (
-    <Tag color={COULEURS[value as CourseStatut] ?? 'default'} style={{ marginInlineEnd: 0 }}>
-      {value}
-    </Tag>
-  );
-}
-
-/** A status or payment-state column rendered as a tag; exports keep the text. */
-export const tagField = <T,>(key: string, get: (row: T) => string) => ({
+/** A status or payment-state column as a tag coloured by its lifecycle (`TAG_COLORS`); exports keep the text. */
+export const tagField = <T,>(key: string, get: (row: T) => string, tag?: TagLifecycle) => ({
   key,
   value: get,
-  render: (row: T) => <EtatTag value={get(row)} />,
+  path: key,
+  format: 'tag' as const,
+  tag,
+  render: (row: T) => <StatusTag lifecycle={tag} value={get(row)} />,
 });
 
 // Every source below is searched on the server as one types (`GET {path}/options`, labels from the API).
@@ -61,11 +36,41 @@ export const clientSource: OptionsSource = { path: '/api/utilisateurs', query: {
 export const villeSource: OptionsSource = { path: '/api/villes' };
 export const marchandiseSource: OptionsSource = { path: '/api/types_marchandises' };
 export const trajetSource: OptionsSource = { path: '/api/trajets' };
-/** In forms the vehicle's state helps to pick a free one (the API refuses a busy vehicle). */
-export const vehiculeChoiceSource: OptionsSource = { path: '/api/vehicules', variant: 'statut' };
-/** Courses with what remains to pay (the API refuses a payment above it): any course, however old. */
-export const courseChoiceSource: OptionsSource = { path: '/api/courses', variant: 'reste' };
+/** Vehicles that can take a course ('Disponible' or 'Nouveau', `affectable=1`); a chosen one keeps its label. */
+export const vehiculeChoiceSource: OptionsSource = {
+  path: '/api/vehicules',
+  variant: 'statut',
+  query: { affectable: 1 },
+};
+/**
+ * Courses with something left to pay (`a_payer=1`: the API refuses the others), with what remains; a
+ * payment's own course keeps its label when editing.
+ */
+export const courseChoiceSource: OptionsSource = {
+  path: '/api/courses',
+  variant: 'reste',
+  query: { a_payer: 1 },
+};
 /** Courses as `code · client`. */
 export const courseCodeSource: OptionsSource = { path: '/api/courses' };
+
+/**
+ * Choosing a trajet fills both its cities and suggests its amount: the amount is replaced only when empty
+ * or still the previous trajet's suggestion (what the user typed is kept). The API refuses other cities.
+ */
+export const fillFromTrajet = (
+  trajet: Record<string, unknown>,
+  values: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+): Record<string, unknown> => {
+  const montant = values.montant;
+  const suggested =
+    montant === undefined || montant === null || montant === '' || montant === previous?.montant;
+  return {
+    ...(trajet.ville_depart_id ? { ville_depart_id: trajet.ville_depart_id } : {}),
+    ...(trajet.ville_arrivee_id ? { ville_arrivee_id: trajet.ville_arrivee_id } : {}),
+    ...(suggested && Number(trajet.montant) > 0 ? { montant: Number(trajet.montant) } : {}),
+  };
+};
 
 export const periodeFilter: FilterDecl = { type: 'dateRange', name: 'periode' };

@@ -14,6 +14,8 @@ import { typeField } from './userFields';
  */
 export const connectes: Resource<ConnectedUserOut> = {
   ...createResource<ConnectedUserOut>('utilisateurs-connectes', '/api/utilisateurs/connected'),
+  // A small list without `/export`: exported in the browser.
+  serverExport: false,
   fetchOne: utilisateurs.fetchOne as (id: number, signal?: AbortSignal) => Promise<ConnectedUserOut>,
 };
 

@@ -29,7 +29,7 @@ function declaration(superadmin: boolean): ListDecl<UserOut> {
     columns: [
       { key: 'name', sort: true },
       typeField,
-      { key: 'nom', value: (u) => u.nom_complet, sort: true },
+      { key: 'nom', value: (u) => u.nom_complet, path: 'nom_complet', sort: true },
       { key: 'email', sort: true },
       { key: 'telephone1', sort: true },
       { ...etatField, detailOnly: true },

@@ -1,7 +1,7 @@
 import { SOUS_TYPE_LABELS, type SousType, USER_TYPE_LABELS, type UserOut, type UserType } from '@yams/shared';
-import { Tag } from 'antd';
 import type { FormFieldDecl } from '../../components/form/fields';
 import type { DisplayField, RowAction } from '../../components/list/types';
+import { StatusTag } from '../../components/StatusTag';
 import { accountTypeLabel } from '../account/ProfileDetails';
 import { userPaths } from './api';
 
@@ -18,7 +18,11 @@ export const sousTypeOptions = (Object.keys(SOUS_TYPE_LABELS) as SousType[]).map
 export const etatField: DisplayField<UserOut> = {
   key: 'bloque',
   value: (u) => (u.bloque ? 'Bloqué' : 'Actif'),
-  render: (u) => <Tag color={u.bloque ? 'red' : 'green'}>{u.bloque ? 'Bloqué' : 'Actif'}</Tag>,
+  path: 'bloque',
+  map: { true: 'Bloqué', false: 'Actif' },
+  format: 'tag',
+  tag: 'compte',
+  render: (u) => <StatusTag lifecycle="compte" value={u.bloque ? 'Bloqué' : 'Actif'} />,
 };
 
 export const typeField: DisplayField<UserOut> = { key: 'type', value: accountTypeLabel };
@@ -41,6 +45,11 @@ export const contactFields: FormFieldDecl[] = [
   { name: 'adresse', type: 'text', span: 16 },
   { name: 'bp', type: 'text', span: 8 },
 ];
+
+/** A client's contact fields: a phone or an email (many customers have no email; `contactManquant`). */
+export const clientContactFields: FormFieldDecl[] = contactFields.map((f) =>
+  f.name === 'email' ? { ...f, required: false, placeholder: 'Facultatif si un téléphone est donné' } : f,
+);
 
 /** 'Bloquer' / 'Activer' in the detail dialog. */
 export const blockActions: RowAction<UserOut>[] = [

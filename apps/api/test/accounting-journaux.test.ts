@@ -1,0 +1,346 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { articles, ecritureLignes, ecritures, fournisseurs, users } from '../src/db/schema';
+import {
+  expectFailure,
+  makeClient,
+  makeCourse,
+  makeVehicule,
+  type OpsContext,
+  setupOperations,
+} from './operations-fixtures';
+
+let ctx: OpsContext;
+
+beforeAll(async () => {
+  ctx = await setupOperations();
+});
+
+async function linesOf(sourceType: string, sourceId: number) {
+  return ctx.t.database.db
+    .select({
+      e: ecritures.id,
+      rev: ecritures.contre_passation_de,
+      type: ecritures.type,
+      compte: ecritureLignes.compte,
+      debit: ecritureLignes.debit,
+      credit: ecritureLignes.credit,
+    })
+    .from(ecritures)
+    .innerJoin(ecritureLignes, eq(ecritureLignes.ecriture_id, ecritures.id))
+    .where(and(eq(ecritures.source_type, sourceType), eq(ecritures.source_id, sourceId)))
+    .orderBy(ecritures.id, ecritureLignes.id);
+}
+
+const voucher = (extra: Record<string, unknown> = {}) => ({
+  date_operation: '2026-06-03',
+  beneficiaire: 'Station Total Owendo',
+  decaisseur: 'Caissière Nzé',
+  montant: 45_000,
+  libelle: 'Carburant groupe électrogène',
+  motif:
+    '<p>Plein du <strong>groupe</strong><script>alert(1)</script><img src=x onerror=alert(1)> <a href="javascript:alert(1)">ici</a> <a href="https://total.ga">reçu</a></p>',
+  ...extra,
+});
+
+describe('cash vouchers', () => {
+  it('requires its fields with French messages', async () => {
+    const res = await ctx.t.post('/api/piece_de_caisses', {}, ctx.tg.token);
+    const body = expectFailure(res, 422);
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        'La date est obligatoire.',
+        'Le bénéficiaire est obligatoire.',
+        'Le décaisseur est obligatoire.',
+        'Le montant est obligatoire.',
+        'Le libellé est obligatoire.',
+      ]),
+    );
+  });
+
+  it('sanitises the motif, posts in Caisse, reverses when disabled and posts again when activated', async () => {
+    const res = await ctx.t.post('/api/piece_de_caisses', voucher(), ctx.tg.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data;
+    expect(p.motif).toContain('<strong>groupe</strong>');
+    expect(p.motif).toContain('href="https://total.ga"');
+    for (const bad of ['<script', 'onerror', 'javascript:', '<img']) expect(p.motif).not.toContain(bad);
+    expect(
+      (await linesOf('piece_de_caisse', p.id)).map((l) => [l.type, l.compte, l.debit, l.credit]),
+    ).toEqual([
+      ['Caisse', '658', 45_000, 0],
+      ['Caisse', '571', 0, 45_000],
+    ]);
+    const off = await ctx.t.post(`/api/caisses/${p.id}/disable`, {}, ctx.tg.token);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ actif: false, statut: 'Désactivée' });
+    let lines = await linesOf('piece_de_caisse', p.id);
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toMatchObject({ rev: lines[0]!.e, compte: '658', debit: 0, credit: 45_000 });
+    const net = (rows: typeof lines) =>
+      rows.reduce((s, l) => s + (l.compte === '571' ? l.debit - l.credit : 0), 0);
+    expect(net(lines)).toBe(0);
+    await ctx.t.post(`/api/caisses/${p.id}/activate`, {}, ctx.tg.token);
+    lines = await linesOf('piece_de_caisse', p.id);
+    expect(net(lines)).toBe(-45_000);
+    // An edit of the amount reverses the old posting and posts the new one.
+    const upd = await ctx.t.post(
+      `/api/piece_de_caisses/${p.id}/update`,
+      voucher({ montant: 50_000, motif: null }),
+      ctx.tg.token,
+    );
+    expect(upd.json().data).toMatchObject({ montant: 50_000, motif: null });
+    expect(net(await linesOf('piece_de_caisse', p.id))).toBe(-50_000);
+  });
+
+  it('group-deletes with one {severity, value} message per line, reversing postings; other companies get 404', async () => {
+    const a = (
+      await ctx.t.post('/api/piece_de_caisses', voucher({ libelle: 'Timbres fiscaux' }), ctx.tg.token)
+    ).json().data;
+    const b = (
+      await ctx.t.post('/api/piece_de_caisses', voucher({ libelle: 'Eau minérale' }), ctx.og.token)
+    ).json().data;
+    for (const url of [
+      `/api/piece_de_caisses/${a.id}/update`,
+      `/api/caisses/${a.id}/disable`,
+      `/api/caisses/${a.id}/activate`,
+      `/api/piece_de_caisses/${a.id}/destroy`,
+    ]) {
+      expect((await ctx.t.post(url, voucher(), ctx.og.token)).statusCode).toBe(404);
+    }
+    expect((await ctx.t.get(`/api/piece_de_caisses/${a.id}`, ctx.og.token)).statusCode).toBe(404);
+    const list = (await ctx.t.get('/api/piece_de_caisses?per_page=100', ctx.og.token)).json().data;
+    expect(list.data.map((x: { id: number }) => x.id)).toContain(b.id);
+    expect(list.data.some((x: { entreprise_id: number }) => x.entreprise_id !== ctx.og.id)).toBe(false);
+    const res = await ctx.t.post(
+      '/api/caisses/destroy-group',
+      { selected_lines: [a.id, b.id] },
+      ctx.tg.token,
+    );
+    expect(res.json().message).toEqual([
+      { severity: 'success', value: 'La pièce de caisse « Timbres fiscaux » a été supprimée.' },
+      { severity: 'error', value: `La pièce de caisse n°${b.id} n'existe pas.` },
+    ]);
+    const lines = await linesOf('piece_de_caisse', a.id);
+    expect(lines.reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
+    expect(lines.filter((l) => l.compte === '571').reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
+    expect((await ctx.t.get(`/api/piece_de_caisses/${b.id}`, ctx.og.token)).statusCode).toBe(200);
+  });
+});
+
+describe('purchases', () => {
+  it('validating a purchase raises the stock of its articles and posts Achat; settlements set statut_reglement', async () => {
+    const [f] = await ctx.t.database.db
+      .insert(fournisseurs)
+      .values({ entreprise_id: ctx.tg.id, nom: 'CFAO Motors Libreville' })
+      .returning();
+    const [art] = await ctx.t.database.db
+      .insert(articles)
+      .values({
+        entreprise_id: ctx.tg.id,
+        reference: `FLT-${Date.now()}`,
+        nom: 'Filtre à huile',
+        qte: 3,
+        prix_unitaire: 12_000,
+      })
+      .returning();
+    const body = {
+      date_operation: '2026-06-10',
+      acheteur_id: ctx.tg.id,
+      fournisseur_id: f!.id,
+      appliquer_tva: true,
+      taux_tva: 18,
+      lignes: [
+        { article_id: art!.id, qte: 10, prix_unitaire: 12_000 },
+        { description: 'Main-d’œuvre montage', qte: 1, prix_unitaire: 30_000 },
+      ],
+    };
+    const created = await ctx.t.post('/api/achats', body, ctx.tg.token);
+    expect(created.statusCode, created.body).toBe(200);
+    const a = created.json().data;
+    expect(a).toMatchObject({
+      montant_ht: 150_000,
+      tva_deductible: 27_000,
+      montant: 177_000,
+      statut: 'Brouillon',
+      statut_reglement: 'Non réglé',
+      fournisseur: { nom: 'CFAO Motors Libreville' },
+    });
+    const v = await ctx.t.post(`/api/achats/${a.id}/validate`, {}, ctx.tg.token);
+    expect(v.statusCode, v.body).toBe(200);
+    const [stock] = await ctx.t.database.db
+      .select({ qte: articles.qte })
+      .from(articles)
+      .where(eq(articles.id, art!.id));
+    expect(stock!.qte).toBe(13);
+    expect((await linesOf('achat', a.id)).map((l) => [l.compte, l.debit, l.credit])).toEqual([
+      ['602', 120_000, 0],
+      ['605', 30_000, 0],
+      ['4452', 27_000, 0],
+      ['401', 0, 177_000],
+    ]);
+    expectFailure(
+      await ctx.t.post(`/api/achats/${a.id}/update`, body, ctx.tg.token),
+      409,
+      'Cet achat est validé : il ne peut plus être modifié.',
+    );
+    const part = await ctx.t.post(
+      `/api/achats/${a.id}/reglements`,
+      { mode: 'Chèque', montant: 77_000 },
+      ctx.tg.token,
+    );
+    expect(part.json().data.statut_reglement).toBe('Partiellement réglé');
+    const all = await ctx.t.post(
+      `/api/achats/${a.id}/reglements`,
+      { mode: 'Espèces', montant: 100_000 },
+      ctx.tg.token,
+    );
+    expect(all.json().data).toMatchObject({ statut_reglement: 'Réglé', montant_regle: 177_000 });
+    for (const url of [`/api/achats/${a.id}`])
+      expect((await ctx.t.get(url, ctx.og.token)).statusCode).toBe(404);
+    for (const url of [
+      `/api/achats/${a.id}/validate`,
+      `/api/achats/${a.id}/destroy`,
+      `/api/achats/${a.id}/reglements`,
+    ]) {
+      expect((await ctx.t.post(url, { mode: 'Espèces', montant: 1 }, ctx.og.token)).statusCode).toBe(404);
+    }
+    const other = await ctx.t.post('/api/achats', body, ctx.og.token);
+    expectFailure(other, 422, "Cet acheteur n'existe pas.");
+  });
+});
+
+describe('journals', () => {
+  it('requires both dates for the balance, and refuses an unbalanced manual entry in French', async () => {
+    expectFailure(
+      await ctx.t.get('/api/operations/balance?date_debut=2026-01-01', ctx.tg.token),
+      422,
+      'La date de début et la date de fin sont obligatoires.',
+    );
+    const bad = await ctx.t.post(
+      '/api/operations',
+      {
+        date_operation: '2026-06-30',
+        libelle: 'Régularisation',
+        lignes: [
+          { compte: '521', debit: 1000 },
+          { compte: '571', credit: 900 },
+        ],
+      },
+      ctx.tg.token,
+    );
+    expectFailure(bad, 422, "L'écriture n'est pas équilibrée : 1.000 FCFA au débit, 900 FCFA au crédit.");
+    const good = await ctx.t.post(
+      '/api/operations',
+      {
+        date_operation: '2026-06-30',
+        libelle: 'Versement espèces en banque',
+        lignes: [
+          { compte: '521', debit: 500_000 },
+          { compte: '571', credit: 500_000 },
+        ],
+      },
+      ctx.tg.token,
+    );
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data).toMatchObject({
+      type: 'Operation Diverse',
+      total_debit: 500_000,
+      total_credit: 500_000,
+    });
+    expect((await ctx.t.get(`/api/operations/${good.json().data.id}`, ctx.og.token)).statusCode).toBe(404);
+  });
+
+  it('posts validated payments from Operations and reverses them when cancelled', async () => {
+    const client = await makeClient(ctx, ctx.tg.id);
+    const course = await makeCourse(ctx, ctx.tg, client.id, (await makeVehicule(ctx, ctx.tg.id)).id, {
+      montant: 80_000,
+    });
+    const pay = (
+      await ctx.t.post(
+        '/api/paiements',
+        { course_id: course.id, libelle: 'Acompte', mode: 'Espèces', montant: 30_000, statut: 'Validé' },
+        ctx.tg.token,
+      )
+    ).json().data;
+    expect((await linesOf('paiement', pay.id)).map((l) => [l.type, l.compte, l.debit, l.credit])).toEqual([
+      ['Caisse', '571', 30_000, 0],
+      ['Caisse', '411', 0, 30_000],
+    ]);
+    expect((await ctx.t.post(`/api/paiements/${pay.id}/cancel`, {}, ctx.tg.token)).statusCode).toBe(200);
+    const lines = await linesOf('paiement', pay.id);
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((l) => l.compte === '571').reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
+  });
+
+  it('every entry of the seeded year balances, running balances add up and the balance générale balances', async () => {
+    const db = ctx.t.database.db;
+    const unbalanced = await db.execute(
+      sql`select e.id from ecritures e join ecriture_lignes l on l.ecriture_id = e.id group by e.id having sum(l.debit) <> sum(l.credit) or count(*) < 2`,
+    );
+    const rowsOf = (r: unknown) => (r as { rows?: unknown[] }).rows ?? (r as unknown[]);
+    expect(rowsOf(unbalanced)).toEqual([]);
+    const [n] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(ecritures)
+      .where(eq(ecritures.entreprise_id, ctx.tg.id));
+    expect(n!.n).toBeGreaterThan(50);
+    // The running balance of the last line of an account is the account's total.
+    const page = (await ctx.t.get('/api/operations?compte=571&per_page=100&page=1', ctx.tg.token)).json()
+      .data;
+    const last = (
+      await ctx.t.get(`/api/operations?compte=571&per_page=100&page=${page.last_page}`, ctx.tg.token)
+    )
+      .json()
+      .data.data.at(-1);
+    const [total] = await db
+      .select({ s: sql<number>`sum(${ecritureLignes.debit} - ${ecritureLignes.credit})`.mapWith(Number) })
+      .from(ecritureLignes)
+      .where(and(eq(ecritureLignes.entreprise_id, ctx.tg.id), eq(ecritureLignes.compte, '571')));
+    expect(last.solde).toBe(total!.s);
+    let running = 0;
+    const first = (await ctx.t.get('/api/operations?compte=571&per_page=100&page=1', ctx.tg.token)).json()
+      .data.data;
+    for (const l of first) {
+      running += l.debit - l.credit;
+      expect(l.solde).toBe(running);
+    }
+    const fin = new Date().toISOString().slice(0, 10);
+    const debut = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
+    const bal = (
+      await ctx.t.get(`/api/operations/balance?date_debut=${debut}&date_fin=${fin}`, ctx.tg.token)
+    ).json().data;
+    expect(bal.comptes.length).toBeGreaterThan(4);
+    expect(bal.totaux.debit).toBe(bal.totaux.credit);
+    expect(bal.totaux.debit).toBeGreaterThan(0);
+    expect(bal.totaux.solde_ouverture).toBe(0);
+    expect(bal.totaux.solde_cloture).toBe(0);
+    for (const c of bal.comptes) expect(c.solde_cloture).toBe(c.solde_ouverture + c.debit - c.credit);
+    const csv = await ctx.t.get(
+      `/api/operations/balance?date_debut=${debut}&date_fin=${fin}&format=csv`,
+      ctx.tg.token,
+    );
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('"411";"Clients"');
+    // The journal list: 12 per page by default, filters by type, never another company's lines.
+    const vente = (
+      await ctx.t.get(`/api/operations?type=Vente&date_debut=${debut}&date_fin=${fin}&page=1`, ctx.tg.token)
+    ).json().data;
+    expect(vente.per_page).toBe(12);
+    expect(vente.data.length).toBeGreaterThan(0);
+    for (const l of vente.data) expect(l.type).toBe('Vente');
+    const og = (await ctx.t.get('/api/operations?per_page=100', ctx.og.token)).json().data;
+    const tgEntries = new Set(
+      (
+        await db.select({ id: ecritures.id }).from(ecritures).where(eq(ecritures.entreprise_id, ctx.tg.id))
+      ).map((r) => r.id),
+    );
+    expect(og.data.length).toBeGreaterThan(0);
+    expect(og.data.some((l: { ecriture_id: number }) => tgEntries.has(l.ecriture_id))).toBe(false);
+    const detail = (await ctx.t.get(`/api/operations/${vente.data[0].ecriture_id}`, ctx.tg.token)).json()
+      .data;
+    expect(detail.total_debit).toBe(detail.total_credit);
+    expect(detail.source).toMatchObject({ type: 'facture' });
+    void users;
+  });
+});

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documents, garages, interventions } from '../src/db/schema';
+import {
+  expectFailure,
+  makeClient,
+  makeCourse,
+  makeVehicule,
+  moveCourse,
+  type OpsContext,
+  setupOperations,
+} from './operations-fixtures';
+
+// The calendar's three sources, one month at a time (`req_period=YYYY-MM`): an event spanning two months
+// appears in both, never in a third; another company never sees them.
+
+let ctx: OpsContext;
+let vehiculeId: number;
+let courseId: number;
+let interventionId: number;
+let documentId: number;
+
+beforeAll(async () => {
+  ctx = await setupOperations();
+  vehiculeId = (await makeVehicule(ctx, ctx.tg.id)).id;
+  const client = (await makeClient(ctx, ctx.tg.id)).id;
+  courseId = (
+    await makeCourse(ctx, ctx.tg, client, vehiculeId, {
+      date_chargement: '2031-01-30T10:00',
+      date_dechargement: '2031-02-02T16:00',
+    })
+  ).id;
+  const [garage] = await ctx.t.database.db
+    .select({ id: garages.id })
+    .from(garages)
+    .where(eq(garages.entreprise_id, ctx.tg.id))
+    .limit(1);
+  const [i] = await ctx.t.database.db
+    .insert(interventions)
+    .values({
+      entreprise_id: ctx.tg.id,
+      vehicule_id: vehiculeId,
+      garage_id: garage!.id,
+      type: 'Réparation',
+      date_debut: '2031-01-28',
+      date_fin: '2031-02-03',
+      statut: 'Brouillon',
+    } as never)
+    .returning({ id: interventions.id });
+  interventionId = i!.id;
+  const [d] = await ctx.t.database.db
+    .insert(documents)
+    .values({
+      entreprise_id: ctx.tg.id,
+      libelle: 'Visite technique',
+      association: 'vehicule',
+      camion_id: vehiculeId,
+      date_expiration: '2031-02-10',
+    } as never)
+    .returning({ id: documents.id });
+  documentId = d!.id;
+});
+
+const ids = async (path: string, period: string, token: string) => {
+  const res = await ctx.t.get(`${path}?req_period=${period}&limit=1000`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { id: number }[]).map((r) => r.id);
+};
+
+describe('req_period windows of the calendar sources', () => {
+  it('courses: departure in January, arrival in February → both months, not March', async () => {
+    expect(await ids('/api/courses', '2031-01', ctx.tg.token)).toContain(courseId);
+    expect(await ids('/api/courses', '2031-02', ctx.tg.token)).toContain(courseId);
+    expect(await ids('/api/courses', '2031-03', ctx.tg.token)).not.toContain(courseId);
+    expect(await ids('/api/courses', '2030-12', ctx.tg.token)).not.toContain(courseId);
+  });
+
+  it('interventions: start in January, exit in February → both months only', async () => {
+    expect(await ids('/api/interventions', '2031-01', ctx.tg.token)).toContain(interventionId);
+    expect(await ids('/api/interventions', '2031-02', ctx.tg.token)).toContain(interventionId);
+    expect(await ids('/api/interventions', '2031-03', ctx.tg.token)).not.toContain(interventionId);
+  });
+
+  it('documents: the month of their expiry only', async () => {
+    expect(await ids('/api/documents', '2031-02', ctx.tg.token)).toContain(documentId);
+    expect(await ids('/api/documents', '2031-01', ctx.tg.token)).not.toContain(documentId);
+  });
+
+  it('another company sees none of them; a malformed period is a French 422', async () => {
+    for (const path of ['/api/courses', '/api/interventions', '/api/documents']) {
+      const theirs = await ids(path, '2031-02', ctx.og.token);
+      expect(theirs).not.toContain(
+        path === '/api/courses' ? courseId : path === '/api/interventions' ? interventionId : documentId,
+      );
+      const bad = await ctx.t.get(`${path}?req_period=2031-13`, ctx.tg.token);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().success).toBe(false);
+    }
+  });
+
+  it('a planned course is rescheduled (the calendar’s drag); a started one may not move', async () => {
+    const moved = await ctx.t.post(
+      `/api/courses/${courseId}/update`,
+      { date_chargement: '2031-01-29T10:00' },
+      ctx.tg.token,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await ids('/api/courses', '2031-01', ctx.tg.token)).toContain(courseId);
+    await moveCourse(ctx, ctx.tg, courseId, 'Chargement terminé');
+    const refused = expectFailure(
+      await ctx.t.post(
+        `/api/courses/${courseId}/update`,
+        { date_chargement: '2031-01-27T10:00' },
+        ctx.tg.token,
+      ),
+      422,
+    );
+    expect(refused.errors[0]).toMatch(
+      /au statut « Chargement terminé » : sa date de chargement ne peut plus changer\.$/,
+    );
+    // Another company cannot move it at all.
+    expect(
+      (
+        await ctx.t.post(
+          `/api/courses/${courseId}/update`,
+          { date_chargement: '2031-01-27T10:00' },
+          ctx.og.token,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+});

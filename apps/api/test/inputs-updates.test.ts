@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type FleetContext, fleetContext, fleetKit, type Json } from './fleet-fixtures';
+
+// Issue 7 items 2 and 7: computed amounts fit their column (French 422, never a 500), and a field that is
+// not sent in an update is not changed — on every `POST …/{id}/update` route of the API.
+
+let c: FleetContext;
+let kit: Awaited<ReturnType<typeof fleetKit>>;
+beforeAll(async () => {
+  c = await fleetContext();
+  kit = await fleetKit(c);
+});
+
+const withoutStamp = (row: Json) => {
+  const { updated_at: _, ...rest } = row;
+  return rest;
+};
+
+describe('a field not sent is not changed', () => {
+  it('on every update route of the route table, an empty body changes nothing', async () => {
+    const doc = c.t.app.swagger() as Json;
+    const updates = Object.keys(doc.paths).filter((p) => /^\/api\/[a-z_]+\/\{id\}\/update$/.test(p));
+    expect(updates.length).toBeGreaterThanOrEqual(10);
+    // A route whose rows are all locked (validated invoices…) or absent from the demo data is skipped;
+    // most routes must be exercised for real.
+    const tested: string[] = [];
+    for (const route of updates) {
+      const base = route.replace('/{id}/update', '');
+      const list = (await c.t.get(`${base}?limit=15`, c.admin)).json().data as Json[];
+      for (const row of list) {
+        const detail = `${base}/${row.id}`;
+        const before = (await c.t.get(detail, c.admin)).json().data;
+        const res = await c.t.post(`${base}/${row.id}/update`, {}, c.admin);
+        if (res.statusCode !== 200) continue; // a row this route may not edit (validated, confirmed…)
+        const after = (await c.t.get(detail, c.admin)).json().data;
+        expect(withoutStamp(after), route).toEqual(withoutStamp(before));
+        tested.push(route);
+        break;
+      }
+    }
+    for (const route of [
+      'courses',
+      'paiements',
+      'demandes',
+      'vehicules',
+      'interventions',
+      'garages',
+      'utilisateurs',
+    ]) {
+      expect(tested).toContain(`/api/${route}/{id}/update`);
+    }
+    expect(tested.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('an intervention updated without lignes keeps its lines and its montant', async () => {
+    const v = await kit.vehicule();
+    const [service] = (await c.t.get('/api/services?limit=1', c.tg)).json().data;
+    const inter = await kit.intervention(v.id, {
+      lignes: [{ kind: 'service', service_id: service.id, qte: 2, prix_unitaire: 32_500 }],
+    });
+    expect(inter.lignes.length).toBe(1);
+    expect(inter.montant).toBeGreaterThan(0);
+    const res = await c.t.post(`/api/interventions/${inter.id}/update`, { description: 'Pneus avant' }, c.tg);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json().data;
+    expect(after.description).toBe('Pneus avant');
+    expect(after.montant).toBe(inter.montant);
+    expect(after.lignes.map((l: Json) => [l.libelle, l.qte, l.prix_unitaire])).toEqual(
+      inter.lignes.map((l: Json) => [l.libelle, l.qte, l.prix_unitaire]),
+    );
+    expect(after.date_debut).toBe(inter.date_debut);
+    // Sent lines still replace them; an empty list clears them.
+    const cleared = (await c.t.post(`/api/interventions/${inter.id}/update`, { lignes: [] }, c.tg)).json()
+      .data;
+    expect([cleared.lignes, cleared.montant]).toEqual([[], 0]);
+  });
+
+  it('an update that only moves date_fin before the stored date_debut is refused in French', async () => {
+    const v = await kit.vehicule();
+    const inter = await kit.intervention(v.id);
+    const res = await c.t.post(`/api/interventions/${inter.id}/update`, { date_fin: '2000-01-01' }, c.tg);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().data.fields.date_fin).toBe(
+      'La date de fin doit être postérieure ou égale à la date de début.',
+    );
+  });
+});
+
+describe('computed amounts fit their column', () => {
+  it('a line of 3 × 1,000,000,000 FCFA and a total beyond the column are French 422s, nothing stored', async () => {
+    const v = await kit.vehicule();
+    const inter = await kit.intervention(v.id);
+    const [article] = (await c.t.get('/api/articles?limit=1', c.tg)).json().data;
+    const [service] = (await c.t.get('/api/services?limit=1', c.tg)).json().data;
+    const base = {
+      vehicule_id: v.id,
+      garage_id: inter.garage.id,
+      type: 'Entretien',
+      date_debut: inter.date_debut,
+    };
+    const oneLine = {
+      ...base,
+      lignes: [
+        { kind: 'article', article_id: article.id, qte: 3, prix_unitaire: 1_000_000_000 },
+        { kind: 'service', service_id: service.id, qte: 1, prix_unitaire: 20_000 },
+      ],
+    };
+    for (const [url, body] of [
+      ['/api/interventions', oneLine],
+      [`/api/interventions/${inter.id}/update`, oneLine],
+    ] as const) {
+      const res = await c.t.post(url, body, c.tg);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().data.fields['lignes.0.qte']).toBe(
+        'Le montant de la ligne 1 (3.000.000.000 FCFA) dépasse le maximum enregistrable de 2.147.483.647 FCFA.',
+      );
+    }
+    const total = {
+      ...base,
+      lignes: [1, 2, 3].map(() => ({
+        kind: 'article',
+        article_id: article.id,
+        qte: 1,
+        prix_unitaire: 1_000_000_000,
+      })),
+    };
+    const res = await c.t.post(`/api/interventions/${inter.id}/update`, total, c.tg);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().data.fields.lignes).toBe(
+      "Le montant total de l'intervention (3.000.000.000 FCFA) dépasse le maximum enregistrable de 2.147.483.647 FCFA.",
+    );
+    const stored = (await c.t.get(`/api/interventions/${inter.id}`, c.tg)).json().data;
+    expect(stored.montant).toBe(inter.montant);
+  });
+});

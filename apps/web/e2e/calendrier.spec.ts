@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { api, newClient, newVehicule, pick, signInOps, villeId } from './support/operations';
+
+// The test's own vehicle, far in the future: filtered on it, the calendar shows only what this test made.
+test('le calendrier montre et ouvre chaque type d’événement, et change de mois', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInOps(page);
+  const vehicule = await newVehicule(page);
+  const client = await newClient(page, 'Calendrier');
+  const course = await api<{ id: number; code: string }>(page, '/api/courses', {
+    client_id: client.id,
+    vehicule_id: vehicule.id,
+    type_course: 'Transport de marchandises',
+    ville_depart_id: await villeId(page, 'Libreville'),
+    ville_arrivee_id: await villeId(page, 'Lambaréné'),
+    date_chargement: '2033-05-30T08:00',
+    date_dechargement: '2033-06-02T17:00',
+    montant: 150_000,
+  });
+  expect(course.success, JSON.stringify(course.message)).toBe(true);
+  const garage = (await api<Array<{ id: number }>>(page, '/api/garages?limit=1')).data[0]!;
+  const intervention = await api<{ id: number }>(page, '/api/interventions', {
+    vehicule_id: vehicule.id,
+    garage_id: garage.id,
+    type: 'Entretien',
+    date_debut: '2033-05-10',
+    date_fin: '2033-05-12',
+    lignes: [],
+  });
+  expect(intervention.success, JSON.stringify(intervention.message)).toBe(true);
+  const doc = await api(page, '/api/documents', {
+    libelle: 'Carte grise',
+    association: 'vehicule',
+    camion_id: vehicule.id,
+    date_expiration: '2033-05-20',
+  });
+  expect(doc.success, JSON.stringify(doc.message)).toBe(true);
+
+  await page.goto('/operations/calendrier?mois=2033-05');
+  await expect(page.getByRole('heading', { name: 'mai 2033' })).toBeVisible({ timeout: 30_000 });
+  await pick(page, page.getByRole('combobox', { name: 'Véhicule' }), vehicule.plaque);
+  const calendar = page.locator('.fc');
+  const code = course.data.code;
+  await expect(calendar.getByText(`Départ ${code} · ${vehicule.plaque}`)).toBeVisible();
+  await expect(
+    calendar.getByText(`Intervention n°${intervention.data.id} · ${vehicule.plaque}`),
+  ).toBeVisible();
+  await expect(calendar.getByText(`Sortie n°${intervention.data.id} · ${vehicule.plaque}`)).toBeVisible();
+  await expect(calendar.getByText(`Carte grise · ${vehicule.plaque}`)).toBeVisible();
+  // The arrival (2 June) shows in the grid's last days.
+  await expect(calendar.getByText(`Arrivée ${code} · ${vehicule.plaque}`)).toBeVisible();
+  await expect(calendar.locator('.fc-event')).toHaveCount(5);
+
+  // Each event opens the list kit's dialog of its record.
+  await calendar.getByText(`Départ ${code} · ${vehicule.plaque}`).click();
+  await expect(page.getByRole('dialog')).toContainText(code);
+  await page.keyboard.press('Escape');
+  await calendar.getByText(`Sortie n°${intervention.data.id} · ${vehicule.plaque}`).click();
+  await expect(page.getByRole('dialog', { name: `Intervention n° ${intervention.data.id}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await calendar.getByText(`Carte grise · ${vehicule.plaque}`).click();
+  await expect(page.getByRole('dialog', { name: vehicule.plaque })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Kind filter: documents off.
+  await page.getByRole('checkbox', { name: 'Documents' }).uncheck();
+  await expect(calendar.getByText(`Carte grise · ${vehicule.plaque}`)).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/shots/realtime/calendrier-filtre-1280.png', fullPage: true });
+
+  // Next month: June's data loads (the course arriving in June); May's intervention is gone.
+  await page.getByRole('button', { name: /suivant/i }).click();
+  await expect(page.getByRole('heading', { name: 'juin 2033' })).toBeVisible();
+  await expect(calendar.getByText(`Arrivée ${code} · ${vehicule.plaque}`)).toBeVisible();
+  await expect(calendar.getByText(`Intervention n°${intervention.data.id}`)).toHaveCount(0);
+});

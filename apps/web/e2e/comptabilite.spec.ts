@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { choose } from './support/list';
+import { api, signInOps, stamp } from './support/operations';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('pièces de caisse : création avec motif riche, modification, suppression groupée', async ({ page }) => {
+  await signInOps(page);
+  const libelle = `Carburant ${stamp()}`;
+  await page.goto('/comptabilite/pieces-de-caisse');
+  await expect(page.getByRole('heading', { name: /^Pièces de caisse \(\d+\)/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Ajouter une piece de caisse' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle pièce de caisse' });
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form).toContainText('Le bénéficiaire est obligatoire.');
+  await form.getByLabel('Montant').fill('45000');
+  await form.getByLabel('Bénéficiaire').fill('Station Total Owendo');
+  await form.getByLabel('Décaisseur').fill('Caissière Nzé');
+  await form.getByLabel('Libellé').fill(libelle);
+  const editor = form.locator('.ProseMirror');
+  await editor.click();
+  await page.keyboard.type('Plein du groupe ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('électrogène');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+  const list = await api<{ data: Array<{ id: number; libelle: string; motif: string }> }>(
+    page,
+    '/api/piece_de_caisses?page=1&per_page=100',
+  );
+  const made = list.data.data.find((p) => p.libelle === libelle)!;
+  expect(made.motif).toContain('<strong>électrogène</strong>');
+
+  const row = page.getByRole('row').filter({ hasText: libelle });
+  await row.click();
+  const detail = page.getByRole('dialog', { name: `Pièce de caisse n°${made.id}` });
+  await detail.getByRole('button', { name: 'Modifier' }).click();
+  await detail.getByLabel('Montant').fill('50000');
+  await detail.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('row').filter({ hasText: libelle })).toContainText('50.000 FCFA', {
+    timeout: 20_000,
+  });
+
+  await page.getByRole('row').filter({ hasText: libelle }).getByRole('checkbox').check();
+  await page
+    .getByRole('button', { name: /Supprimer/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText(`La pièce de caisse « ${libelle} » a été supprimée.`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('row').filter({ hasText: libelle })).toHaveCount(0);
+});
+
+test('journaux : filtre (dates obligatoires), détail « Operation ID », balance générale équilibrée', async ({
+  page,
+}) => {
+  await signInOps(page);
+  await page.goto('/comptabilite/journaux');
+  await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible({ timeout: 30_000 });
+  const filtre = page.getByRole('form', { name: 'Filtrer les journaux' });
+  await filtre.getByRole('button', { name: 'Charger' }).click();
+  await expect(filtre).toContainText('La date de début et la date de fin sont obligatoires.');
+  await expect(filtre.getByRole('button', { name: 'Reinitialiser' })).toHaveCount(0);
+  const year = new Date().getFullYear();
+  await filtre.getByLabel('Date de début').fill(`01/01/${year - 1}`);
+  await filtre.getByLabel('Date de début').press('Enter');
+  await filtre.getByLabel('Date de fin').fill(`31/12/${year}`);
+  await filtre.getByLabel('Date de fin').press('Enter');
+  await choose(page, filtre.getByRole('combobox', { name: 'Type' }), 'Caisse');
+  await filtre.getByRole('button', { name: 'Charger' }).click();
+  await expect(filtre.getByRole('button', { name: 'Reinitialiser' })).toBeVisible();
+  const rows = page.getByRole('tabpanel').getByRole('row');
+  await expect(rows.nth(1)).toContainText('Caisse', { timeout: 20_000 });
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /Détail de l'opération/ })
+    .click();
+  const detail = page.getByRole('dialog', { name: /^Operation ID\d+$/ });
+  await expect(detail).toContainText('Total');
+  await expect(detail).toContainText('571 Caisse');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Balance générale' }).click();
+  const balance = page.getByRole('table', { name: 'Balance générale' });
+  const total = balance.getByRole('row').filter({ hasText: 'Total' });
+  await expect(total).toBeVisible({ timeout: 20_000 });
+  const cells = await total.getByRole('cell').allInnerTexts();
+  // Debits = credits, and the opening and closing balances of all accounts add up to zero.
+  expect(cells.at(-3)).toBe(cells.at(-2));
+  expect(cells.at(-1)).toBe('0 FCFA');
+});

@@ -1,0 +1,143 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { newCompany } from './support/accounts';
+import { api } from './support/fleet';
+import { signInToHome } from './support/session';
+
+// Tableau de bord on TransGabon's seeded year of courses (the operations specs work on Ogooué), and on a
+// new company of its own for the empty state.
+test.describe.configure({ timeout: 90_000 });
+
+const CHARTS = [
+  "Chiffre d'affaires",
+  'Objectif mensuel',
+  'Courses par jour',
+  'Courses par statut',
+  'Courses par type',
+  'Paiements par mode',
+  'Top 10 Clients',
+  'Top 10 Chauffeurs',
+  'Utilisation de la flotte',
+  'Coût de maintenance par véhicule',
+];
+const card = (page: Page, title: string) =>
+  page.locator('.ant-card').filter({ has: page.getByText(title, { exact: true }) });
+const kpi = (page: Page, title: string) => page.locator(`[data-kpi="${title}"] .ant-statistic-content`);
+const group = (n: number) => n.toLocaleString('de-DE');
+
+async function openDashboard(page: Page, query = '') {
+  await page.goto(`/tableau-de-bord${query}`);
+  await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 3 })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(kpi(page, 'Courses')).toBeVisible({ timeout: 30_000 });
+}
+
+async function expectChart(c: Locator) {
+  await expect(c.locator('canvas')).toBeVisible();
+  await expect(c.getByText('Aucune donnée disponible')).toHaveCount(0);
+}
+
+type Kpis = { coursesCount: number; chiffreAffaires: number; clientsCount: number; driversCount: number };
+
+test('every chart draws the year; a new company sees zeros and the empty message; the whole dashboard exports', async ({
+  page,
+  request,
+}) => {
+  await signInToHome(page, 'direction@transgabon.ga');
+  await openDashboard(page, '?periode=annee');
+  const stats = await api<Kpis>(page, '/api/statistiques/kpis?periode=annee');
+  await expect(kpi(page, 'Courses')).toHaveText(group(stats.coursesCount));
+  await expect(kpi(page, "Chiffre d'affaires")).toHaveText(`${group(stats.chiffreAffaires)} FCFA`);
+  for (const title of CHARTS.filter((t) => t !== 'Objectif mensuel')) await expectChart(card(page, title));
+  // PNG of a chart, Excel of everything.
+  const png = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Enregistrer « Courses par type » en PNG' }).click();
+  expect((await png).suggestedFilename()).toBe('courses-par-type.png');
+  const xlsx = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter en Excel' }).click();
+  const file = await (await xlsx).path();
+  const ExcelJS = (await import('exceljs')).default;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file!);
+  expect(workbook.worksheets.map((w) => w.name)).toContain('Top clients');
+  expect(workbook.getWorksheet('Indicateurs')!.getCell('B2').value).toBe(stats.coursesCount);
+  expect(workbook.getWorksheet('Indicateurs')!.getCell('B3').value).toBe(stats.chiffreAffaires);
+
+  // A company with nothing yet.
+  const empty = await newCompany(request, 'Vide');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/se-connecter');
+  await signInToHome(page, empty.email, empty.password);
+  await openDashboard(page);
+  await expect(kpi(page, 'Courses')).toHaveText('0');
+  await expect(kpi(page, "Chiffre d'affaires")).toHaveText('0 FCFA');
+  for (const title of CHARTS) {
+    await expect(card(page, title).getByText('Aucune donnée disponible'), title).toBeVisible();
+  }
+});
+
+test('the period changes the figures; editing the target moves the gauge', async ({ page }) => {
+  await signInToHome(page, 'direction@transgabon.ga');
+  await openDashboard(page);
+  await expect(page.getByRole('radio', { name: 'Mois' })).toBeChecked();
+  const seen: Record<string, string> = {};
+  for (const [label, periode] of [
+    ['Année', 'annee'],
+    ['Jour', 'jour'],
+    ['Semaine', 'semaine'],
+    ['Mois', 'mois'],
+  ] as const) {
+    await page.getByText(label, { exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`periode=${periode}`));
+    const stats = await api<Kpis>(page, `/api/statistiques/kpis?periode=${periode}`);
+    await expect(kpi(page, 'Courses')).toHaveText(group(stats.coursesCount));
+    await expect(kpi(page, 'Clients')).toHaveText(group(stats.clientsCount));
+    seen[periode] = group(stats.coursesCount);
+  }
+  expect(seen.annee).not.toBe(seen.jour);
+  // Custom range: one past month.
+  await page.getByText('Personnalisée', { exact: true }).click();
+  await expect(page).toHaveURL(/date_debut=\d{4}-\d{2}-\d{2}&date_fin=/);
+
+  // Target: twice this month's revenue, then exactly it.
+  await page.getByText('Mois', { exact: true }).click();
+  const o = await api<{ realise: number }>(page, '/api/statistiques/objectif?periode=mois');
+  expect(o.realise).toBeGreaterThan(0);
+  const gauge = card(page, 'Objectif mensuel');
+  for (const [target, percent] of [
+    [o.realise * 2, '50 %'],
+    [o.realise, '100 %'],
+  ] as const) {
+    await gauge.getByRole('button', { name: "Modifier l'objectif mensuel" }).click();
+    const input = page.getByRole('spinbutton', { name: 'Objectif mensuel' });
+    await input.fill(String(target));
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect(page.getByText('Les paramètres de l’entreprise ont été enregistrés.')).toBeVisible();
+    await expect(gauge.getByText(`sur ${group(target)} FCFA, ${percent}`)).toBeVisible();
+    await expect(gauge.locator('canvas')).toBeVisible();
+  }
+});
+
+test('a click on a slice opens the courses of that type and period', async ({ page }) => {
+  await signInToHome(page, 'direction@transgabon.ga');
+  await openDashboard(page, '?periode=annee');
+  const types = await api<Array<{ type: string; count: number }>>(
+    page,
+    '/api/statistiques/repartition-by-type?periode=annee',
+  );
+  const chart = page.getByRole('img', { name: 'Courses par type' });
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('canvas')).toBeVisible();
+  const box = (await chart.boundingBox())!;
+  // The donut is centred at 50 % / 45 %; its first slice starts at 12 o'clock and runs clockwise.
+  const r = (Math.min(box.width, box.height) / 2) * 0.5;
+  await page.mouse.click(box.x + box.width / 2 + 6, box.y + box.height * 0.45 - r);
+  await expect(page).toHaveURL(/\/operations\/courses\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('type')).toBe(types[0]!.type);
+  expect(url.searchParams.get('date_debut')).toMatch(/^\d{4}-01-01$/);
+  expect(url.searchParams.get('date_fin')).toMatch(/^\d{4}-12-31$/);
+  await expect(page.getByRole('heading', { name: `Courses (${types[0]!.count})` })).toBeVisible({
+    timeout: 30_000,
+  });
+});

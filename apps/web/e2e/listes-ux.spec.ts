@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { api, newClient, newVehicule, openScreen, signInOps, stamp, villeId } from './support/operations';
+
+// Lists a manager scans all day: key columns in view at 1280 px, the page kept on reload, '—' for what is
+// empty, a demande's course one click away, selection boxes announced in French.
+test.describe.configure({ timeout: 180_000 });
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('Courses tient à 1280 px, garde sa page au rechargement ; la course d’une demande s’ouvre d’un clic', async ({
+  page,
+}) => {
+  await signInOps(page);
+  await openScreen(page, '/operations/courses', 'Courses');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+
+  // Montant, Règlement and Statut are in view, and the table needs no horizontal scroll.
+  for (const name of ['Montant', 'Règlement', 'Statut']) {
+    const box = await table.getByRole('columnheader', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(1280);
+  }
+  const scroll = await page
+    .locator('.ant-table-content')
+    .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll.scroll).toBeLessThanOrEqual(scroll.client);
+  // Checkboxes speak French.
+  await expect(table.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeVisible();
+  const firstCode = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
+  await expect(table.getByRole('checkbox', { name: `Sélectionner la ligne ${firstCode}` })).toBeVisible();
+
+  // Page 3, then a reload: still page 3, the same rows.
+  await page.locator('.ant-pagination-item-3').click();
+  await expect(page).toHaveURL(/[?&]page=3\b/);
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
+  const third = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Courses \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
+  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(third);
+  // Back from the menu: the remembered page.
+  await page.goto('/operations/paiements');
+  await page.goto('/operations/courses');
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
+
+  // A demande without a budget shows '—'; once accepted its course is a link that opens it.
+  const client = await newClient(page, `Boulangerie Akébé ${stamp()}`);
+  const demande = await api<{ id: number }>(page, '/api/demandes', {
+    client_id: client.id,
+    type_course: 'Livraison',
+    ville_depart_id: await villeId(page, 'Libreville'),
+    ville_arrivee_id: await villeId(page, 'Owendo'),
+    date_souhaitee: '2026-12-20',
+  });
+  expect(demande.success).toBe(true);
+  await openScreen(page, `/operations/demandes?client=${client.id}`, 'Demandes', 1);
+  const row = page.getByRole('table').getByRole('row').nth(1);
+  await expect(row.getByRole('cell').nth(4)).toHaveText('—');
+  const vehicule = await newVehicule(page);
+  const accepted = await api<{ id: number; code: string }>(page, `/api/demandes/${demande.data.id}/accept`, {
+    vehicule_id: vehicule.id,
+    montant: 45_000,
+  });
+  expect(accepted.success, JSON.stringify(accepted)).toBe(true);
+  await page.reload();
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: `Demande n°${demande.data.id}` });
+  const code = accepted.data.code;
+  await dialog.getByRole('link', { name: code }).click();
+  await expect(page).toHaveURL(/\/operations\/courses/);
+  const course = page.getByRole('dialog', { name: code });
+  await expect(course).toBeVisible({ timeout: 30_000 });
+  await expect(course).toContainText('45.000 FCFA');
+  await expect(course).toContainText(client.nom_complet);
+});

@@ -1,0 +1,18 @@
+import { type TagLifecycle, tagColor } from '@yams/shared';
+import { Tag } from 'antd';
+
+/** A state as a tag, coloured by its lifecycle's map (`TAG_COLORS` in packages/shared). */
+export function StatusTag({
+  lifecycle,
+  value,
+}: {
+  lifecycle?: TagLifecycle;
+  value: string | null | undefined;
+}) {
+  if (!value) return <span style={{ color: '#98a2b3' }}>—</span>;
+  return (
+    <Tag color={tagColor(lifecycle, value)} style={{ marginInlineEnd: 0 }}>
+      {value}
+    </Tag>
+  );
+}
