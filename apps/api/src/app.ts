@@ -29,6 +29,7 @@ import statisticsRoutes from './modules/statistics/statistics.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
+import entrepriseNamesPlugin from './plugins/entreprise-names';
 import envelopePlugin, { frameworkErrors } from './plugins/envelope';
 import realtimePlugin from './plugins/realtime';
 import { collectRoutes } from './plugins/route-table';
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? createMailer(config),
   });
   await app.register(authPlugin);
+  await app.register(entrepriseNamesPlugin);
   await app.register(realtimePlugin);
   await app.register(cors, { origin: true, credentials: true });
 

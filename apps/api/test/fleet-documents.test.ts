@@ -4,6 +4,7 @@ import { addDays, todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema';
+import { expectEvery } from './fixtures';
 import { data, type FleetContext, failed, fleetContext, type Json } from './fleet-fixtures';
 
 let c: FleetContext;
@@ -30,7 +31,7 @@ describe('GET /api/documents', () => {
     const { t, tg, tgId } = c;
     const list = data(await t.get('/api/documents?limit=500', tg)) as Array<Json>;
     expect(list.length).toBeGreaterThan(60);
-    expect(list.every((d) => d.entreprise_id === tgId)).toBe(true);
+    expectEvery(list, (d) => d.entreprise_id === tgId);
     expect(list[0]).toMatchObject({
       association: 'vehicule',
       camion: { plaque: expect.stringMatching(/^GA-/) },
@@ -71,7 +72,7 @@ describe('GET /api/documents', () => {
       date_expiration: string;
     }>;
     expect(inMonth.some((d) => d.id === soon.id)).toBe(true);
-    expect(inMonth.every((d) => d.date_expiration.startsWith(month))).toBe(true);
+    expectEvery(inMonth, (d) => d.date_expiration.startsWith(month));
     failed(
       await t.get('/api/documents?req_period=2026-13', tg),
       422,
@@ -82,7 +83,7 @@ describe('GET /api/documents', () => {
       date_expiration: string;
     }>;
     expect(before.length).toBeGreaterThan(0);
-    expect(before.every((d) => d.date_expiration <= limit)).toBe(true);
+    expectEvery(before, (d) => d.date_expiration <= limit);
     failed(
       await t.get('/api/documents?expire_avant=demain', tg),
       422,

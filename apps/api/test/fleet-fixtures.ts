@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { articles, vehicules } from '../src/db/schema';
-import { setupApi, type TestContext } from './helpers';
+import { data, setupFixtures } from './fixtures';
+import type { TestContext } from './helpers';
 
 // Shared set-up of the fleet and reference tests: one app on its own database copy, the three demo
 // sign-ins, and assertions on the envelope.
@@ -19,28 +20,17 @@ export interface FleetContext {
   ogId: number;
 }
 
+/** The fleet tests' context, from the one fixture kit (`fixtures.ts`). */
 export async function fleetContext(): Promise<FleetContext> {
-  const t = await setupApi();
-  const [tg, og, admin] = await Promise.all([
-    t.login('direction@transgabon.ga'),
-    t.login('direction@ogooue-logistique.ga'),
-    t.login('admin@yams.ga'),
-  ]);
-  const id = async (token: string) => (await t.get('/api/me', token)).json().data.id as number;
-  return { t, tg, og, admin, tgId: await id(tg), ogId: await id(og) };
+  const f = await setupFixtures();
+  return { t: f.t, tg: f.A.token, og: f.B.token, admin: f.admin, tgId: f.A.id, ogId: f.B.id };
 }
 
 /** A JSON row of an answer, read loosely by the tests. */
 // biome-ignore lint/suspicious/noExplicitAny: test answers are read loosely
 export type Json = any;
 
-/** The `data` of a successful envelope. */
-export function data(res: LightMyRequestResponse): Json {
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json();
-  expect(body.success).toBe(true);
-  return body.data;
-}
+export { data };
 
 /** A failure envelope with this status and first French message (and field, for 422). */
 export function failed(res: LightMyRequestResponse, status: number, message: string, field?: string) {

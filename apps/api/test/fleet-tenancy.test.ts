@@ -1,15 +1,13 @@
 import { todayInGabon } from '@yams/shared';
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documents, interventions, vehicules } from '../src/db/schema';
 import { data, type FleetContext, failed, fleetContext, type Json } from './fleet-fixtures';
 
-// Ogooué Logistique's token on TransGabon's ids: every route answers 404 as for a missing row, changes
-// nothing, and no list or filter ever shows the other company's rows.
+// Ogooué Logistique's token on TransGabon's rows, what tenancy-routes.test.ts (generated from the route
+// table: every route with an id, id filters, group actions) does not cover: searches, counts, pages, and
+// bodies naming another company's rows.
 
 let c: FleetContext;
 let tgVehicule: Json;
-let tgDocument: Json;
 let tgDraft: Json;
 let tgGarage: number;
 let tgService: number;
@@ -22,7 +20,7 @@ beforeAll(async () => {
   c = await fleetContext();
   const { t, tg, og } = c;
   tgVehicule = data(await t.get('/api/vehicules?limit=1', tg))[0];
-  tgDocument = data(
+  data(
     await t.post(
       '/api/documents',
       { libelle: 'Assurance', camion_id: tgVehicule.id, fichier: PDF, date_expiration: todayInGabon() },
@@ -37,65 +35,32 @@ beforeAll(async () => {
   ogGarage = data(await t.get('/api/garages?limit=1', og))[0].id;
 });
 
-const onlyOg = (rows: Json[]) => rows.every((r) => r.entreprise_id === c.ogId);
+/** None of the rows is another company's (the list may be empty). */
+const onlyOg = (rows: Json[]) => expect(rows.filter((r) => r.entreprise_id !== c.ogId)).toEqual([]);
 
 describe('vehicules', () => {
   it('lists and filters only the company’s own vehicles', async () => {
     const { t, og, admin, tgId } = c;
     const list = data(await t.get('/api/vehicules?limit=1000', og)) as Json[];
     expect(list.length).toBe(25);
-    expect(onlyOg(list)).toBe(true);
+    onlyOg(list);
     expect(data(await t.get(`/api/vehicules?proprietaire=${tgId}`, og))).toEqual([]);
     expect(data(await t.get(`/api/vehicules?chauffeur=${tgVehicule.chauffeur_id ?? 1}`, og))).toEqual([]);
-    expect(onlyOg(data(await t.get(`/api/vehicules?type=${tgVehicule.type_vehicule_id}`, og)))).toBe(true);
-    expect(onlyOg(data(await t.get(`/api/vehicules?search=${tgVehicule.plaque}`, og)))).toBe(true);
-    expect(onlyOg(data(await t.get('/api/vehicules?page=1&per_page=100', og)).data)).toBe(true);
+    onlyOg(data(await t.get(`/api/vehicules?type=${tgVehicule.type_vehicule_id}`, og)));
+    onlyOg(data(await t.get(`/api/vehicules?search=${tgVehicule.plaque}`, og)));
+    onlyOg(data(await t.get('/api/vehicules?page=1&per_page=100', og)).data);
     expect(data(await t.get('/api/vehicules?req_count=1', admin))).toBeGreaterThanOrEqual(52);
-  });
-
-  it('answers 404 on another company’s vehicle and changes nothing', async () => {
-    const { t, og } = c;
-    const id = tgVehicule.id;
-    failed(await t.get(`/api/vehicules/${id}`, og), 404, "Ce véhicule n'existe pas.");
-    failed(
-      await t.post(`/api/vehicules/${id}/update`, { marque: 'Volée', statut: 'Indisponible' }, og),
-      404,
-      "Ce véhicule n'existe pas.",
-    );
-    failed(await t.post(`/api/vehicules/${id}/destroy`, {}, og), 404, "Ce véhicule n'existe pas.");
-    const group = (await t.post('/api/vehicules/destroy-group', { selected_lines: [id] }, og)).json();
-    expect(group.message).toEqual([{ severity: 'error', value: `Le véhicule n°${id} n'existe pas.` }]);
-    const [stored] = await t.database.db.select().from(vehicules).where(eq(vehicules.id, id));
-    expect(stored).toMatchObject({ marque: tgVehicule.marque, statut: tgVehicule.statut });
   });
 });
 
 describe('documents', () => {
   it('lists and filters only the company’s own documents', async () => {
     const { t, og } = c;
-    expect(onlyOg(data(await t.get('/api/documents?limit=1000', og)))).toBe(true);
+    onlyOg(data(await t.get('/api/documents?limit=1000', og)));
     expect(data(await t.get(`/api/documents?camion_id=${tgVehicule.id}`, og))).toEqual([]);
-    expect(onlyOg(data(await t.get(`/api/documents?req_period=${todayInGabon().slice(0, 7)}`, og)))).toBe(
-      true,
-    );
-    expect(onlyOg(data(await t.get(`/api/documents?expire_avant=2100-01-01`, og)))).toBe(true);
-    expect(onlyOg(data(await t.get(`/api/documents?search=${tgVehicule.plaque}`, og)))).toBe(true);
-  });
-
-  it('answers 404 on another company’s document and its file, and changes nothing', async () => {
-    const { t, og } = c;
-    const id = tgDocument.id;
-    failed(await t.get(`/api/documents/${id}`, og), 404, "Ce document n'existe pas.");
-    failed(await t.get(`/api/documents/${id}/fichier`, og), 404, "Ce document n'existe pas.");
-    failed(
-      await t.post(`/api/documents/${id}/update`, { libelle: 'Piraté', fichier: null }, og),
-      404,
-      "Ce document n'existe pas.",
-    );
-    failed(await t.post(`/api/documents/${id}/destroy`, {}, og), 404, "Ce document n'existe pas.");
-    const [stored] = await t.database.db.select().from(documents).where(eq(documents.id, id));
-    expect(stored).toMatchObject({ libelle: 'Assurance', fichier: expect.any(String) });
-    expect((await t.get(`/api/documents/${id}/fichier`, c.tg)).statusCode).toBe(200);
+    onlyOg(data(await t.get(`/api/documents?req_period=${todayInGabon().slice(0, 7)}`, og)));
+    onlyOg(data(await t.get(`/api/documents?expire_avant=2100-01-01`, og)));
+    onlyOg(data(await t.get(`/api/documents?search=${tgVehicule.plaque}`, og)));
   });
 
   it('never attaches a document to another company’s vehicle', async () => {
@@ -119,43 +84,12 @@ describe('documents', () => {
 describe('interventions', () => {
   it('lists and filters only the company’s own interventions', async () => {
     const { t, og } = c;
-    expect(onlyOg(data(await t.get('/api/interventions?limit=1000', og)))).toBe(true);
+    onlyOg(data(await t.get('/api/interventions?limit=1000', og)));
     expect(data(await t.get(`/api/interventions?vehicule=${tgVehicule.id}`, og))).toEqual([]);
     expect(data(await t.get(`/api/interventions?garage=${tgGarage}`, og))).toEqual([]);
-    expect(
-      onlyOg(data(await t.get(`/api/interventions?req_period=${tgDraft.date_debut.slice(0, 7)}`, og))),
-    ).toBe(true);
-    expect(
-      onlyOg(data(await t.get(`/api/interventions?date_debut=2000-01-01&date_fin=2100-01-01`, og))),
-    ).toBe(true);
-    expect(onlyOg(data(await t.get(`/api/interventions?search=${tgDraft.vehicule.plaque}`, og)))).toBe(true);
-  });
-
-  it('answers 404 on another company’s intervention and changes nothing', async () => {
-    const { t, og } = c;
-    const id = tgDraft.id;
-    const body = {
-      vehicule_id: ogVehicule.id,
-      garage_id: ogGarage,
-      type: 'Entretien',
-      date_debut: '2026-01-01',
-    };
-    failed(await t.get(`/api/interventions/${id}`, og), 404, "Cette intervention n'existe pas.");
-    failed(
-      await t.post(`/api/interventions/${id}/update`, body, og),
-      404,
-      "Cette intervention n'existe pas.",
-    );
-    failed(await t.post(`/api/interventions/${id}/confirm`, {}, og), 404, "Cette intervention n'existe pas.");
-    failed(await t.post(`/api/interventions/${id}/destroy`, {}, og), 404, "Cette intervention n'existe pas.");
-    const group = (await t.post('/api/interventions/destroy-group', { selected_lines: [id] }, og)).json();
-    expect(group.message).toEqual([{ severity: 'error', value: `L'intervention n°${id} n'existe pas.` }]);
-    const [stored] = await t.database.db.select().from(interventions).where(eq(interventions.id, id));
-    expect(stored).toMatchObject({
-      statut: 'Brouillon',
-      vehicule_id: tgDraft.vehicule_id,
-      date_debut: tgDraft.date_debut,
-    });
+    onlyOg(data(await t.get(`/api/interventions?req_period=${tgDraft.date_debut.slice(0, 7)}`, og)));
+    onlyOg(data(await t.get(`/api/interventions?date_debut=2000-01-01&date_fin=2100-01-01`, og)));
+    onlyOg(data(await t.get(`/api/interventions?search=${tgDraft.vehicule.plaque}`, og)));
   });
 
   it('never uses another company’s vehicle, garage, service or article', async () => {

@@ -2,6 +2,7 @@ import { addDays, todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vehicules } from '../src/db/schema';
+import { expectEvery } from './fixtures';
 import {
   data,
   type FleetContext,
@@ -28,10 +29,10 @@ describe('GET /api/vehicules', () => {
     const { t, tg, tgId } = c;
     const list = data(await t.get('/api/vehicules', tg)) as Array<Json>;
     expect(list).toHaveLength(25);
-    expect(list.every((v) => v.entreprise_id === tgId)).toBe(true);
+    expectEvery(list, (v) => v.entreprise_id === tgId);
     const plaques = list.map((v) => v.plaque as string);
     expect(plaques).toEqual([...plaques].sort());
-    expect(plaques.every((p) => /^GA-\d{3}-[A-Z]{2}$/.test(p))).toBe(true);
+    expectEvery(plaques, (p) => /^GA-\d{3}-[A-Z]{2}$/.test(p));
     const v = list[0]!;
     expect(v).toMatchObject({
       type_vehicule: { id: expect.any(Number), libelle: expect.any(String) },
@@ -55,10 +56,10 @@ describe('GET /api/vehicules', () => {
     expect(data(await t.get('/api/vehicules?statut=&type=&search=&req_count=1', tg))).toBe(25);
     const dispo = data(await t.get('/api/vehicules?statut=Disponible', tg)) as Array<{ statut: string }>;
     expect(dispo.length).toBeGreaterThan(5);
-    expect(dispo.every((v) => v.statut === 'Disponible')).toBe(true);
+    expectEvery(dispo, (v) => v.statut === 'Disponible');
     failed(await t.get('/api/vehicules?statut=Perdu', tg), 422, "Le statut du véhicule n'est pas valide.");
     const semis = data(await t.get(`/api/vehicules?type=${semi}`, tg)) as Array<{ type_vehicule_id: number }>;
-    expect(semis.every((v) => v.type_vehicule_id === semi)).toBe(true);
+    expectEvery(semis, (v) => v.type_vehicule_id === semi);
     expect(data(await t.get(`/api/vehicules?type=${semi}&req_count=1`, tg))).toBe(semis.length);
     expect(data(await t.get(`/api/vehicules?proprietaire=${tgId}&req_count=1`, tg))).toBe(25);
     expect(data(await t.get(`/api/vehicules?proprietaire=${ogId}&req_count=1`, tg))).toBe(0);
@@ -77,7 +78,7 @@ describe('GET /api/vehicules', () => {
       chauffeur_id: number;
     }>;
     expect(driven.length).toBeGreaterThan(0);
-    expect(driven.every((v) => v.chauffeur_id === chauffeurId)).toBe(true);
+    expectEvery(driven, (v) => v.chauffeur_id === chauffeurId);
     const plaque = all[3]!.plaque;
     expect(
       data(await t.get(`/api/vehicules?search=${plaque.slice(3, 6)}`, tg)).map(
@@ -88,7 +89,7 @@ describe('GET /api/vehicules', () => {
     const byBrand = data(
       await t.get(`/api/vehicules?search=${encodeURIComponent(marque.toLowerCase())}`, tg),
     ) as Array<{ marque: string }>;
-    expect(byBrand.every((v) => v.marque === marque)).toBe(true);
+    expectEvery(byBrand, (v) => v.marque === marque);
   });
 
   it('pages with the Laravel shape, 6 per page by default, counts and caps', async () => {
@@ -273,6 +274,6 @@ describe('POST /api/vehicules', () => {
       chauffeur_id: number;
     }>;
     expect(own).toHaveLength(2);
-    expect(own.every((v) => v.proprietaire_id === me.id && v.chauffeur_id === me.id)).toBe(true);
+    expectEvery(own, (v) => v.proprietaire_id === me.id && v.chauffeur_id === me.id);
   });
 });

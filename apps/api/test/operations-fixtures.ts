@@ -1,10 +1,12 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { courses, paiements, users, vehicules, villes } from '../src/db/schema';
-import { setupApi, type TestContext } from './helpers';
+import { courses, paiements, users, vehicules } from '../src/db/schema';
+import { setupFixtures } from './fixtures';
+import type { TestContext } from './helpers';
 
-// Typed factories for the operations tests: each test makes its own client and vehicles, so counts filtered
-// on them are exact whatever the demo seed holds.
+// The operations tests' helpers on top of the one fixture kit (`fixtures.ts`, whose factories go through the
+// services; write new tests with it). Each test makes its own client and vehicles, so counts filtered on
+// them are exact whatever the demo seed holds.
 
 export interface Company {
   id: number;
@@ -22,34 +24,10 @@ export interface OpsContext {
 
 let plaqueSeq = 0;
 
+/** The operations tests' context, from the one fixture kit (`fixtures.ts`): A = TransGabon, B = Ogooué. */
 export async function setupOperations(): Promise<OpsContext> {
-  const t = await setupApi();
-  const [tgToken, ogToken, admin] = await Promise.all([
-    t.login('direction@transgabon.ga'),
-    t.login('direction@ogooue-logistique.ga'),
-    t.login('admin@yams.ga'),
-  ]);
-  const company = async (token: string): Promise<Company> => {
-    const me = (await t.get('/api/me', token)).json().data;
-    const [driver] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`${users.entreprise_id} = ${me.id} and ${users.type} = 'camionneur'`)
-      .limit(1);
-    return { id: me.id, token, chauffeur: driver!.id };
-  };
-  const rows = await t.database.db
-    .select({ id: villes.id, code: villes.code })
-    .from(villes)
-    .where(inArray(villes.code, ['LBV', 'FCV', 'POG']));
-  const ville = (code: string) => rows.find((v) => v.code === code)!.id;
-  return {
-    t,
-    tg: await company(tgToken),
-    og: await company(ogToken),
-    admin,
-    villes: { lbv: ville('LBV'), fcv: ville('FCV'), pog: ville('POG') },
-  };
+  const f = await setupFixtures();
+  return { t: f.t, tg: f.A, og: f.B, admin: f.admin, villes: f.villes };
 }
 
 export async function makeVehicule(ctx: OpsContext, entrepriseId: number, statut = 'Disponible') {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { courses, demandes, paiements } from '../src/db/schema';
+import { courses, demandes } from '../src/db/schema';
+import { expectEvery } from './fixtures';
 import {
   courseBody,
   makeClient,
@@ -8,11 +9,11 @@ import {
   makeVehicule,
   type OpsContext,
   setupOperations,
-  storedCourse,
 } from './operations-fixtures';
 
-// Ogooué's token on TransGabon's rows: every route answers exactly as for a row that does not exist,
-// and nothing changes.
+// Ogooué's token on TransGabon's rows, what tenancy-routes.test.ts (generated from the route table: every
+// route with an id, every id filter, every group action) does not cover: searches, counts, bodies naming
+// another company's rows, and the demandes market's states.
 
 let ctx: OpsContext;
 const tgRows = {} as {
@@ -97,17 +98,6 @@ async function sameAsMissing(
 }
 
 describe('courses across companies', () => {
-  it('every course route with an id answers 404 and changes nothing', async () => {
-    const id = tgRows.course.id;
-    await sameAsMissing('GET', (x) => `/api/courses/${x}`, id);
-    await sameAsMissing('POST', (x) => `/api/courses/${x}/update`, id, { montant: 1 });
-    await sameAsMissing('POST', (x) => `/api/courses/${x}/statut`, id, { statut: 'Annulé' });
-    await sameAsMissing('POST', (x) => `/api/courses/${x}/destroy`, id);
-    const group = await ctx.t.post('/api/courses/destroy-group', { selected_lines: [id] }, ctx.og.token);
-    expect(group.json().message).toEqual([{ severity: 'error', value: `La course n°${id} n'existe pas.` }]);
-    expect(await storedCourse(ctx, id)).toMatchObject({ montant: 100_000, statut: 'Chargement en attente' });
-  });
-
   it('lists never show another company’s courses, whatever the filter', async () => {
     const { t, og, tg } = ctx;
     const rows = (await t.get('/api/courses?limit=1000', og.token)).json().data as Array<{
@@ -115,7 +105,7 @@ describe('courses across companies', () => {
       code: string;
     }>;
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((c) => c.entreprise_id === og.id)).toBe(true);
+    expectEvery(rows, (c) => c.entreprise_id === og.id);
     for (const q of [
       `client=${tgRows.client}`,
       `vehicule=${tgRows.vehicule}`,
@@ -127,7 +117,7 @@ describe('courses across companies', () => {
     }
     // Codes are per company: the same code may exist at Ogooué, never TransGabon's course.
     const sameCode = (await t.get(`/api/courses?search=${tgRows.course.code}`, og.token)).json().data;
-    expect(sameCode.every((c: { id: number }) => c.id !== tgRows.course.id)).toBe(true);
+    expect(sameCode.filter((c: { id: number }) => c.id === tgRows.course.id)).toEqual([]);
     const total = (await t.get('/api/courses?req_count=1', og.token)).json().data;
     const all = (await t.get('/api/courses?req_count=1', ctx.admin)).json().data;
     expect(all).toBeGreaterThan(total);
@@ -163,19 +153,6 @@ describe('courses across companies', () => {
 });
 
 describe('paiements across companies', () => {
-  it('every payment route with an id answers 404 and changes nothing', async () => {
-    const id = tgRows.paiement;
-    await sameAsMissing('GET', (x) => `/api/paiements/${x}`, id);
-    await sameAsMissing('POST', (x) => `/api/paiements/${x}/update`, id, { montant: 1 });
-    await sameAsMissing('POST', (x) => `/api/paiements/${x}/validate`, id);
-    await sameAsMissing('POST', (x) => `/api/paiements/${x}/cancel`, id);
-    await sameAsMissing('POST', (x) => `/api/paiements/${x}/destroy`, id);
-    const group = await ctx.t.post('/api/paiements/destroy-group', { selected_lines: [id] }, ctx.og.token);
-    expect(group.json().message).toEqual([{ severity: 'error', value: `Le paiement n°${id} n'existe pas.` }]);
-    const [row] = await ctx.t.database.db.select().from(paiements).where(eq(paiements.id, id));
-    expect(row).toMatchObject({ statut: 'En attente', montant: 5_000 });
-  });
-
   it('a payment cannot be recorded on, or moved to, another company’s course', async () => {
     const { t, og } = ctx;
     const body = { course_id: tgRows.course.id, libelle: 'X', mode: 'Espèces', montant: 1_000 };
@@ -201,7 +178,7 @@ describe('paiements across companies', () => {
     const rows = (await t.get('/api/paiements?limit=1000', og.token)).json().data as Array<{
       entreprise_id: number;
     }>;
-    expect(rows.every((p) => p.entreprise_id === og.id)).toBe(true);
+    expectEvery(rows, (p) => p.entreprise_id === og.id);
     expect((await t.get(`/api/paiements?course=${tgRows.course.id}&req_count=1`, og.token)).json().data).toBe(
       0,
     );

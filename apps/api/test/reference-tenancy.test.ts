@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, fournisseurs, garages, services, trajets } from '../src/db/schema';
+import { expectEvery } from './fixtures';
 import { data, type FleetContext, failed, fleetContext } from './fleet-fixtures';
 
 let c: FleetContext;
@@ -22,8 +23,8 @@ describe.each(TABLES)('%s of another company', (table, pgTable, notFound, change
     const mine = data(await t.get(`/api/${table}`, tg)) as Array<{ id: number; entreprise_id: number }>;
     const theirs = data(await t.get(`/api/${table}`, og)) as Array<{ id: number; entreprise_id: number }>;
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((r) => r.entreprise_id === tgId)).toBe(true);
-    expect(theirs.every((r) => r.entreprise_id === ogId)).toBe(true);
+    expectEvery(mine, (r) => r.entreprise_id === tgId);
+    expectEvery(theirs, (r) => r.entreprise_id === ogId);
     const everything = data(await t.get(`/api/${table}?req_count=1`, admin));
     expect(everything).toBeGreaterThanOrEqual(mine.length + theirs.length);
     expect(data(await t.get(`/api/${table}?req_count=1`, og))).toBe(theirs.length);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectEvery } from './fixtures';
 import { allKeys, setupApi, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -22,7 +23,7 @@ describe('GET /api/utilisateurs', () => {
     }>;
     const me = (await t.get('/api/me', transgabon)).json().data;
     expect(mine.length).toBeGreaterThan(10);
-    expect(mine.every((u) => u.entreprise_id === me.id)).toBe(true);
+    expectEvery(mine, (u) => u.entreprise_id === me.id);
     expect(mine.some((u) => u.email.endsWith('@ogooue-logistique.ga'))).toBe(false);
     const theirs = (await t.get('/api/utilisateurs', ogooue)).json().data as Array<{ email: string }>;
     expect(theirs.some((u) => u.email.endsWith('@transgabon.ga'))).toBe(false);
@@ -43,7 +44,7 @@ describe('GET /api/utilisateurs', () => {
       type: string;
     }>;
     expect(list).toHaveLength(clients);
-    expect(list.every((u) => u.type === 'client')).toBe(true);
+    expectEvery(list, (u) => u.type === 'client');
     const entreprises = (await t.get('/api/utilisateurs?sous_type=entreprise&req_count', admin)).json().data;
     expect(entreprises).toBe(3);
     // 'Camionneurs' counts the company's truck drivers and the independent camionneurs alike.
@@ -53,7 +54,7 @@ describe('GET /api/utilisateurs', () => {
     }>;
     expect(camionneurs.some((u) => u.type === 'camionneur')).toBe(true);
     expect(camionneurs.some((u) => u.type === 'transporteur' && u.sous_type === 'camionneur')).toBe(true);
-    expect(camionneurs.every((u) => u.type === 'camionneur' || u.sous_type === 'camionneur')).toBe(true);
+    expectEvery(camionneurs, (u) => u.type === 'camionneur' || u.sous_type === 'camionneur');
     const tgDrivers = (await t.get('/api/utilisateurs?sous_type=coursier&req_count=1', transgabon)).json()
       .data;
     expect(tgDrivers).toBeGreaterThan(0);

@@ -28,6 +28,8 @@ export const listQuery = z.object({
   per_page: positiveInt(PAGE_SIZE.max, 'Le nombre de lignes par page'),
   limit: positiveInt(10_000, 'La limite'),
   req_count: reqCount,
+  /** A superadmin's lists narrowed to one company (plugins/auth.ts `currentScope`); ignored for a company. */
+  entreprise: positiveInt(2_147_483_647, "L'entreprise"),
   /** `sort=champ` or `sort=-champ` (descending); each list says which fields it accepts. */
   sort: z.preprocess(
     emptyToUndefined,
@@ -147,7 +149,12 @@ export async function listResponse<T>(
 }
 
 /** Response schema for `listResponse`. */
-export function listOf<T extends z.ZodType>(item: T) {
+export function listOf<T extends z.ZodType>(schema: T) {
+  // A superadmin's rows carry their company's name (plugins/entreprise-names.ts).
+  const item: z.ZodType =
+    schema instanceof z.ZodObject
+      ? schema.extend({ entreprise_nom: z.string().nullable().optional() })
+      : (schema as z.ZodType);
   return z.union([
     z.number(),
     z.array(item),

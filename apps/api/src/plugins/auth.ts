@@ -46,10 +46,19 @@ declare module 'fastify' {
 
 const unauthenticated = () => new AppError('auth.unauthenticated', 401, [MSG.unauthenticated]);
 
-/** The signed-in user and its scope, inside a route that ran `authenticate`. */
+/**
+ * The signed-in user and its scope, inside a route that ran `authenticate`. A superadmin's reads may be
+ * narrowed to one company with `?entreprise=id` (the 'Entreprise' filter of its lists): every scoped query
+ * then holds that company's rows only. A company's `?entreprise` changes nothing.
+ */
 export function currentScope(request: FastifyRequest): Scope {
   if (!request.auth) throw unauthenticated();
-  return scopeOf(request.auth.user);
+  const scope = scopeOf(request.auth.user);
+  const narrowed = (request.query as { entreprise?: unknown } | undefined)?.entreprise;
+  if (scope.entrepriseId === null && request.method === 'GET' && typeof narrowed === 'number') {
+    return { ...scope, entrepriseId: narrowed };
+  }
+  return scope;
 }
 
 export default fp(

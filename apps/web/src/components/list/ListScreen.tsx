@@ -8,6 +8,7 @@ import { DetailDialog, type DialogState } from './DetailDialog';
 import { FilterPanel } from './FilterPanel';
 import { ListCards, ListTable, TOTAL_ESTIME } from './ListBody';
 import { useResourcePage, useResourcePost } from './resource';
+import { useTenantDecl } from './tenant';
 import type { ListDecl, Row } from './types';
 import { useFilterState, usePagingState, useSortState, useViewMode } from './useListState';
 import { useOpenFromUrl } from './useOpenFromUrl';
@@ -18,7 +19,8 @@ import { sortField } from './values';
  * 'Ajouter', filter panel, server paging, row click → detail dialog, group delete, export.
  * See `README.md` beside this file.
  */
-export function ListScreen<T extends Row>({ decl }: { decl: ListDecl<T> }) {
+export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T> }) {
+  const decl = useTenantDecl(declared);
   const filters = decl.filters ?? [];
   const { values, apply } = useFilterState(filters);
   const [view, setView] = useViewMode();

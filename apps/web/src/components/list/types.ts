@@ -174,6 +174,11 @@ export interface ListDecl<T extends Row> {
   groupDeletePath?: string;
   /** The filter panel's reset button (default 'Réinitialiser'). */
   resetLabel?: string;
+  /**
+   * Rows belong to a company: a superadmin gets an 'Entreprise' column and filter, and with `form: true` a
+   * required 'Entreprise' select in the creation form (`tenant.ts`).
+   */
+  tenant?: { form: boolean };
   /** Export file name without extension (default: the title). */
   exportName?: string;
 }

@@ -67,6 +67,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
   // A confirmation may turn the vehicle 'En intervention' and moves the stock.
   invalidates: [vehicules, catalogueKey],
   labels: INTERVENTION_LABELS,
+  tenant: { form: true },
   columns: [
     { key: 'id', width: 70, sort: true },
     { ...vehiculeField, sort: true },

@@ -22,6 +22,7 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
   title: 'Véhicules',
   resource: vehicules,
   labels: VEHICULE_LABELS,
+  tenant: { form: true },
   columns: [
     { key: 'plaque', sort: true },
     { ...marqueModeleField, sort: 'marque' },

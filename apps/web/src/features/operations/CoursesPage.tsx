@@ -79,6 +79,7 @@ export const COURSES: ListDecl<C> = {
   // A course, its demande, its payments and its vehicle move together.
   invalidates: [demandes, paiements, vehicules],
   labels: COURSE_LABELS,
+  tenant: { form: true },
   columns: [
     { key: 'code', sort: true },
     { ...plaque, sort: 'vehicule' },

@@ -78,6 +78,7 @@ const DEMANDES: ListDecl<D> = {
   // A course, its demande, its payments and its vehicle move together.
   invalidates: [courses, paiements, vehicules],
   labels: DEMANDE_LABELS,
+  tenant: { form: true },
   columns: [
     { ...client, sort: 'client', truncate: 160 },
     { key: 'type_course', sort: true },

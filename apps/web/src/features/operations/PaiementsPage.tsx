@@ -55,6 +55,8 @@ const PAIEMENTS: ListDecl<P> = {
   // A course, its demande, its payments and its vehicle move together.
   invalidates: [courses, demandes, vehicules],
   labels: PAIEMENT_LABELS,
+  // The course decides a payment's company: no Entreprise field in its form.
+  tenant: { form: false },
   columns: [
     { ...date, sort: 'date_operation' },
     { ...client, sort: 'client' },

@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { getSession } from '../../app/session';
+import type { FormFieldDecl } from '../form/fields';
+import type { DisplayField, FilterDecl, ListDecl, OptionsSource, Row } from './types';
+
+// A superadmin sees every company's rows: a list whose rows belong to a company (`ListDecl.tenant`) gets, for
+// a superadmin only, an 'Entreprise' column (the API's `entreprise_nom`), an 'Entreprise' filter
+// (`?entreprise=id`) and, when the screen creates rows for a company, a required 'Entreprise' select in its
+// creation form. A transporteur sees none of them: its rows are all its own.
+
+const LABEL = 'Entreprise';
+
+/** The companies: transporteur accounts. */
+export const entrepriseSource: OptionsSource = {
+  path: '/api/utilisateurs',
+  query: { type: 'transporteur' },
+  label: (r) => String(r.nom_complet ?? r.name ?? r.id),
+};
+
+const column: DisplayField<Row> = {
+  key: 'entreprise_nom',
+  label: LABEL,
+  value: (r) => (r as Row & { entreprise_nom?: string | null }).entreprise_nom,
+};
+const filter: FilterDecl = { type: 'select', name: 'entreprise', label: LABEL, source: entrepriseSource };
+const field: FormFieldDecl = {
+  name: 'entreprise_id',
+  type: 'select',
+  label: LABEL,
+  required: true,
+  only: 'create',
+  source: entrepriseSource,
+};
+
+export function isSuperadmin(): boolean {
+  return getSession()?.user.type === 'superadmin';
+}
+
+/** The declaration as the signed-in user sees it (unchanged for a transporteur). */
+export function withTenant<T extends Row>(decl: ListDecl<T>, superadmin: boolean): ListDecl<T> {
+  if (!decl.tenant || !superadmin) return decl;
+  const col = column as DisplayField<T>;
+  return {
+    ...decl,
+    columns: [col, ...decl.columns],
+    filters: [filter, ...(decl.filters ?? [])],
+    form: decl.form && decl.tenant.form ? { ...decl.form, fields: [field, ...decl.form.fields] } : decl.form,
+    detail: decl.detail.fields ? { ...decl.detail, fields: [col, ...decl.detail.fields] } : decl.detail,
+  };
+}
+
+export function useTenantDecl<T extends Row>(decl: ListDecl<T>): ListDecl<T> {
+  const superadmin = isSuperadmin();
+  return useMemo(() => withTenant(decl, superadmin), [decl, superadmin]);
+}
