@@ -117,3 +117,29 @@ describe('GET {path}/export', () => {
     for (const code of codes) expect(all.some((l) => l.startsWith(`${code};`))).toBe(false);
   });
 });
+
+describe('every list the screens export', () => {
+  // The web's ExportButton asks the API for `{path}/export` unless the resource opts out; a list module
+  // without the route would answer the `/:id` route's 422 instead of a file.
+  const PATHS = [
+    '/api/achats',
+    '/api/courses',
+    '/api/demandes',
+    '/api/factures',
+    '/api/interventions',
+    '/api/operations',
+    '/api/paiements',
+    '/api/piece_de_caisses',
+    '/api/utilisateurs',
+    '/api/vehicules',
+    '/api/villes',
+    '/api/trajets',
+  ];
+  it.each(PATHS)('%s/export answers a CSV file', async (path) => {
+    const columns = encodeURIComponent(JSON.stringify([{ label: 'Identifiant', path: 'id' }]));
+    const res = await ctx.t.get(`${path}/export?format=csv&columns=${columns}`, ctx.tg.token);
+    expect(res.statusCode, `${path}: ${res.body.slice(0, 200)}`).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(csvLines(res.body)[0]).toBe('Identifiant');
+  });
+});

@@ -120,7 +120,7 @@ test('annuler une course (avec confirmation), en supprimer une, puis une suppres
   const table = page.getByRole('table');
 
   // 'Annulé' asks first; the vehicle is free again.
-  await table.getByRole('cell', { name: a!.code }).click();
+  await table.getByRole('cell', { name: a!.code, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: a!.code });
   await dialog.getByRole('button', { name: 'Annulé', exact: true }).click();
   await expect(page.getByRole('tooltip')).toContainText('Etes vous sur de vouloir annuler cette course ?');
@@ -131,7 +131,7 @@ test('annuler une course (avec confirmation), en supprimer une, puis une suppres
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Fermer' }).click();
 
   // Delete one from its dialog.
-  await table.getByRole('cell', { name: b!.code }).click();
+  await table.getByRole('cell', { name: b!.code, exact: true }).click();
   await page.getByRole('dialog', { name: b!.code }).getByRole('button', { name: 'Supprimer' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByRole('heading', { name: 'Courses (3)' })).toBeVisible();

@@ -41,7 +41,8 @@ test('Courses tient à 1280 px, garde sa page au rechargement ; la course d’un
   // Back from the menu: the remembered page.
   await page.goto('/operations/paiements');
   await page.goto('/operations/courses');
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
+  await expect(page.getByRole('heading', { name: /^Courses \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('3', { timeout: 15_000 });
 
   // A demande without a budget shows '—'; once accepted its course is a link that opens it.
   const client = await newClient(page, `Boulangerie Akébé ${stamp()}`);

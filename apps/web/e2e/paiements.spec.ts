@@ -116,6 +116,8 @@ test('la suppression groupée (un toast par ligne), les cartes et l’export Exc
     'Statut',
     'Trajet',
     'Référence',
+    'Annulé par',
+    'Annulé le',
   ]);
   expect(sheet).toHaveLength(3);
   const lines = sheet.slice(1).sort((x, y) => Number(x[5]) - Number(y[5]));

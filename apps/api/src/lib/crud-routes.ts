@@ -5,6 +5,7 @@ import { AppError } from './errors';
 import { IdParams } from './filters-ids';
 import { forEachSelected, GroupBody, GroupMessage, groupReply } from './group';
 import { ok, reply } from './http';
+import { exportRoute } from './list-export';
 import { listExtras } from './list-extras';
 import { type ListQuery, type ListSource, listOf, listResponse } from './pagination';
 
@@ -86,6 +87,7 @@ export function crudRoutes<
     },
   );
 
+  // Every list exports on the server (`{path}/export`); a list that feeds selects has its options too.
   if (spec.options) {
     listExtras<z.output<Item>, z.output<Query>>(app, {
       path,
@@ -95,6 +97,13 @@ export function crudRoutes<
       get: spec.get as (scope: Scope, id: number) => Promise<z.output<Item>>,
       label: spec.options.label,
       labels: spec.options.labels,
+    });
+  } else {
+    exportRoute<z.output<Item>, z.output<Query>>(app, {
+      path,
+      tags,
+      query: spec.query as unknown as z.ZodObject,
+      list: spec.list,
     });
   }
 

@@ -17,6 +17,7 @@ import { dateRangeQuery } from '../../lib/filters-dates';
 import { IdParams } from '../../lib/filters-ids';
 import { forEachSelected, GroupBody, groupReply } from '../../lib/group';
 import { ok, reply } from '../../lib/http';
+import { exportRoute } from '../../lib/list-export';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { transaction } from '../../lib/transaction';
 import { currentScope, entrepriseForCreate } from '../../plugins/auth';
@@ -161,6 +162,14 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
           ),
         ),
     );
+
+    // The journals of a period as CSV or Excel, with the same filters (the kit's ExportButton).
+    exportRoute(scoped, {
+      path: '/api/operations',
+      tags: jtags,
+      query: OperationsQuery as unknown as z.ZodObject,
+      list: (scope, q: z.output<typeof OperationsQuery>) => listOperations(app.db, scope, q),
+    });
 
     scoped.get(
       '/api/operations/balance',

@@ -24,7 +24,8 @@ async function entrepriseOf(
   requested: number | undefined,
 ): Promise<number> {
   const scope = currentScope(request);
-  if (scope.entrepriseId !== null) return scope.entrepriseId;
+  // A superadmin's `?entreprise=` also narrows its scope (plugins/auth.ts): the company is checked here.
+  if (scope.user.type !== 'superadmin' && scope.entrepriseId !== null) return scope.entrepriseId;
   if (!requested) {
     throw new AppError('validation', 422, ["L'entreprise est obligatoire."], {
       fields: { entreprise: "L'entreprise est obligatoire." },

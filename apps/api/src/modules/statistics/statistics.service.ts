@@ -8,7 +8,8 @@ import * as repo from './statistics.repository';
 /** A transporteur's own figures; a superadmin's of one company (`?entreprise=`) or of the whole platform. */
 export async function statsScope(db: Db, scope: Scope, q: StatistiquesQuery): Promise<repo.StatsScope> {
   let entreprise = scope.entrepriseId;
-  if (entreprise === null && q.entreprise) {
+  // A superadmin's `?entreprise=` also narrows its scope (plugins/auth.ts): the company is checked here.
+  if (scope.user.type === 'superadmin' && q.entreprise) {
     await assertEntreprise(db, q.entreprise).catch(() => {
       throw fieldErrors({ entreprise: "Cette entreprise n'existe pas." });
     });
