@@ -6,24 +6,31 @@ import { ensureDependencies, ensureWebBuild, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+const onPath = (command) =>
+  (process.env.PATH ?? '').split(':').some((dir) => dir && fs.existsSync(`${dir}/${command}`));
+
+/** Debian's Chromium (browser tests) and redis-server (realtime across two API processes). */
+function ensureDebianPackages() {
+  const missing = [];
+  if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
+  if (!onPath('redis-server')) missing.push('redis-server');
+  if (missing.length === 0) return;
   if (process.getuid?.() === 0) {
-    console.log('Installation de Chromium (Debian)…');
+    console.log(`Installation de ${missing.join(' et ')} (Debian)…`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    run('apt-get', ['install', '-y', '-qq', ...missing], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     return;
   }
   console.error(
-    '✖ Chromium est introuvable : installez-le avec « sudo apt-get install -y chromium » puis relancez npm test.',
+    `✖ Introuvable : ${missing.join(', ')}. Installez-les avec « sudo apt-get install -y ${missing.join(' ')} » puis relancez npm test.`,
   );
   process.exit(1);
 }
 
 ensureDependencies();
-ensureChromium();
+ensureDebianPackages();
 const started = Date.now();
 run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']);
 if (process.env.TEST_DATABASE_URL) {
