@@ -122,6 +122,29 @@ describe('invoices', () => {
     );
     const tooMuch = await ctx.t.post('/api/factures', factureBody({ reduction: 9_000_000 }), ctx.tg.token);
     expectFailure(tooMuch, 422, 'La remise ne peut pas dépasser le total HT (2.100.000 FCFA).');
+    // Each field is bounded, their product is not: a French 422 naming the line, never a 500.
+    const huge = await ctx.t.post(
+      '/api/factures',
+      factureBody({ lignes: [{ description: 'Gros lot', qte: 742_730, prix_unitaire: 1_797_596 }] }),
+      ctx.tg.token,
+    );
+    expectFailure(
+      huge,
+      422,
+      'Le montant de la ligne 1 (1.335.128.477.080 FCFA) dépasse le maximum enregistrable de 2.147.483.647 FCFA.',
+    );
+    const total = await ctx.t.post(
+      '/api/factures',
+      factureBody({
+        lignes: [1, 2, 3].map(() => ({ description: 'Lot', qte: 1, prix_unitaire: 1_000_000_000 })),
+      }),
+      ctx.tg.token,
+    );
+    expectFailure(
+      total,
+      422,
+      'Le total HT (3.000.000.000 FCFA) dépasse le maximum enregistrable de 2.147.483.647 FCFA.',
+    );
   });
 
   it('validates with the next gapless number, posts a balanced Vente entry, and then refuses changes (409)', async () => {

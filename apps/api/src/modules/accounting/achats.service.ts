@@ -2,6 +2,7 @@ import {
   type AchatBody,
   type AchatOut,
   formatMoney,
+  montantHorsColonne,
   type ReglementBody,
   statutReglement,
   taxe,
@@ -200,6 +201,13 @@ async function preparer(tx: Db, entrepriseId: number, body: AchatBody) {
   });
   const montant_ht = lignes.reduce((s, l) => s + l.montant, 0);
   const tva_deductible = body.appliquer_tva ? taxe(montant_ht, body.taux_tva) : 0;
+  // Each amount fits its integer column, or a French 422 (a product of bounded fields is not bounded).
+  lignes.forEach((l, i) => {
+    const trop = montantHorsColonne(`Le montant de la ligne ${i + 1}`, l.montant);
+    if (trop) throw fieldErrors({ [`lignes.${i}.prix_unitaire`]: trop });
+  });
+  const tropTotal = montantHorsColonne("Le montant de l'achat", montant_ht + tva_deductible);
+  if (tropTotal) throw fieldErrors({ lignes: tropTotal });
   return {
     lignes,
     values: {

@@ -4,6 +4,7 @@ import {
   type FactureType,
   formatMoney,
   type LigneFactureBody,
+  montantHorsColonne,
   numeroFacture,
   type ReglementBody,
   SERIES_FACTURE,
@@ -47,6 +48,18 @@ type Taxes = Pick<
 /** Lines and totals from the shared function; the API never trusts totals sent by a client. */
 function calculer(lignes: LigneFactureBody[], t: Taxes) {
   const totaux = totauxFacture(lignes, t);
+  // Each amount fits its integer column, or a French 422 (a product of bounded fields is not bounded).
+  totaux.lignes.forEach((montant, i) => {
+    const trop = montantHorsColonne(`Le montant de la ligne ${i + 1}`, montant);
+    if (trop) throw fieldErrors({ [`lignes.${i}.prix_unitaire`]: trop });
+  });
+  for (const [champ, label] of [
+    ['total_ht', 'Le total HT'],
+    ['total_ttc', 'Le total TTC'],
+  ] as const) {
+    const trop = montantHorsColonne(label, totaux[champ]);
+    if (trop) throw fieldErrors({ lignes: trop });
+  }
   if (totaux.reduction > totaux.total_ht) {
     throw fieldErrors({
       reduction: `La remise ne peut pas dépasser le total HT (${formatMoney(totaux.total_ht)}).`,
