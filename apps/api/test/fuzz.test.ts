@@ -8,9 +8,12 @@ import { setupApi, type TestContext } from './helpers';
 // Issue 6 §2: requests generated from the published OpenAPI document, on every route (a new route is covered
 // without anyone listing it), as a transporteur, as the superadmin and signed out. Whatever arrives:
 // no answer ≥ 500, every answer in the envelope with French errors, every 2xx conforming to its schema.
-// FUZZ_SEED=… replays a run; FUZZ_RUNS=… changes the number of requests (10,500 by default).
+// FUZZ_SEED=… replays a run (FUZZ_SEED=random for a new one); FUZZ_RUNS=… changes the number of requests (10,500 by default).
 
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+// A fixed seed by default, so `npm test` and CI are reproducible and a red run is a regression, not a draw;
+// FUZZ_SEED=random explores a new part of the space (and prints its seed to replay it).
+const SEED =
+  process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 102_445_673);
 const TOTAL = Number(process.env.FUZZ_RUNS ?? 10_500);
 /** FUZZ_ROUTES=courses replays only the matching routes (each route's requests depend on the seed alone). */
 const ONLY = new RegExp(process.env.FUZZ_ROUTES ?? '');
