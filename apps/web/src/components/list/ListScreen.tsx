@@ -77,7 +77,7 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
   const deleteSelected = async () => {
     await groupPost
       .mutateAsync({
-        path: decl.paths?.destroyGroup ?? decl.groupDeletePath ?? `${decl.resource.path}/destroy-group`,
+        path: decl.paths?.destroyGroup ?? `${decl.resource.path}/destroy-group`,
         body: { selected_lines: selected },
       })
       .then(

@@ -170,8 +170,6 @@ export interface ListDecl<T extends Row> {
    * query key prefixes. E.g. a payment changes its course: `invalidates: [courses, vehicules]`.
    */
   invalidates?: Invalidates;
-  /** Another path for the group delete call (default `{resource.path}/destroy-group`); same as `paths.destroyGroup`. */
-  groupDeletePath?: string;
   /** The filter panel's reset button (default 'Réinitialiser'). */
   resetLabel?: string;
   /**

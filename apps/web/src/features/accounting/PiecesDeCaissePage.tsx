@@ -65,7 +65,7 @@ const PIECES: ListDecl<P> = {
     deletable: true,
   },
   groupDelete: true,
-  groupDeletePath: '/api/caisses/destroy-group',
+  paths: { destroyGroup: '/api/caisses/destroy-group' },
 };
 
 /** Pièces de caisse: petty cash paid out, each posted in the Caisse journal. */
