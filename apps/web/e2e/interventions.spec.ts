@@ -231,7 +231,10 @@ test('la liste des utilisateurs connectés, en lecture seule', async ({ page }) 
   await expect(page.getByRole('heading', { name: /^Utilisateurs connectes \(\d+\)/ })).toBeVisible({
     timeout: 30_000,
   });
-  expect(await titleCount(page, 'Utilisateurs connectes')).toBeGreaterThanOrEqual(1);
+  // Presence is live: this tab's own socket may join a moment after the list first loads.
+  await expect
+    .poll(() => titleCount(page, 'Utilisateurs connectes'), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
   const me = page.getByRole('table').getByRole('row').filter({ hasText: COMPANY });
   await expect(me).toContainText('transgabon');
   await expect(page.getByRole('button', { name: /^Ajouter/ })).toHaveCount(0);
