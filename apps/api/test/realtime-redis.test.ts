@@ -25,7 +25,7 @@ const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
   redis = await startRedis();
-  const env = { REDIS_URL: redis.url, PRESENCE_TTL_MS: '1500' };
+  const env = { REDIS_URL: redis.url, PRESENCE_TTL_MS: '4000' };
   t = await setupApi(env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-test-b-'));
   const config = {
@@ -56,12 +56,19 @@ describe('presence and broadcasts across two API processes sharing a Redis', () 
     const crossTab = await openTab(baseB, tg2, t.app);
     sockets.push(crossTab);
 
+    // A join authorised by the other process travels through Redis: both lists converge shortly after.
     for (const app of [t.app, second]) {
-      const res = await app.inject({
-        url: '/api/utilisateurs/connected',
-        headers: { authorization: `Bearer ${tg}` },
-      });
-      const list = res.json().data as { id: number; onglets: number }[];
+      const list = await eventually(
+        async () =>
+          (
+            await app.inject({
+              url: '/api/utilisateurs/connected',
+              headers: { authorization: `Bearer ${tg}` },
+            })
+          ).json().data as { id: number; onglets: number }[],
+        (l) => l.length === 2 && l.find((u) => u.id === tgId)?.onglets === 2,
+        5000,
+      );
       expect(list).toHaveLength(2);
       expect(list.find((u) => u.id === tgId)!.onglets).toBe(2);
     }
