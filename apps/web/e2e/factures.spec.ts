@@ -8,6 +8,7 @@ test.describe.configure({ timeout: 180_000 });
 
 interface FactureApi {
   id: number;
+  client_id: number;
   numero: string | null;
   type: string;
   statut: string;
@@ -266,4 +267,42 @@ test('avoir : établi depuis la facture validée, numéroté dans sa série, la 
   const row = page.getByRole('row').filter({ hasText: avoirNumero });
   await expect(row).toContainText('Avoir');
   await expect(row).toContainText('472.000 FCFA');
+});
+
+test('ajouter un client depuis le formulaire de facture, sans le quitter : il est choisi', async ({
+  page,
+}) => {
+  await signInOps(page);
+  const nom = `Société Nouvelle ${stamp()}`;
+  await page.goto('/comptabilite/factures');
+  await expect(page.getByRole('heading', { name: /^Factures \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Ajouter une facture' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle facture' });
+  await form.getByLabel('Description de la ligne 1').fill('Location camion benne');
+  await form.getByLabel('Prix unitaire de la ligne 1').fill('80000');
+
+  await form.getByRole('button', { name: 'Ajouter un client' }).click();
+  const nouveau = page.getByRole('dialog', { name: 'Nouveau client' });
+  await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(nouveau).toContainText("L'identifiant est obligatoire.");
+  const identifiant = `snv.${stamp().toLowerCase()}`;
+  await nouveau.getByLabel('Identifiant').fill(identifiant);
+  await nouveau.getByLabel('Nom / Raison sociale').fill(nom);
+  await nouveau.getByLabel('Téléphone', { exact: true }).fill('+241 077 12 34 56');
+  await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(nouveau).toBeHidden({ timeout: 20_000 });
+
+  // Back in the invoice form, untouched, with the new client chosen.
+  await expect(form.getByLabel('Description de la ligne 1')).toHaveValue('Location camion benne');
+  await expect(form.getByTitle(nom, { exact: true })).toBeVisible();
+  await form.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+
+  const clients = await api<Array<{ id: number; label: string }>>(
+    page,
+    `/api/utilisateurs/options?type=client&search=${encodeURIComponent(nom)}`,
+  );
+  expect(clients.data.map((c) => c.label)).toEqual([nom]);
+  const [made] = await facturesOf(page, clients.data[0]!.id);
+  expect(made).toMatchObject({ client_id: clients.data[0]!.id, total_ht: 80_000, type: 'Pro forma' });
 });
