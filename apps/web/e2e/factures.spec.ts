@@ -220,7 +220,7 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
   await expect(page.getByRole('row').filter({ hasText: numero })).toContainText('Soldé');
 });
 
-test('avoir : établi depuis la facture validée, numéroté dans sa série, la facture est soldée', async ({
+test('avoirs partiels : lignes et quantités choisies à l’écran, numérotés dans leur série', async ({
   page,
 }) => {
   await signInOps(page);
@@ -234,7 +234,10 @@ test('avoir : établi depuis la facture validée, numéroté dans sa série, la 
     taux_tva: 18,
     appliquer_css: false,
     appliquer_tps: false,
-    lignes: [{ description: 'Transport Libreville – Franceville', qte: 1, prix_unitaire: 400_000 }],
+    lignes: [
+      { description: 'Transport Libreville – Franceville', qte: 1, prix_unitaire: 300_000 },
+      { description: 'Manutention', qte: 2, prix_unitaire: 50_000 },
+    ],
   });
   expect(made.success, JSON.stringify(made.message)).toBe(true);
   const validated = await api<FactureApi>(page, `/api/factures/${made.data.id}/validate`, {});
@@ -243,30 +246,53 @@ test('avoir : établi depuis la facture validée, numéroté dans sa série, la 
 
   await page.goto(`/comptabilite/factures?id=${made.data.id}`);
   const dialog = page.getByRole('dialog', { name: `Facture ${numero}` });
-  await expect(dialog.getByRole('region', { name: 'Facture', exact: true })).toContainText('472.000 FCFA', {
-    timeout: 30_000,
-  });
-  await dialog.getByRole('button', { name: 'Créer un avoir' }).click();
-  await dialog.getByLabel('Motif').fill('Marchandise refusée à la livraison');
-  await dialog.getByRole('button', { name: /Établir l'avoir/ }).click();
-  await expect(dialog.getByRole('region', { name: 'Facture', exact: true }).locator('.ant-tag')).toHaveText(
-    'Soldé',
-    { timeout: 20_000 },
-  );
+  const vue = dialog.getByRole('region', { name: 'Facture', exact: true });
+  await expect(vue).toContainText('472.000 FCFA', { timeout: 30_000 });
 
-  const after = await facture(page, made.data.id);
+  // One unit of the second line only: 50.000 + TVA 9.000.
+  await dialog.getByRole('button', { name: 'Créer un avoir' }).click();
+  const montant = dialog.getByLabel("Montant de l'avoir");
+  await expect(montant).toContainText('472.000 FCFA');
+  await dialog.getByRole('checkbox', { name: 'Transport Libreville – Franceville' }).uncheck();
+  await dialog.getByLabel('Quantité à créditer, ligne 2').fill('1');
+  await expect(montant).toContainText('Total HT50.000 FCFA');
+  await expect(montant).toContainText("Montant de l'avoir59.000 FCFA");
+  await dialog.getByLabel('Motif').fill('Une manutention non effectuée');
+  await dialog.getByRole('button', { name: "Établir l'avoir" }).click();
+  await expect(vue).toContainText('413.000 FCFA', { timeout: 20_000 });
+  let after = await facture(page, made.data.id);
+  expect(after).toMatchObject({ statut: 'Validée', reste_a_payer: 413_000 });
   expect(after.derivees).toEqual([
     expect.objectContaining({
       type: 'Avoir',
-      net_a_payer: 472_000,
+      net_a_payer: 59_000,
       numero: expect.stringMatching(/^AV-\d{4}-\d{5}$/),
     }),
   ]);
-  const avoirNumero = after.derivees[0]!.numero!;
+  const premier = await facture(page, after.derivees[0]!.id);
+  expect(premier.content.map((l) => [l.description, l.net_a_payer])).toEqual([['Manutention', 50_000]]);
+
+  // The whole invoice again would credit more than remains: said before sending; the first line alone fits.
+  await dialog.getByRole('button', { name: 'Créer un avoir' }).click();
+  await expect(montant).toContainText('Reste à créditer413.000 FCFA');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    "L'avoir dépasse ce qui reste à créditer sur la facture.",
+  );
+  await dialog.getByRole('checkbox', { name: 'Manutention' }).uncheck();
+  await expect(montant).toContainText("Montant de l'avoir354.000 FCFA");
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: "Établir l'avoir" }).click();
+  await expect(vue).toContainText('59.000 FCFA', { timeout: 20_000 });
+  after = await facture(page, made.data.id);
+  expect(after).toMatchObject({ statut: 'Validée', reste_a_payer: 59_000 });
+  expect(after.derivees.map((d) => d.net_a_payer)).toEqual([59_000, 354_000]);
+  const second = after.derivees[1]!.numero!;
+  expect(Number(second.slice(-5))).toBe(Number(after.derivees[0]!.numero!.slice(-5)) + 1);
+
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Fermer' }).click();
-  const row = page.getByRole('row').filter({ hasText: avoirNumero });
+  const row = page.getByRole('row').filter({ hasText: second });
   await expect(row).toContainText('Avoir');
-  await expect(row).toContainText('472.000 FCFA');
+  await expect(row).toContainText('354.000 FCFA');
 });
 
 test('ajouter un client depuis le formulaire de facture, sans le quitter : il est choisi', async ({

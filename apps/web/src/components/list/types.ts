@@ -94,6 +94,8 @@ export interface RowAction<T> {
     schema?: StandardSchema;
     initialValues?: (row: T) => Record<string, unknown>;
     submitLabel?: string;
+    /** The form's values as the API body (default: as they are, dates as YYYY-MM-DD). */
+    toBody?: (values: Record<string, unknown>, row: T) => unknown;
   };
   /** Keep the dialog open after the action (default: stays open, showing the refreshed row). */
   closeAfter?: boolean;
