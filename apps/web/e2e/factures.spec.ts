@@ -332,3 +332,70 @@ test('ajouter un client depuis le formulaire de facture, sans le quitter : il es
   const [made] = await facturesOf(page, clients.data[0]!.id);
   expect(made).toMatchObject({ client_id: clients.data[0]!.id, total_ht: 80_000, type: 'Pro forma' });
 });
+
+test('suppression refusée : le « Oups ! » reste 20 s (détail et suppression groupée)', async ({ page }) => {
+  await page.clock.install();
+  await signInOps(page);
+  const nom = `Client Suppression ${stamp()}`;
+  const client = await newClient(page, nom);
+  const brouillon = async (description: string) => {
+    const res = await api<FactureApi>(page, '/api/factures', {
+      date_operation: new Date().toISOString().slice(0, 10),
+      type: 'Normale',
+      client_id: client.id,
+      lignes: [{ description, qte: 1, prix_unitaire: 10_000 }],
+    });
+    expect(res.success, JSON.stringify(res.message)).toBe(true);
+    return res.data.id;
+  };
+  const id = await brouillon('Brouillon validé ailleurs');
+  await page.goto(`/comptabilite/factures?id=${id}`);
+  const dialog = page.getByRole('dialog', { name: `Facture (brouillon n°${id})` });
+  await expect(dialog.getByRole('button', { name: 'Supprimer' })).toBeVisible({ timeout: 30_000 });
+  // Someone validates it from another screen meanwhile: the API refuses the deletion.
+  expect((await api(page, `/api/factures/${id}/validate`, {})).success).toBe(true);
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  const refus = page
+    .locator('.ant-notification-notice')
+    .filter({ hasText: 'Une facture validée ne peut pas être supprimée : établissez un avoir.' });
+  await expect(refus).toContainText('Oups !');
+  await page.mouse.move(0, 0); // A hovered toast waits; this one is not.
+  await page.clock.fastForward(19_000);
+  await expect(refus).toBeVisible();
+  await page.clock.fastForward(2_000);
+  await expect(refus).toBeHidden();
+  expect((await facture(page, id)).est_valide).toBe(true);
+
+  // A group deletion: the draft goes, the validated invoice's refusal stays 20 s too.
+  await page.keyboard.press('Escape');
+  const autre = await brouillon('Brouillon à supprimer');
+  await pick(
+    page,
+    page.getByRole('form', { name: 'Filtres' }).getByRole('combobox', { name: 'Client' }),
+    nom,
+  );
+  await page.getByRole('form', { name: 'Filtres' }).getByRole('button', { name: 'Appliquer' }).click();
+  await expect(page.getByRole('row').filter({ hasText: nom })).toHaveCount(2, { timeout: 20_000 });
+  for (const row of await page.getByRole('row').filter({ hasText: nom }).all()) {
+    await row.getByRole('checkbox').check();
+  }
+  await page
+    .getByRole('button', { name: /Supprimer/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText(`La facture n°${autre} (brouillon) a été supprimée.`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.clock.fastForward(5_000); // Group messages come 5 s apart.
+  const refusGroupe = page
+    .locator('.ant-notification-notice')
+    .filter({ hasText: 'Une facture validée ne peut pas être supprimée' });
+  await expect(refusGroupe).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.clock.fastForward(19_000);
+  await expect(refusGroupe).toBeVisible();
+  await page.clock.fastForward(2_000);
+  await expect(refusGroupe).toBeHidden();
+});

@@ -157,7 +157,10 @@ export interface ListDecl<T extends Row> {
     width?: DialogKind;
     /** POST `{path}/{id}/destroy` with the confirmation 'Etes vous sur de vouloir supprimer ?'. */
     deletable?: boolean | ((row: T) => boolean);
-    /** The deletion's 'Oups !' toast (an invoice: `{ errorDuration: TOAST.invoiceDeletion }`, 20 s). */
+    /**
+     * The deletion's 'Oups !' toast (an invoice: `{ errorDuration: TOAST.invoiceDeletion }`, 20 s), from the
+     * detail and for the refused lines of a group deletion.
+     */
     deleteToast?: { errorDuration?: number; errorType?: 'warning' | 'error' };
   };
   /** Row selection and POST `{path}/destroy-group`. */

@@ -3,6 +3,7 @@ import {
   FACTURE_TYPE_LABELS,
   type FactureOut,
   type FactureType,
+  TOAST,
   todayInGabon,
 } from '@yams/shared';
 import { Spin } from 'antd';
@@ -243,6 +244,8 @@ const FACTURES: ListDecl<F> = {
       },
     ],
     deletable: (f) => !f.est_valide,
+    // A refused deletion stays 20 s (spec section 8).
+    deleteToast: { errorDuration: TOAST.invoiceDeletion },
   },
   groupDelete: true,
 };
