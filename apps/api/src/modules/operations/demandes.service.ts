@@ -153,6 +153,10 @@ export function acceptDemande(db: Db, scope: Scope, id: number, body: AcceptDema
         ville_arrivee_id: taken.ville_arrivee_id,
         adresse_chargement: taken.adresse_chargement,
         adresse_dechargement: taken.adresse_dechargement,
+        chargement_lat: taken.chargement_lat,
+        chargement_lng: taken.chargement_lng,
+        dechargement_lat: taken.dechargement_lat,
+        dechargement_lng: taken.dechargement_lng,
         // Loading on the wished day at 8:00 in Libreville unless the transporteur says otherwise.
         date_chargement:
           body.date_chargement ??
