@@ -13,6 +13,7 @@ export * from './export';
 export * from './files';
 export * from './fleet';
 export * from './format';
+export * from './geolocation';
 export * from './messages';
 export * from './notifications';
 export * from './operations';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CoordonneesCourseOut } from './geolocation';
 import {
   COURSE_ETATS,
   COURSE_STATUTS,
@@ -31,6 +32,7 @@ export const CourseOut = z.object({
   course_details: z.string(),
   adresse_chargement: z.string().nullable(),
   adresse_dechargement: z.string().nullable(),
+  ...CoordonneesCourseOut,
   date_chargement: z.string(),
   date_dechargement: z.string().nullable(),
   /** When it actually happened (COURSE_DATES_REELLES), beside the planned dates above. */
@@ -96,6 +98,7 @@ export const DemandeOut = z.object({
   course_details: z.string(),
   adresse_chargement: z.string().nullable(),
   adresse_dechargement: z.string().nullable(),
+  ...CoordonneesCourseOut,
   date_souhaitee: z.string(),
   poids_kg: z.number().nullable(),
   description: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, todayInGabon } from './fleet.rules';
+import { coordonneesCourseShape, coordonneesEnPaires } from './geolocation';
 import { COURSE_STATUTS, MODES_PAIEMENT, TYPES_COURSE } from './operations.lifecycle';
 import { zChamps } from './reference';
 import { messageControles, texteStockable, zTexteStockable } from './text';
@@ -138,6 +139,7 @@ const courseShape = {
   ville_arrivee_id: zId("La ville d'arrivée"),
   adresse_chargement: zText("L'adresse de chargement", 255),
   adresse_dechargement: zText("L'adresse de déchargement", 255),
+  ...coordonneesCourseShape,
   date_chargement: zDateTime('La date de chargement'),
   date_dechargement: zDateTime('La date de déchargement').nullish(),
   poids_kg: zPoids,
@@ -156,11 +158,15 @@ const datesInOrder = (
   }
 };
 
-export const CourseBody = z.object(courseShape).superRefine(datesInOrder);
+export const CourseBody = z.object(courseShape).superRefine(datesInOrder).superRefine(coordonneesEnPaires);
 export type CourseBody = z.infer<typeof CourseBody>;
 
 /** Update: every field optional; what is absent is kept, `null` clears an optional field. */
-export const CourseUpdateBody = z.object(courseShape).partial().superRefine(datesInOrder);
+export const CourseUpdateBody = z
+  .object(courseShape)
+  .partial()
+  .superRefine(datesInOrder)
+  .superRefine(coordonneesEnPaires);
 export type CourseUpdateBody = z.infer<typeof CourseUpdateBody>;
 
 export const CourseStatutBody = z.object({ statut: enumOf(COURSE_STATUTS, 'Le statut') });
@@ -200,6 +206,7 @@ const demandeShape = {
   ville_arrivee_id: zId("La ville d'arrivée"),
   adresse_chargement: zText("L'adresse de chargement", 255),
   adresse_dechargement: zText("L'adresse de déchargement", 255),
+  ...coordonneesCourseShape,
   date_souhaitee: zCalendarDate('La date souhaitée'),
   poids_kg: zPoids,
   description: zText('La description', 2000),
@@ -214,10 +221,23 @@ const demandeShape = {
   ),
 };
 
-/** `entreprise_id`: a superadmin names the company the demande is recorded for. */
-export const DemandeBody = z.object({ ...demandeShape, entreprise_id: zOptionalId("L'entreprise") });
+export const DATE_SOUHAITEE_PASSEE = 'La date souhaitée ne peut pas être dans le passé.';
+
+/**
+ * `entreprise_id`: a superadmin names the company the demande is recorded for. A new demande is wished for
+ * today or later (Libreville day); an edit keeps a date already past (the API refuses only a new past date).
+ */
+export const DemandeBody = z
+  .object({
+    ...demandeShape,
+    date_souhaitee: demandeShape.date_souhaitee.refine((v) => !isCalendarDate(v) || v >= todayInGabon(), {
+      error: DATE_SOUHAITEE_PASSEE,
+    }),
+    entreprise_id: zOptionalId("L'entreprise"),
+  })
+  .superRefine(coordonneesEnPaires);
 export type DemandeBody = z.infer<typeof DemandeBody>;
-export const DemandeUpdateBody = z.object(demandeShape).partial();
+export const DemandeUpdateBody = z.object(demandeShape).partial().superRefine(coordonneesEnPaires);
 export type DemandeUpdateBody = z.infer<typeof DemandeUpdateBody>;
 
 /** A transporteur takes a request: the vehicle, the driver and its price; a superadmin names the company. */

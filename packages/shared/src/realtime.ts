@@ -25,4 +25,6 @@ export const REALTIME_EVENTS = {
   notification: 'notification:new',
   message: 'message:new',
   unread: 'unread:changed',
+  /** New GPS fixes of a device (payload: PositionPoussee of geolocation.ts). */
+  position: 'position:new',
 } as const;

@@ -2,6 +2,7 @@
 export * from '../modules/accounting/accounting.table';
 export * from '../modules/entreprise/entreprise.table';
 export * from '../modules/fleet/fleet.table';
+export * from '../modules/geolocation/geolocation.table';
 export * from '../modules/notifications/notifications.table';
 export * from '../modules/operations/adresses.table';
 export * from '../modules/operations/operations.table';

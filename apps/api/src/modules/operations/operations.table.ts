@@ -9,7 +9,9 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -27,6 +29,26 @@ import { trajets, typesMarchandises, villes } from '../reference/reference.table
 // Tables of the operations domain (see src/db/schema.ts). Statuses follow packages/shared/src/operations.*.
 // References are `restrict` (deleting a row still used is a French 409, lib/usages.ts), except a course's
 // own payments (cascade) and the course ↔ demande links, which the operations lifecycle manages.
+
+/** Pickup and drop-off coordinates (issue 12): nullable pairs, both or neither, in range. */
+const coordonnees = () => ({
+  chargement_lat: doublePrecision('chargement_lat'),
+  chargement_lng: doublePrecision('chargement_lng'),
+  dechargement_lat: doublePrecision('dechargement_lat'),
+  dechargement_lng: doublePrecision('dechargement_lng'),
+});
+type CoordonneesColumns = { [K in keyof ReturnType<typeof coordonnees>]: AnyPgColumn };
+function coordonneesChecks(table: string, t: CoordonneesColumns) {
+  return (['chargement', 'dechargement'] as const).flatMap((lieu) => {
+    const lat = t[`${lieu}_lat`];
+    const lng = t[`${lieu}_lng`];
+    return [
+      check(`${table}_${lieu}_lat_check`, sql`${lat} between -90 and 90`),
+      check(`${table}_${lieu}_lng_check`, sql`${lng} between -180 and 180`),
+      check(`${table}_${lieu}_paire_check`, sql`(${lat} is null) = (${lng} is null)`),
+    ];
+  });
+}
 
 /** A transport job of a company. `etat` and `montant_paye` are derived from its validated payments. */
 export const courses = pgTable(
@@ -57,6 +79,7 @@ export const courses = pgTable(
       .references(() => villes.id, { onDelete: 'restrict' }),
     adresse_chargement: varchar('adresse_chargement', { length: 255 }),
     adresse_dechargement: varchar('adresse_dechargement', { length: 255 }),
+    ...coordonnees(),
     date_chargement: timestamptz('date_chargement').notNull(),
     date_dechargement: timestamptz('date_dechargement'),
     // What actually happened, stamped by the lifecycle (COURSE_DATES_REELLES in packages/shared).
@@ -100,6 +123,7 @@ export const courses = pgTable(
     enumCheck('courses_etat_check', t.etat, COURSE_ETATS),
     enumCheck('courses_statut_check', t.statut, COURSE_STATUTS),
     enumCheck('courses_statut_avant_probleme_check', t.statut_avant_probleme, COURSE_STATUTS),
+    ...coordonneesChecks('courses', t),
   ],
 );
 
@@ -159,6 +183,7 @@ export const demandes = pgTable(
       .references(() => villes.id, { onDelete: 'restrict' }),
     adresse_chargement: varchar('adresse_chargement', { length: 255 }),
     adresse_dechargement: varchar('adresse_dechargement', { length: 255 }),
+    ...coordonnees(),
     date_souhaitee: date('date_souhaitee').notNull(),
     poids_kg: integer('poids_kg'),
     description: text('description'),
@@ -173,6 +198,7 @@ export const demandes = pgTable(
     index('demandes_client_idx').on(t.client_id),
     enumCheck('demandes_type_course_check', t.type_course, TYPES_COURSE),
     enumCheck('demandes_statut_check', t.statut, DEMANDE_STATUTS),
+    ...coordonneesChecks('demandes', t),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { type FocusEvent, lazy, Suspense, useRef, useState } from 'react';
 import { http } from '../../app/http';
 import type { FormFieldDecl } from './fields';
 import { RichText } from './RichText';
@@ -132,13 +132,29 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           {...rest}
         />
       );
-    default:
+    default: {
+      const { value, onChange, onBlur } = rest as {
+        value?: unknown;
+        onChange?: (value: unknown) => void;
+        onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+      };
+      const { normalize } = field;
       return (
         <Input
           type={field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : 'text'}
           placeholder={placeholder}
           {...rest}
+          onBlur={
+            normalize
+              ? (event) => {
+                  if (typeof value === 'string' && value.trim() && normalize(value) !== value)
+                    onChange?.(normalize(value));
+                  onBlur?.(event);
+                }
+              : onBlur
+          }
         />
       );
+    }
   }
 }

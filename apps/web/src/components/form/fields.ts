@@ -79,6 +79,8 @@ export interface FormFieldDecl {
   /** Shows the asterisk; the shared schema does the checking. */
   required?: boolean;
   placeholder?: string;
+  /** A text field's canonical form, applied when the field is left (a plate: `ga 175 rx` → `GA-175-RX`). */
+  normalize?: (value: string) => string;
   /** A date range's two body fields (default `date_debut`, `date_fin`). */
   params?: [string, string];
   /** Shown only when true, from the current values (e.g. sous_type when type is transporteur). */
