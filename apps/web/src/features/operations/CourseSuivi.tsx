@@ -32,7 +32,10 @@ export function CourseSuivi({ course: c }: { course: CourseOut }) {
   const evenements = useQuery({
     queryKey: suiviKeys.evenements(c.id),
     queryFn: async ({ signal }) =>
-      (await http.get<CourseEvenementOut[]>(`/api/courses/${c.id}/evenements`, { signal })).data,
+      (await http.get<CourseEvenementOut[]>(`/api/courses/${c.id}/evenements`, { signal, background: true }))
+        .data,
+    // While the course runs, a new arrival shows without reopening the detail.
+    refetchInterval: COURSE_STATUTS_FINAUX.includes(c.statut as CourseStatut) ? false : 30_000,
   });
   const points = [
     c.chargement_lat !== null && c.chargement_lng !== null
@@ -53,6 +56,10 @@ export function CourseSuivi({ course: c }: { course: CourseOut }) {
       <section aria-label="Événements de la course">
         {evenements.isLoading ? (
           <Typography.Text type="secondary">Chargement des événements…</Typography.Text>
+        ) : evenements.isError && !evenements.data ? (
+          <Typography.Text type="danger">
+            Une erreur s'est produite lors du chargement des données.
+          </Typography.Text>
         ) : items.length === 0 ? (
           <Typography.Text type="secondary">
             Aucun événement pour l'instant : ils s'enregistrent quand le véhicule arrive au chargement ou à
