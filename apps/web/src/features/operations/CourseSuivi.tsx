@@ -140,20 +140,20 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
                   Envoyez-le au client : il voit le trajet, la position du véhicule et les événements de cette
                   course, sans compte. Ce lien n'est affiché qu'une fois.
                 </span>
-                <Space.Compact block>
-                  <Input
-                    readOnly
-                    value={cree.url}
-                    aria-label="Lien de suivi"
-                    onFocus={(e) => e.target.select()}
-                  />
+                <Input
+                  readOnly
+                  value={cree.url}
+                  aria-label="Lien de suivi"
+                  onFocus={(e) => e.target.select()}
+                />
+                <Space wrap>
                   <Button icon={<CopyOutlined />} onClick={() => void copier(cree.url)}>
                     Copier le lien
                   </Button>
-                </Space.Compact>
-                <a href={cree.chemin} target="_blank" rel="noreferrer">
-                  <ExportOutlined /> Ouvrir la page de suivi
-                </a>
+                  <a href={cree.chemin} target="_blank" rel="noreferrer">
+                    <ExportOutlined /> Ouvrir la page de suivi
+                  </a>
+                </Space>
               </Space>
             }
           />
