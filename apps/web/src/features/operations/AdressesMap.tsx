@@ -33,19 +33,20 @@ export function AdressesMap({
   focus,
   onPlace,
   onSelect,
+  height = ADRESSE_MAP.height,
+  label = 'Carte des adresses',
 }: {
   adresses: AdresseOut[];
   position: LatLng | null;
   focus: LatLng | null;
   onPlace: (p: LatLng) => void;
   onSelect: (a: AdresseOut) => void;
+  /** Default: the addresses screen's 600 px; a form's point picker uses a smaller map. */
+  height?: number;
+  label?: string;
 }) {
   return (
-    <div
-      role="application"
-      aria-label="Carte des adresses"
-      style={{ height: ADRESSE_MAP.height, background: '#e8eef3' }}
-    >
+    <div role="application" aria-label={label} style={{ height, background: '#e8eef3' }}>
       <MapContainer
         center={[ADRESSE_MAP.lat, ADRESSE_MAP.lng]}
         zoom={ADRESSE_MAP.zoom}
