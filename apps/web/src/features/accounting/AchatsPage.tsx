@@ -1,19 +1,20 @@
 import {
   ACHAT_STATUTS,
   type AchatOut,
+  FournisseurBody,
   formatMoney,
   STATUTS_REGLEMENT,
   taxe,
   todayInGabon,
 } from '@yams/shared';
 import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
-import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
+import type { CreateOption, FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { useOptions } from '../../components/form/useOptions';
 import { type LineDraft, LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
-import { modeOptions, tagField } from '../operations/operationsFields';
+import { modeOptions, tagField, villeSource } from '../operations/operationsFields';
 import { achatPaths, achats } from './api';
 import { ACHAT_LABELS } from './labels';
 
@@ -36,6 +37,18 @@ const articleSource: OptionsSource = {
   label: (r) => `${r.reference} — ${r.nom} (stock ${r.qte})`,
 };
 const fournisseurSource: OptionsSource = { path: '/api/fournisseurs', label: (r) => String(r.nom) };
+/** 'Ajouter un fournisseur' beside the picker: the supplier is created without leaving the purchase. */
+const fournisseurCreation: CreateOption = {
+  label: 'Ajouter un fournisseur',
+  title: 'Nouveau fournisseur',
+  fields: [
+    { name: 'nom', type: 'text', required: true, span: 24 },
+    { name: 'telephone', type: 'tel' },
+    { name: 'ville_id', type: 'select', source: villeSource },
+  ],
+  labels: { nom: 'Nom', telephone: 'Téléphone', ville_id: 'Ville' },
+  schema: FournisseurBody,
+};
 const acheteurSource: OptionsSource = {
   path: '/api/utilisateurs',
   label: (r) => String(r.nom_complet ?? r.name),
@@ -114,9 +127,16 @@ function ContenuAchatInput({
 }
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'date_operation', type: 'date', required: true, span: 8 },
-  { name: 'acheteur_id', type: 'select', required: true, source: acheteurSource, span: 8 },
-  { name: 'fournisseur_id', type: 'select', required: true, source: fournisseurSource, span: 8 },
+  { name: 'date_operation', type: 'date', required: true, span: 6 },
+  { name: 'acheteur_id', type: 'select', required: true, source: acheteurSource, span: 6 },
+  {
+    name: 'fournisseur_id',
+    type: 'select',
+    required: true,
+    source: fournisseurSource,
+    create: fournisseurCreation,
+    span: 12,
+  },
   {
     name: 'contenu',
     label: 'Lignes et TVA',
