@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -35,6 +34,7 @@ import envelopePlugin, { frameworkErrors } from './plugins/envelope';
 import idempotencyPlugin from './plugins/idempotency';
 import realtimePlugin from './plugins/realtime';
 import { collectRoutes } from './plugins/route-table';
+import securityPlugin, { DOCS_CSP } from './plugins/security';
 
 export interface AppOptions {
   config: Config;
@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(entrepriseNamesPlugin);
   await app.register(idempotencyPlugin);
   await app.register(realtimePlugin);
-  await app.register(cors, { origin: true, credentials: true });
+  await app.register(securityPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
 
   await app.register(authRoutes);
   await app.register(usersRoutes);

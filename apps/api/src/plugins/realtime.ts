@@ -37,9 +37,12 @@ export interface Realtime {
   io: Server;
   emitToCompany(entrepriseId: number, event: string, payload: unknown): void;
   emitToUser(userId: number, event: string, payload: unknown): void;
-  /** Drops the sockets of a token (sign-out) or of every token of a user (blocked account), on every node. */
+  /**
+   * Drops the sockets of a token (sign-out) or of every token of a user (blocked account, password reset), on
+   * every node; `exceptTokenId` keeps the sockets of that token (the device that changed the password).
+   */
   disconnectToken(tokenId: number): void;
-  disconnectUser(userId: number): void;
+  disconnectUser(userId: number, exceptTokenId?: number): void;
   /** Connected users (one line per user with their tab count), over every API process. */
   connected(): Promise<PresentUser[]>;
   /** Subscribes a socket (on whichever node it lives) to a channel; false when the socket is not this user's. */
@@ -170,7 +173,13 @@ export default fp(
       emitToUser: (userId, event, payload) =>
         void io.to(rooms.user(userId)).emit(event as never, payload as never),
       disconnectToken: (tokenId) => io.in(rooms.token(tokenId)).disconnectSockets(true),
-      disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
+      disconnectUser: (userId, exceptTokenId) => {
+        const sockets = io.in(rooms.user(userId));
+        (exceptTokenId === undefined
+          ? sockets
+          : sockets.except(rooms.token(exceptTokenId))
+        ).disconnectSockets(true);
+      },
       connected: async () => groupByUser(await presence.list()),
       async subscribe(socketId, userId, channel) {
         const [socket] = await io.in(socketId).fetchSockets();

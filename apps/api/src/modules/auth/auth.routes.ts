@@ -88,7 +88,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.resetPassword(deps, request.body.token, request.body.password, client(request));
+      const userId = await auth.resetPassword(
+        deps,
+        request.body.token,
+        request.body.password,
+        client(request),
+      );
+      app.realtime.disconnectUser(userId);
       return ok(null, MSG.resetDone);
     },
   );
@@ -142,11 +148,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: reply(UserOut),
       },
     },
-    async (request) =>
-      ok(
-        await auth.updateMe(deps, request.auth!.user, request.auth!.tokenId, request.body),
-        MSG.profileUpdated,
-      ),
+    async (request) => {
+      const { user, tokenId } = request.auth!;
+      const out = await auth.updateMe(deps, user, tokenId, request.body);
+      if (request.body.password) app.realtime.disconnectUser(user.id, tokenId);
+      return ok(out, MSG.profileUpdated);
+    },
   );
 };
 

@@ -111,7 +111,7 @@ export async function resetPassword(
   token: string,
   password: string,
   client: Client,
-) {
+): Promise<number> {
   const addressKey = `reset-ip:${client.ip}`;
   await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
   const [row] = await db
@@ -138,6 +138,7 @@ export async function resetPassword(
       .where(eq(users.id, row.user_id));
     await revokeUserTokens(tx as unknown as Db, row.user_id);
   });
+  return row.user_id;
 }
 
 export async function sendVerificationCode(
@@ -244,7 +245,8 @@ export async function updateMe(
     changes.password = await hashPassword(password);
   }
   if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, user.id));
-  // A new password signs out every other device.
+  // A new password signs out every other device; the device that changed it stays signed in (it just proved
+  // the current password), so the user is not thrown out of the profile page they are on.
   if (password) await revokeUserTokens(db, user.id, tokenId);
   return (await getAccountOut(db, user))!;
 }
