@@ -64,13 +64,13 @@ async function startApi(): Promise<ChildProcess> {
     output += d;
   });
   const started = Date.now();
-  while (Date.now() - started < 180_000) {
+  while (Date.now() - started < 300_000) {
     if (child.exitCode !== null) throw new Error(`L'API s'est arrêtée au démarrage :\n${output}`);
     if (output.includes('Yams Manager est prêt')) return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`L'API n'a pas démarré en 3 minutes :\n${output}`);
+  throw new Error(`L'API n'a pas démarré en 5 minutes :\n${output}`);
 }
 
 function kill(child: ChildProcess): Promise<void> {
@@ -257,7 +257,7 @@ async function check(f: Fixture, acked: Acked): Promise<string[]> {
       const stored = new Map(rows.map((r) => [r.id, r]));
       for (const a of acked.factures) {
         const s = stored.get(a.id);
-        if (!s || !s.est_valide || s.numero !== a.numero) {
+        if (!s?.est_valide || s.numero !== a.numero) {
           problems.push(`facture validée ${a.numero} (n°${a.id}) perdue ou modifiée`);
         } else if (s.e !== 1) problems.push(`facture ${a.numero} : ${s.e} écritures au lieu d'une`);
       }

@@ -32,7 +32,7 @@ it('après un SIGKILL en pleine rafale, la base embarquée rouvre avec toutes le
       // The PostgreSQL pass has no PGlite template: the API then seeds the demo data on its first start.
       ...(template ? [`--from=${template}`] : []),
     ],
-    { cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8', timeout: 540_000 },
+    { cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8', timeout: 840_000 },
   );
   const summary = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
   expect(summary.problems, run.stdout + run.stderr).toEqual([]);
@@ -44,4 +44,4 @@ it('après un SIGKILL en pleine rafale, la base embarquée rouvre avec toutes le
   expect(summary.writes.positions).toBeGreaterThan(0);
   expect(summary.writes.pieces).toBeGreaterThan(0);
   expect(run.status).toBe(0);
-}, 600_000);
+}, 900_000);
