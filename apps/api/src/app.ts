@@ -18,6 +18,7 @@ import accountingRoutes from './modules/accounting/accounting.routes';
 import authRoutes from './modules/auth/auth.routes';
 import parametresRoutes from './modules/entreprise/parametres.routes';
 import fleetRoutes from './modules/fleet/fleet.routes';
+import geolocationRoutes from './modules/geolocation/geolocation.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import adressesRoutes from './modules/operations/adresses.routes';
 import coursesRoutes from './modules/operations/courses.routes';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(broadcastingRoutes);
   await app.register(adressesRoutes);
   await app.register(statisticsRoutes);
+  await app.register(geolocationRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

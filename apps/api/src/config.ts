@@ -31,6 +31,8 @@ export interface Config {
    * could forge its address and escape the per-address login limit.
    */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** `GPS_PORT`: a second listener answering the OsmAnd protocol at `/` (Traccar Client's default 5055). */
+  gpsPort?: number;
 }
 
 /** `TRUST_PROXY`: unset/0/false → off; `true` → any proxy; `2` → that many hops; else addresses or CIDRs. */
@@ -81,7 +83,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presenceTtlMs: positiveMs(env.PRESENCE_TTL_MS, 15_000),
     realtimeRecheckMs: positiveMs(env.REALTIME_RECHECK_MS, 15_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    gpsPort: parseGpsPort(env.GPS_PORT),
   };
+}
+
+function parseGpsPort(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`GPS_PORT invalide : « ${raw} ». Indiquez un numéro de port entre 0 et 65535.`);
+  }
+  return port;
 }
 
 function positiveMs(raw: string | undefined, fallback: number): number {

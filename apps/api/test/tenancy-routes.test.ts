@@ -85,6 +85,7 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
     rowsOfA: (A) =>
       sql`${T.adresses.utilisateur_id} in (select id from users where entreprise_id = ${A} or id = ${A})`,
   },
+  '/api/appareils': tenant(T.appareils),
   '/api/messages': {
     table: T.messages,
     rowsOfA: (A) =>
@@ -220,6 +221,11 @@ beforeAll(async () => {
     lat: 0.2876,
     lng: 9.4975,
     utilisateur: A,
+  });
+  await made('/api/appareils', {
+    nom: 'Téléphone tenancy',
+    identifiant: `tenancy-${A}`,
+    vehicule_id: vehicule.id,
   });
   await made('/api/messages', { recipient_id: f.A.chauffeur, contenu: 'Chargement à 8 h au port.' });
   await f.db

@@ -1,0 +1,211 @@
+import {
+  APPAREIL_STATUTS,
+  AppareilBody,
+  AppareilInconnuBody,
+  AppareilInconnuOut,
+  AppareilOut,
+  AppareilUpdateBody,
+  CourseEvenementOut,
+  LienSuiviCreeOut,
+  LienSuiviOut,
+  TraceOut,
+} from '@yams/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes';
+import { IdParams, zIdFilter, zSearch } from '../../lib/filters-ids';
+import { ok, reply } from '../../lib/http';
+import { filters } from '../../lib/pagination';
+import { currentScope } from '../../plugins/auth';
+import { getAppareilOut, listAppareils, listInconnus } from './appareils.repository';
+import { createAppareil, destroyAppareil, registerInconnu, updateAppareil } from './appareils.service';
+import type { Ingest } from './ingest';
+import { createLien, listLiens, revokeLiens } from './suivi.service';
+import { exportTrace, getTrace, listEvenements, TraceQuery } from './trace.service';
+
+const tags = ['Géolocalisation'];
+
+const AppareilsQuery = filters({
+  search: zSearch,
+  vehicule: zIdFilter('Le véhicule'),
+  statut: z
+    .enum(APPAREIL_STATUTS, { error: 'Le statut doit être « En ligne » ou « Hors ligne ».' })
+    .optional(),
+});
+
+/** The signed-in routes of geolocation: devices, tracks, course events and tracking links. */
+export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', app.authenticate);
+
+    crudRoutes(app, {
+      path: '/api/appareils',
+      tags,
+      nom: { un: 'un appareil', des: 'les appareils' },
+      query: AppareilsQuery,
+      item: AppareilOut,
+      detail: AppareilOut,
+      list: (scope, q) => listAppareils(app.db, scope, q),
+      get: (scope, id) => getAppareilOut(app.db, scope, id),
+      options: { label: (a) => (a.vehicule ? `${a.nom} · ${a.vehicule.plaque}` : a.nom) },
+      create: {
+        body: AppareilBody,
+        run: (scope, body) => createAppareil(app.db, scope, body),
+        message: (a) => `L'appareil ${a.nom} a été ajouté.`,
+      },
+      update: {
+        body: AppareilUpdateBody,
+        run: async (scope, id, body) => {
+          for (const identifiant of await updateAppareil(app.db, scope, id, body))
+            ingest.forgetDevice(identifiant);
+        },
+        message: (a) => `L'appareil ${a.nom} a été modifié.`,
+      },
+      destroy: async (scope, id) => {
+        const { message, identifiant } = await destroyAppareil(app.db, scope, id);
+        ingest.forgetDevice(identifiant);
+        return message;
+      },
+      missing: (id) => `L'appareil n°${id} n'existe pas.`,
+    });
+
+    app.get(
+      '/api/appareils/inconnus',
+      {
+        schema: {
+          tags,
+          summary: "Identifiants qui ont envoyé des positions sans être enregistrés ('Appareil inconnu')",
+          response: reply(z.array(AppareilInconnuOut)),
+        },
+      },
+      async (request) => ok(await listInconnus(app.db, currentScope(request))),
+    );
+
+    app.post(
+      '/api/appareils/inconnus/enregistrer',
+      {
+        schema: {
+          tags,
+          summary: "Enregistre un identifiant inconnu comme appareil de l'entreprise",
+          body: AppareilInconnuBody,
+          response: reply(AppareilOut),
+        },
+      },
+      async (request) => {
+        const scope = currentScope(request);
+        const id = await registerInconnu(app.db, scope, request.body);
+        ingest.forgetDevice(request.body.identifiant);
+        const a = await getAppareilOut(app.db, scope, id);
+        return ok(a, `L'appareil ${a.nom} a été enregistré.`);
+      },
+    );
+
+    app.get(
+      '/api/appareils/:id/trace',
+      {
+        schema: {
+          tags,
+          summary:
+            "Trajet d'un appareil sur des jours (points, arrêts, distance et temps de conduite par jour)",
+          params: IdParams,
+          querystring: TraceQuery,
+          response: reply(TraceOut),
+        },
+      },
+      async (request) => ok(await getTrace(app.db, currentScope(request), request.params.id, request.query)),
+    );
+
+    app.get(
+      '/api/appareils/:id/trace/export',
+      {
+        schema: {
+          tags,
+          summary: 'Export CSV ou Excel des jours du trajet (distance, temps de conduite, arrêts)',
+          params: IdParams,
+          querystring: TraceQuery.extend({
+            format: z
+              .enum(['csv', 'xlsx'], { error: "Le format d'export doit être « csv » ou « xlsx »." })
+              .default('xlsx'),
+          }),
+        },
+      },
+      async (request, res) => {
+        const { format, ...q } = request.query;
+        const trace = await getTrace(app.db, currentScope(request), request.params.id, q);
+        const file = await exportTrace(trace, format);
+        return res
+          .header('cache-control', 'no-store')
+          .header('content-type', file.type)
+          .header(
+            'content-disposition',
+            `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          )
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      '/api/courses/:id/evenements',
+      {
+        schema: {
+          tags,
+          summary: "Événements GPS d'une course (arrivée et départ au chargement et à destination)",
+          params: IdParams,
+          response: reply(z.array(CourseEvenementOut)),
+        },
+      },
+      async (request) => ok(await listEvenements(app.db, currentScope(request), request.params.id)),
+    );
+
+    app.get(
+      '/api/courses/:id/suivi',
+      {
+        schema: {
+          tags,
+          summary: "Liens de suivi publics d'une course (sans leurs jetons)",
+          params: IdParams,
+          response: reply(z.array(LienSuiviOut)),
+        },
+      },
+      async (request) => ok(await listLiens(app.db, currentScope(request), request.params.id)),
+    );
+
+    app.post(
+      '/api/courses/:id/suivi',
+      {
+        schema: {
+          tags,
+          summary: 'Crée un lien de suivi public de la course (le jeton est donné une seule fois)',
+          params: IdParams,
+          response: reply(LienSuiviCreeOut),
+        },
+      },
+      async (request) => {
+        const lien = await createLien(app.db, currentScope(request), request.params.id, app.config.appUrl);
+        return ok(lien, 'Le lien de suivi a été créé.');
+      },
+    );
+
+    app.post(
+      '/api/courses/:id/suivi/revoke',
+      {
+        schema: {
+          tags,
+          summary: 'Révoque les liens de suivi actifs de la course',
+          params: IdParams,
+          response: reply(z.object({ revoques: z.number() })),
+        },
+      },
+      async (request) => {
+        const { code, n } = await revokeLiens(app.db, currentScope(request), request.params.id);
+        const message =
+          n === 0
+            ? `La course ${code} n'a aucun lien de suivi actif.`
+            : n === 1
+              ? `Le lien de suivi de la course ${code} a été révoqué.`
+              : `Les ${n} liens de suivi de la course ${code} ont été révoqués.`;
+        return ok({ revoques: n }, message);
+      },
+    );
+  };
+}

@@ -1,0 +1,125 @@
+import type { AddressInfo } from 'node:net';
+import { GPS, SuiviPublicOut } from '@yams/shared';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
+import { ok, reply } from '../../lib/http';
+import envelopePlugin, { frameworkErrors } from '../../plugins/envelope';
+import type { Ingest } from './ingest';
+import { OsmandError, parseOsmand } from './osmand';
+import { suiviPublic } from './suivi.service';
+
+// The public side of geolocation: the OsmAnd ingest (no account: the device's identifier is its
+// credential, as in Traccar) at /api/gps/osmand and, when GPS_PORT is set, at `/` of a second small
+// listener; and the public tracking page's data at /api/suivi/{token}.
+
+const fail = (res: FastifyReply, status: number, message: string) =>
+  res.code(status).send({ success: false, message, data: null, errors: [message] });
+
+/** The one OsmAnd handler: 200 empty when stored, 400 malformed, 404 unknown identifier. */
+function osmandHandler(ingest: Ingest) {
+  return async (request: FastifyRequest, res: FastifyReply) => {
+    let message: ReturnType<typeof parseOsmand>;
+    try {
+      message = parseOsmand(request.query, request.body);
+    } catch (err) {
+      if (err instanceof OsmandError) return fail(res, 400, err.message);
+      throw err;
+    }
+    const result = await ingest.store(message);
+    if (result === 'unknown') {
+      return fail(
+        res,
+        404,
+        `Appareil inconnu : « ${message.identifiant} ». Enregistrez cet identifiant dans Géolocalisation → Appareils.`,
+      );
+    }
+    return res.code(200).send();
+  };
+}
+
+/** Form bodies (`application/x-www-form-urlencoded`) and bodies of any other type, read as text. */
+function osmandParsers(app: FastifyInstance) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+}
+
+/** Where the GPS listener of an app listens (tests start it on port 0). */
+const gpsServers = new WeakMap<Config, FastifyInstance>();
+export function gpsAddress(config: Config): AddressInfo | null {
+  const server = gpsServers.get(config)?.server.address();
+  return server && typeof server === 'object' ? server : null;
+}
+
+/** Requests per address and minute on the public tracking route (each node counts its own). */
+const SUIVI_PAR_MINUTE = 120;
+
+export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
+  return async (app) => {
+    const handler = osmandHandler(ingest);
+
+    await app.register(async (osmand) => {
+      osmandParsers(osmand);
+      for (const method of ['GET', 'POST'] as const) {
+        osmand.route({
+          method,
+          url: GPS.osmandPath,
+          schema: {
+            tags: ['Géolocalisation'],
+            summary:
+              'Position OsmAnd (Traccar Client) : id|deviceid, timestamp, lat, lon, speed (nœuds)… en paramètres ou formulaire, ou JSON {device_id, location} (location : objet ou tableau) ; 200 sans corps, 400 message invalide, 404 identifiant inconnu',
+            security: [],
+          },
+          handler,
+        });
+      }
+    });
+
+    // A second listener for devices configured with a bare host and port (Traccar Client: 5055).
+    if (app.config.gpsPort !== undefined) {
+      const gps = Fastify({ logger: false, frameworkErrors, bodyLimit: 10 * 1024 * 1024 });
+      await gps.register(envelopePlugin);
+      osmandParsers(gps);
+      gps.route({ method: ['GET', 'POST'], url: '/', handler });
+      app.addHook('onReady', async () => {
+        await gps.listen({ port: app.config.gpsPort!, host: app.config.host });
+        gpsServers.set(app.config, gps);
+      });
+      app.addHook('onClose', async () => {
+        await gps.close();
+      });
+    }
+
+    const hits = new Map<string, { start: number; n: number }>();
+    app.get(
+      '/api/suivi/:token',
+      {
+        schema: {
+          tags: ['Géolocalisation'],
+          summary:
+            "Suivi public d'une course par son lien (sans compte) : trajet, position du véhicule, événements",
+          params: z.object({ token: z.string().max(200) }),
+          response: reply(SuiviPublicOut),
+          security: [],
+        },
+      },
+      async (request) => {
+        const now = Date.now();
+        const hit = hits.get(request.ip);
+        if (!hit || now - hit.start > 60_000) {
+          if (hits.size > 10_000) hits.clear();
+          hits.set(request.ip, { start: now, n: 1 });
+        } else if (++hit.n > SUIVI_PAR_MINUTE) {
+          throw new AppError('suivi.too_many', 429, [
+            'Trop de demandes pour ce suivi : réessayez dans une minute.',
+          ]);
+        }
+        return ok(await suiviPublic(app.db, request.params.token));
+      },
+    );
+  };
+}

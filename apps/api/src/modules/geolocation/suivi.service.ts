@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CourseEvenementType,
+  GPS,
+  type LienSuiviCreeOut,
+  type LienSuiviOut,
+  type SuiviPublicOut,
+} from '@yams/shared';
+import { and, asc, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
+import { sha256 } from '../../lib/crypto';
+import { fieldErrors } from '../../lib/errors';
+import { transaction } from '../../lib/transaction';
+import type { Scope } from '../../plugins/auth';
+import { lockCourse } from '../operations/courses.repository';
+import { courseNotFound } from '../operations/operations.errors';
+import { courses } from '../operations/operations.table';
+import { villes } from '../reference/reference.table';
+import { suiviNotFound } from './geolocation.errors';
+import { appareils, courseEvenements, liensSuivi, positions } from './geolocation.table';
+
+// Public tracking links of a course: a random token (160 bits, base64url) in the URL, only its SHA-256
+// stored. The public answer holds this course's route, its vehicle's position and track during the
+// course, and its events — nothing else. A link stops with the course (finished or cancelled) or when revoked.
+
+const FINIS = ['Terminé', 'Annulé'];
+const ouverte = (statut: string) => !FINIS.includes(statut);
+
+function toLien(r: typeof liensSuivi.$inferSelect, statut: string): LienSuiviOut {
+  return {
+    id: r.id,
+    course_id: r.course_id,
+    created_at: r.created_at,
+    revoked_at: r.revoked_at,
+    actif: r.revoked_at === null && ouverte(statut),
+  };
+}
+
+export async function listLiens(db: Db, scope: Scope, courseId: number): Promise<LienSuiviOut[]> {
+  const [c] = await scoped(db, scope)
+    .select({ id: courses.id, statut: courses.statut })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!c) throw courseNotFound();
+  const rows = await scoped(db, scope)
+    .select()
+    .from(liensSuivi)
+    .where(eq(liensSuivi.course_id, c.id))
+    .orderBy(desc(liensSuivi.created_at), desc(liensSuivi.id));
+  return rows.map((r) => toLien(r, c.statut));
+}
+
+/** A new link for an open course; its token is answered this once. */
+export function createLien(
+  db: Db,
+  scope: Scope,
+  courseId: number,
+  appUrl: string,
+): Promise<LienSuiviCreeOut> {
+  return transaction(db, async (tx) => {
+    const c = await lockCourse(tx, scope, courseId);
+    if (!ouverte(c.statut)) {
+      throw fieldErrors({
+        statut: `La course ${c.code} est au statut « ${c.statut} » : elle ne peut plus être suivie.`,
+      });
+    }
+    const token = randomBytes(20).toString('base64url');
+    const [row] = await scoped(tx, { entrepriseId: c.entreprise_id })
+      .insert(liensSuivi)
+      .values({ course_id: c.id, token_hash: sha256(token), cree_par: scope.user.id })
+      .returning();
+    const chemin = GPS.suiviPage(token);
+    return { ...toLien(row!, c.statut), token, chemin, url: `${appUrl}${chemin}` };
+  });
+}
+
+/** Revokes every active link of the course; answers how many. */
+export function revokeLiens(db: Db, scope: Scope, courseId: number): Promise<{ code: string; n: number }> {
+  return transaction(db, async (tx) => {
+    const c = await lockCourse(tx, scope, courseId);
+    const revoked = await scoped(tx, { entrepriseId: c.entreprise_id })
+      .update(liensSuivi)
+      .set({ revoked_at: sql`now()` })
+      .where(and(eq(liensSuivi.course_id, c.id), isNull(liensSuivi.revoked_at)))
+      .returning({ id: liensSuivi.id });
+    return { code: c.code, n: revoked.length };
+  });
+}
+
+/**
+ * The public page's data, found by the token's hash. 404 for an unknown or revoked token and for a finished
+ * or cancelled course. Reads are made in the course's company scope.
+ */
+export async function suiviPublic(db: Db, token: string): Promise<SuiviPublicOut> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw suiviNotFound();
+  // The link's lookup is by its unguessable hash; everything after is scoped to the course's company.
+  const [lien] = await db
+    .select({ course_id: liensSuivi.course_id, entreprise_id: liensSuivi.entreprise_id })
+    .from(liensSuivi)
+    .where(and(eq(liensSuivi.token_hash, sha256(token)), isNull(liensSuivi.revoked_at)))
+    .limit(1);
+  if (!lien) throw suiviNotFound();
+  const s = scoped(db, { entrepriseId: lien.entreprise_id });
+  const ville = (key: 'ville_depart_id' | 'ville_arrivee_id') =>
+    sql<string>`(select ${villes.libelle} from ${villes} where ${villes.id} = ${courses[key]})`;
+  const [c] = await s
+    .select({
+      id: courses.id,
+      code: courses.code,
+      statut: courses.statut,
+      vehicule_id: courses.vehicule_id,
+      created_at: courses.created_at,
+      ville_depart: ville('ville_depart_id'),
+      ville_arrivee: ville('ville_arrivee_id'),
+      adresse_chargement: courses.adresse_chargement,
+      adresse_dechargement: courses.adresse_dechargement,
+      chargement_lat: courses.chargement_lat,
+      chargement_lng: courses.chargement_lng,
+      dechargement_lat: courses.dechargement_lat,
+      dechargement_lng: courses.dechargement_lng,
+      date_chargement: courses.date_chargement,
+      date_dechargement: courses.date_dechargement,
+    })
+    .from(courses)
+    .where(and(eq(courses.id, lien.course_id), notInArray(courses.statut, FINIS)))
+    .limit(1);
+  if (!c) throw suiviNotFound();
+
+  // The vehicle's track while this course holds it (a vehicle carries one open course at a time), over
+  // the last GPS.suiviTraceHeures at most.
+  const depuis = new Date(
+    Math.max(Date.parse(c.created_at), Date.now() - GPS.suiviTraceHeures * 3600_000),
+  ).toISOString();
+  const devices = s
+    .select({ id: appareils.id })
+    .from(appareils)
+    .where(eq(appareils.vehicule_id, c.vehicule_id));
+  const [trace, evenements] = await Promise.all([
+    s
+      .select({
+        heure: positions.heure,
+        latitude: positions.latitude,
+        longitude: positions.longitude,
+        vitesse: positions.vitesse,
+        cap: positions.cap,
+      })
+      .from(positions)
+      .where(and(inArray(positions.appareil_id, devices), gte(positions.heure, depuis)))
+      .orderBy(desc(positions.heure))
+      .limit(GPS.suiviTracePoints),
+    s
+      .select({ type: courseEvenements.type, heure: courseEvenements.heure })
+      .from(courseEvenements)
+      .where(eq(courseEvenements.course_id, c.id))
+      .orderBy(asc(courseEvenements.heure)),
+  ]);
+  const last = trace[0];
+  const lieu = (v: string, adresse: string | null, lat: number | null, lng: number | null) => ({
+    ville: v,
+    adresse,
+    latitude: lat,
+    longitude: lng,
+  });
+  return {
+    code: c.code,
+    statut: c.statut,
+    chargement: lieu(c.ville_depart, c.adresse_chargement, c.chargement_lat, c.chargement_lng),
+    dechargement: lieu(c.ville_arrivee, c.adresse_dechargement, c.dechargement_lat, c.dechargement_lng),
+    date_chargement: c.date_chargement,
+    date_dechargement: c.date_dechargement,
+    position: last
+      ? {
+          heure: last.heure,
+          latitude: last.latitude,
+          longitude: last.longitude,
+          vitesse: last.vitesse,
+          cap: last.cap,
+        }
+      : null,
+    trace: trace.reverse().map((p) => ({ heure: p.heure, latitude: p.latitude, longitude: p.longitude })),
+    evenements: evenements.map((e) => ({ type: e.type as CourseEvenementType, heure: e.heure })),
+    mis_a_jour: new Date().toISOString(),
+  };
+}

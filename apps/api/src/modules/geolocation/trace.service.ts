@@ -1,0 +1,160 @@
+import {
+  addDays,
+  type CourseEvenementOut,
+  type CourseEvenementType,
+  GPS,
+  isCalendarDate,
+  type TraceOut,
+  todayInGabon,
+} from '@yams/shared';
+import { asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
+import { fieldErrors } from '../../lib/errors';
+import type { Scope } from '../../plugins/auth';
+import { getCourseOut } from '../operations/courses.repository';
+import { findAppareil, positionsBetween } from './appareils.repository';
+import { debutJourLibreville } from './geo';
+import { courseEvenements } from './geolocation.table';
+import { resumeTrace } from './trace';
+
+const zJour = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string({ error: `${label} doit être une date au format AAAA-MM-JJ.` })
+      .refine(isCalendarDate, { error: `${label} doit être une date au format AAAA-MM-JJ.` })
+      .optional(),
+  );
+
+/** `?date_debut=&date_fin=` (Libreville days, both default to today; at most GPS.traceJoursMax days). */
+export const TraceQuery = z.object({
+  date_debut: zJour('La date de début'),
+  date_fin: zJour('La date de fin'),
+});
+export type TraceQuery = z.infer<typeof TraceQuery>;
+
+function range(q: TraceQuery): { debut: string; fin: string } {
+  const today = todayInGabon();
+  const debut = q.date_debut ?? q.date_fin ?? today;
+  const fin = q.date_fin ?? (q.date_debut && q.date_debut > today ? q.date_debut : today);
+  if (fin < debut)
+    throw fieldErrors({ date_fin: 'La date de fin doit être postérieure à la date de début.' });
+  if (addDays(debut, GPS.traceJoursMax - 1) < fin) {
+    throw fieldErrors({ date_fin: `La période ne peut pas dépasser ${GPS.traceJoursMax} jours.` });
+  }
+  return { debut, fin };
+}
+
+/** A device's track over a day range: points, stops, distance and driving time of each day. */
+export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery): Promise<TraceOut> {
+  const { debut, fin } = range(q);
+  const a = await findAppareil(db, scope, id);
+  const rows = await positionsBetween(
+    db,
+    scope,
+    a.id,
+    debutJourLibreville(debut),
+    debutJourLibreville(addDays(fin, 1)),
+  );
+  const points = rows.map((r) => ({
+    heure: r.heure,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    vitesse: r.vitesse,
+  }));
+  return {
+    appareil: {
+      id: a.id,
+      nom: a.nom,
+      identifiant: a.identifiant,
+      vehicule: a.vehicule_id && a.plaque ? { id: a.vehicule_id, plaque: a.plaque } : null,
+    },
+    date_debut: debut,
+    date_fin: fin,
+    points,
+    ...resumeTrace(points, debut, fin),
+  };
+}
+
+const duree = (s: number) =>
+  `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}`;
+
+/** The days of a track as a CSV for a French Excel (`;`, BOM, CRLF) or an .xlsx. */
+export async function exportTrace(
+  trace: TraceOut,
+  format: 'csv' | 'xlsx',
+): Promise<{ body: Buffer | string; type: string; filename: string }> {
+  const header = [
+    'Date',
+    'Distance (km)',
+    'Temps de conduite',
+    'Temps de conduite (min)',
+    'Arrêts',
+    'Points',
+  ];
+  const lines = trace.jours.map((j) => [
+    j.date.split('-').reverse().join('/'),
+    j.distance_km,
+    duree(j.duree_conduite_s),
+    Math.round(j.duree_conduite_s / 60),
+    j.arrets,
+    j.points,
+  ]);
+  const total = [
+    'Total',
+    trace.distance_km,
+    duree(trace.duree_conduite_s),
+    Math.round(trace.duree_conduite_s / 60),
+    trace.arrets.length,
+    trace.points.length,
+  ];
+  const slug = trace.appareil.nom
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const base = `trajets-${slug || trace.appareil.id}-${trace.date_debut}-${trace.date_fin}`;
+  if (format === 'csv') {
+    const cell = (v: string | number) => (typeof v === 'number' ? String(v).replace('.', ',') : v);
+    const body = `\uFEFF${[header, ...lines, total].map((l) => l.map(cell).join(';')).join('\r\n')}\r\n`;
+    return { body, type: 'text/csv; charset=utf-8', filename: `${base}.csv` };
+  }
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Yams Manager';
+  const sheet = workbook.addWorksheet('Trajets', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = header.map((h) => ({ header: h, width: Math.max(12, h.length + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const l of [...lines, total]) sheet.addRow(l);
+  sheet.getRow(lines.length + 2).font = { bold: true };
+  sheet.getColumn(2).numFmt = '0.00';
+  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  return {
+    body,
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    filename: `${base}.xlsx`,
+  };
+}
+
+/** The events of a course of the scope, oldest first (404 for another company's course). */
+export async function listEvenements(db: Db, scope: Scope, courseId: number): Promise<CourseEvenementOut[]> {
+  const course = await getCourseOut(db, scope, courseId);
+  const rows = await scoped(db, scope)
+    .select()
+    .from(courseEvenements)
+    .where(eq(courseEvenements.course_id, course.id))
+    .orderBy(asc(courseEvenements.heure), asc(courseEvenements.id));
+  return rows.map((r) => ({
+    id: r.id,
+    course_id: r.course_id,
+    type: r.type as CourseEvenementType,
+    heure: r.heure,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    appareil_id: r.appareil_id,
+    created_at: r.created_at,
+  }));
+}
