@@ -1,4 +1,4 @@
-import type { DemandeBody, PaiementBody, VehiculeBody } from '@yams/shared';
+import { addDays, type DemandeBody, type PaiementBody, todayInGabon, type VehiculeBody } from '@yams/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -17,6 +17,9 @@ import { setupApi } from './helpers';
 // TransGabon, B = Ogooué Logistique) and the superadmin signed in, and typed factories that go through the
 // services (the same checks and scoping as the routes), so a fixture cannot hold a row the API would refuse.
 // Each test makes its own rows, so counts filtered on them are exact whatever the demo seed holds.
+
+/** `YYYY-MM-DD`, today + n days in Libreville: dates the API checks against today never expire in a test. */
+export const inDays = (n: number): string => addDays(todayInGabon(), n);
 
 export interface Company {
   id: number;
@@ -138,7 +141,7 @@ export async function setupFixtures() {
         type_course: 'Livraison',
         ville_depart_id: villesIds.lbv,
         ville_arrivee_id: villesIds.fcv,
-        date_souhaitee: '2026-12-01',
+        date_souhaitee: inDays(8),
         ...extra,
       } as DemandeBody);
       return { id };

@@ -1,6 +1,9 @@
-import { addDays, todayInGabon } from '@yams/shared';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { addDays, normalisePlaque, todayInGabon } from '@yams/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from '../src/db/migrate';
 import { vehicules } from '../src/db/schema';
 import { expectEvery } from './fixtures';
 import {
@@ -156,51 +159,114 @@ describe('POST /api/vehicules', () => {
     );
   });
 
-  it('normalises the plate and keeps it unique within the company', async () => {
+  it('stores one canonical plate, unique within the company whatever its spelling (issue 7, item 3)', async () => {
     const { t, tg, og, tgId } = c;
     const res = await t.post(
       '/api/vehicules',
-      { plaque: ' gb 123 aa ', marque: 'MAN', modele: 'TGS', type_vehicule_id: semi, tonnage: 32.5 },
+      { plaque: ' ge 175 rx ', marque: 'MAN', modele: 'TGS', type_vehicule_id: semi, tonnage: 32.5 },
       tg,
     );
     expect(res.json().message).toBe('Le véhicule a été ajouté.');
     const v = data(res);
     expect(v).toMatchObject({
-      plaque: 'GB 123 AA',
+      plaque: 'GE-175-RX',
       tonnage: 32.5,
       statut: 'Nouveau',
       entreprise_id: tgId,
       proprietaire: { id: tgId },
     });
     const [stored] = await t.database.db.select().from(vehicules).where(eq(vehicules.id, v.id));
-    expect(stored).toMatchObject({ plaque: 'GB 123 AA', tonnage_kg: 32_500 });
+    expect(stored).toMatchObject({ plaque: 'GE-175-RX', tonnage_kg: 32_500 });
+    // The same truck typed another way is refused, with the French message under the field.
+    for (const plaque of ['GE-175-RX', 'GE 175 RX', 'ge175rx', 'Ge-175 rx'])
+      failed(
+        await t.post('/api/vehicules', { plaque, marque: 'MAN', type_vehicule_id: semi }, tg),
+        422,
+        'Cette plaque est déjà enregistrée.',
+        'plaque',
+      );
+    // A foreign or temporary plate keeps its groups, dashed, and is compared without them.
+    const foreign = data(
+      await t.post('/api/vehicules', { plaque: 'ww 12 34 b', marque: 'Iveco', type_vehicule_id: semi }, tg),
+    );
+    expect(foreign.plaque).toBe('WW-12-34-B');
     failed(
-      await t.post('/api/vehicules', { plaque: 'gb  123   AA', marque: 'MAN', type_vehicule_id: semi }, tg),
+      await t.post('/api/vehicules', { plaque: 'WW1234B', marque: 'Iveco', type_vehicule_id: semi }, tg),
       422,
       'Cette plaque est déjà enregistrée.',
       'plaque',
     );
-    expect(
-      data(
-        await t.post(
-          '/api/vehicules',
-          { plaque: 'ga - 77 - xy', marque: 'Iveco', type_vehicule_id: semi },
-          tg,
-        ),
-      ).plaque,
-    ).toBe('GA-77-XY');
+    // Search finds it however it is typed.
+    for (const search of ['ge175', 'GE 175 R', 'ge-175-rx', 'e175rx']) {
+      const found = data(await t.get(`/api/vehicules?search=${encodeURIComponent(search)}`, tg)) as Json[];
+      expect(found.map((x) => x.plaque)).toContain('GE-175-RX');
+    }
+    const options = data(await t.get('/api/vehicules/options?search=ge175', tg)) as Json[];
+    expect(options.map((o) => o.label)).toContain('GE-175-RX');
     // Another company may register the same plate (a vehicle sold from one to the other).
     expect(
-      data(await t.post('/api/vehicules', { plaque: 'GB 123 AA', marque: 'MAN', type_vehicule_id: semi }, og))
+      data(await t.post('/api/vehicules', { plaque: 'GE175RX', marque: 'MAN', type_vehicule_id: semi }, og))
         .plaque,
-    ).toBe('GB 123 AA');
+    ).toBe('GE-175-RX');
     const other = await k.vehicule();
     failed(
-      await t.post(`/api/vehicules/${other.id}/update`, { plaque: 'gb 123 aa' }, tg),
+      await t.post(`/api/vehicules/${other.id}/update`, { plaque: 'ge 175rx' }, tg),
       422,
       'Cette plaque est déjà enregistrée.',
       'plaque',
     );
+    // Its own plate retyped is no conflict.
+    expect(data(await t.post(`/api/vehicules/${v.id}/update`, { plaque: 'ge 175 rx' }, tg)).plaque).toBe(
+      'GE-175-RX',
+    );
+    // The database itself refuses a second spelling written behind the service's back.
+    await expect(
+      t.database.db.insert(vehicules).values({ entreprise_id: tgId, plaque: 'GE175RX', marque: 'X' }),
+    ).rejects.toThrow();
+  });
+
+  it('the migration rewrites stored plates canonically and keeps every duplicate, marked', async () => {
+    const { t, tgId } = c;
+    const db = t.database.db;
+    // Rows as an older version stored them (before the unique index compared without dashes).
+    await db.execute(sql`drop index vehicules_plaque_cle_unique`);
+    const old = await db
+      .insert(vehicules)
+      .values(
+        ['GA 999 QA', 'gb 12 cd', 'GA-555-ZZ', 'GA 555 ZZ', 'ga555zz'].map((plaque) => ({
+          entreprise_id: tgId,
+          plaque,
+          marque: 'Ancien',
+        })),
+      )
+      .returning({ id: vehicules.id });
+    const file = path.join(MIGRATIONS_FOLDER, '0013_plaques_canoniques.sql');
+    await db.execute(sql.raw(fs.readFileSync(file, 'utf8')));
+    await db.execute(
+      sql`create unique index vehicules_plaque_cle_unique on vehicules (entreprise_id, replace(plaque, '-', ''))`,
+    );
+    const rows = await db
+      .select({ id: vehicules.id, plaque: vehicules.plaque })
+      .from(vehicules)
+      .where(
+        inArray(
+          vehicules.id,
+          old.map((o) => o.id),
+        ),
+      )
+      .orderBy(vehicules.id);
+    const [a, b, c1, c2, c3] = old.map((o) => o.id);
+    expect(rows).toEqual([
+      { id: a, plaque: 'GA-999-QA' },
+      { id: b, plaque: 'GB-12-CD' },
+      { id: c1, plaque: 'GA-555-ZZ' },
+      { id: c2, plaque: `GA-555-ZZ-DOUBLON-${c2}` },
+      { id: c3, plaque: `GA-555-ZZ-DOUBLON-${c3}` },
+    ]);
+    // The seeded plates were canonical already and stay as they were.
+    const seeded = data(await t.get('/api/vehicules?limit=100', c.tg)) as Json[];
+    expect(seeded.filter((v) => v.marque !== 'Ancien').length).toBeGreaterThan(20);
+    expectEvery(seeded, (v) => v.plaque === normalisePlaque(v.plaque as string) || v.marque === 'Ancien');
   });
 
   it('takes an owner of the company only, and a driver among its camionneurs and coursiers', async () => {

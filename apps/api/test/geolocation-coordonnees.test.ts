@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, demandes } from '../src/db/schema';
-import { data, type Fixtures, setupFixtures } from './fixtures';
+import { data, type Fixtures, inDays, setupFixtures } from './fixtures';
 
 // Pickup and drop-off coordinates of courses and demandes (issue 12): accepted, validated in French, stored,
 // answered; hidden with the addresses on another company's market demande; carried to the accepted course.
@@ -108,7 +108,7 @@ describe('coordinates of a demande', () => {
         type_course: 'Livraison',
         ville_depart_id: f.villes.lbv,
         ville_arrivee_id: f.villes.fcv,
-        date_souhaitee: '2026-12-10',
+        date_souhaitee: inDays(17),
         adresse_chargement: 'Port d’Owendo',
         ...OWENDO,
         ...NTOUM,

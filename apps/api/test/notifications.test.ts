@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { documents, garages, interventions, jobRuns, notifications } from '../src/db/schema';
 import { runDailyNotifications } from '../src/modules/notifications/daily';
+import { inDays } from './fixtures';
 import {
   type Company,
   expectFailure,
@@ -95,7 +96,7 @@ describe('notifications created by events, in their transaction', () => {
         ville_depart_id: ctx.villes.pog,
         ville_arrivee_id: ctx.villes.lbv,
         adresse_chargement: 'Port-Môle',
-        date_souhaitee: '2026-12-05',
+        date_souhaitee: inDays(12),
         poids_kg: 8_000,
         budget: 400_000,
       },

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demandes, users } from '../src/db/schema';
 import { scoped } from '../src/db/scoped';
+import { inDays } from './fixtures';
 import {
   type Company,
   expectFailure,
@@ -30,7 +31,7 @@ async function record(company: Company, clientId: number) {
       ville_arrivee_id: ctx.villes.fcv,
       adresse_chargement: 'Zone industrielle d’Oloumi, hangar 4',
       adresse_dechargement: 'Quartier Potos',
-      date_souhaitee: '2026-12-18',
+      date_souhaitee: inDays(25),
       poids_kg: 9_000,
       budget: 450_000,
     },
@@ -94,7 +95,7 @@ describe('a demande recorded by a company', () => {
       adresse_dechargement: null,
       ville_depart: { id: ctx.villes.lbv },
       ville_arrivee: { id: ctx.villes.fcv },
-      date_souhaitee: '2026-12-18',
+      date_souhaitee: inDays(25),
       poids_kg: 9_000,
       course_details: 'Libreville → Franceville (9 t)',
     });
@@ -163,7 +164,7 @@ describe('a demande posted by a client from the app', () => {
         ville_depart_id: ctx.villes.pog,
         ville_arrivee_id: ctx.villes.lbv,
         adresse_chargement: 'Chez moi',
-        date_souhaitee: '2026-12-20',
+        date_souhaitee: inDays(27),
         statut: 'En attente',
       })
       .returning();
@@ -203,7 +204,7 @@ describe('the rule and its SQL', () => {
           type_course: 'Livraison',
           ville_depart_id: ctx.villes.lbv,
           ville_arrivee_id: ctx.villes.lbv,
-          date_souhaitee: '2026-12-21',
+          date_souhaitee: inDays(28),
         })),
       )
       .returning();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, demandes } from '../src/db/schema';
+import { inDays } from './fixtures';
 import {
   type Company,
   expectFailure,
@@ -25,7 +26,7 @@ async function makeDemande(company: Company, clientId: number, extra: Record<str
       ville_depart_id: ctx.villes.pog,
       ville_arrivee_id: ctx.villes.lbv,
       adresse_chargement: 'Port-Môle',
-      date_souhaitee: '2026-12-05',
+      date_souhaitee: inDays(12),
       poids_kg: 8_000,
       budget: 400_000,
       ...extra,
@@ -48,7 +49,7 @@ describe('demandes: recording, broadcast, update, cancel, delete', () => {
         type_course: 'Déménagement',
         ville_depart_id: ctx.villes.lbv,
         ville_arrivee_id: ctx.villes.fcv,
-        date_souhaitee: '2026-12-10',
+        date_souhaitee: inDays(17),
         poids_kg: '3500',
       },
       ctx.tg,
@@ -61,7 +62,7 @@ describe('demandes: recording, broadcast, update, cancel, delete', () => {
         client_nom_complet: `Obiang ${client.prenom}`,
         type_course: 'Déménagement',
         course_details: 'Libreville → Franceville (3,5 t)',
-        date_souhaitee: '2026-12-10',
+        date_souhaitee: inDays(17),
         entreprise_id: null,
         cree_par_entreprise_id: ctx.tg.id,
         course: null,
@@ -88,11 +89,48 @@ describe('demandes: recording, broadcast, update, cancel, delete', () => {
         type_course: 'Livraison',
         ville_depart_id: ctx.villes.lbv,
         ville_arrivee_id: ctx.villes.lbv,
-        date_souhaitee: '2026-12-01',
+        date_souhaitee: inDays(8),
       },
       ctx.tg,
     );
     expectFailure(refused, 422, "Ce client n'existe pas.");
+  });
+
+  it('refuses a wished date in the past (Libreville day), keeps one already stored (issue 7, item 6)', async () => {
+    const client = await makeClient(ctx, ctx.tg.id);
+    const base = {
+      client_id: client.id,
+      type_course: 'Livraison',
+      ville_depart_id: ctx.villes.lbv,
+      ville_arrivee_id: ctx.villes.lbv,
+    };
+    for (const date_souhaitee of ['2020-01-01', inDays(-1)])
+      expectFailure(
+        await post('/api/demandes', { ...base, date_souhaitee }, ctx.tg),
+        422,
+        'La date souhaitée ne peut pas être dans le passé.',
+      );
+    const today = await post('/api/demandes', { ...base, date_souhaitee: inDays(0) }, ctx.tg);
+    expect(today.statusCode, today.body).toBe(200);
+    const id = today.json().data.id as number;
+    expectFailure(
+      await post(`/api/demandes/${id}/update`, { date_souhaitee: inDays(-2) }, ctx.tg),
+      422,
+      'La date souhaitée ne peut pas être dans le passé.',
+    );
+    // Days later the stored date is past: an edit sending it back unchanged (what the form does) still saves.
+    await ctx.t.database.db
+      .update(demandes)
+      .set({ date_souhaitee: inDays(-3) })
+      .where(eq(demandes.id, id));
+    const kept = await post(
+      `/api/demandes/${id}/update`,
+      { date_souhaitee: inDays(-3), poids_kg: 900 },
+      ctx.tg,
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, id));
+    expect(row).toMatchObject({ date_souhaitee: inDays(-3), poids_kg: 900 });
   });
 
   it('broadcasts, updates while open, cancels; illegal moves name both states', async () => {
@@ -331,15 +369,15 @@ describe('GET /api/demandes', () => {
     expect(pending).toBe(listed.length);
     expect(listed.every((d) => d.statut === 'En attente')).toBe(true);
     const client = await makeClient(ctx, tg.id);
-    const a = await makeDemande(tg, client.id, { date_souhaitee: '2026-12-01', type_course: 'Livraison' });
-    const b = await makeDemande(tg, client.id, { date_souhaitee: '2026-12-15' });
+    const a = await makeDemande(tg, client.id, { date_souhaitee: inDays(8), type_course: 'Livraison' });
+    const b = await makeDemande(tg, client.id, { date_souhaitee: inDays(22) });
     const ids = async (q: string) =>
       (
         (await t.get(`/api/demandes?client=${client.id}&${q}`, tg.token)).json().data as Array<{ id: number }>
       ).map((d) => d.id);
     expect(await ids('')).toEqual([b.id, a.id]);
-    expect(await ids('date_debut=2026-12-10')).toEqual([b.id]);
-    expect(await ids('date_fin=2026-12-10&statut=')).toEqual([a.id]);
+    expect(await ids(`date_debut=${inDays(17)}`)).toEqual([b.id]);
+    expect(await ids(`date_fin=${inDays(17)}&statut=`)).toEqual([a.id]);
     expect(await ids('type=Livraison')).toEqual([a.id]);
     const page = (await t.get(`/api/demandes?client=${client.id}&page=1&per_page=1`, tg.token)).json().data;
     expect(page).toMatchObject({ total: 2, last_page: 2, per_page: 1 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, demandes, garages, interventions, paiements } from '../src/db/schema';
 import { vehiculeConflict } from '../src/modules/operations/vehicule-suivi';
+import { inDays } from './fixtures';
 import {
   expectFailure,
   makeClient,
@@ -358,7 +359,7 @@ describe('deleting courses', () => {
         type_course: 'Livraison',
         ville_depart_id: ctx.villes.lbv,
         ville_arrivee_id: ctx.villes.lbv,
-        date_souhaitee: '2026-12-01',
+        date_souhaitee: inDays(8),
       },
       ctx.tg.token,
     );

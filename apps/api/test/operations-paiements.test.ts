@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
+import { inDays } from './fixtures';
 import {
   expectFailure,
   makeClient,
@@ -223,6 +226,46 @@ describe('payments and the derived payment state of the course', () => {
       "La date de l'opération doit être une date au format AAAA-MM-JJ.",
     );
     expectFailure(await pay(999_999, 1_000), 422, "Cette course n'existe pas.");
+  });
+});
+
+describe('payment dates nobody meant (issue 7, item 6)', () => {
+  it('refuses a date before the company existed, and more than 7 days ahead, in French', async () => {
+    const { course } = await freshCourse();
+    // TransGabon joined the platform on 11/05/2024, Libreville time (23:30 UTC the day before).
+    await ctx.t.database.db
+      .update(users)
+      .set({ created_at: '2024-05-10T23:30:00.000Z' })
+      .where(eq(users.id, ctx.tg.id));
+    const before = expectFailure(await pay(course.id, 1_000, { date_operation: '2024-05-10' }), 422);
+    expect(before.errors).toEqual([
+      "La date de l'opération ne peut pas précéder l'inscription de l'entreprise (11/05/2024).",
+    ]);
+    expect((before as unknown as { data: { fields: Record<string, string> } }).data.fields).toEqual({
+      date_operation:
+        "La date de l'opération ne peut pas précéder l'inscription de l'entreprise (11/05/2024).",
+    });
+    const first = await pay(course.id, 1_000, { date_operation: '2024-05-11' });
+    expect(first.statusCode, first.body).toBe(200);
+    // An edit is checked the same way.
+    expectFailure(
+      await ctx.t.post(
+        `/api/paiements/${first.json().data.id}/update`,
+        { date_operation: '2023-12-31' },
+        ctx.tg.token,
+      ),
+      422,
+      "La date de l'opération ne peut pas précéder l'inscription de l'entreprise (11/05/2024).",
+    );
+    expectFailure(
+      await pay(course.id, 1_000, { date_operation: inDays(8) }),
+      422,
+      "La date de l'opération ne peut pas dépasser de plus de 7 jours la date du jour.",
+    );
+    const ahead = await pay(course.id, 1_000, { date_operation: inDays(7) });
+    expect(ahead.statusCode, ahead.body).toBe(200);
+    const stored = await storedPaiements(ctx, course.id);
+    expect(stored.map((p) => p.date_operation).sort()).toEqual(['2024-05-11', inDays(7)]);
   });
 });
 

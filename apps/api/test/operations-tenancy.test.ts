@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, demandes } from '../src/db/schema';
-import { expectEvery } from './fixtures';
+import { expectEvery, inDays } from './fixtures';
 import {
   courseBody,
   makeClient,
@@ -50,7 +50,7 @@ beforeAll(async () => {
           type_course: 'Livraison',
           ville_depart_id: ctx.villes.lbv,
           ville_arrivee_id: ctx.villes.lbv,
-          date_souhaitee: '2026-12-01',
+          date_souhaitee: inDays(8),
         },
         tg.token,
       )
@@ -262,7 +262,7 @@ describe('demandes across companies', () => {
         type_course: 'Livraison',
         ville_depart_id: ctx.villes.lbv,
         ville_arrivee_id: ctx.villes.lbv,
-        date_souhaitee: '2026-12-01',
+        date_souhaitee: inDays(8),
       },
       og.token,
     );

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectEvery, type Fixtures, setupFixtures } from './fixtures';
+import { expectEvery, type Fixtures, inDays, setupFixtures } from './fixtures';
 
 // Issue 7 item 9: a superadmin tells companies apart (Entreprise column and filter) and names the company of
 // what it creates.
@@ -63,7 +63,7 @@ describe('a superadmin creates for a company it names', () => {
       type_course: 'Livraison',
       ville_depart_id: f.villes.lbv,
       ville_arrivee_id: f.villes.fcv,
-      date_souhaitee: '2026-12-24',
+      date_souhaitee: inDays(31),
     };
     for (const [url, body] of [
       ['/api/courses', course],

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { filterPanel } from './support/list';
 import { signInToHome } from './support/session';
@@ -80,4 +81,51 @@ test('tabs and hash, a fournisseur created, edited and deleted, platform tables 
       timeout: 30_000,
     },
   );
+});
+
+test('services imported from a CSV with the export’s columns: errors line by line first, then all lines at once', async ({
+  page,
+}, info) => {
+  // The interventions tables are probed every 2 s until they answer: two refused probes, then the tabs.
+  let refused = 0;
+  await page.route(/\/api\/fournisseurs\?limit=1/, (route) =>
+    refused++ < 2 ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+  );
+  await signInToHome(page, 'direction@transgabon.ga');
+  await page.goto('/configurations/interventions#services');
+  await expect(page.getByText(/pas encore disponibles : nouvel essai toutes les 2 secondes/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Services \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+  expect(refused).toBeGreaterThanOrEqual(3);
+
+  const tag = stamp();
+  const file = (name: string, lines: string[]) => {
+    const path = info.outputPath(name);
+    fs.writeFileSync(path, `\ufeff${['Libellé;Montant;Créé le', ...lines].join('\n')}`);
+    return path;
+  };
+  const input = page.getByTestId('import-file');
+
+  // A wrong line: nothing is written, the line is named.
+  await input.setInputFiles(file('faux.csv', [`Vidange ${tag};45.000 FCFA;`, `;12 000;`]));
+  const dialog = page.getByRole('dialog', { name: 'Importer dans Services' });
+  await expect(dialog.getByText('Colonnes ignorées : Créé le.')).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /^3 Le libellé est obligatoire\./ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Importer 2 lignes' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await search(page, tag);
+  await expect(page.getByRole('heading', { name: 'Services (0)' })).toBeVisible();
+
+  // Corrected: both lines written, amounts read from the French format.
+  await input.setInputFiles(
+    file('juste.csv', [`Vidange ${tag};45.000 FCFA;`, `Pneus ${tag};"1 200 000";01/01/2026`]),
+  );
+  await expect(
+    dialog.getByText('Toutes les lignes sont valides : 2 lignes prêtes à être importées.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Importer 2 lignes' }).click();
+  await expect(page.getByText('2 lignes importées.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Services (2)' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('1.200.000 FCFA');
+  await expect(page.getByRole('table')).toContainText('45.000 FCFA');
 });

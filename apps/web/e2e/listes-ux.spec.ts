@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { isoDate } from './support/fleet';
 import { api, newClient, newVehicule, openScreen, signInOps, stamp, villeId } from './support/operations';
 
 // Lists a manager scans all day: key columns in view at 1280 px, the page kept on reload, '—' for what is
@@ -51,7 +52,7 @@ test('Courses tient à 1280 px, garde sa page au rechargement ; la course d’un
     type_course: 'Livraison',
     ville_depart_id: await villeId(page, 'Libreville'),
     ville_arrivee_id: await villeId(page, 'Owendo'),
-    date_souhaitee: '2026-12-20',
+    date_souhaitee: isoDate(27),
   });
   expect(demande.success).toBe(true);
   await openScreen(page, `/operations/demandes?client=${client.id}`, 'Demandes', 1);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, newCompany } from './support/accounts';
+import { isoDate } from './support/fleet';
 import { signInToHome } from './support/session';
 
 test('la cloche compte en direct la notification créée par l’action d’un autre utilisateur, et l’ouvre', async ({
@@ -28,7 +29,7 @@ test('la cloche compte en direct la notification créée par l’action d’un a
       ville_arrivee_id: villes[1].id,
       adresse_chargement: 'Zone portuaire d’Owendo',
       adresse_dechargement: 'Akanda',
-      date_souhaitee: '2027-01-15',
+      date_souhaitee: isoDate(53),
       poids_kg: 5_000,
       budget: 250_000,
     },

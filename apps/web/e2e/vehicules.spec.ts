@@ -26,13 +26,16 @@ test('créer un véhicule (plaque normalisée), le retrouver (filtre gardé au r
 }) => {
   await openVehicles(page);
   const digits = uniquePlate('x').slice(2);
-  const plate = `VE ${digits}-AB`;
+  const plate = `VE-${digits}-AB`;
 
   await page.getByRole('button', { name: 'Ajouter un véhicule' }).click();
   const create = page.getByRole('dialog', { name: 'Nouveau véhicule' });
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(create.getByText('La plaque est obligatoire.')).toBeVisible();
   await create.getByLabel('Plaque').fill(`  ve ${digits} - ab `);
+  // The canonical form shows as soon as the field is left (normalisePlaque, shared with the API).
+  await create.getByLabel('Marque', { exact: true }).focus();
+  await expect(create.getByLabel('Plaque')).toHaveValue(plate);
   await create.getByLabel('Marque', { exact: true }).fill('Mercedes-Benz');
   await create.getByLabel('Modèle').fill('Actros 2644');
   await choose(page, create.getByRole('combobox', { name: 'Type de véhicule' }), 'Camion benne');

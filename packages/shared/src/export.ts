@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Spreadsheet cells a user typed must never run as formulas (formula injection: a client named
  * `=HYPERLINK(…)` opened in Excel). A text starting with `=`, `+`, `-`, `@`, a tab or a carriage return is
@@ -26,3 +28,30 @@ export interface ExportColumn {
 
 /** How many rows one export may hold. */
 export const EXPORT_MAX_ROWS = 100_000;
+
+/** How many lines one import may hold. */
+export const IMPORT_MAX_LINES = 2_000;
+
+/**
+ * `POST {path}/import`: the lines of a CSV or Excel file with the same columns as the list's export, read by
+ * the browser and sent as field → value objects. `numeros` are the lines' numbers in the file (the header is
+ * line 1), so every error names the line the user sees; `apercu` checks everything and writes nothing.
+ * Nothing is written unless every line is valid.
+ */
+export const ImportBody = z.object({
+  lignes: z
+    .array(z.record(z.string(), z.unknown()))
+    .min(1, 'Le fichier ne contient aucune ligne à importer.')
+    .max(IMPORT_MAX_LINES, `Un import contient au plus ${IMPORT_MAX_LINES} lignes.`),
+  numeros: z.array(z.number().int().positive()).optional(),
+  apercu: z.boolean().optional(),
+});
+export type ImportBody = z.infer<typeof ImportBody>;
+
+/** The answer of an import: how many lines were read, written (0 for a preview) and what is wrong, line by line. */
+export const ImportReport = z.object({
+  lignes: z.number().int(),
+  importees: z.number().int(),
+  erreurs: z.array(z.object({ ligne: z.number().int(), messages: z.array(z.string()) })),
+});
+export type ImportReport = z.infer<typeof ImportReport>;

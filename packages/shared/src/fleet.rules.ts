@@ -127,8 +127,31 @@ export function documentEtat(dateExpiration: string | null, today: string = toda
   return 'Valide';
 }
 
-/** ' gb  123 - aa ' → 'GB 123-AA': trimmed, upper case, one space between groups, no space around dashes. */
+/** The national format, letters-digits-letters: `GA-175-RX` (also typed `GA 175 RX`, `ga175rx`). */
+const PLAQUE_NATIONALE = /^([A-Z]{2})(\d{3})([A-Z]{2})$/;
+
+/**
+ * The one stored form of a plate: trimmed, upper case, every run of spaces or dashes one dash; a national
+ * plate typed without separators gets them (`ga175rx`, `GA 175 RX` → `GA-175-RX`). Foreign and temporary
+ * plates keep their groups (`1234 g1` → `1234-G1`, `ww 123 ab` → `WW-123-AB`).
+ */
 export function normalisePlaque(value: string): string {
-  return value.trim().toUpperCase().replace(/\s+/g, ' ').replace(/ ?- ?/g, '-');
+  const groups = value
+    .trim()
+    .toUpperCase()
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  const compact = groups.join('');
+  const national = PLAQUE_NATIONALE.exec(compact);
+  return national ? `${national[1]}-${national[2]}-${national[3]}` : groups.join('-');
 }
-export const PLAQUE_RE = /^[A-Z0-9]+([ -][A-Z0-9]+)*$/;
+
+/**
+ * What two plates are compared on (uniqueness per company, search): the stored form without its dashes,
+ * `GA-175-RX` → `GA175RX`, so `AB-12-CD` and `AB12CD` are one vehicle. The API's unique index is on the same
+ * expression (`replace(plaque, '-', '')`, fleet.table.ts).
+ */
+export function plaqueCle(value: string): string {
+  return normalisePlaque(value).replace(/-/g, '');
+}
+export const PLAQUE_RE = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;

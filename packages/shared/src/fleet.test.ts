@@ -6,6 +6,7 @@ import {
   montantIntervention,
   montantLigne,
   normalisePlaque,
+  plaqueCle,
   todayInGabon,
   VehiculeBody,
   vehiculeStatutRefus,
@@ -27,10 +28,18 @@ describe('montantIntervention', () => {
 });
 
 describe('plaques', () => {
-  it('normalises case and spaces, and keeps dashes tight', () => {
-    expect(normalisePlaque(' gb 123 aa ')).toBe('GB 123 AA');
-    expect(normalisePlaque('ga - 123 -  ab')).toBe('GA-123-AB');
-    expect(normalisePlaque('1234\tG1')).toBe('1234 G1');
+  it('stores one canonical form: the national GA-175-RX, other plates with their groups dashed', () => {
+    for (const typed of ['GA-175-RX', 'GA 175 RX', 'ga175rx', ' ga - 175 -  rx ', 'GA175-RX'])
+      expect(normalisePlaque(typed)).toBe('GA-175-RX');
+    expect(normalisePlaque(' gb 123 aa ')).toBe('GB-123-AA');
+    expect(normalisePlaque('1234\tG1')).toBe('1234-G1');
+    expect(normalisePlaque('ga - 77 - xy')).toBe('GA-77-XY');
+    expect(normalisePlaque('WW 1234')).toBe('WW-1234');
+  });
+  it('compares plates without their separators', () => {
+    expect(plaqueCle('GA 175 RX')).toBe('GA175RX');
+    expect(plaqueCle('ab-12-cd')).toBe(plaqueCle('AB12CD'));
+    expect(plaqueCle(' - ')).toBe('');
   });
   it('refuses empty plates and odd characters in French', () => {
     expect(zPlaque.safeParse('   ').error?.issues[0]?.message).toBe('La plaque est obligatoire.');

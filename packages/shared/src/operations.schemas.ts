@@ -221,9 +221,20 @@ const demandeShape = {
   ),
 };
 
-/** `entreprise_id`: a superadmin names the company the demande is recorded for. */
+export const DATE_SOUHAITEE_PASSEE = 'La date souhaitée ne peut pas être dans le passé.';
+
+/**
+ * `entreprise_id`: a superadmin names the company the demande is recorded for. A new demande is wished for
+ * today or later (Libreville day); an edit keeps a date already past (the API refuses only a new past date).
+ */
 export const DemandeBody = z
-  .object({ ...demandeShape, entreprise_id: zOptionalId("L'entreprise") })
+  .object({
+    ...demandeShape,
+    date_souhaitee: demandeShape.date_souhaitee.refine((v) => !isCalendarDate(v) || v >= todayInGabon(), {
+      error: DATE_SOUHAITEE_PASSEE,
+    }),
+    entreprise_id: zOptionalId("L'entreprise"),
+  })
   .superRefine(coordonneesEnPaires);
 export type DemandeBody = z.infer<typeof DemandeBody>;
 export const DemandeUpdateBody = z.object(demandeShape).partial().superRefine(coordonneesEnPaires);

@@ -1,6 +1,5 @@
 import { BACKOFFICE_TYPES, MSG, type UserType } from '@yams/shared';
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../db/schema';
@@ -20,14 +19,6 @@ export interface Scope {
 export function scopeOf(user: User): Scope {
   if (user.type === 'superadmin') return { user, entrepriseId: null };
   return { user, entrepriseId: user.entreprise_id ?? user.id };
-}
-
-/**
- * `WHERE entreprise_id = …` for the scope, or nothing for a superadmin.
- * @deprecated Use `scoped(db, scope)` (db/scoped.ts): it adds the company to every query by itself.
- */
-export function tenantFilter(scope: Scope, column: AnyPgColumn): SQL | undefined {
-  return scope.entrepriseId === null ? undefined : eq(column, scope.entrepriseId);
 }
 
 export const alwaysTrue = sql`true`;

@@ -21,10 +21,10 @@ export async function api<T>(page: Page, path: string, body?: unknown): Promise<
   return answer.data as T;
 }
 
-/** A unique plate for this run: `E2 12345-AB`. */
+/** A unique plate for this run, in its canonical form (the API stores plates dashed): `E2-123456`. */
 export function uniquePlate(prefix: string): string {
   const n = `${Date.now()}${Math.floor(Math.random() * 100)}`.slice(-6);
-  return `${prefix} ${n}`;
+  return `${prefix}-${n}`;
 }
 
 /** `DD/MM/YYYY` of today + `days` in Libreville (the browser's time zone in the tests). */

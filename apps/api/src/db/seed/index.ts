@@ -83,7 +83,14 @@ async function seedCompany(
   password: string,
   values: Omit<NewUser, 'type' | 'password'>,
 ): Promise<number> {
-  const company = await insertUser(db, { ...values, type: 'transporteur', password });
+  // Demo companies have been on the platform for three years: their courses and payments of the last two
+  // years are not dated before the company existed (paiements.service refuses such dates).
+  const company = await insertUser(db, {
+    created_at: new Date(Date.now() - 3 * 365 * 86_400_000).toISOString(),
+    ...values,
+    type: 'transporteur',
+    password,
+  });
   await db.update(users).set({ entreprise_id: company.id }).where(eq(users.id, company.id));
   return company.id;
 }

@@ -8,16 +8,17 @@ import {
   taxe,
   todayInGabon,
 } from '@yams/shared';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope, tenantFilter } from '../../plugins/auth';
+import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { nomCompletSql } from '../operations/operations.refs';
 import { articles, fournisseurs } from '../reference/reference.table';
 import { achatNotFound, documentValide } from './accounting.errors';
@@ -35,8 +36,8 @@ export interface AchatFilters extends DateRange, Sortable {
   statut_reglement?: string;
 }
 
-function selectAchats(db: Db) {
-  return db
+function selectAchats(db: Db, scope: Pick<Scope, 'entrepriseId'>) {
+  return scoped(db, scope)
     .select({
       a: achats,
       acheteur_nom: nomCompletSql(acheteur),
@@ -49,7 +50,7 @@ function selectAchats(db: Db) {
 
 type Row = Awaited<ReturnType<typeof selectAchats>>[number];
 
-async function toOut(db: Db, rows: Row[], detail: boolean): Promise<AchatOut[]> {
+async function toOut(db: Db, scope: Scope, rows: Row[], detail: boolean): Promise<AchatOut[]> {
   const ids = rows.map((r) => r.a.id);
   const [lignes, regs] =
     detail && ids.length
@@ -60,7 +61,7 @@ async function toOut(db: Db, rows: Row[], detail: boolean): Promise<AchatOut[]> 
             .leftJoin(articles, eq(articles.id, achatLignes.article_id))
             .where(inArray(achatLignes.achat_id, ids))
             .orderBy(asc(achatLignes.position)),
-          db
+          scoped(db, scope)
             .select()
             .from(reglements)
             .where(inArray(reglements.achat_id, ids))
@@ -118,7 +119,6 @@ export function listAchats(db: Db, scope: Scope, f: AchatFilters): ListSource<Ac
     [desc(achats.date_operation), desc(achats.id)],
   );
   const where = and(
-    tenantFilter(scope, achats.entreprise_id),
     f.fournisseur ? eq(achats.fournisseur_id, f.fournisseur) : undefined,
     f.statut ? eq(achats.statut, f.statut) : undefined,
     f.statut_reglement ? eq(achats.statut_reglement, f.statut_reglement) : undefined,
@@ -126,7 +126,7 @@ export function listAchats(db: Db, scope: Scope, f: AchatFilters): ListSource<Ac
   );
   return {
     async count() {
-      const [row] = await db
+      const [row] = await scoped(db, scope)
         .select({ n: count() })
         .from(achats)
         .innerJoin(fournisseurs, eq(fournisseurs.id, achats.fournisseur_id))
@@ -134,57 +134,48 @@ export function listAchats(db: Db, scope: Scope, f: AchatFilters): ListSource<Ac
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await selectAchats(db)
+      const rows = await selectAchats(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return toOut(db, rows, false);
+      return toOut(db, scope, rows, false);
     },
   };
 }
 
 export async function getAchatOut(db: Db, scope: Scope, id: number): Promise<AchatOut> {
-  const rows = await selectAchats(db).where(
-    and(eq(achats.id, id), tenantFilter(scope, achats.entreprise_id)),
-  );
+  const rows = await selectAchats(db, scope).where(eq(achats.id, id));
   if (!rows[0]) throw achatNotFound();
-  return (await toOut(db, rows, true))[0]!;
+  return (await toOut(db, scope, rows, true))[0]!;
 }
 
+/** Writes on a purchase already found in the scope stay within its company. */
+const deLAchat = (tx: Db, a: Achat) => scoped(tx, { entrepriseId: a.entreprise_id });
+
 async function lockAchat(tx: Db, scope: Scope, id: number): Promise<Achat> {
-  const [row] = await tx
-    .select()
-    .from(achats)
-    .where(and(eq(achats.id, id), tenantFilter(scope, achats.entreprise_id)))
-    .for('update');
+  const [row] = await scoped(tx, scope).select().from(achats).where(eq(achats.id, id)).for('update');
   if (!row) throw achatNotFound();
   return row;
 }
 
 /** Checks the buyer, the supplier and the articles belong to the company; returns the amounts. */
 async function preparer(tx: Db, entrepriseId: number, body: AchatBody) {
-  const [buyer] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, body.acheteur_id),
-        or(eq(users.id, entrepriseId), eq(users.entreprise_id, entrepriseId)),
-      ),
-    );
+  const t = scoped(tx, { entrepriseId });
+  // The buyer is one of the company's own accounts ('own': itself and the accounts it created).
+  const [buyer] = await t.select({ id: users.id }).from(users, 'own').where(eq(users.id, body.acheteur_id));
   if (!buyer) throw fieldErrors({ acheteur_id: "Cet acheteur n'existe pas." });
-  const [f] = await tx
+  const [f] = await t
     .select({ id: fournisseurs.id })
     .from(fournisseurs)
-    .where(and(eq(fournisseurs.id, body.fournisseur_id), eq(fournisseurs.entreprise_id, entrepriseId)));
+    .where(eq(fournisseurs.id, body.fournisseur_id));
   if (!f) throw fieldErrors({ fournisseur_id: "Ce fournisseur n'existe pas." });
   const articleIds = body.lignes.flatMap((l) => (l.article_id ? [l.article_id] : []));
   const found = articleIds.length
-    ? await tx
+    ? await t
         .select({ id: articles.id, nom: articles.nom })
         .from(articles)
-        .where(and(inArray(articles.id, articleIds), eq(articles.entreprise_id, entrepriseId)))
+        .where(inArray(articles.id, articleIds))
     : [];
   const lignes = body.lignes.map((l, i) => {
     const article = l.article_id ? found.find((a) => a.id === l.article_id) : undefined;
@@ -227,9 +218,9 @@ export function createAchat(db: Db, scope: Scope, body: AchatBody): Promise<numb
   return transaction(db, async (tx) => {
     const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
     const { lignes, values } = await preparer(tx, entrepriseId, body);
-    const [row] = await tx
+    const [row] = await scoped(tx, { entrepriseId })
       .insert(achats)
-      .values({ ...values, entreprise_id: entrepriseId })
+      .values(values)
       .returning({ id: achats.id });
     await tx.insert(achatLignes).values(lignes.map((l) => ({ ...l, achat_id: row!.id })));
     return row!.id;
@@ -242,7 +233,7 @@ export function updateAchat(db: Db, scope: Scope, id: number, body: AchatBody): 
     if (a.statut !== 'Brouillon')
       throw documentValide('Cet achat est validé : il ne peut plus être modifié.');
     const { lignes, values } = await preparer(tx, a.entreprise_id, body);
-    await tx.update(achats).set(values).where(eq(achats.id, id));
+    await deLAchat(tx, a).update(achats).set(values).where(eq(achats.id, id));
     await tx.delete(achatLignes).where(eq(achatLignes.achat_id, id));
     await tx.insert(achatLignes).values(lignes.map((l) => ({ ...l, achat_id: id })));
   });
@@ -252,7 +243,7 @@ export function destroyAchat(db: Db, scope: Scope, id: number): Promise<string> 
   return transaction(db, async (tx) => {
     const a = await lockAchat(tx, scope, id);
     if (a.statut !== 'Brouillon') throw documentValide('Un achat validé ne peut pas être supprimé.');
-    await tx.delete(achats).where(eq(achats.id, id));
+    await deLAchat(tx, a).delete(achats).where(eq(achats.id, id));
     return `L'achat n°${id} (brouillon) a été supprimé.`;
   });
 }
@@ -271,13 +262,17 @@ export function validateAchat(db: Db, scope: Scope, id: number): Promise<string>
     for (const l of lignes) {
       if (!l.article_id) continue;
       stocke += l.montant;
-      await tx
+      await deLAchat(tx, a)
         .update(articles)
         .set({ qte: sql`${articles.qte} + ${l.qte}` })
         .where(eq(articles.id, l.article_id));
     }
-    const [validee] = await tx.update(achats).set({ statut: 'Validé' }).where(eq(achats.id, id)).returning();
-    const [f] = await tx
+    const [validee] = await deLAchat(tx, a)
+      .update(achats)
+      .set({ statut: 'Validé' })
+      .where(eq(achats.id, id))
+      .returning();
+    const [f] = await deLAchat(tx, a)
       .select({ nom: fournisseurs.nom })
       .from(fournisseurs)
       .where(eq(fournisseurs.id, a.fournisseur_id));
@@ -299,10 +294,9 @@ export function createReglementAchat(db: Db, scope: Scope, id: number, body: Reg
       });
     }
     const date = body.date_operation ?? todayInGabon();
-    const [reg] = await tx
+    const [reg] = await deLAchat(tx, a)
       .insert(reglements)
       .values({
-        entreprise_id: a.entreprise_id,
         achat_id: a.id,
         date_operation: date,
         mode: body.mode,
@@ -324,7 +318,7 @@ export function createReglementAchat(db: Db, scope: Scope, id: number, body: Reg
     );
     const regle = a.montant_regle + body.montant;
     const statut = statutReglement(a.montant, regle);
-    await tx
+    await deLAchat(tx, a)
       .update(achats)
       .set({ montant_regle: regle, statut_reglement: statut })
       .where(eq(achats.id, a.id));

@@ -1,12 +1,13 @@
 import { formatMoney, type PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope, tenantFilter } from '../../plugins/auth';
+import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { pieceNotFound } from './accounting.errors';
 import { type PieceDeCaisse, piecesDeCaisse } from './accounting.table';
 import { contrePasserSource } from './journal.service';
@@ -47,17 +48,16 @@ export function listPieces(db: Db, scope: Scope, f: PieceFilters): ListSource<Pi
     [desc(piecesDeCaisse.date_operation), desc(piecesDeCaisse.id)],
   );
   const where = and(
-    tenantFilter(scope, piecesDeCaisse.entreprise_id),
     f.actif === undefined ? undefined : eq(piecesDeCaisse.actif, f.actif),
     dateRangeCondition(piecesDeCaisse.date_operation, f, 'date'),
   );
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(piecesDeCaisse).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(piecesDeCaisse).where(where);
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await db
+      const rows = await scoped(db, scope)
         .select()
         .from(piecesDeCaisse)
         .where(where)
@@ -69,21 +69,24 @@ export function listPieces(db: Db, scope: Scope, f: PieceFilters): ListSource<Pi
   };
 }
 
+/** Writes on a voucher already found in the scope stay within its company. */
+const deLaPiece = (tx: Db, p: PieceDeCaisse) => scoped(tx, { entrepriseId: p.entreprise_id });
+
 async function lockPiece(tx: Db, scope: Scope, id: number): Promise<PieceDeCaisse> {
-  const [row] = await tx
+  const [row] = await scoped(tx, scope)
     .select()
     .from(piecesDeCaisse)
-    .where(and(eq(piecesDeCaisse.id, id), tenantFilter(scope, piecesDeCaisse.entreprise_id)))
+    .where(eq(piecesDeCaisse.id, id))
     .for('update');
   if (!row) throw pieceNotFound();
   return row;
 }
 
 export async function getPiece(db: Db, scope: Scope, id: number): Promise<PieceDeCaisseOut> {
-  const [row] = await db
+  const [row] = await scoped(db, scope)
     .select()
     .from(piecesDeCaisse)
-    .where(and(eq(piecesDeCaisse.id, id), tenantFilter(scope, piecesDeCaisse.entreprise_id)))
+    .where(eq(piecesDeCaisse.id, id))
     .limit(1);
   if (!row) throw pieceNotFound();
   return toOut(row);
@@ -91,7 +94,7 @@ export async function getPiece(db: Db, scope: Scope, id: number): Promise<PieceD
 
 export function createPiece(db: Db, scope: Scope, body: PieceDeCaisseBody): Promise<number> {
   return transaction(db, async (tx) => {
-    const [row] = await tx
+    const [row] = await scoped(tx, scope)
       .insert(piecesDeCaisse)
       .values({
         entreprise_id: entrepriseForCreate(scope, body.entreprise_id),
@@ -111,7 +114,7 @@ export function createPiece(db: Db, scope: Scope, body: PieceDeCaisseBody): Prom
 export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaisseBody): Promise<void> {
   return transaction(db, async (tx) => {
     const before = await lockPiece(tx, scope, id);
-    const [after] = await tx
+    const [after] = await deLaPiece(tx, before)
       .update(piecesDeCaisse)
       .set({
         date_operation: body.date_operation,
@@ -127,6 +130,7 @@ export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaiss
     if (before.actif && posted.some((k) => before[k] !== after![k])) {
       await contrePasserSource(
         tx,
+        before.entreprise_id,
         { type: 'piece_de_caisse', id },
         todayInGabon(),
         'Modification de la pièce',
@@ -144,7 +148,7 @@ export function setPieceActive(db: Db, scope: Scope, id: number, actif: boolean)
         ? `La pièce de caisse « ${p.libelle} » est déjà active.`
         : `La pièce de caisse « ${p.libelle} » est déjà désactivée.`;
     }
-    const [after] = await tx
+    const [after] = await deLaPiece(tx, p)
       .update(piecesDeCaisse)
       .set({ actif })
       .where(eq(piecesDeCaisse.id, id))
@@ -153,6 +157,7 @@ export function setPieceActive(db: Db, scope: Scope, id: number, actif: boolean)
     else
       await contrePasserSource(
         tx,
+        p.entreprise_id,
         { type: 'piece_de_caisse', id },
         todayInGabon(),
         'Désactivation de la pièce',
@@ -169,12 +174,13 @@ export function destroyPiece(db: Db, scope: Scope, id: number): Promise<string> 
     if (p.actif) {
       await contrePasserSource(
         tx,
+        p.entreprise_id,
         { type: 'piece_de_caisse', id },
         todayInGabon(),
         'Suppression de la pièce',
       );
     }
-    await tx.delete(piecesDeCaisse).where(eq(piecesDeCaisse.id, id));
+    await deLaPiece(tx, p).delete(piecesDeCaisse).where(eq(piecesDeCaisse.id, id));
     return `La pièce de caisse « ${p.libelle} » a été supprimée.`;
   });
 }

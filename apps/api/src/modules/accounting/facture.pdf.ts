@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { LogoFiles } from '../entreprise/parametres.files';
 import { getParametres } from '../entreprise/parametres.repository';
 
@@ -35,7 +36,11 @@ export interface EnTete {
 /** The company block: its settings (Configurations > Entreprise), the logo read from the uploads folder. */
 export async function enTeteEntreprise(db: Db, entrepriseId: number, dataDir: string): Promise<EnTete> {
   const p = await getParametres(db, entrepriseId);
-  const [u] = await db.select({ bp: users.bp }).from(users).where(eq(users.id, entrepriseId)).limit(1);
+  const [u] = await scoped(db, { entrepriseId })
+    .select({ bp: users.bp })
+    .from(users, 'own')
+    .where(eq(users.id, entrepriseId))
+    .limit(1);
   let logo: Buffer | null = null;
   if (p.logo) logo = await fs.readFile(new LogoFiles(dataDir).absolute(p.logo)).catch(() => null);
   return {

@@ -3,10 +3,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull, notExists, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { nomCompletSql } from '../operations/operations.refs';
 import { courses } from '../operations/operations.table';
 import { villes } from '../reference/reference.table';
@@ -62,7 +63,6 @@ export function listFactures(db: Db, scope: Scope, f: FactureFilters): ListSourc
     [desc(factures.date_operation), desc(factures.id)],
   );
   const where = and(
-    tenantFilter(scope, factures.entreprise_id),
     f.client ? eq(factures.client_id, f.client) : undefined,
     f.type ? eq(factures.type, f.type) : undefined,
     f.statut ? eq(factures.statut, f.statut) : undefined,
@@ -71,11 +71,11 @@ export function listFactures(db: Db, scope: Scope, f: FactureFilters): ListSourc
   );
   return {
     async count() {
-      const [row] = await db.select({ n: count() }).from(factures).where(where);
+      const [row] = await scoped(db, scope).select({ n: count() }).from(factures).where(where);
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
-      const rows = await db
+      const rows = await scoped(db, scope)
         .select(itemColumns)
         .from(factures)
         .innerJoin(client, eq(client.id, factures.client_id))
@@ -90,28 +90,21 @@ export function listFactures(db: Db, scope: Scope, f: FactureFilters): ListSourc
 
 /** An invoice of the scope (not locked), or 404. */
 export async function findFacture(db: Db, scope: Scope, id: number): Promise<Facture> {
-  const [row] = await db
-    .select()
-    .from(factures)
-    .where(and(eq(factures.id, id), tenantFilter(scope, factures.entreprise_id)))
-    .limit(1);
+  const [row] = await scoped(db, scope).select().from(factures).where(eq(factures.id, id)).limit(1);
   if (!row) throw factureNotFound();
   return row;
 }
 
 /** The invoice row locked for the rest of the transaction, or 404. */
 export async function lockFacture(tx: Db, scope: Scope, id: number): Promise<Facture> {
-  const [row] = await tx
-    .select()
-    .from(factures)
-    .where(and(eq(factures.id, id), tenantFilter(scope, factures.entreprise_id)))
-    .for('update');
+  const [row] = await scoped(tx, scope).select().from(factures).where(eq(factures.id, id)).for('update');
   if (!row) throw factureNotFound();
   return row;
 }
 
 export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<FactureOut> {
-  const [r] = await db
+  const s = scoped(db, scope);
+  const [r] = await s
     .select({
       ...itemColumns,
       f: factures,
@@ -131,7 +124,7 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
     .from(factures)
     .innerJoin(client, eq(client.id, factures.client_id))
     .leftJoin(auteur, eq(auteur.id, factures.utilisateur_id))
-    .where(and(eq(factures.id, id), tenantFilter(scope, factures.entreprise_id)))
+    .where(eq(factures.id, id))
     .limit(1);
   if (!r) throw factureNotFound();
   const [lignes, origine, derivees, regs] = await Promise.all([
@@ -142,12 +135,12 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
       .where(eq(factureLignes.facture_id, id))
       .orderBy(asc(factureLignes.position), asc(factureLignes.id)),
     r.f.origine_id
-      ? db
+      ? s
           .select({ id: factures.id, numero: factures.numero, type: factures.type })
           .from(factures)
           .where(eq(factures.id, r.f.origine_id))
       : Promise.resolve([]),
-    db
+    s
       .select({
         id: factures.id,
         numero: factures.numero,
@@ -157,7 +150,7 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
       .from(factures)
       .where(eq(factures.origine_id, id))
       .orderBy(asc(factures.id)),
-    db
+    s
       .select({
         id: reglements.id,
         date_operation: reglements.date_operation,
@@ -211,8 +204,8 @@ const depart = alias(villes, 'depart');
 const arrivee = alias(villes, 'arrivee');
 
 /** A client's finished courses of the company that no validated invoice holds yet. */
-export async function coursesFacturables(db: Db, entrepriseId: number | null, clientId: number) {
-  const rows = await db
+export async function coursesFacturables(db: Db, scope: Scope, clientId: number) {
+  const rows = await scoped(db, scope)
     .select({
       id: courses.id,
       code: courses.code,
@@ -227,7 +220,6 @@ export async function coursesFacturables(db: Db, entrepriseId: number | null, cl
     .where(
       and(
         eq(courses.client_id, clientId),
-        entrepriseId === null ? undefined : eq(courses.entreprise_id, entrepriseId),
         eq(courses.statut, 'Terminé'),
         notExists(
           db.select({ x: sql`1` }).from(coursesFacturees).where(eq(coursesFacturees.course_id, courses.id)),
@@ -246,12 +238,12 @@ export async function coursesFacturables(db: Db, entrepriseId: number | null, cl
 }
 
 /** The invoice numbers each course is on (validated invoices only), for the course detail. */
-export async function facturesOfCourses(db: Db, courseIds: number[]) {
+export async function facturesOfCourses(db: Db, scope: Scope, courseIds: number[]) {
   if (courseIds.length === 0) return new Map<number, string>();
-  const rows = await db
+  const rows = await scoped(db, scope)
     .select({ course_id: coursesFacturees.course_id, numero: factures.numero })
-    .from(coursesFacturees)
-    .innerJoin(factures, eq(factures.id, coursesFacturees.facture_id))
+    .from(factures)
+    .innerJoin(coursesFacturees, eq(factures.id, coursesFacturees.facture_id))
     .where(and(inArray(coursesFacturees.course_id, courseIds), isNotNull(factures.numero)));
   return new Map(rows.map((r) => [r.course_id, r.numero!]));
 }

@@ -58,7 +58,7 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const clientId = request.query.client;
       if (!clientId) return ok([]);
       if (scope.entrepriseId !== null) await assertClient(app.db, scope.entrepriseId, clientId);
-      return ok(await coursesFacturables(app.db, scope.entrepriseId, clientId));
+      return ok(await coursesFacturables(app.db, scope, clientId));
     },
   );
 

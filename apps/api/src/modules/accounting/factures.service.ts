@@ -13,6 +13,7 @@ import {
 } from '@yams/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
@@ -26,6 +27,10 @@ import { documentValide } from './accounting.errors';
 import { coursesFacturees, type Facture, factureLignes, factures, reglements } from './accounting.table';
 import { lockFacture } from './factures.repository';
 import { posterEncaissement, posterFacture } from './postings';
+
+/** Writes on an invoice already found in the scope stay within its company. */
+const deLaFacture = (tx: Db, f: Pick<Facture, 'entreprise_id'>) =>
+  scoped(tx, { entrepriseId: f.entreprise_id });
 
 /** The prefix of a series: the company's chosen one for definitive invoices (settings), else the default. */
 export async function prefixeFacture(tx: Db, entrepriseId: number, type: FactureType): Promise<string> {
@@ -111,10 +116,10 @@ async function verifierCourses(tx: Db, entrepriseId: number, clientId: number, l
   if (ids.length === 0) return;
   if (new Set(ids).size !== ids.length)
     throw fieldErrors({ lignes: 'Une course ne peut figurer qu’une fois sur la facture.' });
-  const rows = await tx
+  const rows = await scoped(tx, { entrepriseId })
     .select({ id: courses.id, code: courses.code, client_id: courses.client_id, statut: courses.statut })
     .from(courses)
-    .where(and(inArray(courses.id, ids), eq(courses.entreprise_id, entrepriseId)));
+    .where(inArray(courses.id, ids));
   for (const [i, l] of lignes.entries()) {
     if (!l.course_id || l.isTitle) continue;
     const c = rows.find((r) => r.id === l.course_id);
@@ -138,10 +143,9 @@ export function createFacture(db: Db, scope: Scope, body: FactureBody): Promise<
     await assertClient(tx, entrepriseId, body.client_id);
     await verifierCourses(tx, entrepriseId, body.client_id, body.lignes);
     const totaux = calculer(body.lignes, body);
-    const [row] = await tx
+    const [row] = await scoped(tx, { entrepriseId })
       .insert(factures)
       .values({
-        entreprise_id: entrepriseId,
         type: body.type,
         date_operation: body.date_operation,
         expirable: body.expirable,
@@ -165,7 +169,7 @@ export function updateFacture(db: Db, scope: Scope, id: number, body: FactureBod
     await assertClient(tx, f.entreprise_id, body.client_id);
     await verifierCourses(tx, f.entreprise_id, body.client_id, body.lignes);
     const totaux = calculer(body.lignes, body);
-    await tx
+    await deLaFacture(tx, f)
       .update(factures)
       .set({
         type: body.type,
@@ -188,7 +192,7 @@ export function destroyFacture(db: Db, scope: Scope, id: number): Promise<string
     if (f.est_valide) {
       throw documentValide('Une facture validée ne peut pas être supprimée : établissez un avoir.');
     }
-    await tx.delete(factures).where(eq(factures.id, id));
+    await deLaFacture(tx, f).delete(factures).where(eq(factures.id, id));
     return `La facture n°${id} (brouillon) a été supprimée.`;
   });
 }
@@ -211,12 +215,12 @@ export function validateFacture(db: Db, scope: Scope, id: number): Promise<strin
     const now = new Date().toISOString();
     if (f.type === 'Pro forma') {
       const numero = await numeroter(tx, f, 'Pro forma');
-      await tx
+      await deLaFacture(tx, f)
         .update(factures)
         .set({ numero, est_valide: true, statut: 'Transformée', validee_le: now })
         .where(eq(factures.id, id));
       const { id: _id, numero: _n, created_at: _c, updated_at: _u, validee_le: _v, ...copie } = f;
-      const [definitive] = await tx
+      const [definitive] = await deLaFacture(tx, f)
         .insert(factures)
         .values({
           ...copie,
@@ -239,11 +243,11 @@ export function validateFacture(db: Db, scope: Scope, id: number): Promise<strin
     const lignes = await tx.select().from(factureLignes).where(eq(factureLignes.facture_id, id));
     const courseIds = lignes.flatMap((l) => (l.course_id ? [l.course_id] : []));
     if (courseIds.length) {
-      const deja = await tx
+      const deja = await deLaFacture(tx, f)
         .select({ code: courses.code, numero: factures.numero })
-        .from(coursesFacturees)
+        .from(factures)
+        .innerJoin(coursesFacturees, eq(factures.id, coursesFacturees.facture_id))
         .innerJoin(courses, eq(courses.id, coursesFacturees.course_id))
-        .innerJoin(factures, eq(factures.id, coursesFacturees.facture_id))
         .where(inArray(coursesFacturees.course_id, courseIds))
         .limit(1);
       if (deja[0]) {
@@ -253,7 +257,7 @@ export function validateFacture(db: Db, scope: Scope, id: number): Promise<strin
       }
       await tx.insert(coursesFacturees).values(courseIds.map((course_id) => ({ course_id, facture_id: id })));
     }
-    const [validee] = await tx
+    const [validee] = await deLaFacture(tx, f)
       .update(factures)
       .set({ numero, est_valide: true, statut: f.net_a_payer === 0 ? 'Soldé' : 'Validée', validee_le: now })
       .where(eq(factures.id, id))
@@ -263,8 +267,9 @@ export function validateFacture(db: Db, scope: Scope, id: number): Promise<strin
   });
 }
 
-const dejaCredite = async (tx: Db, factureId: number) => {
-  const [row] = await tx
+const dejaCredite = async (tx: Db, f: Facture) => {
+  const factureId = f.id;
+  const [row] = await deLaFacture(tx, f)
     .select({ total: sql<number>`coalesce(sum(${factures.net_a_payer}), 0)`.mapWith(Number) })
     .from(factures)
     .where(and(eq(factures.origine_id, factureId), eq(factures.type, 'Avoir')));
@@ -303,7 +308,7 @@ export function createAvoir(db: Db, scope: Scope, id: number, body: AvoirBody): 
       reduction: partiel ? 0 : f.reduction,
     };
     const totaux = calculer(lignes, taxes);
-    const restant = f.net_a_payer - (await dejaCredite(tx, id));
+    const restant = f.net_a_payer - (await dejaCredite(tx, f));
     if (totaux.net_a_payer > restant) {
       throw fieldErrors({
         lignes: `L'avoir (${formatMoney(totaux.net_a_payer)}) dépasse ce qui reste à créditer sur la facture ${f.numero} (${formatMoney(restant)}).`,
@@ -312,10 +317,9 @@ export function createAvoir(db: Db, scope: Scope, id: number, body: AvoirBody): 
     if (totaux.net_a_payer <= 0) throw fieldErrors({ lignes: "L'avoir doit avoir un montant." });
     const date = body.date_operation ?? todayInGabon();
     const numero = await numeroter(tx, { entreprise_id: f.entreprise_id, date_operation: date }, 'Avoir');
-    const [avoir] = await tx
+    const [avoir] = await deLaFacture(tx, f)
       .insert(factures)
       .values({
-        entreprise_id: f.entreprise_id,
         type: 'Avoir',
         numero,
         date_operation: date,
@@ -340,7 +344,7 @@ export function createAvoir(db: Db, scope: Scope, id: number, body: AvoirBody): 
 /** Adds to what no longer remains due on an invoice; 'Soldé' when nothing remains. */
 async function majRegle(tx: Db, f: Facture, montant: number) {
   const regle = f.montant_regle + montant;
-  await tx
+  await deLaFacture(tx, f)
     .update(factures)
     .set({ montant_regle: regle, statut: regle >= f.net_a_payer ? 'Soldé' : 'Validée' })
     .where(eq(factures.id, f.id));
@@ -368,10 +372,9 @@ export function createReglement(db: Db, scope: Scope, id: number, body: Reglemen
       });
     }
     const date = body.date_operation ?? todayInGabon();
-    const [reg] = await tx
+    const [reg] = await deLaFacture(tx, f)
       .insert(reglements)
       .values({
-        entreprise_id: f.entreprise_id,
         facture_id: f.id,
         date_operation: date,
         mode: body.mode,
@@ -403,17 +406,18 @@ export function createReglement(db: Db, scope: Scope, id: number, body: Reglemen
       const course = await lockCourse(tx, scope, courseId);
       const part = Math.min(aRepartir, course.montant - course.montant_paye);
       if (part <= 0) continue;
-      await tx.insert(paiements).values({
-        entreprise_id: course.entreprise_id,
-        course_id: course.id,
-        client_id: course.client_id,
-        date_operation: date,
-        libelle: `Règlement ${f.numero}`,
-        mode: body.mode,
-        reference: body.reference ?? null,
-        montant: part,
-        statut: 'Validé',
-      });
+      await scoped(tx, { entrepriseId: course.entreprise_id })
+        .insert(paiements)
+        .values({
+          course_id: course.id,
+          client_id: course.client_id,
+          date_operation: date,
+          libelle: `Règlement ${f.numero}`,
+          mode: body.mode,
+          reference: body.reference ?? null,
+          montant: part,
+          statut: 'Validé',
+        });
       await recomputeEtat(tx, course);
       aRepartir -= part;
     }

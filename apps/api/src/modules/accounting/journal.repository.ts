@@ -1,9 +1,10 @@
 import { type BalanceOut, type EcritureOut, libelleCompte, type OperationOut } from '@yams/shared';
 import { and, asc, eq, like, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
-import { type Scope, tenantFilter } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { ecritureNotFound } from './accounting.errors';
 import { ecritureLignes, ecritures } from './accounting.table';
 
@@ -17,7 +18,7 @@ export interface OperationFilters extends DateRange {
  * line's account over every line of the company up to this one, whatever the filters show.
  */
 export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListSource<OperationOut> {
-  const withSolde = db
+  const withSolde = scoped(db, scope)
     .select({
       id: ecritureLignes.id,
       ecriture_id: ecritureLignes.ecriture_id,
@@ -35,12 +36,7 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
     })
     .from(ecritureLignes)
     .innerJoin(ecritures, eq(ecritures.id, ecritureLignes.ecriture_id))
-    .where(
-      and(
-        tenantFilter(scope, ecritureLignes.entreprise_id),
-        f.date_fin ? lte(ecritureLignes.date_operation, f.date_fin) : undefined,
-      ),
-    )
+    .where(f.date_fin ? lte(ecritureLignes.date_operation, f.date_fin) : undefined)
     .as('t');
   const where = and(
     f.type ? eq(withSolde.type, f.type) : undefined,
@@ -81,13 +77,10 @@ const LIENS: Record<string, string> = {
 };
 
 export async function getEcriture(db: Db, scope: Scope, id: number): Promise<EcritureOut> {
-  const [e] = await db
-    .select()
-    .from(ecritures)
-    .where(and(eq(ecritures.id, id), tenantFilter(scope, ecritures.entreprise_id)))
-    .limit(1);
+  const s = scoped(db, scope);
+  const [e] = await s.select().from(ecritures).where(eq(ecritures.id, id)).limit(1);
   if (!e) throw ecritureNotFound();
-  const lignes = await db
+  const lignes = await s
     .select()
     .from(ecritureLignes)
     .where(eq(ecritureLignes.ecriture_id, id))
@@ -122,7 +115,7 @@ export async function getEcriture(db: Db, scope: Scope, id: number): Promise<Ecr
 /** Balance générale of a period: per account, opening balance, movements and closing balance. */
 export async function balanceGenerale(db: Db, scope: Scope, debut: string, fin: string): Promise<BalanceOut> {
   const l = ecritureLignes;
-  const rows = await db
+  const rows = await scoped(db, scope)
     .select({
       compte: l.compte,
       ouverture:
@@ -139,7 +132,7 @@ export async function balanceGenerale(db: Db, scope: Scope, debut: string, fin: 
         ),
     })
     .from(l)
-    .where(and(tenantFilter(scope, l.entreprise_id), lte(l.date_operation, fin)))
+    .where(lte(l.date_operation, fin))
     .groupBy(l.compte)
     .orderBy(asc(l.compte));
   const comptes = rows

@@ -1,6 +1,7 @@
 import { contrePassation, ecritureDesequilibre, type Journal, type LigneEcriture } from '@yams/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { ecritureInvalide } from './accounting.errors';
 import { ecritureLignes, ecritures } from './accounting.table';
 
@@ -26,10 +27,10 @@ export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<numbe
   const lignes = e.lignes.filter((l) => l.debit !== 0 || l.credit !== 0);
   const erreur = ecritureDesequilibre(lignes);
   if (erreur) throw ecritureInvalide(erreur);
-  const [row] = await tx
+  const t = scoped(tx, { entrepriseId: e.entreprise_id });
+  const [row] = await t
     .insert(ecritures)
     .values({
-      entreprise_id: e.entreprise_id,
       date_operation: e.date_operation,
       type: e.type,
       libelle: e.libelle.slice(0, 255),
@@ -39,10 +40,9 @@ export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<numbe
       contre_passation_de: e.contre_passation_de ?? null,
     })
     .returning({ id: ecritures.id });
-  await tx.insert(ecritureLignes).values(
+  await t.insert(ecritureLignes).values(
     lignes.map((l) => ({
       ecriture_id: row!.id,
-      entreprise_id: e.entreprise_id,
       date_operation: e.date_operation,
       compte: l.compte,
       libelle: (l.libelle ?? e.libelle).slice(0, 255),
@@ -59,16 +59,18 @@ export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<numbe
  */
 export async function contrePasserSource(
   tx: Db,
+  entrepriseId: number,
   source: { type: SourceType; id: number },
   date_operation: string,
   motif: string,
 ): Promise<number> {
   const ofSource = and(eq(ecritures.source_type, source.type), eq(ecritures.source_id, source.id));
-  const toutes = await tx.select().from(ecritures).where(ofSource).orderBy(ecritures.id);
+  const t = scoped(tx, { entrepriseId });
+  const toutes = await t.select().from(ecritures).where(ofSource).orderBy(ecritures.id);
   const reversed = new Set(toutes.map((e) => e.contre_passation_de).filter((id) => id !== null));
   const aContrePasser = toutes.filter((e) => e.contre_passation_de === null && !reversed.has(e.id));
   if (aContrePasser.length === 0) return 0;
-  const lignes = await tx
+  const lignes = await t
     .select()
     .from(ecritureLignes)
     .where(

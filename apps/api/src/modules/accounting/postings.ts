@@ -1,6 +1,7 @@
 import { COMPTES, tresorerieDuMode } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { courses, paiements } from '../operations/operations.table';
 import type { Achat, Facture, PieceDeCaisse } from './accounting.table';
 import { contrePasserSource, passerEcriture } from './journal.service';
@@ -138,8 +139,8 @@ export function posterPieceDeCaisse(tx: Db, p: PieceDeCaisse): Promise<number> {
  * A payment validated in Operations > Paiements: the money received, posted in Banque or Caisse. Called by
  * the payments service in its own transaction.
  */
-export async function posterPaiement(tx: Db, paiementId: number): Promise<void> {
-  const [p] = await tx
+export async function posterPaiement(tx: Db, entrepriseId: number, paiementId: number): Promise<void> {
+  const [p] = await scoped(tx, { entrepriseId })
     .select({
       id: paiements.id,
       entreprise_id: paiements.entreprise_id,
@@ -161,6 +162,17 @@ export async function posterPaiement(tx: Db, paiementId: number): Promise<void> 
 }
 
 /** A cancelled payment: its posting is reversed on the day of the cancellation. */
-export function contrePasserPaiement(tx: Db, paiementId: number, date: string): Promise<number> {
-  return contrePasserSource(tx, { type: 'paiement', id: paiementId }, date, 'Annulation du paiement');
+export function contrePasserPaiement(
+  tx: Db,
+  entrepriseId: number,
+  paiementId: number,
+  date: string,
+): Promise<number> {
+  return contrePasserSource(
+    tx,
+    entrepriseId,
+    { type: 'paiement', id: paiementId },
+    date,
+    'Annulation du paiement',
+  );
 }

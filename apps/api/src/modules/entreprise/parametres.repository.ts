@@ -2,6 +2,7 @@ import { PARAMETRES_DEFAUTS, type ParametresEntreprise, type ParametresEntrepris
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
+import { scoped } from '../../db/scoped';
 import { AppError } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import { parametresEntreprise } from './entreprise.table';
@@ -20,9 +21,10 @@ const isCompany = and(
  * (nom, adresse, telephone, email) while it has none; a blank identity field also falls back to the account.
  */
 export async function getParametres(db: Db, entrepriseId: number): Promise<ParametresEntreprise> {
-  const [found] = await db
+  // The company's own account ('own' reach of users: itself and the accounts it created).
+  const [found] = await scoped(db, { entrepriseId })
     .select({ user: users, p: parametresEntreprise })
-    .from(users)
+    .from(users, 'own')
     .leftJoin(parametresEntreprise, eq(parametresEntreprise.entreprise_id, users.id))
     .where(and(eq(users.id, entrepriseId), isCompany));
   if (!found) throw entrepriseNotFound();
@@ -58,7 +60,8 @@ export async function saveParametres(
   changes: Changes,
 ): Promise<{ parametres: ParametresEntreprise; ancienLogo: string | null }> {
   return transaction(db, async (tx) => {
-    await tx.execute(sql`select id from users where id = ${entrepriseId} for update`);
+    const t = scoped(tx, { entrepriseId });
+    await t.select({ id: users.id }).from(users, 'own').where(eq(users.id, entrepriseId)).for('update');
     const current = await getParametres(tx, entrepriseId);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     const next = { ...current, ...defined };
@@ -75,9 +78,9 @@ export async function saveParametres(
       delai_en_ligne_min: next.delai_en_ligne_min,
       rayon_arrivee_m: next.rayon_arrivee_m,
     };
-    await tx
+    await t
       .insert(parametresEntreprise)
-      .values({ entreprise_id: entrepriseId, ...values })
+      .values(values)
       .onConflictDoUpdate({
         target: parametresEntreprise.entreprise_id,
         set: { ...values, updated_at: sql`now()` },

@@ -4,6 +4,7 @@ import {
   INTERVENTION_TYPES,
   VEHICULE_STATUTS,
 } from '@yams/shared';
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { entrepriseId, enumCheck, timestamps, timestamptz } from '../../db/columns';
 import { users } from '../../db/core.table';
@@ -18,7 +19,7 @@ export const vehicules = pgTable(
   {
     id: serial('id').primaryKey(),
     entreprise_id: entrepriseId().notNull(),
-    /** Upper case, no stray spaces (normalisePlaque); unique per company. */
+    /** Canonical (normalisePlaque: `GA-175-RX`); unique per company compared without dashes (plaqueCle). */
     plaque: varchar('plaque', { length: 20 }).notNull(),
     marque: varchar('marque', { length: 80 }).notNull(),
     modele: varchar('modele', { length: 80 }),
@@ -37,7 +38,8 @@ export const vehicules = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('vehicules_plaque_unique').on(t.entreprise_id, t.plaque),
+    // `GA-175-RX`, `GA175RX`: one vehicle (plaqueCle in packages/shared, the same expression).
+    uniqueIndex('vehicules_plaque_cle_unique').on(t.entreprise_id, sql`replace(${t.plaque}, '-', '')`),
     index('vehicules_entreprise_idx').on(t.entreprise_id, t.statut),
     enumCheck('vehicules_statut_check', t.statut, VEHICULE_STATUTS),
   ],

@@ -2,17 +2,18 @@ import {
   addDays,
   DOCUMENT_ALERTE_JOURS,
   nomComplet,
+  plaqueCle,
   todayInGabon,
   VEHICULE_STATUTS_AFFECTABLES,
   type VehiculeDetailOut,
   type VehiculeOut,
 } from '@yams/shared';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
-import { searchCondition } from '../../lib/filters-ids';
+import { likePattern, searchCondition } from '../../lib/filters-ids';
 import type { ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
@@ -29,6 +30,15 @@ const person = (t: typeof proprietaire | typeof chauffeur) => ({
   nom: t.nom,
   prenom: t.prenom,
 });
+
+/** The plate compared without its dashes (plaqueCle), the expression of the unique index. */
+export const plaqueCleSql = sql<string>`replace(${vehicules.plaque}, '-', '')`;
+
+/** `?search=ga175`, `GA 175`: also found on the plate compared without separators. */
+function plaqueSearch(text: string | undefined): SQL | undefined {
+  const cle = text ? plaqueCle(text) : '';
+  return cle ? ilike(plaqueCleSql, likePattern(cle)) : undefined;
+}
 
 function documentsCount(condition: SQL) {
   return sql<number>`(select count(*) from ${documents} where ${documents.camion_id} = ${vehicules.id} and ${condition})`.mapWith(
@@ -108,7 +118,12 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
     f.type ? eq(vehicules.type_vehicule_id, f.type) : undefined,
     f.statut ? eq(vehicules.statut, f.statut) : undefined,
     f.affectable ? inArray(vehicules.statut, [...VEHICULE_STATUTS_AFFECTABLES]) : undefined,
-    searchCondition(f.search, [vehicules.plaque, vehicules.marque, vehicules.modele]),
+    f.search
+      ? or(
+          searchCondition(f.search, [vehicules.plaque, vehicules.marque, vehicules.modele]),
+          plaqueSearch(f.search),
+        )
+      : undefined,
   );
   return {
     async count() {

@@ -1,4 +1,5 @@
 import {
+  plaqueCle,
   type VehiculeBody,
   type VehiculeOut,
   type VehiculeStatut,
@@ -17,9 +18,10 @@ import { assertEntreprise, assertRowExists } from '../reference/reference.checks
 import { typesVehicules } from '../reference/reference.table';
 import { vehiculeNotFound } from './fleet.errors';
 import { documents, vehicules } from './fleet.table';
-import { findVehicule, getVehiculeOut } from './vehicules.repository';
+import { findVehicule, getVehiculeOut, plaqueCleSql } from './vehicules.repository';
 
 const PLAQUE_PRISE = 'Cette plaque est déjà enregistrée.';
+const PLAQUE_INDEX = 'vehicules_plaque_cle_unique';
 
 /** The company of a transporteur account (itself for a company account). */
 async function companyOf(db: Db, userId: number | null | undefined): Promise<number | undefined> {
@@ -32,7 +34,7 @@ async function companyOf(db: Db, userId: number | null | undefined): Promise<num
   return u?.id;
 }
 
-/** Plate free in the company, type known, owner and driver of the same company. */
+/** Plate free in the company (`GA 175 RX` is `GA-175-RX`), type known, owner and driver of the same company. */
 async function checkVehicule(
   db: Db,
   entrepriseId: number,
@@ -43,7 +45,7 @@ async function checkVehicule(
     const [other] = await scoped(db, { entrepriseId })
       .select({ id: vehicules.id })
       .from(vehicules)
-      .where(and(eq(vehicules.plaque, v.plaque), exceptId ? ne(vehicules.id, exceptId) : undefined))
+      .where(and(eq(plaqueCleSql, plaqueCle(v.plaque)), exceptId ? ne(vehicules.id, exceptId) : undefined))
       .limit(1);
     if (other) throw fieldErrors({ plaque: PLAQUE_PRISE });
   }
@@ -113,7 +115,7 @@ export async function createVehicule(db: Db, scope: Scope, body: VehiculeBody): 
       .returning({ id: vehicules.id });
     return getVehiculeOut(db, scope, row!.id);
   } catch (err) {
-    if (isUniqueViolation(err, 'vehicules_plaque_unique')) throw fieldErrors({ plaque: PLAQUE_PRISE });
+    if (isUniqueViolation(err, PLAQUE_INDEX)) throw fieldErrors({ plaque: PLAQUE_PRISE });
     throw err;
   }
 }
@@ -135,7 +137,7 @@ export async function updateVehicule(
     try {
       await scoped(db, scope).update(vehicules).set(values).where(eq(vehicules.id, id));
     } catch (err) {
-      if (isUniqueViolation(err, 'vehicules_plaque_unique')) throw fieldErrors({ plaque: PLAQUE_PRISE });
+      if (isUniqueViolation(err, PLAQUE_INDEX)) throw fieldErrors({ plaque: PLAQUE_PRISE });
       throw err;
     }
   }

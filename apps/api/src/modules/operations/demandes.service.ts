@@ -1,11 +1,13 @@
 import {
   type AcceptDemandeBody,
+  DATE_SOUHAITEE_PASSEE,
   DEMANDE_STATUTS_OUVERTS,
   type DemandeBody,
   type DemandeStatut,
   type DemandeUpdateBody,
   demandeTransitionError,
   GABON_UTC_OFFSET,
+  todayInGabon,
 } from '@yams/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -58,6 +60,14 @@ export function updateDemande(db: Db, scope: Scope, id: number, body: DemandeUpd
     }
     if (body.client_id !== undefined && body.client_id !== d.client_id) {
       await assertClient(tx, scope.entrepriseId, body.client_id);
+    }
+    // A wished date already past may stay (the form sends it back unchanged); a new one may not be past.
+    if (
+      body.date_souhaitee &&
+      body.date_souhaitee !== d.date_souhaitee &&
+      body.date_souhaitee < todayInGabon()
+    ) {
+      throw fieldErrors({ date_souhaitee: DATE_SOUHAITEE_PASSEE });
     }
     await assertRefs(tx, d.cree_par_entreprise_id ?? 0, body);
     // An empty update is a no-op (drizzle refuses a SET without columns).

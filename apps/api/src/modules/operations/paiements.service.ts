@@ -1,5 +1,6 @@
 import {
   courseEtat,
+  formatDate,
   formatMoney,
   type PaiementBody,
   type PaiementStatut,
@@ -10,6 +11,7 @@ import {
 } from '@yams/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { users } from '../../db/core.table';
 import { type Scoped, scoped } from '../../db/scoped';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
@@ -49,6 +51,30 @@ async function assertReste(tx: Db, course: Course, montant: number): Promise<voi
   const reste =
     course.montant - (await totalValide(scoped(tx, { entrepriseId: course.entreprise_id }), course.id));
   if (montant > reste) throw overpayment(Math.max(0, reste));
+}
+
+/**
+ * A payment is not dated before its company existed on the platform (the Libreville day of its account's
+ * creation): 1900-01-01 is a typing error. The upper bound (PAIEMENT_JOURS_AVANCE_MAX) is the shared schema's.
+ */
+async function assertDateApresCreation(
+  tx: Db,
+  entrepriseId: number,
+  date: string | undefined,
+): Promise<void> {
+  if (!date) return;
+  const [company] = await tx
+    .select({ created_at: users.created_at })
+    .from(users)
+    .where(eq(users.id, entrepriseId))
+    .limit(1);
+  if (!company?.created_at) return;
+  const debut = todayInGabon(new Date(company.created_at));
+  if (date < debut) {
+    throw fieldErrors({
+      date_operation: `La date de l'opération ne peut pas précéder l'inscription de l'entreprise (${formatDate(debut)}).`,
+    });
+  }
 }
 
 /** The course a payment is recorded on: of the scope and not cancelled (422 on `course_id` otherwise). */
@@ -91,6 +117,7 @@ function notifyPaiement(tx: Db, scope: Scope, course: Course, id: number, montan
 export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promise<number> {
   return transaction(db, async (tx) => {
     const course = await lockCoursePayable(tx, scope, body.course_id);
+    await assertDateApresCreation(tx, course.entreprise_id, body.date_operation);
     await assertReste(tx, course, body.montant);
     const statut = body.statut ?? 'En attente';
     const [row] = await scoped(tx, { entrepriseId: course.entreprise_id })
@@ -108,7 +135,7 @@ export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promis
       .returning({ id: paiements.id });
     if (statut === 'Validé') {
       await recomputeEtat(tx, course);
-      await posterPaiement(tx, row!.id);
+      await posterPaiement(tx, course.entreprise_id, row!.id);
       await notifyPaiement(tx, scope, course, row!.id, body.montant);
     }
     return row!.id;
@@ -131,6 +158,7 @@ export function updatePaiement(db: Db, scope: Scope, id: number, body: PaiementU
         statut: `Seul un paiement en attente peut être modifié (celui-ci est « ${p.statut} »).`,
       });
     }
+    await assertDateApresCreation(tx, target.entreprise_id, body.date_operation);
     await assertReste(tx, target, body.montant ?? p.montant);
     await scoped(tx, scope)
       .update(paiements)
@@ -165,8 +193,9 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
       .where(eq(paiements.id, p.id));
     if (to === 'Validé' || p.statut === 'Validé') await recomputeEtat(tx, course);
     // The journals follow: a validated payment is posted, a cancelled one has its posting reversed.
-    if (to === 'Validé') await posterPaiement(tx, p.id);
-    else if (p.statut === 'Validé') await contrePasserPaiement(tx, p.id, todayInGabon());
+    if (to === 'Validé') await posterPaiement(tx, course.entreprise_id, p.id);
+    else if (p.statut === 'Validé')
+      await contrePasserPaiement(tx, course.entreprise_id, p.id, todayInGabon());
     if (to === 'Validé') await notifyPaiement(tx, scope, course, p.id, p.montant);
     return to === 'Validé'
       ? `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été validé.`

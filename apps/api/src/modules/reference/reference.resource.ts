@@ -1,5 +1,5 @@
-import { MSG } from '@yams/shared';
-import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
+import { type ImportBody, type ImportReport, MSG } from '@yams/shared';
+import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -9,6 +9,7 @@ import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import { searchCondition } from '../../lib/filters-ids';
 import { accord, ce, crudMessages, type Nom, pronom } from '../../lib/french';
 import type { ListSource } from '../../lib/pagination';
+import { transaction } from '../../lib/transaction';
 import { assertUnused, inUse } from '../../lib/usages';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { assertEntreprise, assertRowExists, type TableWithId } from './reference.checks';
@@ -33,7 +34,7 @@ export interface ReferenceResource {
   order: AnyPgColumn[];
   perPage?: number;
   /** Body fields naming a platform row that must exist. */
-  refs?: Array<{ field: string; table: TableWithId; message: string }>;
+  refs?: Array<{ field: string; table: TableWithId; message: string; label?: AnyPgColumn }>;
   /** Body fields unique in the table (within the company for company tables). */
   unique?: Array<{ field: string; column: AnyPgColumn; message: string }>;
   /** Also served as `POST /api/microservice/api-courses/{path}/{id}/destroy` (spec section 7). */
@@ -196,4 +197,82 @@ export async function destroyRow(db: Db, scope: Scope, r: ReferenceResource, id:
     throw err;
   }
   return crudMessages(r.nom).deleted;
+}
+
+/** Thrown inside the import's transaction to roll it back once the report is known. */
+class RollBack extends Error {}
+
+/**
+ * `POST /api/{path}/import`: every line checked as a creation would check it (the body schema, the referenced
+ * rows, the unique fields, against the table and the lines before it), all written in one transaction, or
+ * nothing when one line is wrong or for a preview. A referenced row may be named by its label as the export
+ * writes it ('Libreville' for a ville): it is looked up case-insensitively.
+ */
+export async function importRows(
+  db: Db,
+  scope: Scope,
+  r: ReferenceResource,
+  body: ImportBody,
+): Promise<ImportReport> {
+  assertWriter(r, scope);
+  const report: ImportReport = { lignes: body.lignes.length, importees: 0, erreurs: [] };
+  const ids = new Map<string, number | null>();
+  const lookUp = async (tx: Db, ref: NonNullable<ReferenceResource['refs']>[number], text: string) => {
+    const key = `${ref.field}:${text.toLowerCase()}`;
+    if (!ids.has(key)) {
+      const [row] = ref.label
+        ? await tx
+            .select({ id: ref.table.id })
+            .from(ref.table as PgTable)
+            .where(sql`lower(${ref.label}) = ${text.toLowerCase()}`)
+            .limit(1)
+        : [];
+      ids.set(key, (row?.id as number | undefined) ?? null);
+    }
+    return ids.get(key)!;
+  };
+  try {
+    await transaction(db, async (tx) => {
+      for (const [i, line] of body.lignes.entries()) {
+        const ligne = body.numeros?.[i] ?? i + 2;
+        const messages: string[] = [];
+        const values: Values = { ...line };
+        const unknown = new Set<string>();
+        for (const ref of r.refs ?? []) {
+          const v = values[ref.field];
+          if (typeof v !== 'string') continue;
+          const text = v.trim();
+          if (text === '') values[ref.field] = null;
+          else if (/^\d+$/.test(text)) values[ref.field] = Number(text);
+          else {
+            const id = await lookUp(tx, ref, text);
+            if (id === null) {
+              messages.push(`${ref.message.replace(/\.$/, '')} : « ${text} ».`);
+              unknown.add(ref.field);
+            } else values[ref.field] = id;
+          }
+        }
+        const parsed = r.body.safeParse(values);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.filter((issue) => !unknown.has(String(issue.path[0])));
+          messages.push(...new Set(issues.map((issue) => issue.message)));
+        }
+        if (messages.length === 0) {
+          try {
+            // A savepoint per line: a refused line leaves the lines before it in place for the next checks.
+            await tx.transaction((line) => createRow(line as unknown as Db, scope, r, parsed.data as Values));
+          } catch (err) {
+            if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+            messages.push(...err.errors);
+          }
+        }
+        if (messages.length) report.erreurs.push({ ligne, messages });
+      }
+      if (report.erreurs.length || body.apercu) throw new RollBack();
+    });
+    report.importees = report.lignes;
+  } catch (err) {
+    if (!(err instanceof RollBack)) throw err;
+  }
+  return report;
 }

@@ -44,6 +44,7 @@ const villeRef = (field: string, message = "Cette ville n'existe pas.") => ({
   field,
   table: villes,
   message,
+  label: villes.libelle,
 });
 
 const general = 'Configuration générale';
@@ -122,7 +123,14 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
         .$dynamic(),
     search: [articles.reference, articles.nom],
     order: [articles.nom],
-    refs: [{ field: 'type_article_id', table: typesArticles, message: "Ce type d'article n'existe pas." }],
+    refs: [
+      {
+        field: 'type_article_id',
+        table: typesArticles,
+        message: "Ce type d'article n'existe pas.",
+        label: typesArticles.libelle,
+      },
+    ],
     unique: [
       { field: 'reference', column: articles.reference, message: 'Cette référence est déjà utilisée.' },
     ],

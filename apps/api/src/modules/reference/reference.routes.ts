@@ -1,9 +1,12 @@
+import { ImportBody, ImportReport } from '@yams/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
 import { IdParams, zSearch } from '../../lib/filters-ids';
 import { crudMessages } from '../../lib/french';
 import { ok, reply } from '../../lib/http';
+import { importErrors, importMessage } from '../../lib/import';
 import { listExtras } from '../../lib/list-extras';
 import { filters, type ListQuery, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
@@ -11,6 +14,7 @@ import {
   createRow,
   destroyRow,
   getRow,
+  importRows,
   listRows,
   type ReferenceResource,
   updateRow,
@@ -87,6 +91,25 @@ function serve(app: App, r: ReferenceResource) {
         await updateRow(app.db, currentScope(request), r, request.params.id, request.body as Values),
         messages.updated,
       ),
+  );
+
+  app.post(
+    `${base}/import`,
+    {
+      schema: {
+        tags,
+        summary: `Import d'un fichier (mêmes colonnes que l'export), tout ou rien${writers}`,
+        body: ImportBody,
+        response: reply(ImportReport),
+      },
+    },
+    async (request) => {
+      const report = await importRows(app.db, currentScope(request), r, request.body);
+      if (report.erreurs.length && !request.body.apercu) {
+        throw new AppError('import.invalide', 422, importErrors(report), report);
+      }
+      return ok(report, importMessage(report, request.body.apercu));
+    },
   );
 
   const destroy = {

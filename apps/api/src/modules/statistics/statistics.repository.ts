@@ -16,6 +16,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
+import type { Scoped, TenantTable } from '../../db/scoped';
 import { parametresEntreprise } from '../entreprise/entreprise.table';
 import { interventions, vehicules } from '../fleet/fleet.table';
 import { nomCompletSql } from '../operations/operations.refs';
@@ -37,6 +38,8 @@ export interface StatsScope {
   db: Db;
   /** One company, or null for the whole platform. */
   entreprise: number | null;
+  /** The data access of that company (db/scoped.ts): every figure is read through its condition. */
+  tenant: Scoped;
   /** Today in Libreville, `YYYY-MM-DD`. */
   today: string;
   now: Date;
@@ -51,8 +54,9 @@ const num = (v: unknown) => Number(v ?? 0);
 const midnight = (day: string) => `${day}T00:00:00${GABON_UTC_OFFSET}`;
 const NON_ANNULE = sql`<> 'Annulé'`;
 
-function ofCompany(s: StatsScope, column: AnyPgColumn): SQL {
-  return s.entreprise === null ? sql`true` : eq(column, s.entreprise);
+/** The company condition of a tenant table (db/scoped.ts), or none for the whole platform. */
+function ofCompany(s: StatsScope, table: TenantTable): SQL {
+  return s.tenant.own(table) ?? sql`true`;
 }
 
 /** The companies of the platform (transporteur accounts that are their own company). */
@@ -67,10 +71,11 @@ async function companyIds(db: Db): Promise<number[]> {
 }
 
 /** A company column on an index range: one company, or each company of the platform (= ANY of their ids). */
-async function companyKey(s: StatsScope, column: AnyPgColumn): Promise<SQL> {
-  if (s.entreprise !== null) return eq(column, s.entreprise);
+async function companyKey(s: StatsScope, table: TenantTable): Promise<SQL> {
+  const own = s.tenant.own(table);
+  if (own) return own;
   const ids = await companyIds(s.db);
-  return ids.length ? inArray(column, ids) : sql`false`;
+  return ids.length ? inArray(table.entreprise_id, ids) : sql`false`;
 }
 
 /**
@@ -114,7 +119,7 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
     sql`select coalesce(sum(${t.nb}), 0) as nb,
                coalesce(sum(${t.montant}) filter (where ${t.statut} ${NON_ANNULE}), 0) as montant
         from ${t}
-        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${b.debut} and ${b.fin}`,
+        where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}`,
   );
   const distinct = async (
     table: typeof statsCoursesClients | typeof statsCoursesChauffeurs,
@@ -123,7 +128,7 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
     const [r] = await rows<{ n: string }>(
       s.db,
       sql`select count(distinct ${key}) as n from ${table}
-          where ${ofCompany(s, table.entreprise_id)} and ${grainCondition(table, b)} and ${table.nb} > 0`,
+          where ${ofCompany(s, table)} and ${grainCondition(table, b)} and ${table.nb} > 0`,
     );
     return num(r?.n);
   };
@@ -147,7 +152,7 @@ async function parTranche(
       sql`select extract(hour from (${c.date_chargement} at time zone 'UTC') + interval '1 hour')::int as cle,
                  ${c.statut} as statut, count(*) as nb, coalesce(sum(${c.montant}), 0) as montant
           from ${c}
-          where ${await companyKey(s, c.entreprise_id)}
+          where ${await companyKey(s, c)}
             and ${c.date_chargement} >= ${midnight(p.debut)} and ${c.date_chargement} < ${midnight(addDays(p.fin, 1))}
           group by 1, 2`,
     );
@@ -167,7 +172,7 @@ async function parTranche(
     s.db,
     sql`select ${cle} as cle, ${t.statut} as statut, sum(${t.nb}) as nb, sum(${t.montant}) as montant
         from ${t}
-        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${p.debut} and ${p.fin}
+        where ${ofCompany(s, t)} and ${t.jour} between ${p.debut} and ${p.fin}
         group by 1, 2`,
   );
   return found.map((r) => ({ cle: r.cle, statut: r.statut, nb: num(r.nb), montant: num(r.montant) }));
@@ -224,7 +229,7 @@ export async function repartitions(s: StatsScope, b: Bornes) {
     s.db,
     sql`select ${t.statut} as statut, ${t.type_course} as type_course, sum(${t.nb}) as nb, sum(${t.montant}) as montant
         from ${t}
-        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${b.debut} and ${b.fin}
+        where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}
         group by 1, 2`,
   );
   const types = new Map<string, { count: number; montant: number }>();
@@ -259,7 +264,7 @@ export async function topClients(s: StatsScope, b: Bornes) {
     s.db,
     sql`select top.client_id as id, ${nomCompletSql(users)} as nom, top.montant, top.nb
         from (select ${t.client_id} as client_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
-              where ${ofCompany(s, t.entreprise_id)} and ${grainCondition(t, b)}
+              where ${ofCompany(s, t)} and ${grainCondition(t, b)}
               group by 1 having sum(${t.nb}) > 0
               order by 2 desc, 1 limit ${TOP_LIMIT}) top
         join ${users} on ${users.id} = top.client_id
@@ -280,7 +285,7 @@ export async function topDrivers(s: StatsScope, b: Bornes) {
     s.db,
     sql`select top.chauffeur_id as id, ${nomCompletSql(users)} as nom, top.montant, top.nb
         from (select ${t.chauffeur_id} as chauffeur_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
-              where ${ofCompany(s, t.entreprise_id)} and ${grainCondition(t, b)}
+              where ${ofCompany(s, t)} and ${grainCondition(t, b)}
               group by 1 having sum(${t.nb}) > 0
               order by 3 desc, 2 desc, 1 limit ${TOP_LIMIT}) top
         join ${users} on ${users.id} = top.chauffeur_id
@@ -300,7 +305,7 @@ export async function paiementsParMode(s: StatsScope, b: Bornes) {
   const found = await rows<{ mode: string; nb: string; montant: string }>(
     s.db,
     sql`select ${t.mode} as mode, sum(${t.nb}) as nb, sum(${t.montant}) as montant from ${t}
-        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${b.debut} and ${b.fin}
+        where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}
           and ${t.statut} = 'Validé'
         group by 1 having sum(${t.nb}) > 0
         order by 3 desc, 1`,
@@ -315,18 +320,17 @@ export async function paiementsParMode(s: StatsScope, b: Bornes) {
 export async function utilisationFlotte(s: StatsScope, b: Bornes) {
   const fin = b.fin < s.today ? b.fin : s.today;
   const v = vehicules;
-  const fleet = await s.db
+  const fleet = await s.tenant
     .select({ id: v.id, type_id: v.type_vehicule_id, type: typesVehicules.libelle })
     .from(v)
-    .leftJoin(typesVehicules, eq(typesVehicules.id, v.type_vehicule_id))
-    .where(ofCompany(s, v.entreprise_id));
+    .leftJoin(typesVehicules, eq(typesVehicules.id, v.type_vehicule_id));
   const secondes = new Map<number, number>();
   if (b.debut <= fin) {
     const t = statsFlotte;
     const agg = await rows<{ id: number; sec: string }>(
       s.db,
       sql`select ${t.vehicule_id} as id, sum(${t.secondes}) as sec from ${t}
-          where ${ofCompany(s, t.entreprise_id)} and ${grainCondition(t, { debut: b.debut, fin })}
+          where ${ofCompany(s, t)} and ${grainCondition(t, { debut: b.debut, fin })}
           group by 1`,
     );
     for (const r of agg) secondes.set(r.id, num(r.sec));
@@ -338,7 +342,7 @@ export async function utilisationFlotte(s: StatsScope, b: Bornes) {
       s.db,
       sql`select ${c.vehicule_id} as id, ${c.date_chargement} as chargement from ${c}
           where ${c.statut} not in ('Terminé', 'Annulé') and ${c.date_dechargement} is null
-            and ${ofCompany(s, c.entreprise_id)} and ${c.date_chargement} < ${new Date(borne).toISOString()}`,
+            and ${ofCompany(s, c)} and ${c.date_chargement} < ${new Date(borne).toISOString()}`,
     );
     for (const r of ouvertes) {
       const from = Math.max(new Date(r.chargement).getTime(), debut);
@@ -386,7 +390,7 @@ export async function coutMaintenance(s: StatsScope, b: Bornes) {
     s.db,
     sql`select ${i.vehicule_id} as id, ${vehicules.plaque} as plaque, sum(${i.montant}) as montant, count(*) as nb
         from ${i} join ${vehicules} on ${vehicules.id} = ${i.vehicule_id}
-        where ${await companyKey(s, i.entreprise_id)} and ${i.date_debut} between ${b.debut} and ${b.fin}
+        where ${await companyKey(s, i)} and ${i.date_debut} between ${b.debut} and ${b.fin}
           and ${i.statut} = 'Confirmé'
         group by 1, 2
         order by 3 desc, 2 limit ${MAINTENANCE_LIMIT}`,
@@ -407,13 +411,13 @@ export async function objectif(s: StatsScope, b: Bornes) {
   const [realise] = await rows<{ montant: string }>(
     s.db,
     sql`select coalesce(sum(${t.montant}), 0) as montant from ${t}
-        where ${ofCompany(s, t.entreprise_id)} and ${t.jour} between ${mois.debut} and ${mois.fin}
+        where ${ofCompany(s, t)} and ${t.jour} between ${mois.debut} and ${mois.fin}
           and ${t.statut} ${NON_ANNULE}`,
   );
   const p = parametresEntreprise;
   const [cible] = await rows<{ objectif: string }>(
     s.db,
-    sql`select coalesce(sum(${p.objectif_mensuel}), 0) as objectif from ${p} where ${ofCompany(s, p.entreprise_id)}`,
+    sql`select coalesce(sum(${p.objectif_mensuel}), 0) as objectif from ${p} where ${ofCompany(s, p)}`,
   );
   const objectifMensuel = num(cible?.objectif);
   const montant = num(realise?.montant);

@@ -1,5 +1,6 @@
 import { type KpisOut, periodeBornes, type StatistiquesQuery, tendance, todayInGabon } from '@yams/shared';
 import type { Db } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 import type { Scope } from '../../plugins/auth';
 import { assertEntreprise } from '../reference/reference.checks';
@@ -16,7 +17,7 @@ export async function statsScope(db: Db, scope: Scope, q: StatistiquesQuery): Pr
     entreprise = q.entreprise;
   }
   const now = new Date();
-  return { db, entreprise, now, today: todayInGabon(now) };
+  return { db, entreprise, tenant: scoped(db, { entrepriseId: entreprise }), now, today: todayInGabon(now) };
 }
 
 export const bornesOf = (s: repo.StatsScope, q: StatistiquesQuery) => periodeBornes(q, s.today);

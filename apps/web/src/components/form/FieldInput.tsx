@@ -1,9 +1,13 @@
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import { useRef } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { type FocusEvent, lazy, Suspense, useRef, useState } from 'react';
 import { http } from '../../app/http';
 import type { FormFieldDecl } from './fields';
 import { RichText } from './RichText';
 import { useOptions } from './useOptions';
+
+// Loaded when first opened (and it holds an EntityForm, which holds FieldInput).
+const CreateOptionDialog = lazy(() => import('./CreateOptionDialog'));
 
 const grouping = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 
@@ -21,6 +25,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
   );
   const form = Form.useFormInstance();
   const filled = useRef<Record<string, unknown> | undefined>(undefined);
+  const [creating, setCreating] = useState<boolean | null>(null);
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'custom': {
@@ -67,7 +72,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           () => undefined, // The HTTP client already said why.
         );
       };
-      return (
+      const select = (
         <Select
           allowClear
           // A server-searched source: the API searches as one types (`GET {path}/options?search=`).
@@ -78,7 +83,30 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           aria-label={label}
           {...rest}
           onChange={change}
+          style={field.create ? { flex: '1 1 220px', minWidth: 0 } : undefined}
         />
+      );
+      const { create, source } = field;
+      if (!create || !source) return select;
+      // The create option: a button beside the select; the new row is chosen once created.
+      return (
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          {select}
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+            {create.label}
+          </Button>
+          {creating !== null && (
+            <Suspense fallback={null}>
+              <CreateOptionDialog
+                create={create}
+                path={source.path}
+                open={creating}
+                onClose={() => setCreating(false)}
+                onCreated={(id) => change(id)}
+              />
+            </Suspense>
+          )}
+        </div>
       );
     }
     case 'date':
@@ -104,13 +132,29 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           {...rest}
         />
       );
-    default:
+    default: {
+      const { value, onChange, onBlur } = rest as {
+        value?: unknown;
+        onChange?: (value: unknown) => void;
+        onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+      };
+      const { normalize } = field;
       return (
         <Input
           type={field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : 'text'}
           placeholder={placeholder}
           {...rest}
+          onBlur={
+            normalize
+              ? (event) => {
+                  if (typeof value === 'string' && value.trim() && normalize(value) !== value)
+                    onChange?.(normalize(value));
+                  onBlur?.(event);
+                }
+              : onBlur
+          }
         />
       );
+    }
   }
 }

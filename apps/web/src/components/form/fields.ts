@@ -16,6 +16,25 @@ export interface OptionsSource {
   value?: (row: Record<string, unknown>) => string | number;
 }
 
+/**
+ * 'Ajouter un client' beside a select fed by the API: a small form in a dialog over the current one. The
+ * row is created (`POST path`, default `source.path`) without leaving the form, then chosen in the select
+ * (its label is read back from the options endpoint). Any select of any form can declare one.
+ */
+export interface CreateOption {
+  /** The button's text, e.g. 'Ajouter un client'. */
+  label: string;
+  /** The dialog's title, e.g. 'Nouveau client'. */
+  title: string;
+  fields: FormFieldDecl[];
+  labels: Record<string, string>;
+  /** Values sent whatever the user types (e.g. `{ type: 'client' }`). */
+  defaults?: Record<string, unknown>;
+  /** The shared zod schema of the body, for the API's French messages as one types. */
+  schema?: import('./zodRule').StandardSchema;
+  path?: string;
+}
+
 export interface Option {
   value: string | number;
   label: string;
@@ -53,11 +72,15 @@ export interface FormFieldDecl {
   ref?: true | string;
   /** …or options fed by an API list. */
   source?: OptionsSource;
+  /** A select fed by the API whose row can be created from here (see `CreateOption`). */
+  create?: CreateOption;
   /** Columns out of 24 on desktop (default 12); always 24 on mobile. */
   span?: number;
   /** Shows the asterisk; the shared schema does the checking. */
   required?: boolean;
   placeholder?: string;
+  /** A text field's canonical form, applied when the field is left (a plate: `ga 175 rx` → `GA-175-RX`). */
+  normalize?: (value: string) => string;
   /** A date range's two body fields (default `date_debut`, `date_fin`). */
   params?: [string, string];
   /** Shown only when true, from the current values (e.g. sous_type when type is transporteur). */

@@ -3,6 +3,7 @@ import { MSG, PAGE_SIZE } from '@yams/shared';
 import { Alert, Button, Popconfirm, Segmented } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { ExportButton } from '../export/ExportButton';
+import { ImportButton } from '../import/ImportButton';
 import { PageTitle } from '../PageTitle';
 import { DetailDialog, type DialogState } from './DetailDialog';
 import { FilterPanel } from './FilterPanel';
@@ -109,6 +110,14 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
               labels={decl.labels}
               name={decl.exportName ?? decl.title}
             />
+            {decl.import && decl.form && (
+              <ImportButton
+                decl={decl}
+                columns={decl.columns}
+                fields={decl.form.fields}
+                labels={decl.labels}
+              />
+            )}
             {decl.form && (
               <Button
                 type="primary"

@@ -146,6 +146,11 @@ export interface ListDecl<T extends Row> {
   addLabel?: string;
   createTitle?: string;
   form?: FormDecl<T>;
+  /**
+   * 'Importer': a CSV or Excel file with the export's columns, checked line by line by the API
+   * (`POST {path}/import`, all or nothing) — shown to users who can create rows (`form`).
+   */
+  import?: boolean;
   detail: {
     title: (row: T) => string;
     /** Default: the columns. */

@@ -12,7 +12,7 @@ import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
-import { clientSource, modeOptions, tagField } from '../operations/operationsFields';
+import { clientCreation, clientSource, modeOptions, tagField } from '../operations/operationsFields';
 import { facturePaths, factures } from './api';
 import { contenuToBody, contenuVide, FactureContenu, type FactureContenuValue } from './FactureContenu';
 import { FactureView } from './FactureView';
@@ -37,7 +37,14 @@ const FIELDS: FormFieldDecl[] = [
     ],
   },
   { name: 'date_expiration', type: 'date', span: 8 },
-  { name: 'client_id', type: 'select', required: true, source: clientSource, span: 24 },
+  {
+    name: 'client_id',
+    type: 'select',
+    required: true,
+    source: clientSource,
+    create: clientCreation,
+    span: 24,
+  },
   {
     name: 'contenu',
     label: 'Lignes, taxes et remise',

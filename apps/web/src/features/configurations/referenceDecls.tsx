@@ -241,6 +241,7 @@ export function referenceDecl(table: ReferenceTable, superadmin: boolean): ListD
     addLabel: writable ? 'Ajouter' : undefined,
     createTitle: NOUVEAU[table],
     form: writable ? { fields, createSchema: schema, updateSchema: schema } : undefined,
+    import: true,
     detail: {
       title: spec.title,
       deletable: writable,

@@ -1,4 +1,5 @@
 import {
+  normalisePlaque,
   VEHICULE_STATUTS,
   VEHICULE_STATUTS_AUTOMATIQUES,
   VEHICULE_STATUTS_MANUELS,
@@ -81,7 +82,7 @@ export const typeVehiculeSource: OptionsSource = { path: '/api/types_vehicules' 
 export const vehiculeSource: OptionsSource = { path: '/api/vehicules' };
 
 export const vehiculeFormFields: FormFieldDecl[] = [
-  { name: 'plaque', type: 'text', required: true, placeholder: 'GA-123-AB' },
+  { name: 'plaque', type: 'text', required: true, placeholder: 'GA-123-AB', normalize: normalisePlaque },
   { name: 'marque', type: 'text', required: true },
   { name: 'modele', type: 'text' },
   { name: 'type_vehicule_id', type: 'select', required: true, source: typeVehiculeSource },

@@ -6,10 +6,13 @@ import {
   PAIEMENT_STATUTS,
   type TagLifecycle,
   TYPES_COURSE,
+  UserCreateBody,
 } from '@yams/shared';
-import type { OptionsSource } from '../../components/form/fields';
+import type { CreateOption, OptionsSource } from '../../components/form/fields';
 import type { FilterDecl } from '../../components/list/types';
 import { StatusTag } from '../../components/StatusTag';
+import { UTILISATEUR_LABELS } from '../users/labels';
+import { clientContactFields } from '../users/userFields';
 
 /** Pieces shared by the Courses, Demandes and Paiements declarations. */
 
@@ -33,6 +36,15 @@ export const tagField = <T,>(key: string, get: (row: T) => string, tag?: TagLife
 
 // Every source below is searched on the server as one types (`GET {path}/options`, labels from the API).
 export const clientSource: OptionsSource = { path: '/api/utilisateurs', query: { type: 'client' } };
+/** 'Ajouter un client' beside a client picker: the Clients screen's contact fields, without leaving the form. */
+export const clientCreation: CreateOption = {
+  label: 'Ajouter un client',
+  title: 'Nouveau client',
+  fields: clientContactFields,
+  labels: { ...UTILISATEUR_LABELS, nom: 'Nom / Raison sociale' },
+  defaults: { type: 'client' },
+  schema: UserCreateBody,
+};
 export const villeSource: OptionsSource = { path: '/api/villes' };
 export const marchandiseSource: OptionsSource = { path: '/api/types_marchandises' };
 export const trajetSource: OptionsSource = { path: '/api/trajets' };

@@ -1,0 +1,308 @@
+import fs from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { choose } from './support/list';
+import { api, newClient, newCourse, pick, signInOps, stamp } from './support/operations';
+
+test.describe.configure({ timeout: 180_000 });
+
+interface FactureApi {
+  id: number;
+  client_id: number;
+  numero: string | null;
+  type: string;
+  statut: string;
+  est_valide: boolean;
+  total_ht: number;
+  tva: number;
+  css: number;
+  tps: number;
+  total_ttc: number;
+  net_a_payer: number;
+  reste_a_payer: number;
+  content: Array<{ description: string; isTitle: boolean; net_a_payer: number; course_id: number | null }>;
+  derivees: Array<{ id: number; numero: string | null; type: string; net_a_payer: number }>;
+}
+
+const facturesOf = async (page: Page, clientId: number) =>
+  (await api<{ data: FactureApi[] }>(page, `/api/factures?client=${clientId}&page=1&per_page=50`)).data.data;
+const facture = async (page: Page, id: number) => (await api<FactureApi>(page, `/api/factures/${id}`)).data;
+
+/** A course of the client walked to 'Terminé' through the API (what the test is about is the invoice). */
+async function courseTerminee(page: Page, client: { id: number }, montant: number) {
+  const course = await newCourse(page, client, montant);
+  for (const statut of ['Chargement terminé', 'Transport en cours', 'Terminé']) {
+    const res = await api(page, `/api/courses/${course.id}/statut`, { statut });
+    expect(res.success, JSON.stringify(res.message)).toBe(true);
+  }
+  return course;
+}
+
+/** The live totals box of the form, as the user reads it. */
+async function totaux(form: Locator): Promise<Record<string, string>> {
+  const box = form.getByLabel('Totaux de la facture');
+  const labels = await box.locator('.ant-descriptions-item-label').allInnerTexts();
+  const values = await box.locator('.ant-descriptions-item-content').allInnerTexts();
+  return Object.fromEntries(labels.map((l, i) => [l.trim(), values[i]!.replace(/\s+/g, ' ').trim()]));
+}
+
+/** Text of a PDF, whitespace collapsed (pdf text extraction, as the API tests do). */
+async function pdfText(file: string): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(file)) });
+  const { text } = await parser.getText();
+  await parser.destroy();
+  return text.replace(/\s+/g, ' ');
+}
+
+test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, règlements → Soldé', async ({
+  page,
+}) => {
+  await signInOps(page);
+  const nom = `Client Facture ${stamp()}`;
+  const client = await newClient(page, nom);
+  const course = await courseTerminee(page, client, 250_000);
+
+  await page.goto('/comptabilite/factures');
+  await expect(page.getByRole('heading', { name: /^Factures \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Ajouter une facture' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle facture' });
+  // Pro forma by default; the definitive type is shown as 'Définitive'.
+  await expect(form.getByTitle('Pro forma', { exact: true })).toBeVisible();
+  await choose(page, form.getByRole('combobox', { name: 'Type' }), 'Définitive');
+  await pick(page, form.getByRole('combobox', { name: 'Client' }), nom.slice(-8), nom);
+
+  // First line, typed: the totals follow (TVA 18 % and CSS 1 % ticked by default).
+  await form.getByLabel('Description de la ligne 1').fill('Transport conteneur 40 pieds Owendo');
+  await form.getByLabel('Quantité de la ligne 1').fill('2');
+  await form.getByLabel('Prix unitaire de la ligne 1').fill('150000');
+  await form.getByLabel('Remise de la ligne 1').fill('10000');
+  await expect
+    .poll(() => totaux(form))
+    .toEqual({
+      'Total HT': '290.000 FCFA',
+      TVA: '52.200 FCFA',
+      CSS: '2.900 FCFA',
+      'Total TTC': '345.100 FCFA',
+      'Net à payer': '345.100 FCFA',
+    });
+
+  // Tax boxes: TPS (9,5 % by default) is withheld; unticking CSS removes it.
+  await form.getByRole('checkbox', { name: 'TPS' }).check();
+  await expect(form.getByLabel('Taux de TPS (%)')).toHaveValue('9.50');
+  await expect.poll(async () => (await totaux(form))['TPS retenue']).toBe('- 27.550 FCFA');
+  await expect.poll(async () => (await totaux(form))['Net à payer']).toBe('317.550 FCFA');
+  await form.getByRole('checkbox', { name: 'CSS' }).uncheck();
+  await expect(form.getByLabel('Taux de CSS (%)')).toBeDisabled();
+  await expect.poll(async () => (await totaux(form))['Net à payer']).toBe('314.650 FCFA');
+  await form.getByRole('checkbox', { name: 'CSS' }).check();
+
+  // A title line carries only a description.
+  await form.getByRole('button', { name: 'Ajouter un titre' }).click();
+  const titre = form.getByRole('listitem', { name: 'Titre, ligne 2' });
+  await titre.getByLabel('Description de la ligne 2').fill('Courses du mois');
+  await expect(titre.getByLabel('Quantité de la ligne 2')).toHaveCount(0);
+  await expect(titre.getByLabel('Prix unitaire de la ligne 2')).toHaveCount(0);
+
+  // 'Ajouter des courses': the client's finished course becomes a line.
+  await form.getByRole('button', { name: 'Ajouter des courses' }).click();
+  const choix = page.getByRole('dialog', { name: 'Courses terminées à facturer' });
+  const ligneCourse = choix.getByRole('row').filter({ hasText: course.code });
+  await expect(ligneCourse).toContainText('Libreville – Lambaréné');
+  await expect(ligneCourse).toContainText('250.000 FCFA');
+  await ligneCourse.getByRole('checkbox').check();
+  await choix.getByRole('button', { name: 'Ajouter' }).click();
+  await expect(form.getByLabel('Description de la ligne 3')).toHaveValue(new RegExp(`^${course.code} `));
+  await expect
+    .poll(() => totaux(form))
+    .toEqual({
+      'Total HT': '540.000 FCFA',
+      TVA: '97.200 FCFA',
+      CSS: '5.400 FCFA',
+      'Total TTC': '642.600 FCFA',
+      'TPS retenue': '- 51.300 FCFA',
+      'Net à payer': '591.300 FCFA',
+    });
+  await form.getByLabel('Conditions').fill('Paiement à 30 jours');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+
+  // What the API stored: its own totals from the lines, the title line and the course line.
+  const [brouillon] = await facturesOf(page, client.id);
+  const stored = await facture(page, brouillon!.id);
+  expect(stored).toMatchObject({
+    type: 'Normale',
+    est_valide: false,
+    numero: null,
+    total_ht: 540_000,
+    tva: 97_200,
+    css: 5_400,
+    tps: 51_300,
+    total_ttc: 642_600,
+    net_a_payer: 591_300,
+  });
+  expect(stored.content.map((l) => [l.isTitle, l.net_a_payer, l.course_id])).toEqual([
+    [false, 290_000, null],
+    [true, 0, null],
+    [false, 250_000, course.id],
+  ]);
+
+  // Validate from the detail: a gapless number, and Modifier/Valider/Supprimer disappear.
+  await page.getByRole('row').filter({ hasText: nom }).first().click();
+  const detail = page.getByRole('dialog', { name: `Facture (brouillon n°${stored.id})` });
+  await expect(detail.getByRole('region', { name: 'Facture', exact: true })).toContainText('591.300 FCFA');
+  await detail.getByRole('button', { name: 'Valider' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  const valide = await expect
+    .poll(async () => (await facture(page, stored.id)).numero, { timeout: 20_000 })
+    .toMatch(/^FAC-\d{4}-\d{5}$/)
+    .then(() => facture(page, stored.id));
+  expect(valide).toMatchObject({ est_valide: true, statut: 'Validée' });
+  const numero = valide.numero!;
+  const dialog = page.getByRole('dialog', { name: `Facture ${numero}` });
+  await expect(dialog.getByRole('region', { name: 'Facture', exact: true })).toContainText(`N° ${numero}`);
+  for (const gone of ['Modifier', 'Valider', 'Supprimer']) {
+    await expect(dialog.getByRole('button', { name: gone, exact: true })).toHaveCount(0);
+  }
+
+  // The PDF: downloaded from the button (busy while it works), its text holds what the invoice says.
+  const downloading = page.waitForEvent('download', { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Télécharger en PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`facture-${numero}.pdf`);
+  const text = await pdfText((await download.path())!);
+  for (const part of [
+    numero,
+    nom,
+    'Transport conteneur 40 pieds Owendo',
+    'Courses du mois',
+    course.code,
+    '540.000',
+    '97.200',
+    '5.400',
+    '51.300',
+    '642.600',
+    '591.300',
+    'Arrêtée la présente facture à la somme de cinq cent quatre-vingt-onze mille trois cents francs CFA',
+    'Paiement à 30 jours',
+  ]) {
+    expect(text).toContain(part);
+  }
+
+  // A partial settlement: what remains due is shown, the course is paid as far as it goes.
+  await dialog.getByRole('button', { name: 'Enregistrer un règlement' }).click();
+  await expect(dialog.getByLabel('Montant')).toHaveValue('591.300');
+  await dialog.getByLabel('Montant').fill('200000');
+  await choose(page, dialog.getByRole('combobox', { name: 'Mode' }), 'Virement');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog.getByRole('region', { name: 'Facture', exact: true })).toContainText('Reste à payer', {
+    timeout: 20_000,
+  });
+  await expect(dialog.getByRole('region', { name: 'Facture', exact: true })).toContainText('391.300 FCFA');
+  expect(await facture(page, stored.id)).toMatchObject({ statut: 'Validée', reste_a_payer: 391_300 });
+  const paiements = await api<{ data: Array<{ montant: number; statut: string }> }>(
+    page,
+    `/api/paiements?course=${course.id}&page=1&per_page=10`,
+  );
+  expect(paiements.data.data.map((p) => [p.montant, p.statut])).toEqual([[200_000, 'Validé']]);
+
+  // The rest: 'Soldé', and no more settlement nor credit note from the screen.
+  await dialog.getByRole('button', { name: 'Enregistrer un règlement' }).click();
+  await expect(dialog.getByLabel('Montant')).toHaveValue('391.300');
+  await choose(page, dialog.getByRole('combobox', { name: 'Mode' }), 'Espèces');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog.getByRole('region', { name: 'Facture', exact: true }).locator('.ant-tag')).toHaveText(
+    'Soldé',
+    { timeout: 20_000 },
+  );
+  await expect(dialog.getByRole('button', { name: 'Enregistrer un règlement' })).toHaveCount(0);
+  expect(await facture(page, stored.id)).toMatchObject({ statut: 'Soldé', reste_a_payer: 0 });
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.getByRole('row').filter({ hasText: numero })).toContainText('Soldé');
+});
+
+test('avoir : établi depuis la facture validée, numéroté dans sa série, la facture est soldée', async ({
+  page,
+}) => {
+  await signInOps(page);
+  const nom = `Client Avoir ${stamp()}`;
+  const client = await newClient(page, nom);
+  const made = await api<FactureApi>(page, '/api/factures', {
+    date_operation: new Date().toISOString().slice(0, 10),
+    type: 'Normale',
+    client_id: client.id,
+    appliquer_tva: true,
+    taux_tva: 18,
+    appliquer_css: false,
+    appliquer_tps: false,
+    lignes: [{ description: 'Transport Libreville – Franceville', qte: 1, prix_unitaire: 400_000 }],
+  });
+  expect(made.success, JSON.stringify(made.message)).toBe(true);
+  const validated = await api<FactureApi>(page, `/api/factures/${made.data.id}/validate`, {});
+  expect(validated.success, JSON.stringify(validated.message)).toBe(true);
+  const numero = validated.data.numero!;
+
+  await page.goto(`/comptabilite/factures?id=${made.data.id}`);
+  const dialog = page.getByRole('dialog', { name: `Facture ${numero}` });
+  await expect(dialog.getByRole('region', { name: 'Facture', exact: true })).toContainText('472.000 FCFA', {
+    timeout: 30_000,
+  });
+  await dialog.getByRole('button', { name: 'Créer un avoir' }).click();
+  await dialog.getByLabel('Motif').fill('Marchandise refusée à la livraison');
+  await dialog.getByRole('button', { name: /Établir l'avoir/ }).click();
+  await expect(dialog.getByRole('region', { name: 'Facture', exact: true }).locator('.ant-tag')).toHaveText(
+    'Soldé',
+    { timeout: 20_000 },
+  );
+
+  const after = await facture(page, made.data.id);
+  expect(after.derivees).toEqual([
+    expect.objectContaining({
+      type: 'Avoir',
+      net_a_payer: 472_000,
+      numero: expect.stringMatching(/^AV-\d{4}-\d{5}$/),
+    }),
+  ]);
+  const avoirNumero = after.derivees[0]!.numero!;
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Fermer' }).click();
+  const row = page.getByRole('row').filter({ hasText: avoirNumero });
+  await expect(row).toContainText('Avoir');
+  await expect(row).toContainText('472.000 FCFA');
+});
+
+test('ajouter un client depuis le formulaire de facture, sans le quitter : il est choisi', async ({
+  page,
+}) => {
+  await signInOps(page);
+  const nom = `Société Nouvelle ${stamp()}`;
+  await page.goto('/comptabilite/factures');
+  await expect(page.getByRole('heading', { name: /^Factures \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Ajouter une facture' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle facture' });
+  await form.getByLabel('Description de la ligne 1').fill('Location camion benne');
+  await form.getByLabel('Prix unitaire de la ligne 1').fill('80000');
+
+  await form.getByRole('button', { name: 'Ajouter un client' }).click();
+  const nouveau = page.getByRole('dialog', { name: 'Nouveau client' });
+  await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(nouveau).toContainText("L'identifiant est obligatoire.");
+  const identifiant = `snv.${stamp().toLowerCase()}`;
+  await nouveau.getByLabel('Identifiant').fill(identifiant);
+  await nouveau.getByLabel('Nom / Raison sociale').fill(nom);
+  await nouveau.getByLabel('Téléphone', { exact: true }).fill('+241 077 12 34 56');
+  await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(nouveau).toBeHidden({ timeout: 20_000 });
+
+  // Back in the invoice form, untouched, with the new client chosen.
+  await expect(form.getByLabel('Description de la ligne 1')).toHaveValue('Location camion benne');
+  await expect(form.getByTitle(nom, { exact: true })).toBeVisible();
+  await form.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+
+  const clients = await api<Array<{ id: number; label: string }>>(
+    page,
+    `/api/utilisateurs/options?type=client&search=${encodeURIComponent(nom)}`,
+  );
+  expect(clients.data.map((c) => c.label)).toEqual([nom]);
+  const [made] = await facturesOf(page, clients.data[0]!.id);
+  expect(made).toMatchObject({ client_id: clients.data[0]!.id, total_ht: 80_000, type: 'Pro forma' });
+});

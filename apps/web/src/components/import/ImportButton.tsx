@@ -1,0 +1,160 @@
+import { UploadOutlined } from '@ant-design/icons';
+import type { ImportReport } from '@yams/shared';
+import { Alert, Button, Modal, Table, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { ApiError, http } from '../../app/http';
+import { toast } from '../../app/toast';
+import type { FormFieldDecl } from '../form/fields';
+import { useRefreshAfterWrite } from '../list/resource';
+import type { DisplayField, Labels, ListDecl, Row } from '../list/types';
+import { headerTargets, type ImportPlan, planImport } from './importLines';
+import { IMPORT_ACCEPT, readSheet } from './readSheet';
+
+interface Props<T extends Row> {
+  decl: Pick<ListDecl<T>, 'resource' | 'invalidates' | 'title'>;
+  columns: DisplayField<T>[];
+  fields: FormFieldDecl[];
+  labels: Labels;
+}
+
+const body = (plan: ImportPlan) => ({ lignes: plan.lignes, numeros: plan.numeros });
+
+interface Preview {
+  file: string;
+  plan: ImportPlan;
+  report: ImportReport;
+}
+
+/**
+ * 'Importer' → a CSV or Excel file with the export's columns. The browser reads it, the API checks every
+ * line without writing (`apercu`), the dialog shows what will be imported or, line by line, what to correct;
+ * 'Importer' then writes all the lines in one transaction, or none.
+ */
+export function ImportButton<T extends Row>({ decl, columns, fields, labels }: Props<T>) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const refresh = useRefreshAfterWrite(decl.resource as never, decl.invalidates);
+  const url = `${decl.resource.path}/import`;
+
+  const check = async (file: File) => {
+    setBusy(true);
+    try {
+      const plan = planImport(await readSheet(file), headerTargets(columns, fields, labels));
+      if (plan.colonnes.length === 0) {
+        throw new Error("Aucune colonne du fichier n'est reconnue : utilisez les colonnes de l'export.");
+      }
+      if (plan.lignes.length === 0) throw new Error('Le fichier ne contient aucune ligne à importer.');
+      const { data } = await http.post<ImportReport>(url, { ...body(plan), apercu: true });
+      setPreview({ file: file.name, plan, report: data });
+    } catch (err) {
+      if (!(err instanceof ApiError)) toast.oups([(err as Error).message], 'warning');
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const write = async () => {
+    if (!preview) return;
+    setBusy(true);
+    try {
+      await http.post<ImportReport>(url, body(preview.plan), { successToast: true, errors: 'first' });
+      setPreview(null);
+      await refresh();
+    } catch (err) {
+      // Rows changed since the preview (a code taken meanwhile): the dialog shows the lines to correct now.
+      if (err instanceof ApiError && err.status === 422) {
+        const { data } = await http
+          .post<ImportReport>(url, { ...body(preview.plan), apercu: true }, { errors: 'none' })
+          .catch(() => ({ data: preview.report }));
+        setPreview({ ...preview, report: data });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const erreurs = preview?.report.erreurs ?? [];
+  const n = preview?.plan.lignes.length ?? 0;
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={IMPORT_ACCEPT}
+        hidden
+        aria-label={`Fichier à importer dans ${decl.title}`}
+        data-testid="import-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void check(file);
+        }}
+      />
+      <Button
+        icon={<UploadOutlined aria-hidden />}
+        loading={busy && !preview}
+        onClick={() => input.current?.click()}
+      >
+        Importer
+      </Button>
+      <Modal
+        open={preview !== null}
+        title={`Importer dans ${decl.title}`}
+        onCancel={() => setPreview(null)}
+        okText={`Importer ${n} ligne${n > 1 ? 's' : ''}`}
+        cancelText="Annuler"
+        okButtonProps={{ disabled: erreurs.length > 0, loading: busy }}
+        onOk={() => void write()}
+        width={720}
+      >
+        {preview && (
+          <>
+            <Typography.Paragraph>
+              {preview.file} : {n} ligne{n > 1 ? 's' : ''} lue{n > 1 ? 's' : ''}, colonnes{' '}
+              {preview.plan.colonnes.map((c) => c.entete).join(', ')}.
+            </Typography.Paragraph>
+            {preview.plan.ignorees.length > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={`Colonnes ignorées : ${preview.plan.ignorees.join(', ')}.`}
+              />
+            )}
+            {erreurs.length === 0 ? (
+              <Alert
+                type="success"
+                showIcon
+                message={`Toutes les lignes sont valides : ${n} ligne${n > 1 ? 's' : ''} prête${n > 1 ? 's' : ''} à être importée${n > 1 ? 's' : ''}.`}
+              />
+            ) : (
+              <>
+                <Alert
+                  type="error"
+                  showIcon
+                  style={{ marginBottom: 12 }}
+                  message={`${erreurs.length} ligne${erreurs.length > 1 ? 's' : ''} à corriger : rien ne sera importé tant qu'une ligne est fausse.`}
+                />
+                <Table
+                  size="small"
+                  rowKey="ligne"
+                  pagination={erreurs.length > 10 ? { pageSize: 10 } : false}
+                  dataSource={erreurs}
+                  columns={[
+                    { title: 'Ligne', dataIndex: 'ligne', width: 80 },
+                    {
+                      title: 'À corriger',
+                      dataIndex: 'messages',
+                      render: (m: string[]) => m.join(' '),
+                    },
+                  ]}
+                />
+              </>
+            )}
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { FormFieldDecl } from '../form/fields';
+import { headerTargets, numberCell, planImport } from './importLines';
+
+const fields: FormFieldDecl[] = [
+  { name: 'nom', type: 'text', required: true },
+  { name: 'montant', type: 'money' },
+  { name: 'ville_id', type: 'select', ref: 'ville', source: { path: '/api/villes' } },
+  { name: 'secret', type: 'text', only: 'edit' },
+];
+const columns = [
+  { key: 'nom' },
+  { key: 'montant', format: 'money' as const },
+  { key: 'ville', value: (r: { ville?: { libelle: string } }) => r.ville?.libelle },
+];
+const labels = { nom: 'Nom', montant: 'Montant', ville: 'Ville', ville_id: 'Ville', secret: 'Secret' };
+
+describe('planImport', () => {
+  it('reads the export’s own headers back into the form’s fields, amounts as numbers', () => {
+    const targets = headerTargets(columns, fields, labels);
+    const plan = planImport(
+      [
+        ['\ufeffNom', 'MONTANT', 'ville', 'Créé le', 'Secret'],
+        ['Garage du Port', '1.195.000 FCFA', 'Libreville', '01/01/2026', 'x'],
+        ['', '', '', '', ''],
+        ['Garage Nord', 25000, '', null, null],
+        ['  Garage Sud ', '12 500', 'Port-Gentil'],
+      ],
+      targets,
+    );
+    expect(plan.colonnes).toEqual([
+      { entete: 'Nom', champ: 'nom' },
+      { entete: 'MONTANT', champ: 'montant' },
+      { entete: 'ville', champ: 'ville_id' },
+    ]);
+    expect(plan.ignorees).toEqual(['Créé le', 'Secret']);
+    expect(plan.lignes).toEqual([
+      { nom: 'Garage du Port', montant: 1195000, ville_id: 'Libreville' },
+      { nom: 'Garage Nord', montant: 25000 },
+      { nom: 'Garage Sud', montant: 12500, ville_id: 'Port-Gentil' },
+    ]);
+    expect(plan.numeros).toEqual([2, 4, 5]);
+  });
+
+  it('leaves what is not a number as typed, for the API to refuse in French', () => {
+    expect(numberCell('douze')).toBe('douze');
+    expect(numberCell('-500')).toBe(-500);
+    expect(numberCell(' 90 000 F CFA ')).toBe(90000);
+  });
+});

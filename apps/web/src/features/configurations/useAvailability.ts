@@ -1,0 +1,28 @@
+import { useQueries } from '@tanstack/react-query';
+import { http } from '../../app/http';
+
+/** How often an unavailable table is probed again (spec: every 2 s until it answers). */
+export const PROBE_INTERVAL_MS = 2000;
+
+/**
+ * The availability probe of the interventions' tables: `GET /api/{table}?limit=1`, quietly retried every
+ * 2 s until each answers. `ready` once all have; `waiting` after a first failure, for a calm notice.
+ */
+export function useAvailability(tables: readonly string[]) {
+  const probes = useQueries({
+    queries: tables.map((table) => ({
+      queryKey: ['disponibilite', table],
+      queryFn: async () => {
+        await http.get(`/api/${table}`, { query: { limit: 1 }, background: true, retry: false });
+        return true;
+      },
+      retry: true,
+      retryDelay: PROBE_INTERVAL_MS,
+      staleTime: Number.POSITIVE_INFINITY,
+    })),
+  });
+  return {
+    ready: probes.every((p) => p.isSuccess),
+    waiting: probes.some((p) => p.failureCount > 0 && !p.isSuccess),
+  };
+}
