@@ -14,7 +14,17 @@ export default function CarteAppareils() {
   const isMobile = useIsMobile();
   const { devices, error } = useMapDevices();
   const [flyTo, setFlyTo] = useState<FlyTarget | null>(null);
-  const pick = useCallback((d: MapDevice) => setFlyTo({ id: d.id, nonce: Date.now() }), []);
+  const pick = useCallback(
+    (d: MapDevice) => {
+      setFlyTo({ id: d.id, nonce: Date.now() });
+      // On a phone the list is under the map: bring the map back into view.
+      if (isMobile)
+        document
+          .querySelector('[aria-label="Carte des appareils"]')
+          ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    },
+    [isMobile],
+  );
   const mapHeight = isMobile ? '62vh' : 'max(460px, calc(100vh - 250px))';
   return (
     <div>

@@ -119,7 +119,7 @@ export function DevicesMap({
                 else markers.current.delete(d.id);
               }}
             >
-              <Popup>
+              <Popup autoPanPaddingTopLeft={[50, 12]} autoPanPaddingBottomRight={[60, 12]}>
                 <DevicePopup device={d} />
               </Popup>
             </Marker>

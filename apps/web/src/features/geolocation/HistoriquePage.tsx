@@ -1,4 +1,4 @@
-import { PauseCircleFilled, PlayCircleFilled } from '@ant-design/icons';
+import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type AppareilOut, GPS, type TraceJourOut } from '@yams/shared';
 import { Alert, Button, DatePicker, Empty, Select, Slider, Space, Spin, Table, Typography } from 'antd';
@@ -82,11 +82,14 @@ export default function HistoriquePage() {
     return <Empty description="Aucun appareil : ajoutez-en un dans l'onglet Appareils." />;
 
   return (
-    <div style={{ display: 'grid', gap: 12 }}>
-      <Space wrap>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
+      <Space
+        wrap
+        style={isMobile ? { display: 'flex', flexDirection: 'column', alignItems: 'stretch' } : undefined}
+      >
         <Select
           aria-label="Appareil"
-          style={{ minWidth: isMobile ? '100%' : 260 }}
+          style={{ width: isMobile ? '100%' : 280 }}
           showSearch
           optionFilterProp="label"
           loading={devices.isLoading}
@@ -102,6 +105,7 @@ export default function HistoriquePage() {
           aria-label="Période"
           format="DD/MM/YYYY"
           allowClear={false}
+          style={isMobile ? { width: '100%' } : undefined}
           value={[dayjs(du), dayjs(au)]}
           disabledDate={(d) => d.format(DAY) > today}
           onChange={(v) => {
@@ -140,7 +144,7 @@ export default function HistoriquePage() {
           size="large"
           disabled={points.length < 2}
           aria-label={replay.playing ? 'Pause' : 'Lecture'}
-          icon={replay.playing ? <PauseCircleFilled aria-hidden /> : <PlayCircleFilled aria-hidden />}
+          icon={replay.playing ? <PauseOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
           onClick={replay.toggle}
         />
         <Slider
@@ -199,7 +203,7 @@ export default function HistoriquePage() {
           pagination={false}
           loading={trace.isLoading && chosen !== null}
           dataSource={jours}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
           columns={[
             {
               title: JOUR_LABELS.date,

@@ -51,11 +51,11 @@ describe('applyPush (a position pushed to the map)', () => {
     expect(toMapDevice(next)).toMatchObject({ online: true, position: [0.4, 9.5], vitesse: 54 });
   });
 
-  it('keeps the newer position shown when an older fix arrives late', () => {
+  it('keeps the newer position shown when an older fix arrives late (the device did report: online)', () => {
     const next = applyPush(row, push('2026-11-23T07:30:00.000Z', 0.1), now);
     expect(next.derniere_position?.latitude).toBe(0.39);
     expect(next.queue).toHaveLength(2);
-    expect(next.statut).toBe('Hors ligne');
+    expect(next.statut).toBe('En ligne');
   });
 
   it('leaves other devices alone', () => {

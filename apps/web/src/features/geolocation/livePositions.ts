@@ -6,14 +6,9 @@ const time = (iso: string) => new Date(iso).getTime();
 /**
  * A device's row after a pushed position (`position:new`), without waiting for the next poll: the newest
  * fix moves the marker (a late fix older than the one shown only joins the track), the track keeps its last
- * GPS.queuePoints points in time order, and a fix younger than the online delay makes the device online.
+ * GPS.queuePoints points in time order, and the device is online (it has just reported).
  */
-export function applyPush(
-  row: AppareilOut,
-  push: PositionPoussee,
-  now = Date.now(),
-  onlineMinutes = 5,
-): AppareilOut {
+export function applyPush(row: AppareilOut, push: PositionPoussee, now = Date.now()): AppareilOut {
   if (row.id !== push.appareil_id || push.positions.length === 0) return row;
   const sorted = [...push.positions].sort((a, b) => time(a.heure) - time(b.heure));
   const newest = sorted.at(-1)!;
@@ -38,7 +33,6 @@ export function applyPush(
   const queue = [...row.queue, ...added.map((p) => ({ latitude: p.latitude, longitude: p.longitude }))].slice(
     -GPS.queuePoints,
   );
-  const fresh = now - time(newest.heure) <= onlineMinutes * 60_000;
   return {
     ...row,
     derniere_position,
@@ -46,7 +40,8 @@ export function applyPush(
       ? [{ latitude: derniere_position.latitude, longitude: derniere_position.longitude }]
       : row.latlng,
     queue,
-    statut: fresh ? 'En ligne' : row.statut,
+    // The API's statut: a message received within the online delay (whatever the fix's own time).
+    statut: 'En ligne',
   };
 }
 
