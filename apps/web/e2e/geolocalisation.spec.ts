@@ -107,6 +107,10 @@ test('la carte montre en direct un appareil qui vient d’émettre (OsmAnd), gro
   }).format(new Date(sent));
   await expect(popup).toContainText(shown);
   await expect(popup).toContainText('Aucune course en cours');
+  await expect(popup.getByRole('link', { name: "Voir l'historique des trajets" })).toHaveAttribute(
+    'href',
+    `/geolocalisation/historique?appareil=${a.id}`,
+  );
   await expect(map.locator('.leaflet-marker-icon[title="Pick-up Akanda"]')).toBeVisible();
   await page.screenshot({ path: '/tmp/shots/geo-web/e2e-carte-1280.png' });
 

@@ -1,4 +1,8 @@
 import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PATHS } from '../../app/routes';
+import { openLink } from '../../components/list/useOpenFromUrl';
 import { formatFix, formatSpeed } from './format';
 import type { MapDevice } from './mapDevice';
 
@@ -10,11 +14,20 @@ export const StatutAppareil = ({ online }: { online: boolean }) => (
 
 /** A device's popup on the map: name, statut, speed, last update (Libreville time), vehicle and course. */
 export function DevicePopup({ device }: { device: MapDevice }) {
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['Vitesse', formatSpeed(device.vitesse)],
     ['Dernière mise à jour', formatFix(device.derniere_position)],
     ['Véhicule', device.vehicule ?? '—'],
-    ['Course', device.course ?? 'Aucune course en cours'],
+    [
+      'Course',
+      device.course && device.courseId ? (
+        <Link key="course" to={openLink(PATHS.courses, device.courseId)}>
+          {device.course}
+        </Link>
+      ) : (
+        'Aucune course en cours'
+      ),
+    ],
   ];
   return (
     <div className="yams-device-popup" style={{ minWidth: 200 }}>
@@ -30,6 +43,12 @@ export function DevicePopup({ device }: { device: MapDevice }) {
           </div>
         ))}
       </dl>
+      <Link
+        to={`${PATHS['geolocalisation.historique']}?appareil=${device.id}`}
+        style={{ display: 'inline-block', marginTop: 8 }}
+      >
+        Voir l'historique des trajets
+      </Link>
     </div>
   );
 }

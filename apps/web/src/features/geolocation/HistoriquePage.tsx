@@ -42,6 +42,9 @@ const JOUR_FIELDS: DisplayField<TraceJourOut>[] = [
 ];
 
 const DAY = 'YYYY-MM-DD';
+const dayFmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Libreville' });
+/** An instant's calendar day in Libreville, `YYYY-MM-DD`. */
+const gabonDay = (iso: string) => dayFmt.format(new Date(iso));
 
 /** Every device of the company, for the picker (no polling: the map does that). */
 function useAppareilsTous() {
@@ -61,9 +64,12 @@ export default function HistoriquePage() {
   const [params, setParams] = useSearchParams();
   const devices = useAppareilsTous();
   const today = nowInGabon().format(DAY);
-  const du = params.get('du') ?? today;
-  const au = params.get('au') ?? du;
   const chosen = Number(params.get('appareil')) || devices.data?.[0]?.id || null;
+  const device = devices.data?.find((d) => d.id === chosen);
+  // Without a chosen day: the device's last day on the road (today when it never reported).
+  const lastDay = device?.derniere_position ? gabonDay(device.derniere_position.heure) : today;
+  const du = params.get('du') ?? lastDay;
+  const au = params.get('au') ?? du;
   const trace = useTrace(chosen, du, au);
   const points = useMemo(() => trace.data?.points ?? [], [trace.data]);
   const replay = useReplay(points);
@@ -74,7 +80,6 @@ export default function HistoriquePage() {
       return next;
     });
 
-  const device = devices.data?.find((d) => d.id === chosen);
   const jours = trace.data?.jours ?? [];
   const mapHeight = isMobile ? '55vh' : 'max(420px, calc(100vh - 420px))';
 

@@ -60,5 +60,6 @@ export function toMapDevice(row: AppareilOut): MapDevice {
     derniere_position: last?.heure ?? null,
     vehicule: row.vehicule?.plaque ?? null,
     course: row.course ? `${row.course.code} · ${row.course.statut}` : null,
+    courseId: row.course?.id ?? null,
   };
 }

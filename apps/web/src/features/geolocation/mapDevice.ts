@@ -14,6 +14,7 @@ export interface MapDevice {
   derniere_position: string | null;
   /** The vehicle it is in: its plate (and model). */
   vehicule: string | null;
-  /** The course that vehicle carries now. */
+  /** The course that vehicle carries now: its code and statut, and its id for a link. */
   course: string | null;
+  courseId: number | null;
 }
