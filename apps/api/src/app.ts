@@ -32,6 +32,7 @@ import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import entrepriseNamesPlugin from './plugins/entreprise-names';
 import envelopePlugin, { frameworkErrors } from './plugins/envelope';
+import idempotencyPlugin from './plugins/idempotency';
 import realtimePlugin from './plugins/realtime';
 import { collectRoutes } from './plugins/route-table';
 
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authPlugin);
   await app.register(entrepriseNamesPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(realtimePlugin);
   await app.register(cors, { origin: true, credentials: true });
 

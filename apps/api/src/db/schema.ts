@@ -9,3 +9,4 @@ export * from '../modules/operations/operations.table';
 export * from '../modules/reference/reference.table';
 export * from '../modules/statistics/statistics.table';
 export * from './core.table';
+export * from './idempotency.table';

@@ -52,6 +52,7 @@ export const routeObjects: RouteObject[] = [
         children: topLevel('verify'),
       },
       { element: <AuthLayout />, children: topLevel('public') },
+      ...topLevel('open'),
       {
         element: (
           <RequireAuth>

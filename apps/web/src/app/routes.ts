@@ -6,9 +6,10 @@ import { lazyScreen, type Screen } from './lazyScreen';
  * - guest: only without a verified session (login, forgot password);
  * - verify: a signed-in account still to verify;
  * - public: anyone (the reset link from the mail);
- * - private: a verified session, inside the layout.
+ * - private: a verified session, inside the layout;
+ * - open: anyone, a whole page outside every layout (the public tracking page of a course).
  */
-export type Access = 'guest' | 'verify' | 'public' | 'private';
+export type Access = 'guest' | 'verify' | 'public' | 'private' | 'open';
 
 export interface RouteDef {
   name: string;
@@ -48,6 +49,13 @@ export const ROUTES = [
     title: 'Nouveau mot de passe',
     access: 'public',
     screen: lazyScreen(() => import('../features/auth/ResetPasswordPage')),
+  },
+  {
+    name: 'suivi',
+    path: '/suivi/:token',
+    title: 'Suivi de course',
+    access: 'open',
+    screen: lazyScreen(() => import('../features/suivi/SuiviPublicPage')),
   },
   {
     name: 'accueil',

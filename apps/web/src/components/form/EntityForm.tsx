@@ -4,7 +4,7 @@ import { ApiError } from '../../app/http';
 import type { Labels } from '../list/types';
 import { FieldInput } from './FieldInput';
 import type { FormFieldDecl, FormMode } from './fields';
-import { fieldOfParam, isShown, valuesToBody } from './formValues';
+import { fieldOfParam, isShown, pointParams, valuesToBody } from './formValues';
 import { type StandardSchema, zodRule } from './zodRule';
 
 interface Props {
@@ -80,12 +80,14 @@ export function EntityForm({
           const paths =
             field.type === 'dateRange'
               ? (field.params ?? ['date_debut', 'date_fin'])
-              : [field.bodyName ?? field.name];
+              : field.type === 'point'
+                ? pointParams(field)
+                : [field.bodyName ?? field.name];
           // The shared schema gives the API's own messages; a required field it lets through (its rule
           // is a whole-body refine, not reached while other fields are wrong) is still flagged at once on
           // the first submit, before any request. One message per field (`validateFirst`).
           const required: FormRule[] =
-            field.required && field.type !== 'custom'
+            field.required && field.type !== 'custom' && field.type !== 'point'
               ? [{ required: true, message: `« ${label} » est obligatoire.` }]
               : [];
           const rules = schema

@@ -3,6 +3,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import { type FocusEvent, lazy, Suspense, useRef, useState } from 'react';
 import { http } from '../../app/http';
 import type { FormFieldDecl } from './fields';
+import { PointNumbers } from './PointNumbers';
 import { RichText } from './RichText';
 import { useOptions } from './useOptions';
 
@@ -28,6 +29,11 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
   const [creating, setCreating] = useState<boolean | null>(null);
   const placeholder = field.placeholder;
   switch (field.type) {
+    case 'point': {
+      const { value, onChange } = rest as { value?: unknown; onChange?: (value: unknown) => void };
+      if (field.render) return <>{field.render({ value, onChange: (v) => onChange?.(v) })}</>;
+      return <PointNumbers value={value} onChange={(v) => onChange?.(v)} label={label} />;
+    }
     case 'custom': {
       const { value, onChange } = rest as { value?: unknown; onChange?: (value: unknown) => void };
       return <>{field.render?.({ value, onChange: (v) => onChange?.(v) })}</>;

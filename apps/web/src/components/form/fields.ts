@@ -55,7 +55,18 @@ export type FormFieldType =
   /** HTML from a TipTap editor (loaded on demand); the API sanitises it (`sanitizeRichText`). */
   | 'richText'
   /** Any controlled input (`render`), e.g. an intervention's lines. */
-  | 'custom';
+  | 'custom'
+  /**
+   * A place on a map: the value is `{ lat, lng }` (or empty), read from and sent as the two body fields of
+   * `params` (`['chargement_lat', 'chargement_lng']`); `render` gives the input (default: two numbers).
+   */
+  | 'point';
+
+/** The value of a `point` field. */
+export interface PointValue {
+  lat: number;
+  lng: number;
+}
 
 /** A form field declared as data; its label comes from the entity's dictionary (`labels[name]`). */
 export interface FormFieldDecl {
@@ -81,7 +92,7 @@ export interface FormFieldDecl {
   placeholder?: string;
   /** A text field's canonical form, applied when the field is left (a plate: `ga 175 rx` → `GA-175-RX`). */
   normalize?: (value: string) => string;
-  /** A date range's two body fields (default `date_debut`, `date_fin`). */
+  /** A date range's two body fields (default `date_debut`, `date_fin`); a point's latitude and longitude. */
   params?: [string, string];
   /** Shown only when true, from the current values (e.g. sous_type when type is transporteur). */
   visible?: (values: Record<string, unknown>, mode: FormMode) => boolean;

@@ -106,4 +106,29 @@ describe('form values', () => {
       }
     },
   );
+
+  it('reads a point from its two row fields and sends both back (a half-typed one as it is)', () => {
+    const fields: FormFieldDecl[] = [
+      { name: 'chargement', type: 'point', params: ['chargement_lat', 'chargement_lng'] },
+    ];
+    expect(rowToValues({ chargement_lat: 0.39, chargement_lng: 9.45 }, fields)).toEqual({
+      chargement: { lat: 0.39, lng: 9.45 },
+    });
+    expect(rowToValues({ chargement_lat: null, chargement_lng: null }, fields)).toEqual({
+      chargement: undefined,
+    });
+    expect(valuesToBody({ chargement: { lat: 0.39, lng: 9.45 } }, fields)).toEqual({
+      chargement_lat: 0.39,
+      chargement_lng: 9.45,
+    });
+    expect(valuesToBody({ chargement: undefined }, fields)).toEqual({
+      chargement_lat: null,
+      chargement_lng: null,
+    });
+    expect(valuesToBody({ chargement: { lat: 0.39, lng: null } }, fields)).toEqual({
+      chargement_lat: 0.39,
+      chargement_lng: null,
+    });
+    expect(fieldOfParam('chargement_lng', fields)).toBe('chargement');
+  });
 });

@@ -1,11 +1,29 @@
 import dayjs from 'dayjs';
-import type { FormFieldDecl } from './fields';
+import type { FormFieldDecl, PointValue } from './fields';
 import { dayToPicker, instantToPicker, pickerToInstant } from './gabonTime';
 
 const RANGE: [string, string] = ['date_debut', 'date_fin'];
 const rangeParams = (field: FormFieldDecl) => field.params ?? RANGE;
 
 const toDay = dayToPicker;
+
+/** A point's two body fields: `params`, else `{name}_lat` and `{name}_lng`. */
+export const pointParams = (field: FormFieldDecl): [string, string] =>
+  field.params ?? [`${field.name}_lat`, `${field.name}_lng`];
+
+export const isPoint = (value: unknown): value is PointValue =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isFinite((value as PointValue).lat) &&
+  Number.isFinite((value as PointValue).lng);
+
+/** A row's two coordinates as a point's value (both or nothing). */
+function pointOf(row: Record<string, unknown>, field: FormFieldDecl): PointValue | undefined {
+  const [lat, lng] = pointParams(field);
+  const a = row[lat];
+  const b = row[lng];
+  return typeof a === 'number' && typeof b === 'number' ? { lat: a, lng: b } : undefined;
+}
 
 /** The row key holding a select's nested reference: `ref: true` on `client_id` → `client`. */
 export const refKey = (field: FormFieldDecl): string =>
@@ -24,6 +42,8 @@ export function rowToValues(row: Record<string, unknown>, fields: FormFieldDecl[
       values[field.name] = toDay(row[field.name]);
     } else if (field.type === 'datetime') {
       values[field.name] = instantToPicker(row[field.name]);
+    } else if (field.type === 'point') {
+      values[field.name] = pointOf(row, field);
     } else if (field.ref && row[field.name] === undefined) {
       // A nested reference (`client: { id, … }`) read as the select's `client_id`.
       const nested = row[refKey(field)] as { id?: unknown } | null | undefined;
@@ -63,6 +83,12 @@ export function valuesToBody(
       body[field.name] = dayText(value);
     } else if (field.type === 'datetime') {
       body[field.name] = pickerToInstant(value);
+    } else if (field.type === 'point') {
+      const [lat, lng] = pointParams(field);
+      // A half-typed point is sent as it is: the API names the missing half.
+      const point = (value ?? null) as { lat?: unknown; lng?: unknown } | null;
+      body[lat] = typeof point?.lat === 'number' && Number.isFinite(point.lat) ? point.lat : null;
+      body[lng] = typeof point?.lng === 'number' && Number.isFinite(point.lng) ? point.lng : null;
     } else if (field.type === 'custom') {
       body[field.bodyName ?? field.name] = value ?? null;
     } else if (typeof value === 'string') {
@@ -91,6 +117,8 @@ export function isShown(
 export function fieldOfParam(param: string, fields: FormFieldDecl[]): string {
   const range = fields.find((f) => f.type === 'dateRange' && rangeParams(f).includes(param));
   if (range) return range.name;
+  const point = fields.find((f) => f.type === 'point' && pointParams(f).includes(param));
+  if (point) return point.name;
   const root = param.split('.')[0];
   const custom = fields.find((f) => f.type === 'custom' && (f.bodyName ?? f.name) === root);
   return custom ? custom.name : param;

@@ -33,20 +33,25 @@ export function AdressesMap({
   focus,
   onPlace,
   onSelect,
+  height = ADRESSE_MAP.height,
+  label = 'Carte des adresses',
 }: {
   adresses: AdresseOut[];
   position: LatLng | null;
   focus: LatLng | null;
   onPlace: (p: LatLng) => void;
   onSelect: (a: AdresseOut) => void;
+  /** Default: the addresses screen's 600 px; a form's point picker uses a smaller map. */
+  height?: number;
+  label?: string;
 }) {
   return (
     <BaseMap
-      label="Carte des adresses"
+      label={label}
       center={[ADRESSE_MAP.lat, ADRESSE_MAP.lng]}
       zoom={ADRESSE_MAP.zoom}
       maxZoom={ADRESSE_MAP.maxZoom}
-      height={ADRESSE_MAP.height}
+      height={height}
     >
       <ClickToPlace onPlace={onPlace} />
       <Focus target={focus} />

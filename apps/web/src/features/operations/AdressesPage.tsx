@@ -21,8 +21,9 @@ import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { PageTitle } from '../../components/PageTitle';
 import { AdressesMap, type LatLng } from './AdressesMap';
+import { adresseKeys } from './api';
 
-export const adresseKeys = { all: ['adresses'] as const };
+export { adresseKeys };
 
 interface FormState {
   libelle?: string;

@@ -14,12 +14,14 @@ import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/ve
 import { coursePaths, courses, demandes, paiements } from './api';
 import { CourseDeroulement } from './CourseDeroulement';
 import { CoursePaiements } from './CoursePaiements';
+import { CourseSuivi } from './CourseSuivi';
 import { COURSE_LABELS } from './labels';
 import {
   clientSource,
   courseStatutOptions,
   etatOptions,
   fillFromTrajet,
+  lieuxFields,
   marchandiseSource,
   periodeFilter,
   tagField,
@@ -50,8 +52,7 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'trajet_id', type: 'select', ref: true, source: trajetSource, fill: fillFromTrajet },
   { name: 'ville_depart_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'ville_arrivee_id', type: 'select', ref: true, required: true, source: villeSource },
-  { name: 'adresse_chargement', type: 'text' },
-  { name: 'adresse_dechargement', type: 'text' },
+  ...lieuxFields,
   { name: 'date_chargement', type: 'datetime', required: true },
   { name: 'date_dechargement', type: 'datetime' },
   { name: 'poids_kg', type: 'number' },
@@ -148,6 +149,7 @@ export const COURSES: ListDecl<C> = {
     sections: [
       { key: 'deroulement', title: 'Déroulement', render: (c) => <CourseDeroulement course={c} /> },
       { key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> },
+      { key: 'suivi', title: 'Suivi GPS', render: (c) => <CourseSuivi course={c} /> },
     ],
     actions: statutActions,
     deletable: (c) => c.statut === 'Chargement en attente' && c.montant_paye === 0,

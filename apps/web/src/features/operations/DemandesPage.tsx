@@ -22,6 +22,7 @@ import { DEMANDE_LABELS } from './labels';
 import {
   clientSource,
   demandeStatutOptions,
+  lieuxFields,
   marchandiseSource,
   periodeFilter,
   tagField,
@@ -63,8 +64,7 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'type_course', type: 'select', required: true, options: typeCourseOptions },
   { name: 'ville_depart_id', type: 'select', ref: true, required: true, source: villeSource },
   { name: 'ville_arrivee_id', type: 'select', ref: true, required: true, source: villeSource },
-  { name: 'adresse_chargement', type: 'text' },
-  { name: 'adresse_dechargement', type: 'text' },
+  ...lieuxFields,
   { name: 'type_marchandise_id', type: 'select', ref: true, source: marchandiseSource },
   { name: 'poids_kg', type: 'number' },
   { name: 'date_souhaitee', type: 'date', required: true },

@@ -33,3 +33,6 @@ export function currentEntrepriseId(): number | null {
   if (!user || user.type === 'superadmin') return null;
   return user.entreprise_id ?? user.id;
 }
+
+/** The signed-in user's saved addresses (`GET /api/adresses`): the Adresses screen and the place pickers. */
+export const adresseKeys = { all: ['adresses'] as const };

@@ -8,11 +8,12 @@ import {
   TYPES_COURSE,
   UserCreateBody,
 } from '@yams/shared';
-import type { CreateOption, OptionsSource } from '../../components/form/fields';
+import type { CreateOption, FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import type { FilterDecl } from '../../components/list/types';
 import { StatusTag } from '../../components/StatusTag';
 import { UTILISATEUR_LABELS } from '../users/labels';
 import { clientContactFields } from '../users/userFields';
+import { LieuInput } from './LieuInput';
 
 /** Pieces shared by the Courses, Demandes and Paiements declarations. */
 
@@ -86,3 +87,41 @@ export const fillFromTrajet = (
 };
 
 export const periodeFilter: FilterDecl = { type: 'dateRange', name: 'periode' };
+
+/**
+ * The pickup and drop-off addresses of a course or a demande, each with its point (a saved address or a
+ * click on the map): the coordinates travel with the row (`chargement_lat/lng`, `dechargement_lat/lng`), so
+ * the GPS can tell when the vehicle arrives.
+ */
+export const lieuxFields: FormFieldDecl[] = [
+  { name: 'adresse_chargement', type: 'text' },
+  {
+    name: 'point_chargement',
+    type: 'point',
+    params: ['chargement_lat', 'chargement_lng'],
+    render: ({ value, onChange }) => (
+      <LieuInput
+        label="Point de chargement"
+        value={value}
+        onChange={onChange}
+        adresseField="adresse_chargement"
+        villeField="ville_depart_id"
+      />
+    ),
+  },
+  { name: 'adresse_dechargement', type: 'text' },
+  {
+    name: 'point_dechargement',
+    type: 'point',
+    params: ['dechargement_lat', 'dechargement_lng'],
+    render: ({ value, onChange }) => (
+      <LieuInput
+        label="Point de déchargement"
+        value={value}
+        onChange={onChange}
+        adresseField="adresse_dechargement"
+        villeField="ville_arrivee_id"
+      />
+    ),
+  },
+];
