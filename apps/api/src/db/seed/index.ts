@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/crypto';
 import { seedAccounting } from '../../modules/accounting/accounting.seed';
 import { seedFleet } from '../../modules/fleet/fleet.seed';
+import { seedGeolocation } from '../../modules/geolocation/geolocation.seed';
 import { seedOperations } from '../../modules/operations/operations.seed';
 import { seedReference } from '../../modules/reference/reference.seed';
 import type { Db } from '../client';
@@ -203,5 +204,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedFleet(ctx);
     await seedOperations(ctx);
     await seedAccounting(ctx);
+    await seedGeolocation(ctx);
   });
 }
