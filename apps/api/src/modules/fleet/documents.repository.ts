@@ -1,10 +1,10 @@
 import { type DocumentOut, documentEtat, todayInGabon } from '@yams/shared';
-import { and, asc, count, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';
 import { dateInMonth } from '../../lib/filters-spans';
-import type { ListSource } from '../../lib/pagination';
+import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { documentNotFound } from './fleet.errors';
@@ -50,14 +50,13 @@ export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSou
     searchCondition(f.search, [documents.libelle, vehicules.plaque]),
   );
   return {
-    async count() {
-      const [row] = await scoped(db, scope)
-        .select({ n: count() })
+    ...countsOf(db, () =>
+      scoped(db, scope)
+        .select({ one: sql`1` })
         .from(documents)
         .leftJoin(vehicules, eq(vehicules.id, documents.camion_id))
-        .where(where);
-      return row?.n ?? 0;
-    },
+        .where(where),
+    ),
     async rows(limit, offset) {
       const today = todayInGabon();
       const rows = await selectDocuments(db, scope)

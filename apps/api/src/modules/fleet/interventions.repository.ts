@@ -1,10 +1,10 @@
 import type { InterventionOut } from '@yams/shared';
-import { and, asc, count, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';
 import { dateInMonth, spanOverlaps } from '../../lib/filters-spans';
-import type { ListSource } from '../../lib/pagination';
+import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { garages } from '../reference/reference.table';
@@ -80,15 +80,14 @@ export function listInterventions(db: Db, scope: Scope, f: InterventionFilters):
     searchCondition(f.search, [vehicules.plaque, garages.nom, interventions.description]),
   );
   return {
-    async count() {
-      const [row] = await scoped(db, scope)
-        .select({ n: count() })
+    ...countsOf(db, () =>
+      scoped(db, scope)
+        .select({ one: sql`1` })
         .from(interventions)
         .leftJoin(vehicules, eq(vehicules.id, interventions.vehicule_id))
         .leftJoin(garages, eq(garages.id, interventions.garage_id))
-        .where(where);
-      return row?.n ?? 0;
-    },
+        .where(where),
+    ),
     async rows(limit, offset) {
       const rows = await selectInterventions(db, scope)
         .where(where)

@@ -8,13 +8,13 @@ import {
   type VehiculeDetailOut,
   type VehiculeOut,
 } from '@yams/shared';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
 import { likePattern, searchCondition } from '../../lib/filters-ids';
-import type { ListSource } from '../../lib/pagination';
+import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { typesVehicules } from '../reference/reference.table';
@@ -126,10 +126,7 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
       : undefined,
   );
   return {
-    async count() {
-      const [row] = await scoped(db, scope).select({ n: count() }).from(vehicules).where(where);
-      return row?.n ?? 0;
-    },
+    ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(vehicules).where(where)),
     async rows(limit, offset) {
       const rows = await selectVehicules(db, scope)
         .where(where)

@@ -1,11 +1,11 @@
 import { courseDetails, DEMANDE_CLIENT_MASQUE, type DemandeOut, type DemandeStatut } from '@yams/shared';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { demandeAccesSql, scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
-import type { ListSource } from '../../lib/pagination';
+import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { typesMarchandises, villes } from '../reference/reference.table';
@@ -129,10 +129,7 @@ export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSourc
     dateRangeCondition(demandes.date_souhaitee, f, 'date'),
   );
   return {
-    async count() {
-      const [row] = await scoped(db, scope).select({ n: count() }).from(demandes).where(where);
-      return row?.n ?? 0;
-    },
+    ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(demandes).where(where)),
     async rows(limit, offset) {
       const rows = await selectDemandes(db, scope)
         .where(where)

@@ -1,11 +1,11 @@
 import { courseDetails, type ModePaiement, type PaiementOut, type PaiementStatut } from '@yams/shared';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
-import type { ListSource } from '../../lib/pagination';
+import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { typesMarchandises, villes } from '../reference/reference.table';
@@ -104,10 +104,7 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
     dateRangeCondition(paiements.date_operation, f, 'date'),
   );
   return {
-    async count() {
-      const [row] = await scoped(db, scope).select({ n: count() }).from(paiements).where(where);
-      return row?.n ?? 0;
-    },
+    ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(paiements).where(where)),
     async rows(limit, offset) {
       const rows = await selectPaiements(db, scope)
         .where(where)

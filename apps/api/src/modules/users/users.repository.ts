@@ -1,10 +1,10 @@
 import type { ConnectedUserOut, UserOut } from '@yams/shared';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
-import type { ListSource } from '../../lib/pagination';
+import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, scopeOf } from '../../plugins/auth';
 import type { PresentUser } from '../realtime/presence';
@@ -124,10 +124,7 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   }
   const where = and(...conditions);
   return {
-    async count() {
-      const [row] = await scoped(db, scope).select({ n: count() }).from(users).where(where);
-      return row?.n ?? 0;
-    },
+    ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(users).where(where)),
     rows(limit, offset) {
       return selectUsers(db, scope)
         .where(where)
