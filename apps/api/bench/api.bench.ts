@@ -326,7 +326,12 @@ console.log(
 console.log(
   `Machine : ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} Go, Node ${process.version}`,
 );
-console.table(rows);
+if (rows.length) console.table(rows);
+// The GPS ingest (issue 12): its own lines, messages per second rather than a list's latency.
+if (!ONLY || ONLY.test('osmand')) {
+  const { benchOsmand } = await import('./osmand.bench');
+  console.table(await benchOsmand({ db, port: PORT, clients: CLIENTS, seconds: SECONDS, rounds: ROUNDS }));
+}
 console.log(
   `Plus long blocage de la boucle d'événements : ${(loop.max / 1e6).toFixed(0)} ms ; mémoire (RSS) : ${Math.round(process.memoryUsage().rss / 1024 / 1024)} Mo`,
 );

@@ -188,6 +188,28 @@ describe('OsmAnd ingest', () => {
     expect(trace.points.map((p: { latitude: number }) => p.latitude)).toEqual([0.1, 0.15, 0.2]);
   });
 
+  it('stores concurrent messages of several companies together, each in its company, duplicates once', async () => {
+    const a = await device();
+    const idB = `B${process.pid % 1000}${Date.now() % 100000}${++seq}`;
+    const b = data(await f.t.post('/api/appareils', { nom: 'Téléphone B', identifiant: idB }, f.B.token));
+    const base = 1763950000;
+    const sends = [];
+    for (let i = 0; i < 20; i++) {
+      sends.push(
+        osmand('GET', `/api/gps/osmand?id=${a.identifiant}&timestamp=${base + (i % 15)}&lat=0.4&lon=9.4`),
+      );
+      sends.push(osmand('GET', `/api/gps/osmand?id=${idB}&timestamp=${base + i}&lat=-0.71&lon=8.78`));
+    }
+    const answers = await Promise.all(sends);
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const rowsA = await stored(a.id);
+    const rowsB = await stored(b.id);
+    expect(rowsA).toHaveLength(15);
+    expect(rowsB).toHaveLength(20);
+    expect(new Set(rowsA.map((r) => r.entreprise_id))).toEqual(new Set([f.A.id]));
+    expect(new Set(rowsB.map((r) => r.entreprise_id))).toEqual(new Set([f.B.id]));
+  });
+
   it('answers 400 in French for a malformed message or impossible coordinates, and stores nothing', async () => {
     const d = await device();
     const bad: Array<[string, string | undefined, Record<string, string>?]> = [

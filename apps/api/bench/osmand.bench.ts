@@ -1,0 +1,165 @@
+// The OsmAnd ingest lines of `npm run bench` (issue 12): single messages per second over HTTP on loopback
+// (CLIENTS keep-alive clients, each message a new fix of a demo device whose vehicle carries a course with
+// coordinates, so the arrival check runs), then batches of 1,000 fixes as current Traccar Client sends them
+// after an offline stretch; each with the event loop's worst stall (perf_hooks monitorEventLoopDelay).
+// Targets: ≥ 1,000 single messages/s on PGlite, ≥ 2,000/s on PostgreSQL, on this 2-core machine.
+//
+//   npm run bench -- --only=osmand
+import http from 'node:http';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client';
+
+interface Options {
+  db: Db;
+  port: number;
+  clients: number;
+  seconds: number;
+  rounds: number;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
+
+function send(
+  agent: http.Agent,
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        agent,
+        headers: body
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+          : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - start)
+            : reject(new Error(`${path} → ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Ntoum → Kango on the N1, at about 50 km/h: the i-th fix of a drive. */
+const along = (i: number) => ({
+  lat: 0.3889 - (i % 20_000) * 0.000011,
+  lng: 9.7611 + (i % 20_000) * 0.000018,
+});
+
+export async function benchOsmand(o: Options): Promise<Array<Record<string, string | number>>> {
+  // A demo device whose vehicle carries an open course with coordinates (the seed's course in transit).
+  const found = (await o.db.execute(sql`
+    select a.identifiant from appareils a
+    join courses c on c.vehicule_id = a.vehicule_id and c.statut not in ('Terminé', 'Annulé')
+    where c.chargement_lat is not null order by a.id limit 1`)) as unknown as {
+    rows: Array<{ identifiant: string }>;
+  };
+  const identifiant = found.rows[0]?.identifiant;
+  if (!identifiant) throw new Error('Aucun appareil de démonstration avec une course en cours.');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.clients });
+  // Fix times: from a week ago, one millisecond apart per message, so every message is a new fix.
+  let clock = Date.now() - 7 * 86_400_000;
+  let n = 0;
+  const rows: Array<Record<string, string | number>> = [];
+
+  // Single messages, Traccar Client's query-string form.
+  const times: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  await send(agent, o.port, 'POST', `/api/gps/osmand?id=${identifiant}&lat=0.4&lon=9.5&timestamp=${clock++}`);
+  loop.enable();
+  const cpu0 = process.cpuUsage();
+  let elapsed = 0;
+  for (let round = 0; round < o.rounds; round++) {
+    const begin = performance.now();
+    const until = begin + o.seconds * 1000;
+    await Promise.all(
+      Array.from({ length: o.clients }, async () => {
+        do {
+          const p = along(n++);
+          times.push(
+            await send(
+              agent,
+              o.port,
+              'POST',
+              `/api/gps/osmand?id=${identifiant}&timestamp=${clock++}&lat=${p.lat.toFixed(6)}&lon=${p.lng.toFixed(6)}&speed=27.0&bearing=121.0&altitude=35.0&accuracy=6.0&batt=81.0`,
+            ),
+          );
+        } while (performance.now() < until);
+      }),
+    );
+    elapsed += performance.now() - begin;
+  }
+  loop.disable();
+  const cpu = process.cpuUsage(cpu0);
+  times.sort((a, b) => a - b);
+  rows.push({
+    ligne: `OsmAnd, messages seuls (${o.clients} clients)`,
+    'msg/s': Math.round((times.length / elapsed) * 1000),
+    // Per second of CPU used by this process (server and load generator together): what the machine's
+    // load does not change.
+    'msg/s CPU': Math.round((times.length / (cpu.user + cpu.system)) * 1e6),
+    'p50 ms': Number(pct(times, 0.5).toFixed(1)),
+    'p95 ms': Number(pct(times, 0.95).toFixed(1)),
+    'p99 ms': Number(pct(times, 0.99).toFixed(1)),
+    'blocage max ms': Math.round(loop.max / 1e6),
+    messages: times.length,
+  });
+
+  // Batches of 1,000 fixes (current Traccar Client's JSON, `location` an array), one after the other.
+  const batchTimes: number[] = [];
+  const batchLoop = monitorEventLoopDelay({ resolution: 5 });
+  batchLoop.enable();
+  const batchCpu0 = process.cpuUsage();
+  const batches = Math.max(5, o.rounds * 3);
+  for (let b = 0; b < batches; b++) {
+    const location = Array.from({ length: 1000 }, () => {
+      const p = along(n++);
+      return {
+        timestamp: new Date(clock++).toISOString(),
+        coords: { latitude: p.lat, longitude: p.lng, accuracy: 6, speed: 13.9, heading: 121, altitude: 35 },
+        is_moving: true,
+        odometer: n * 14,
+        battery: { level: 0.81, is_charging: false },
+      };
+    });
+    batchTimes.push(
+      await send(
+        agent,
+        o.port,
+        'POST',
+        '/api/gps/osmand',
+        JSON.stringify({ device_id: identifiant, location }),
+      ),
+    );
+  }
+  batchLoop.disable();
+  const batchCpu = process.cpuUsage(batchCpu0);
+  batchTimes.sort((a, b) => a - b);
+  rows.push({
+    ligne: 'OsmAnd, lot de 1 000 positions (JSON)',
+    'msg/s': Math.round((batches * 1000 * 1000) / batchTimes.reduce((s, t) => s + t, 0)),
+    'msg/s CPU': Math.round(((batches * 1000) / (batchCpu.user + batchCpu.system)) * 1e6),
+    'p50 ms': Number(pct(batchTimes, 0.5).toFixed(1)),
+    'p95 ms': Number(pct(batchTimes, 0.95).toFixed(1)),
+    'p99 ms': Number(pct(batchTimes, 0.99).toFixed(1)),
+    'blocage max ms': Math.round(batchLoop.max / 1e6),
+    messages: batches,
+  });
+  agent.destroy();
+  return rows;
+}
