@@ -65,22 +65,9 @@ export function TrackMap({
             pathOptions={{ color: '#1677ff', weight: 4, opacity: 0.95 }}
             className="yams-trace-parcouru"
           />
-          <CircleMarker
-            center={line[0]!}
-            radius={7}
-            pathOptions={{ color: '#fff', fillColor: '#52c41a', fillOpacity: 1, weight: 2 }}
-          >
-            <Tooltip>Départ : {formatFix(trace!.points[0]!.heure)}</Tooltip>
-          </CircleMarker>
-          <CircleMarker
-            center={line.at(-1)!}
-            radius={7}
-            pathOptions={{ color: '#fff', fillColor: '#f5222d', fillOpacity: 1, weight: 2 }}
-          >
-            <Tooltip>Arrivée : {formatFix(trace!.points.at(-1)!.heure)}</Tooltip>
-          </CircleMarker>
         </>
       )}
+      {/* Drawn in this order: the track, its stops, then start and end (visible above a stop there). */}
       {(trace?.arrets ?? []).map((a) => (
         <CircleMarker
           key={a.debut}
@@ -99,6 +86,24 @@ export function TrackMap({
           </Tooltip>
         </CircleMarker>
       ))}
+      {line.length > 1 && (
+        <>
+          <CircleMarker
+            center={line[0]!}
+            radius={7}
+            pathOptions={{ color: '#fff', fillColor: '#52c41a', fillOpacity: 1, weight: 2 }}
+          >
+            <Tooltip>Départ : {formatFix(trace!.points[0]!.heure)}</Tooltip>
+          </CircleMarker>
+          <CircleMarker
+            center={line.at(-1)!}
+            radius={7}
+            pathOptions={{ color: '#fff', fillColor: '#f5222d', fillOpacity: 1, weight: 2 }}
+          >
+            <Tooltip>Arrivée : {formatFix(trace!.points.at(-1)!.heure)}</Tooltip>
+          </CircleMarker>
+        </>
+      )}
       {current && (
         <Marker position={current} icon={deviceIcon(true)} title="Position rejouée" zIndexOffset={1000} />
       )}
