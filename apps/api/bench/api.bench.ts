@@ -190,7 +190,17 @@ const busiest = (await db.execute(sql`
   join users u on u.id = c.entreprise_id
   where lower(u.email) = 'direction@transgabon.ga' and c.chauffeur_id is not null and v.proprietaire_id is not null
   order by c.id desc limit 1`)) as { rows: Array<Record<string, number>> };
-const ids = busiest.rows[0]!;
+// Accounting lines: the company's validated invoice with the most lines, the span of its journals, and
+// the number of the journals' last page over that span (12 lines a page).
+const compta = (await db.execute(sql`
+  select (select f.id from factures f join users u on u.id = f.entreprise_id
+          where lower(u.email) = 'direction@transgabon.ga' and f.est_valide and f.type = 'Normale'
+          order by (select count(*) from facture_lignes l where l.facture_id = f.id) desc, f.id limit 1) as facture,
+         to_char(min(e.date_operation), 'YYYY-MM-DD') as debut, to_char(max(e.date_operation), 'YYYY-MM-DD') as fin,
+         greatest(1, ceil(count(*) / 12.0))::int as derniere
+  from ecriture_lignes e join users u on u.id = e.entreprise_id
+  where lower(u.email) = 'direction@transgabon.ga'`)) as { rows: Array<Record<string, number | string>> };
+const ids: Record<string, number | string> = { ...busiest.rows[0]!, ...compta.rows[0]! };
 const urlOf = (line: BenchLine) => line.url.replace(/\{(\w+)\}/g, (_, k: string) => String(ids[k]));
 
 // ---------------------------------------------------------------------------------------------------
@@ -236,6 +246,9 @@ const BASE = '/__base/';
 const server = http.createServer((req, res) =>
   req.url!.startsWith(BASE) ? void bare(req, res) : app.routing(req, res),
 );
+// Idle keep-alive sockets stay open between lines: a line's capture can take seconds on a loaded machine,
+// and a socket the server closes just as the agent reuses it ends the run with ECONNRESET.
+server.keepAliveTimeout = 120_000;
 const PORT = Number(process.env.BENCH_PORT ?? 3205);
 await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 

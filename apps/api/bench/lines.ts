@@ -11,6 +11,7 @@ export interface BenchLine {
 }
 
 const courses = '/api/courses?page=1&per_page=6';
+const journaux = '/api/operations?page=1&per_page=12';
 const sortable = [
   'code',
   'date_chargement',
@@ -56,4 +57,18 @@ export const LINES: BenchLine[] = [
   { label: 'interventions, page 1', url: '/api/interventions?page=1&per_page=6' },
   { label: 'clients, page 1', url: '/api/utilisateurs?type=client&page=1&per_page=6' },
   { label: 'demandes en attente, compteur', url: '/api/demandes?statut=En%20attente&req_count=1' },
+  // Accounting (issue 9): the PDF of the company's validated invoice with the most lines, a journals page
+  // (12 lines, running balance of each account) and the balance générale, over the demo year.
+  { label: 'factures, PDF', url: '/api/factures/{facture}/pdf' },
+  { label: 'factures, page 1', url: '/api/factures?page=1&per_page=6' },
+  { label: 'journaux, page 1 (année)', url: `${journaux}&date_debut={debut}&date_fin={fin}` },
+  {
+    label: 'journaux, Vente + compte 411',
+    url: `${journaux}&date_debut={debut}&date_fin={fin}&type=Vente&compte=411`,
+  },
+  {
+    label: 'journaux, dernière page (année)',
+    url: `/api/operations?page={derniere}&per_page=12&date_debut={debut}&date_fin={fin}`,
+  },
+  { label: 'balance générale (année)', url: '/api/operations/balance?date_debut={debut}&date_fin={fin}' },
 ];

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, ecritureLignes, ecritures, fournisseurs, users } from '../src/db/schema';
+import { listOperations } from '../src/modules/accounting/journal.repository';
 import {
   expectFailure,
   makeClient,
@@ -305,6 +306,21 @@ describe('journals', () => {
       running += l.debit - l.credit;
       expect(l.solde).toBe(running);
     }
+    // An export (every line at once: the running balances in one pass) gives the same balances as pages.
+    const tout = await listOperations(db, { user: null as never, entrepriseId: ctx.tg.id }, {}).rows(
+      100_000,
+      0,
+    );
+    const parPages = await listOperations(db, { user: null as never, entrepriseId: ctx.tg.id }, {}).rows(
+      200,
+      0,
+    );
+    expect(parPages.length).toBe(200);
+    expect(tout.slice(0, 200)).toEqual(parPages);
+    const milieu = Math.floor(tout.length / 2);
+    expect(
+      await listOperations(db, { user: null as never, entrepriseId: ctx.tg.id }, {}).rows(12, milieu),
+    ).toEqual(tout.slice(milieu, milieu + 12));
     const fin = new Date().toISOString().slice(0, 10);
     const debut = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
     const bal = (

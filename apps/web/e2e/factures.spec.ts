@@ -220,7 +220,7 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
   await expect(page.getByRole('row').filter({ hasText: numero })).toContainText('Soldé');
 });
 
-test('avoir : établi depuis la facture validée, numéroté dans sa série, la facture est soldée', async ({
+test('avoirs partiels : lignes et quantités choisies à l’écran, numérotés dans leur série', async ({
   page,
 }) => {
   await signInOps(page);
@@ -234,7 +234,10 @@ test('avoir : établi depuis la facture validée, numéroté dans sa série, la 
     taux_tva: 18,
     appliquer_css: false,
     appliquer_tps: false,
-    lignes: [{ description: 'Transport Libreville – Franceville', qte: 1, prix_unitaire: 400_000 }],
+    lignes: [
+      { description: 'Transport Libreville – Franceville', qte: 1, prix_unitaire: 300_000 },
+      { description: 'Manutention', qte: 2, prix_unitaire: 50_000 },
+    ],
   });
   expect(made.success, JSON.stringify(made.message)).toBe(true);
   const validated = await api<FactureApi>(page, `/api/factures/${made.data.id}/validate`, {});
@@ -243,30 +246,53 @@ test('avoir : établi depuis la facture validée, numéroté dans sa série, la 
 
   await page.goto(`/comptabilite/factures?id=${made.data.id}`);
   const dialog = page.getByRole('dialog', { name: `Facture ${numero}` });
-  await expect(dialog.getByRole('region', { name: 'Facture', exact: true })).toContainText('472.000 FCFA', {
-    timeout: 30_000,
-  });
-  await dialog.getByRole('button', { name: 'Créer un avoir' }).click();
-  await dialog.getByLabel('Motif').fill('Marchandise refusée à la livraison');
-  await dialog.getByRole('button', { name: /Établir l'avoir/ }).click();
-  await expect(dialog.getByRole('region', { name: 'Facture', exact: true }).locator('.ant-tag')).toHaveText(
-    'Soldé',
-    { timeout: 20_000 },
-  );
+  const vue = dialog.getByRole('region', { name: 'Facture', exact: true });
+  await expect(vue).toContainText('472.000 FCFA', { timeout: 30_000 });
 
-  const after = await facture(page, made.data.id);
+  // One unit of the second line only: 50.000 + TVA 9.000.
+  await dialog.getByRole('button', { name: 'Créer un avoir' }).click();
+  const montant = dialog.getByLabel("Montant de l'avoir");
+  await expect(montant).toContainText('472.000 FCFA');
+  await dialog.getByRole('checkbox', { name: 'Transport Libreville – Franceville' }).uncheck();
+  await dialog.getByLabel('Quantité à créditer, ligne 2').fill('1');
+  await expect(montant).toContainText('Total HT50.000 FCFA');
+  await expect(montant).toContainText("Montant de l'avoir59.000 FCFA");
+  await dialog.getByLabel('Motif').fill('Une manutention non effectuée');
+  await dialog.getByRole('button', { name: "Établir l'avoir" }).click();
+  await expect(vue).toContainText('413.000 FCFA', { timeout: 20_000 });
+  let after = await facture(page, made.data.id);
+  expect(after).toMatchObject({ statut: 'Validée', reste_a_payer: 413_000 });
   expect(after.derivees).toEqual([
     expect.objectContaining({
       type: 'Avoir',
-      net_a_payer: 472_000,
+      net_a_payer: 59_000,
       numero: expect.stringMatching(/^AV-\d{4}-\d{5}$/),
     }),
   ]);
-  const avoirNumero = after.derivees[0]!.numero!;
+  const premier = await facture(page, after.derivees[0]!.id);
+  expect(premier.content.map((l) => [l.description, l.net_a_payer])).toEqual([['Manutention', 50_000]]);
+
+  // The whole invoice again would credit more than remains: said before sending; the first line alone fits.
+  await dialog.getByRole('button', { name: 'Créer un avoir' }).click();
+  await expect(montant).toContainText('Reste à créditer413.000 FCFA');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    "L'avoir dépasse ce qui reste à créditer sur la facture.",
+  );
+  await dialog.getByRole('checkbox', { name: 'Manutention' }).uncheck();
+  await expect(montant).toContainText("Montant de l'avoir354.000 FCFA");
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: "Établir l'avoir" }).click();
+  await expect(vue).toContainText('59.000 FCFA', { timeout: 20_000 });
+  after = await facture(page, made.data.id);
+  expect(after).toMatchObject({ statut: 'Validée', reste_a_payer: 59_000 });
+  expect(after.derivees.map((d) => d.net_a_payer)).toEqual([59_000, 354_000]);
+  const second = after.derivees[1]!.numero!;
+  expect(Number(second.slice(-5))).toBe(Number(after.derivees[0]!.numero!.slice(-5)) + 1);
+
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Fermer' }).click();
-  const row = page.getByRole('row').filter({ hasText: avoirNumero });
+  const row = page.getByRole('row').filter({ hasText: second });
   await expect(row).toContainText('Avoir');
-  await expect(row).toContainText('472.000 FCFA');
+  await expect(row).toContainText('354.000 FCFA');
 });
 
 test('ajouter un client depuis le formulaire de facture, sans le quitter : il est choisi', async ({
@@ -305,4 +331,71 @@ test('ajouter un client depuis le formulaire de facture, sans le quitter : il es
   expect(clients.data.map((c) => c.label)).toEqual([nom]);
   const [made] = await facturesOf(page, clients.data[0]!.id);
   expect(made).toMatchObject({ client_id: clients.data[0]!.id, total_ht: 80_000, type: 'Pro forma' });
+});
+
+test('suppression refusée : le « Oups ! » reste 20 s (détail et suppression groupée)', async ({ page }) => {
+  await page.clock.install();
+  await signInOps(page);
+  const nom = `Client Suppression ${stamp()}`;
+  const client = await newClient(page, nom);
+  const brouillon = async (description: string) => {
+    const res = await api<FactureApi>(page, '/api/factures', {
+      date_operation: new Date().toISOString().slice(0, 10),
+      type: 'Normale',
+      client_id: client.id,
+      lignes: [{ description, qte: 1, prix_unitaire: 10_000 }],
+    });
+    expect(res.success, JSON.stringify(res.message)).toBe(true);
+    return res.data.id;
+  };
+  const id = await brouillon('Brouillon validé ailleurs');
+  await page.goto(`/comptabilite/factures?id=${id}`);
+  const dialog = page.getByRole('dialog', { name: `Facture (brouillon n°${id})` });
+  await expect(dialog.getByRole('button', { name: 'Supprimer' })).toBeVisible({ timeout: 30_000 });
+  // Someone validates it from another screen meanwhile: the API refuses the deletion.
+  expect((await api(page, `/api/factures/${id}/validate`, {})).success).toBe(true);
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  const refus = page
+    .locator('.ant-notification-notice')
+    .filter({ hasText: 'Une facture validée ne peut pas être supprimée : établissez un avoir.' });
+  await expect(refus).toContainText('Oups !');
+  await page.mouse.move(0, 0); // A hovered toast waits; this one is not.
+  await page.clock.fastForward(19_000);
+  await expect(refus).toBeVisible();
+  await page.clock.fastForward(2_000);
+  await expect(refus).toBeHidden();
+  expect((await facture(page, id)).est_valide).toBe(true);
+
+  // A group deletion: the draft goes, the validated invoice's refusal stays 20 s too.
+  await page.keyboard.press('Escape');
+  const autre = await brouillon('Brouillon à supprimer');
+  await pick(
+    page,
+    page.getByRole('form', { name: 'Filtres' }).getByRole('combobox', { name: 'Client' }),
+    nom,
+  );
+  await page.getByRole('form', { name: 'Filtres' }).getByRole('button', { name: 'Appliquer' }).click();
+  await expect(page.getByRole('row').filter({ hasText: nom })).toHaveCount(2, { timeout: 20_000 });
+  for (const row of await page.getByRole('row').filter({ hasText: nom }).all()) {
+    await row.getByRole('checkbox').check();
+  }
+  await page
+    .getByRole('button', { name: /Supprimer/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText(`La facture n°${autre} (brouillon) a été supprimée.`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.clock.fastForward(5_000); // Group messages come 5 s apart.
+  const refusGroupe = page
+    .locator('.ant-notification-notice')
+    .filter({ hasText: 'Une facture validée ne peut pas être supprimée' });
+  await expect(refusGroupe).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.clock.fastForward(19_000);
+  await expect(refusGroupe).toBeVisible();
+  await page.clock.fastForward(2_000);
+  await expect(refusGroupe).toBeHidden();
 });

@@ -116,9 +116,10 @@ function fieldsOf(data: unknown): Record<string, string> {
   return {};
 }
 
-function showSuccess(envelope: Envelope<unknown>) {
+function showSuccess(envelope: Envelope<unknown>, errorDuration?: number) {
   if (typeof envelope.message === 'string' && envelope.message) toast.success(envelope.message);
-  else if (Array.isArray(envelope.message)) toast.staggered(envelope.message);
+  // A group action's refused lines stay as long as this call's errors would (an invoice's deletion: 20 s).
+  else if (Array.isArray(envelope.message)) toast.staggered(envelope.message, errorDuration);
 }
 
 export async function request<T>(
@@ -161,7 +162,7 @@ export async function request<T>(
 
   const envelope = await readEnvelope<T>(response);
   if (response.ok && envelope.success) {
-    if (options.successToast) showSuccess(envelope);
+    if (options.successToast) showSuccess(envelope, options.errorDuration);
     return envelope;
   }
 

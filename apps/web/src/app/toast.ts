@@ -68,14 +68,22 @@ export const toast = {
     });
   },
 
-  /** A list of `{severity, value}` messages (group actions), staggered by 5 s each. */
-  staggered(items: Array<{ severity: string; value: string }>) {
+  /**
+   * A list of `{severity, value}` messages (group actions), staggered by 5 s each; warnings and errors stay
+   * `errorDuration` seconds when the action sets one (an invoice's deletion: 20 s).
+   */
+  staggered(items: Array<{ severity: string; value: string }>, errorDuration?: number) {
     items.forEach((item, index) => {
       const type: Severity = ['success', 'info', 'warning', 'error'].includes(item.severity)
         ? (item.severity as Severity)
         : 'info';
       setTimeout(
-        () => notification()[type]({ title: item.value, duration: TOAST.warning }),
+        () =>
+          notification()[type]({
+            title: item.value,
+            duration:
+              type === 'warning' || type === 'error' ? (errorDuration ?? TOAST.warning) : TOAST.warning,
+          }),
         index * TOAST.groupStaggerSeconds * 1000,
       );
     });

@@ -1,5 +1,6 @@
 import { type BalanceOut, type EcritureOut, libelleCompte, type OperationOut } from '@yams/shared';
 import { and, asc, eq, like, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
@@ -13,58 +14,105 @@ export interface OperationFilters extends DateRange {
   compte?: string;
 }
 
+/** Rows a page computes `solde` for one by one; longer reads (exports) compute every running balance once. */
+const PAGE_SOLDE_UNITAIRE = 200;
+
 /**
  * The journal lines of the scope, oldest first, with `solde`: the running balance (debit − credit) of the
- * line's account over every line of the company up to this one, whatever the filters show.
+ * line's account over every line of the company up to this one (by date, entry, line), whatever the filters
+ * show. A page (12 lines) sums each of its lines' account up to it on the index (entreprise_id, compte,
+ * date_operation); an export computes the balances of every line once (a window), then filters.
  */
 export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListSource<OperationOut> {
-  const withSolde = scoped(db, scope)
-    .select({
-      id: ecritureLignes.id,
-      ecriture_id: ecritureLignes.ecriture_id,
-      date_operation: ecritureLignes.date_operation,
-      type: ecritures.type,
-      compte: ecritureLignes.compte,
-      libelle: ecritureLignes.libelle,
-      debit: ecritureLignes.debit,
-      credit: ecritureLignes.credit,
-      piece: ecritures.piece,
-      solde:
-        sql<number>`sum(${ecritureLignes.debit} - ${ecritureLignes.credit}) over (partition by ${ecritureLignes.entreprise_id}, ${ecritureLignes.compte} order by ${ecritureLignes.date_operation}, ${ecritureLignes.ecriture_id}, ${ecritureLignes.id})`
-          .mapWith(Number)
-          .as('solde'),
-    })
-    .from(ecritureLignes)
-    .innerJoin(ecritures, eq(ecritures.id, ecritureLignes.ecriture_id))
-    .where(f.date_fin ? lte(ecritureLignes.date_operation, f.date_fin) : undefined)
-    .as('t');
-  const where = and(
-    f.type ? eq(withSolde.type, f.type) : undefined,
-    f.compte ? like(withSolde.compte, `${f.compte.replace(/[%_\\]/g, '')}%`) : undefined,
-    dateRangeCondition(withSolde.date_operation as never, f, 'date'),
-  );
+  const l = ecritureLignes;
+  const l2 = alias(ecritureLignes, 'l2');
+  const colonnes = {
+    id: l.id,
+    ecriture_id: l.ecriture_id,
+    date_operation: l.date_operation,
+    type: ecritures.type,
+    compte: l.compte,
+    libelle: l.libelle,
+    debit: l.debit,
+    credit: l.credit,
+    piece: ecritures.piece,
+  };
+  const base = () =>
+    scoped(db, scope)
+      .select({
+        ...colonnes,
+        solde: sql<number>`(select coalesce(sum(${l2.debit} - ${l2.credit}), 0) from ${l} l2
+          where ${l2.entreprise_id} = ${l.entreprise_id} and ${l2.compte} = ${l.compte}
+            and ${l2.date_operation} <= ${l.date_operation}
+            and (${l2.date_operation}, ${l2.ecriture_id}, ${l2.id}) <= (${l.date_operation}, ${l.ecriture_id}, ${l.id}))`.mapWith(
+          Number,
+        ),
+      })
+      .from(l)
+      .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id));
+  const filtres = (t: {
+    type: typeof ecritures.type;
+    compte: typeof l.compte;
+    date_operation: typeof l.date_operation;
+  }) =>
+    and(
+      f.type ? eq(t.type, f.type) : undefined,
+      f.compte ? like(t.compte, `${f.compte.replace(/[%_\\]/g, '')}%`) : undefined,
+      dateRangeCondition(t.date_operation as never, f, 'date'),
+    );
+  const toOut = (r: Omit<OperationOut, 'compte_libelle' | 'montant'>) => ({
+    ...r,
+    compte_libelle: libelleCompte(r.compte),
+    montant: r.debit - r.credit,
+    solde: Number(r.solde),
+  });
   return {
     async count() {
-      const [row] = await db
+      const [row] = await scoped(db, scope)
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(withSolde)
-        .where(where);
+        .from(l)
+        .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id))
+        .where(filtres({ type: ecritures.type, compte: l.compte, date_operation: l.date_operation }));
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
+      if (limit <= PAGE_SOLDE_UNITAIRE) {
+        // The page's keys first (an offset never computes the balances of the lines it skips), then the
+        // balance of each of its lines.
+        const page = scoped(db, scope)
+          .select({ id: l.id })
+          .from(l)
+          .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id))
+          .where(filtres({ type: ecritures.type, compte: l.compte, date_operation: l.date_operation }))
+          .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id))
+          .limit(limit)
+          .offset(offset)
+          .as('page');
+        const rows = await base()
+          .innerJoin(page, eq(page.id, l.id))
+          .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id));
+        return rows.map(toOut);
+      }
+      const withSolde = scoped(db, scope)
+        .select({
+          ...colonnes,
+          solde:
+            sql<number>`sum(${l.debit} - ${l.credit}) over (partition by ${l.entreprise_id}, ${l.compte} order by ${l.date_operation}, ${l.ecriture_id}, ${l.id})`
+              .mapWith(Number)
+              .as('solde'),
+        })
+        .from(l)
+        .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id))
+        .where(f.date_fin ? lte(l.date_operation, f.date_fin) : undefined)
+        .as('t');
       const rows = await db
         .select()
         .from(withSolde)
-        .where(where)
+        .where(filtres(withSolde as never))
         .orderBy(asc(withSolde.date_operation), asc(withSolde.ecriture_id), asc(withSolde.id))
         .limit(limit)
         .offset(offset);
-      return rows.map((r) => ({
-        ...r,
-        compte_libelle: libelleCompte(r.compte),
-        montant: r.debit - r.credit,
-        solde: Number(r.solde),
-      }));
+      return rows.map(toOut);
     },
   };
 }

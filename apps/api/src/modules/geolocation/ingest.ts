@@ -29,8 +29,11 @@ import type { Fix, OsmandMessage } from './osmand';
 /** How long a device lookup and a course context stay trusted. Changes made on this node apply at once. */
 const CACHE_MS = 5_000;
 const CACHE_MAX = 50_000;
-/** Rows per INSERT of a batch (12 parameters each, under PostgreSQL's 65,535). */
-const INSERT_CHUNK = 2_000;
+/**
+ * Rows per INSERT: a long offline batch goes in several statements of one transaction, with a pause
+ * between them, so PGlite (which works on this thread) never holds the event loop for long.
+ */
+const INSERT_CHUNK = 250;
 /** Fixes pushed to the map per message (the rest of a long offline batch is read by the track screen). */
 const PUSH_MAX = 500;
 const FINIS = ['Terminé', 'Annulé'];
@@ -218,6 +221,7 @@ export class Ingest {
       inserted = await transaction(this.db, async (tx) => {
         const all: Array<{ appareil_id: number; heure: string }> = [];
         for (let i = 0; i < only.fixes.length; i += INSERT_CHUNK) {
+          if (i > 0) await new Promise((r) => setImmediate(r));
           all.push(...(await insertRows(tx, rowsOf(only, only.fixes.slice(i, i + INSERT_CHUNK)))));
         }
         return all;

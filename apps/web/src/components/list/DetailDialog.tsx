@@ -103,7 +103,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         initialValues={actionForm.initialValues?.(row) ?? {}}
         submitLabel={actionForm.submitLabel ?? action.label}
         onSubmit={async (body) => {
-          await send(action.path!(row), body, {
+          await send(action.path!(row), actionForm.toBody ? actionForm.toBody(body, row) : body, {
             id: row.id,
             errorDuration: action.errorDuration,
             errorType: action.errorType,

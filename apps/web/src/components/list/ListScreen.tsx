@@ -80,6 +80,8 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
       .mutateAsync({
         path: decl.paths?.destroyGroup ?? `${decl.resource.path}/destroy-group`,
         body: { selected_lines: selected },
+        // The same 'Oups !' toasts as a deletion from the detail (an invoice's: 20 s).
+        ...decl.detail.deleteToast,
       })
       .then(
         () => setSelected([]),

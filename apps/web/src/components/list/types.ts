@@ -94,6 +94,8 @@ export interface RowAction<T> {
     schema?: StandardSchema;
     initialValues?: (row: T) => Record<string, unknown>;
     submitLabel?: string;
+    /** The form's values as the API body (default: as they are, dates as YYYY-MM-DD). */
+    toBody?: (values: Record<string, unknown>, row: T) => unknown;
   };
   /** Keep the dialog open after the action (default: stays open, showing the refreshed row). */
   closeAfter?: boolean;
@@ -160,7 +162,10 @@ export interface ListDecl<T extends Row> {
     width?: DialogKind;
     /** POST `{path}/{id}/destroy` with the confirmation 'Etes vous sur de vouloir supprimer ?'. */
     deletable?: boolean | ((row: T) => boolean);
-    /** The deletion's 'Oups !' toast (an invoice: `{ errorDuration: TOAST.invoiceDeletion }`, 20 s). */
+    /**
+     * The deletion's 'Oups !' toast (an invoice: `{ errorDuration: TOAST.invoiceDeletion }`, 20 s), from the
+     * detail and for the refused lines of a group deletion.
+     */
     deleteToast?: { errorDuration?: number; errorType?: 'warning' | 'error' };
   };
   /** Row selection and POST `{path}/destroy-group`. */

@@ -3,6 +3,7 @@ import {
   FACTURE_TYPE_LABELS,
   type FactureOut,
   type FactureType,
+  TOAST,
   todayInGabon,
 } from '@yams/shared';
 import { Spin } from 'antd';
@@ -13,6 +14,7 @@ import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { clientCreation, clientSource, modeOptions, tagField } from '../operations/operationsFields';
+import { AvoirLignes, type AvoirValue, avoirInitial, avoirLignesBody } from './AvoirLignes';
 import { facturePaths, factures } from './api';
 import { contenuToBody, contenuVide, FactureContenu, type FactureContenuValue } from './FactureContenu';
 import { FactureView } from './FactureView';
@@ -128,6 +130,12 @@ async function telechargerPdf(f: F) {
 }
 
 const reglable = (f: F) => f.est_valide && f.type === 'Normale' && f.reste_a_payer > 0;
+/** Something of a validated definitive invoice is not credited yet (a paid one too: the client is refunded). */
+const creditable = (f: F) =>
+  f.est_valide &&
+  f.type === 'Normale' &&
+  'derivees' in f &&
+  f.net_a_payer - f.derivees.filter((d) => d.type === 'Avoir').reduce((s, d) => s + d.net_a_payer, 0) > 0;
 
 const FACTURES: ListDecl<F> = {
   title: 'Factures',
@@ -207,19 +215,37 @@ const FACTURES: ListDecl<F> = {
         key: 'avoir',
         label: 'Créer un avoir',
         danger: true,
-        visible: reglable,
+        visible: creditable,
         path: facturePaths.avoir,
         form: {
           fields: [
-            { name: 'date_operation', type: 'date', label: "Date de l'avoir" },
-            { name: 'motif', type: 'text', label: 'Motif' },
+            { name: 'date_operation', type: 'date', label: "Date de l'avoir", span: 12 },
+            { name: 'motif', type: 'text', label: 'Motif', span: 12 },
+            {
+              name: 'lignes',
+              type: 'custom',
+              label: 'Lignes à créditer',
+              span: 24,
+              render: ({ value, onChange }) => (
+                <AvoirLignes
+                  value={value as AvoirValue | undefined}
+                  onChange={onChange as (v: AvoirValue) => void}
+                />
+              ),
+            },
           ],
-          initialValues: () => ({ date_operation: dayToPicker(todayInGabon()) }),
-          submitLabel: "Établir l'avoir (toute la facture)",
+          initialValues: (f) => ({ date_operation: dayToPicker(todayInGabon()), lignes: avoirInitial(f) }),
+          toBody: ({ lignes, ...rest }) => ({
+            ...rest,
+            lignes: lignes ? avoirLignesBody(lignes as AvoirValue) : undefined,
+          }),
+          submitLabel: "Établir l'avoir",
         },
       },
     ],
     deletable: (f) => !f.est_valide,
+    // A refused deletion stays 20 s (spec section 8).
+    deleteToast: { errorDuration: TOAST.invoiceDeletion },
   },
   groupDelete: true,
 };
