@@ -170,6 +170,22 @@ export const ROUTES = [
     screen: lazyScreen(() => import('../features/geolocation/GeolocalisationPage')),
   },
   {
+    name: 'geolocalisation.historique',
+    path: '/geolocalisation/historique',
+    title: 'Historique des trajets',
+    access: 'private',
+    parent: 'geolocalisation',
+    screen: lazyScreen(() => import('../features/geolocation/HistoriquePage')),
+  },
+  {
+    name: 'geolocalisation.appareils',
+    path: '/geolocalisation/appareils',
+    title: 'Appareils',
+    access: 'private',
+    parent: 'geolocalisation',
+    screen: lazyScreen(() => import('../features/geolocation/AppareilsPage')),
+  },
+  {
     name: 'configurations',
     path: '/configurations',
     title: 'Configurations',

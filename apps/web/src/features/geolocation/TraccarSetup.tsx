@@ -1,0 +1,50 @@
+import { GPS } from '@yams/shared';
+import { Typography } from 'antd';
+
+/** The address Traccar Client (or an OsmAnd tracker) must send to: this server's OsmAnd path. */
+export function osmandUrl(location: Pick<Location, 'origin'> = window.location): string {
+  return `${location.origin}${GPS.osmandPath}`;
+}
+
+/** The port in that address (the one the browser uses to reach this server). */
+export function serverPort(location: Pick<Location, 'port' | 'protocol'> = window.location): string {
+  return location.port || (location.protocol === 'https:' ? '443' : '80');
+}
+
+/**
+ * What to type into Traccar Client on the driver's phone: the device identifier and the server's address
+ * (with its port), then start the service. Shown above the devices list and in each device's details.
+ */
+export function TraccarSetup({ identifiant }: { identifiant?: string }) {
+  const url = osmandUrl();
+  return (
+    <div style={{ display: 'grid', gap: 4 }}>
+      <div>
+        <Typography.Text type="secondary">URL du serveur : </Typography.Text>
+        <Typography.Text
+          code
+          copyable={{ text: url, tooltips: ['Copier', 'Copié'] }}
+          aria-label="URL du serveur"
+        >
+          {url}
+        </Typography.Text>
+        <Typography.Text type="secondary"> (port {serverPort()})</Typography.Text>
+      </div>
+      <div>
+        <Typography.Text type="secondary">Identifiant de l'appareil : </Typography.Text>
+        {identifiant ? (
+          <Typography.Text code copyable={{ text: identifiant, tooltips: ['Copier', 'Copié'] }}>
+            {identifiant}
+          </Typography.Text>
+        ) : (
+          <Typography.Text>celui de l'appareil dans la liste ci-dessous</Typography.Text>
+        )}
+      </div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        Dans Traccar Client : saisissez l'identifiant et l'URL du serveur, choisissez la fréquence d'envoi
+        (par exemple 30 s) puis activez le suivi. Un traceur GPS au protocole OsmAnd se règle de la même
+        façon.
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type AppareilInconnuOut,
+  type AppareilOut,
+  MAP,
+  type PositionPoussee,
+  REALTIME_EVENTS,
+  type TraceOut,
+} from '@yams/shared';
+import { useEffect, useMemo } from 'react';
+import { http } from '../../app/http';
+import { queryClient } from '../../app/queryClient';
+import { LIVE_QUERY_ROOTS, useRealtimeEvent } from '../../app/realtime';
+import { createResource } from '../../components/list/resource';
+import { applyPush, toMapDevice } from './livePositions';
+
+/** `/api/appareils`: the devices list screen pages it; the map reads it whole (no `page`). */
+export const appareils = createResource<AppareilOut>('appareils', '/api/appareils');
+
+/** The map's copy of the devices: under the resource, so every write of the devices screen refreshes it. */
+const liveKey = [...appareils.keys.all, 'live'] as const;
+
+/**
+ * The company's devices for the map: `GET /api/appareils` every 10 s, and each position the API pushes
+ * (`position:new`) applied to the cached rows at once, so a new position shows within a second. A device
+ * the map does not know yet (just registered) triggers a refetch. After a realtime reconnection the devices
+ * are fetched again (positions may have been missed meanwhile).
+ */
+export function useMapDevices() {
+  const query = useQuery({
+    queryKey: liveKey,
+    queryFn: async ({ signal }) =>
+      (await http.get<AppareilOut[]>(appareils.path, { signal, background: true })).data,
+    refetchInterval: MAP.geolocation.pollMs,
+  });
+  useEffect(() => {
+    if (!LIVE_QUERY_ROOTS.some((root) => root.join() === liveKey.join())) LIVE_QUERY_ROOTS.push([...liveKey]);
+  }, []);
+  useRealtimeEvent<PositionPoussee>(REALTIME_EVENTS.position, (push) => {
+    const rows = queryClient.getQueryData<AppareilOut[]>(liveKey);
+    if (!rows?.some((r) => r.id === push.appareil_id)) {
+      void queryClient.invalidateQueries({ queryKey: liveKey });
+      return;
+    }
+    queryClient.setQueryData<AppareilOut[]>(liveKey, (old) => old?.map((r) => applyPush(r, push)));
+  });
+  const devices = useMemo(() => (query.data ?? []).map(toMapDevice), [query.data]);
+  return { devices, error: query.isError, loading: query.isPending };
+}
+
+/** A device's track over a day range: `GET /api/appareils/{id}/trace`. */
+export function useTrace(id: number | null, debut: string, fin: string) {
+  return useQuery({
+    queryKey: [...appareils.keys.all, 'trace', id, debut, fin],
+    queryFn: async ({ signal }) =>
+      (
+        await http.get<TraceOut>(`${appareils.path}/${id}/trace`, {
+          signal,
+          query: { date_debut: debut, date_fin: fin },
+        })
+      ).data,
+    enabled: id !== null,
+  });
+}
+
+/** Identifiers the ingest refused lately ('Appareil inconnu'), to register in one click. */
+export function useAppareilsInconnus() {
+  return useQuery({
+    queryKey: [...appareils.keys.all, 'inconnus'],
+    queryFn: async ({ signal }) =>
+      (await http.get<AppareilInconnuOut[]>(`${appareils.path}/inconnus`, { signal, background: true })).data,
+    refetchInterval: 30_000,
+  });
+}
