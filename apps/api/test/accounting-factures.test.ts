@@ -253,7 +253,11 @@ describe('invoices', () => {
       appliquer_css: false,
       appliquer_tva: false,
     });
+    const detail = async () => (await ctx.t.get(`/api/courses/${course.id}`, ctx.tg.token)).json().data;
+    expect((await detail()).facture).toBeNull();
     const va = (await ctx.t.post(`/api/factures/${a.id}/validate`, {}, ctx.tg.token)).json().data;
+    // The course's detail names the invoice it is on.
+    expect((await detail()).facture).toEqual({ id: va.id, numero: va.numero });
     expectFailure(
       await ctx.t.post(`/api/factures/${b.id}/validate`, {}, ctx.tg.token),
       409,

@@ -76,7 +76,11 @@ export const PaiementOut = z.object({
 });
 export type PaiementOut = z.infer<typeof PaiementOut>;
 
-export const CourseDetailOut = CourseOut.extend({ paiements: z.array(PaiementOut) });
+export const CourseDetailOut = CourseOut.extend({
+  paiements: z.array(PaiementOut),
+  /** The validated definitive invoice the course is on (a course is never on two), or null. */
+  facture: z.object({ id: z.number(), numero: z.string() }).nullable(),
+});
 export type CourseDetailOut = z.infer<typeof CourseDetailOut>;
 
 export const DemandeOut = z.object({

@@ -5,7 +5,7 @@ import {
   type CourseStatut,
   courseDetails,
 } from '@yams/shared';
-import { and, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
@@ -14,6 +14,7 @@ import { likePattern } from '../../lib/filters-ids';
 import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
+import { coursesFacturees, factures } from '../accounting/accounting.table';
 import { vehicules } from '../fleet/fleet.table';
 import { courseNotFound } from './operations.errors';
 import { nomCompletSql, refOf } from './operations.refs';
@@ -218,7 +219,17 @@ export async function getCourseOut(db: Db, scope: Scope, id: number): Promise<Co
 /** A course with its payments (oldest first). */
 export async function getCourseDetail(db: Db, scope: Scope, id: number): Promise<CourseDetailOut> {
   const course = await getCourseOut(db, scope, id);
-  return { ...course, paiements: await paiementsOfCourse(db, scope, course.id) };
+  const [facture] = await scoped(db, scope)
+    .select({ id: factures.id, numero: factures.numero })
+    .from(factures)
+    .innerJoin(coursesFacturees, eq(coursesFacturees.facture_id, factures.id))
+    .where(and(eq(coursesFacturees.course_id, course.id), isNotNull(factures.numero)))
+    .limit(1);
+  return {
+    ...course,
+    paiements: await paiementsOfCourse(db, scope, course.id),
+    facture: facture ? { id: facture.id, numero: facture.numero! } : null,
+  };
 }
 
 /** Locks a course of the scope for the rest of the transaction, or 404. */

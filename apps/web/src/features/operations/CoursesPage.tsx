@@ -6,9 +6,12 @@ import {
   CourseUpdateBody,
   nextCourseStatuts,
 } from '@yams/shared';
+import { Link } from 'react-router';
 import type { FormFieldDecl } from '../../components/form/fields';
+import { EMPTY_VALUE } from '../../components/list/DisplayValue';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
+import { openLink } from '../../components/list/useOpenFromUrl';
 import { vehicules } from '../fleet/api';
 import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
 import { coursePaths, courses, demandes, paiements } from './api';
@@ -32,6 +35,19 @@ import {
 } from './operationsFields';
 
 type C = CourseDetailOut;
+
+/** The validated invoice the course is on: a link that opens it on the Factures screen. */
+const facture: DisplayField<C> = {
+  key: 'facture',
+  value: (c) => c.facture?.numero,
+  noExport: true,
+  render: (c) =>
+    c.facture ? (
+      <Link to={openLink('/comptabilite/factures', c.facture.id)}>{c.facture.numero}</Link>
+    ) : (
+      EMPTY_VALUE
+    ),
+};
 
 const plaque: DisplayField<C> = { key: 'plaque', value: (c) => c.vehicule.plaque, path: 'vehicule.plaque' };
 const client: DisplayField<C> = {
@@ -145,6 +161,7 @@ export const COURSES: ListDecl<C> = {
       { key: 'adresse_chargement' },
       { key: 'adresse_dechargement' },
       { key: 'description' },
+      facture,
     ],
     sections: [
       { key: 'deroulement', title: 'Déroulement', render: (c) => <CourseDeroulement course={c} /> },

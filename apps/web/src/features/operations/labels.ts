@@ -1,5 +1,6 @@
 /** French labels of a course's fields: columns, details, forms, filters and exports (one dictionary). */
 export const COURSE_LABELS = {
+  facture: 'Facture',
   id: 'N°',
   code: 'Code',
   vehicule: 'Véhicule',
