@@ -5,8 +5,8 @@ import type { Query } from '../../app/http';
 import { toast } from '../../app/toast';
 import type { Resource } from '../list/resource';
 import type { DisplayField, Labels } from '../list/types';
-import { downloadCsv, downloadServerExport, downloadXlsx, fetchAllRows } from './download';
-import { exportFileName, exportTable } from './exportRows';
+import { downloadRows, downloadServerExport, fetchAllRows } from './download';
+import { exportFileName } from './exportRows';
 import { exportColumns } from './serverExport';
 
 interface Props<T> {
@@ -43,17 +43,7 @@ export function ExportButton<T>({ resource, query, fields, labels, name }: Props
     }
     try {
       const rows = await fetchAllRows(resource, query, setProgress);
-      const kept = fields.filter((f) => !f.noExport);
-      const table = exportTable(rows, kept, labels);
-      const base = exportFileName(name);
-      if (kind === 'csv') downloadCsv(table, base);
-      else {
-        const money = kept.flatMap((f, i) => (f.format === 'money' ? [i] : []));
-        await downloadXlsx(table, base, name, money);
-      }
-      toast.success(
-        `${rows.length} ligne${rows.length > 1 ? 's' : ''} exportée${rows.length > 1 ? 's' : ''}.`,
-      );
+      await downloadRows(rows, fields, labels, name, kind);
     } catch {
       // The HTTP client already showed the error.
     } finally {

@@ -1,10 +1,8 @@
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import { toast } from '../../app/toast';
 import type { DisplayField, Labels } from '../list/types';
-import { downloadCsv, downloadXlsx } from './download';
-import { exportFileName, exportTable } from './exportRows';
+import { downloadRows } from './download';
 
 interface Props<T> {
   /** The rows already on screen (a summary, a report): exported as they are. */
@@ -23,19 +21,9 @@ interface Props<T> {
 export function RowsExportButton<T>({ rows, fields, labels, name, disabled }: Props<T>) {
   const [busy, setBusy] = useState(false);
   const run = async (kind: 'csv' | 'xlsx') => {
-    const kept = fields.filter((f) => !f.noExport);
-    const table = exportTable(rows, kept, labels);
-    const base = exportFileName(name);
     setBusy(true);
     try {
-      if (kind === 'csv') downloadCsv(table, base);
-      else {
-        const money = kept.flatMap((f, i) => (f.format === 'money' ? [i] : []));
-        await downloadXlsx(table, base, name, money);
-      }
-      toast.success(
-        `${rows.length} ligne${rows.length > 1 ? 's' : ''} exportée${rows.length > 1 ? 's' : ''}.`,
-      );
+      await downloadRows(rows, fields, labels, name, kind);
     } finally {
       setBusy(false);
     }

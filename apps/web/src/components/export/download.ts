@@ -3,8 +3,8 @@ import { ApiError, type Query } from '../../app/http';
 import { getSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import type { Resource } from '../list/resource';
-import type { ExportTable } from './exportRows';
-import { toCsv } from './exportRows';
+import type { DisplayField, Labels } from '../list/types';
+import { type ExportTable, exportFileName, exportTable, toCsv } from './exportRows';
 
 /** Every row the filters select, fetched page by page (100 a page), reporting progress from 0 to 1. */
 export async function fetchAllRows<T>(
@@ -107,4 +107,27 @@ export async function downloadServerExport(
     throw new ApiError('http', errors, response.status, {});
   }
   saveBlob(await response.blob(), `${baseName}.${kind}`);
+}
+
+/**
+ * Rows the browser holds, written as CSV or .xlsx with the fields' formatters and headers (amount columns as
+ * numbers in Excel), then '{n} lignes exportées.' — the one path of `ExportButton`'s page-by-page fallback and
+ * of `RowsExportButton`.
+ */
+export async function downloadRows<T>(
+  rows: T[],
+  fields: DisplayField<T>[],
+  labels: Labels,
+  name: string,
+  kind: 'csv' | 'xlsx',
+): Promise<void> {
+  const kept = fields.filter((f) => !f.noExport);
+  const table = exportTable(rows, kept, labels);
+  const base = exportFileName(name);
+  if (kind === 'csv') downloadCsv(table, base);
+  else {
+    const money = kept.flatMap((f, i) => (f.format === 'money' ? [i] : []));
+    await downloadXlsx(table, base, name, money);
+  }
+  toast.success(`${rows.length} ligne${rows.length > 1 ? 's' : ''} exportée${rows.length > 1 ? 's' : ''}.`);
 }
