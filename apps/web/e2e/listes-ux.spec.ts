@@ -1,11 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { isoDate } from './support/fleet';
 import { api, newClient, newVehicule, openScreen, signInOps, stamp, villeId } from './support/operations';
+import { signInToHome } from './support/session';
 
 // Lists a manager scans all day: key columns in view at 1280 px, the page kept on reload, '—' for what is
 // empty, a demande's course one click away, selection boxes announced in French.
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1280, height: 800 } });
+
+/** The header's right edge is in the window and the table scrolls no sideways. */
+async function fitsAt1280(page: Page, names: string[]): Promise<void> {
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  for (const name of names) {
+    const box = await table.getByRole('columnheader', { name, exact: true }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(1280);
+  }
+  const scroll = await page
+    .locator('.ant-table-content')
+    .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll.scroll, page.url()).toBeLessThanOrEqual(scroll.client);
+}
 
 test('Courses tient à 1280 px, garde sa page au rechargement ; la course d’une demande s’ouvre d’un clic', async ({
   page,
@@ -16,15 +32,7 @@ test('Courses tient à 1280 px, garde sa page au rechargement ; la course d’un
   await expect(table.getByRole('row').nth(1)).toBeVisible();
 
   // Montant, Règlement and Statut are in view, and the table needs no horizontal scroll.
-  for (const name of ['Montant', 'Règlement', 'Statut']) {
-    const box = await table.getByRole('columnheader', { name }).boundingBox();
-    expect(box, name).not.toBeNull();
-    expect(box!.x + box!.width, name).toBeLessThanOrEqual(1280);
-  }
-  const scroll = await page
-    .locator('.ant-table-content')
-    .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-  expect(scroll.scroll).toBeLessThanOrEqual(scroll.client);
+  await fitsAt1280(page, ['Montant', 'Règlement', 'Statut']);
   // Checkboxes speak French.
   await expect(table.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeVisible();
   const firstCode = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
@@ -74,4 +82,40 @@ test('Courses tient à 1280 px, garde sa page au rechargement ; la course d’un
   await expect(course).toBeVisible({ timeout: 30_000 });
   await expect(course).toContainText('45.000 FCFA');
   await expect(course).toContainText(client.nom_complet);
+});
+
+test('Le super administrateur voit l’entreprise de chaque ligne sans perdre les colonnes clés à 1280 px', async ({
+  page,
+}) => {
+  await signInToHome(page, 'admin@yams.ga');
+  const lists: Array<[string, string, string[]]> = [
+    ['/operations/courses', 'Courses', ['Entreprise', 'Montant', 'Règlement', 'Statut']],
+    ['/operations/paiements', 'Paiements', ['Entreprise', 'Montant', 'Statut']],
+    ['/operations/demandes', 'Demandes', ['Entreprise', 'Budget', 'Statut']],
+    ['/parc-auto/interventions', 'Interventions', ['Entreprise', 'Montant', 'Statut']],
+    ['/parc-auto/vehicules', 'Véhicules', ['Entreprise', 'Statut', 'Documents']],
+  ];
+  for (const [path, title, columns] of lists) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: new RegExp(`^${title} \\(\\d+\\)`) })).toBeVisible({
+      timeout: 30_000,
+    });
+    await fitsAt1280(page, columns);
+    // Rows of both demo companies, each named.
+    const names = await page.getByRole('table').getByRole('row').locator('td').allInnerTexts();
+    expect(names.join(' '), path).toMatch(/TransGabon SARL|Ogooué Logistique/);
+  }
+  // The column the superadmin's Entreprise replaced is still in the detail.
+  await page.goto('/operations/courses');
+  await page.getByRole('table').getByRole('row').nth(1).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Plaque', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Entreprise', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // On a phone, each course's card names its company.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByText('Cartes', { exact: true }).click();
+  const card = page.getByRole('list', { name: 'Courses (cartes)' }).getByRole('listitem').first();
+  await expect(card.getByText('Entreprise', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(card).toContainText(/TransGabon SARL|Ogooué Logistique/);
 });

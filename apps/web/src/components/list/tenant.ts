@@ -6,7 +6,8 @@ import type { DisplayField, FilterDecl, ListDecl, OptionsSource, Row } from './t
 // A superadmin sees every company's rows: a list whose rows belong to a company (`ListDecl.tenant`) gets, for
 // a superadmin only, an 'Entreprise' column (the API's `entreprise_nom`), an 'Entreprise' filter
 // (`?entreprise=id`) and, when the screen creates rows for a company, a required 'Entreprise' select in its
-// creation form. A transporteur sees none of them: its rows are all its own.
+// creation form. A transporteur sees none of them: its rows are all its own. So that the key columns still
+// fit at 1280 px, the columns the declaration names in `tenant.yields` move to the detail for a superadmin.
 
 const LABEL = 'Entreprise';
 
@@ -21,6 +22,7 @@ const column: DisplayField<Row> = {
   key: 'entreprise_nom',
   label: LABEL,
   value: (r) => (r as Row & { entreprise_nom?: string | null }).entreprise_nom,
+  truncate: 130,
 };
 const filter: FilterDecl = { type: 'select', name: 'entreprise', label: LABEL, source: entrepriseSource };
 const field: FormFieldDecl = {
@@ -42,10 +44,14 @@ export function withTenant<T extends Row>(decl: ListDecl<T>, superadmin: boolean
   const col = column as DisplayField<T>;
   return {
     ...decl,
-    columns: [col, ...decl.columns],
+    columns: [
+      col,
+      ...decl.columns.map((c) => (decl.tenant?.yields?.includes(c.key) ? { ...c, detailOnly: true } : c)),
+    ],
     filters: [filter, ...(decl.filters ?? [])],
     form: decl.form && decl.tenant.form ? { ...decl.form, fields: [field, ...decl.form.fields] } : decl.form,
     detail: decl.detail.fields ? { ...decl.detail, fields: [col, ...decl.detail.fields] } : decl.detail,
+    card: decl.card?.fields ? { ...decl.card, fields: [col, ...decl.card.fields] } : decl.card,
   };
 }
 

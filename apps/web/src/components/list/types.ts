@@ -184,9 +184,10 @@ export interface ListDecl<T extends Row> {
   resetLabel?: string;
   /**
    * Rows belong to a company: a superadmin gets an 'Entreprise' column and filter, and with `form: true` a
-   * required 'Entreprise' select in the creation form (`tenant.ts`).
+   * required 'Entreprise' select in the creation form (`tenant.ts`). The column is cut at 130 px; `yields`
+   * names the columns that go to the detail for a superadmin so the key ones still fit at 1280 px.
    */
-  tenant?: { form: boolean };
+  tenant?: { form: boolean; yields?: string[] };
   /** Export file name without extension (default: the title). */
   exportName?: string;
 }

@@ -67,7 +67,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
   // A confirmation may turn the vehicle 'En intervention' and moves the stock.
   invalidates: [vehicules, catalogueKey],
   labels: INTERVENTION_LABELS,
-  tenant: { form: true },
+  tenant: { form: true, yields: ['date_fin'] },
   columns: [
     { key: 'id', width: 70, sort: true },
     { ...vehiculeField, sort: true },

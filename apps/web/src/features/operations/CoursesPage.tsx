@@ -96,7 +96,8 @@ export const COURSES: ListDecl<C> = {
   // A course, its demande, its payments and its vehicle move together.
   invalidates: [demandes, paiements, vehicules],
   labels: COURSE_LABELS,
-  tenant: { form: true },
+  // A superadmin's 'Entreprise' column takes the plate's place (the plate stays in the detail).
+  tenant: { form: true, yields: ['plaque'] },
   columns: [
     { key: 'code', sort: true },
     { ...plaque, sort: 'vehicule' },
@@ -104,7 +105,7 @@ export const COURSES: ListDecl<C> = {
     // At 1280 px the columns an office manager scans (Montant, Règlement, Statut) stay in view: the type
     // goes to the detail, the route is cut with its full text on hover.
     { key: 'type_course', sort: true, detailOnly: true },
-    { key: 'course_details', truncate: 180 },
+    { key: 'course_details', truncate: 170 },
     { ...montant, sort: 'montant' },
     etat,
     { ...statut, sort: 'statut' },

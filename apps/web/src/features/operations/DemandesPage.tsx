@@ -78,7 +78,8 @@ const DEMANDES: ListDecl<D> = {
   // A course, its demande, its payments and its vehicle move together.
   invalidates: [courses, paiements, vehicules],
   labels: DEMANDE_LABELS,
-  tenant: { form: true },
+  // A superadmin's 'Entreprise' column takes the type's place (the type stays in the detail).
+  tenant: { form: true, yields: ['type_course'] },
   columns: [
     { ...client, sort: 'client', truncate: 160 },
     { key: 'type_course', sort: true },

@@ -55,8 +55,9 @@ const PAIEMENTS: ListDecl<P> = {
   // A course, its demande, its payments and its vehicle move together.
   invalidates: [courses, demandes, vehicules],
   labels: PAIEMENT_LABELS,
-  // The course decides a payment's company: no Entreprise field in its form.
-  tenant: { form: false },
+  // The course decides a payment's company: no Entreprise field in its form. A superadmin's 'Entreprise'
+  // column takes the label's place (the label stays in the detail).
+  tenant: { form: false, yields: ['libelle'] },
   columns: [
     { ...date, sort: 'date_operation' },
     { ...client, sort: 'client' },
