@@ -75,3 +75,57 @@ it('refuses an unknown sort field with a French 422 naming the possible ones', a
   // An empty sort is no sort.
   expect((await t.get('/api/vehicules?sort=&page=1', tg)).statusCode).toBe(200);
 });
+
+describe('the tie-break follows the sort direction (one index serves both directions)', () => {
+  // The last 45 days: a few hundred rows, under the unpaged cap of 1000.
+  const since = `date_debut=${new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10)}`;
+  const all = async (path: string, sort: string): Promise<Row[]> => {
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await t.get(`${path}${sep}sort=${sort}&limit=1000`, tg);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows: Row[] = res.json().data;
+    expect(rows.length).toBeLessThan(1000);
+    return rows;
+  };
+  const cases: Array<[string, string, string]> = [
+    ['/api/courses', 'statut', 'date_chargement'],
+    ['/api/courses', 'type_course', 'date_chargement'],
+    ['/api/courses', 'montant', 'date_chargement'],
+    ['/api/paiements', 'statut', 'date_operation'],
+    ['/api/paiements', 'mode', 'date_operation'],
+  ];
+  for (const [path, key, date] of cases) {
+    it(`${path} sort=${key}: descending is exactly ascending reversed, ties by ${date} then id`, async () => {
+      const up = await all(`${path}?${since}`, key);
+      const down = await all(`${path}?${since}`, `-${key}`);
+      expect(up.length).toBeGreaterThan(5);
+      expect(down.map((r) => r.id)).toEqual([...up].reverse().map((r) => r.id));
+      // Ascending: within one value, the oldest first (the default order's columns, ascending).
+      const tie = (r: Row) => [r[key], Date.parse(r[date] as string), r.id as number] as const;
+      let ties = 0;
+      for (let i = 1; i < up.length; i++) {
+        const [k0, d0, id0] = tie(up[i - 1]!);
+        const [k1, d1, id1] = tie(up[i]!);
+        if (k0 !== k1) continue;
+        ties++;
+        expect(d0 < d1 || (d0 === d1 && id0 < id1), `${key}=${String(k0)}: ${id0} before ${id1}`).toBe(true);
+      }
+      expect(ties).toBeGreaterThan(0);
+    });
+  }
+
+  it('a nullable column: empty values last both ways, the rest mirrored', async () => {
+    const path = `/api/courses?${since}`;
+    const up = await all(path, 'date_dechargement');
+    const down = await all(path, '-date_dechargement');
+    const filled = (rows: Row[]) => rows.filter((r) => r.date_dechargement !== null).map((r) => r.id);
+    const empty = (rows: Row[]) => rows.filter((r) => r.date_dechargement === null).map((r) => r.id);
+    expect(empty(up).length).toBeGreaterThan(0);
+    expect(filled(up).length).toBeGreaterThan(1);
+    expect(up.slice(-empty(up).length).every((r) => r.date_dechargement === null)).toBe(true);
+    expect(down.slice(-empty(down).length).every((r) => r.date_dechargement === null)).toBe(true);
+    expect(filled(down)).toEqual([...filled(up)].reverse());
+    // Among the empty ones, the tie-break too follows the direction.
+    expect(empty(down)).toEqual([...empty(up)].reverse());
+  });
+});

@@ -116,7 +116,7 @@ export function listAchats(db: Db, scope: Scope, f: AchatFilters): ListSource<Ac
       statut_reglement: achats.statut_reglement,
       fournisseur: fournisseurs.nom,
     },
-    [desc(achats.date_operation), desc(achats.id)],
+    { desc: [achats.date_operation, achats.id] },
   );
   const where = and(
     f.fournisseur ? eq(achats.fournisseur_id, f.fournisseur) : undefined,

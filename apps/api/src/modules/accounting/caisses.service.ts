@@ -45,7 +45,7 @@ export function listPieces(db: Db, scope: Scope, f: PieceFilters): ListSource<Pi
       decaisseur: piecesDeCaisse.decaisseur,
       montant: piecesDeCaisse.montant,
     },
-    [desc(piecesDeCaisse.date_operation), desc(piecesDeCaisse.id)],
+    { desc: [piecesDeCaisse.date_operation, piecesDeCaisse.id] },
   );
   const where = and(
     f.actif === undefined ? undefined : eq(piecesDeCaisse.actif, f.actif),

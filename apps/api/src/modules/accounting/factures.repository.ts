@@ -60,7 +60,7 @@ export function listFactures(db: Db, scope: Scope, f: FactureFilters): ListSourc
       net_a_payer: factures.net_a_payer,
       statut: factures.statut,
     },
-    [desc(factures.date_operation), desc(factures.id)],
+    { desc: [factures.date_operation, factures.id] },
   );
   const where = and(
     f.client ? eq(factures.client_id, f.client) : undefined,

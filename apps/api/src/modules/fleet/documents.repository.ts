@@ -5,7 +5,7 @@ import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';
 import { dateInMonth } from '../../lib/filters-spans';
 import { countsOf, type ListSource } from '../../lib/pagination';
-import { orderFor, type Sortable } from '../../lib/sorting';
+import { type DefaultOrder, orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { documentNotFound } from './fleet.errors';
 import { type Document, documents, vehicules } from './fleet.table';
@@ -28,7 +28,7 @@ function toOut(row: Row, today: string): DocumentOut {
   };
 }
 
-const order = [sql`${documents.date_expiration} asc nulls last`, asc(documents.id)];
+const order: DefaultOrder = { asc: [documents.date_expiration, documents.id] };
 
 export interface DocumentFilters extends Sortable {
   camion_id?: number;
@@ -78,7 +78,7 @@ export async function listDocumentsOfVehicule(
   const today = todayInGabon();
   const rows = await selectDocuments(db, scope)
     .where(eq(documents.camion_id, vehiculeId))
-    .orderBy(...order);
+    .orderBy(...orderFor(undefined, {}, order));
   return rows.map((r) => toOut(r, today));
 }
 

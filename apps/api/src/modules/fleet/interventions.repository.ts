@@ -68,7 +68,7 @@ export function listInterventions(db: Db, scope: Scope, f: InterventionFilters):
       vehicule: vehicules.plaque,
       garage: garages.nom,
     },
-    [desc(interventions.date_debut), desc(interventions.id)],
+    { desc: [interventions.date_debut, interventions.id] },
   );
   const where = and(
     f.vehicule ? eq(interventions.vehicule_id, f.vehicule) : undefined,

@@ -110,7 +110,7 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
       annee: vehicules.annee,
       created_at: vehicules.created_at,
     },
-    [asc(vehicules.plaque), asc(vehicules.id)],
+    { asc: [vehicules.plaque, vehicules.id] },
   );
   const where = and(
     f.proprietaire ? eq(vehicules.proprietaire_id, f.proprietaire) : undefined,

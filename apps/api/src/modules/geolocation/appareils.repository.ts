@@ -153,7 +153,7 @@ export function listAppareils(db: Db, scope: Scope, f: AppareilFilters): ListSou
       vehicule: vehicules.plaque,
       created_at: appareils.created_at,
     },
-    [asc(appareils.nom), asc(appareils.id)],
+    { asc: [appareils.nom, appareils.id] },
   );
   const like = f.search ? likePattern(f.search) : undefined;
   const where = and(

@@ -149,7 +149,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
       vehicule: plaqueOf,
       client: clientNomOf,
     },
-    [desc(courses.date_chargement), desc(courses.id)],
+    { desc: [courses.date_chargement, courses.id] },
   );
   const conditions: Array<SQL | undefined> = [
     f.reglement ? eq(courses.etat, f.reglement) : undefined,

@@ -119,7 +119,7 @@ export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSourc
       budget: demandes.budget,
       client: nomCompletSql(client),
     },
-    [desc(demandes.created_at), desc(demandes.id)],
+    { desc: [demandes.created_at, demandes.id] },
   );
   const where = and(
     // Filtering the market by client would tell who is behind a masked demande: own demandes only.

@@ -106,12 +106,37 @@ export const courses = pgTable(
     // reads a few index entries whatever the number of courses. The superadmin's all-company view too.
     uniqueIndex('courses_code_unique').on(t.entreprise_id, t.code),
     index('courses_entreprise_date_idx').on(t.entreprise_id, t.date_chargement, t.id),
-    index('courses_entreprise_statut_idx').on(t.entreprise_id, t.statut, t.date_chargement),
+    // A sort's tie-break follows its direction (lib/sorting.ts orderFor), so `(…, col, date_chargement, id)`
+    // serves `sort=col` read forwards and `sort=-col` read backwards. A nullable column sorted descending
+    // (`desc nulls last`, empty values last both ways) needs its own index in that order.
+    index('courses_entreprise_statut_idx').on(t.entreprise_id, t.statut, t.date_chargement, t.id),
     index('courses_entreprise_etat_idx').on(t.entreprise_id, t.etat, t.date_chargement),
-    index('courses_entreprise_type_idx').on(t.entreprise_id, t.type_course, t.date_chargement),
-    index('courses_entreprise_montant_idx').on(t.entreprise_id, t.montant),
-    index('courses_entreprise_dechargement_idx').on(t.entreprise_id, t.date_dechargement),
+    index('courses_entreprise_type_idx').on(t.entreprise_id, t.type_course, t.date_chargement, t.id),
+    index('courses_entreprise_montant_idx').on(t.entreprise_id, t.montant, t.date_chargement, t.id),
+    index('courses_entreprise_dechargement_idx').on(
+      t.entreprise_id,
+      t.date_dechargement,
+      t.date_chargement,
+      t.id,
+    ),
+    index('courses_entreprise_dechargement_desc_idx').on(
+      t.entreprise_id,
+      t.date_dechargement.desc().nullsLast(),
+      t.date_chargement.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('courses_date_idx').on(t.date_chargement, t.id),
+    // The superadmin's all-company view: the same sorts without the company.
+    index('courses_code_idx').on(t.code, t.date_chargement, t.id),
+    index('courses_statut_idx').on(t.statut, t.date_chargement, t.id),
+    index('courses_type_idx').on(t.type_course, t.date_chargement, t.id),
+    index('courses_montant_idx').on(t.montant, t.date_chargement, t.id),
+    index('courses_dechargement_idx').on(t.date_dechargement, t.date_chargement, t.id),
+    index('courses_dechargement_desc_idx').on(
+      t.date_dechargement.desc().nullsLast(),
+      t.date_chargement.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('courses_client_idx').on(t.client_id, t.date_chargement),
     index('courses_chauffeur_idx').on(t.chauffeur_id, t.date_chargement),
     // A vehicle is never held by two open courses, even under concurrent writes.
@@ -150,9 +175,17 @@ export const paiements = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('paiements_entreprise_date_idx').on(t.entreprise_id, t.date_operation),
-    index('paiements_entreprise_montant_idx').on(t.entreprise_id, t.montant),
+    // Each sort within a company and for the superadmin, tie-break (date_operation, id) in the sort's direction.
+    index('paiements_entreprise_date_idx').on(t.entreprise_id, t.date_operation, t.id),
+    index('paiements_entreprise_montant_idx').on(t.entreprise_id, t.montant, t.date_operation, t.id),
+    index('paiements_entreprise_statut_idx').on(t.entreprise_id, t.statut, t.date_operation, t.id),
+    index('paiements_entreprise_mode_idx').on(t.entreprise_id, t.mode, t.date_operation, t.id),
+    index('paiements_entreprise_libelle_idx').on(t.entreprise_id, t.libelle, t.date_operation, t.id),
     index('paiements_date_idx').on(t.date_operation, t.id),
+    index('paiements_montant_idx').on(t.montant, t.date_operation, t.id),
+    index('paiements_statut_idx').on(t.statut, t.date_operation, t.id),
+    index('paiements_mode_idx').on(t.mode, t.date_operation, t.id),
+    index('paiements_libelle_idx').on(t.libelle, t.date_operation, t.id),
     index('paiements_course_idx').on(t.course_id, t.statut),
     index('paiements_client_idx').on(t.client_id),
     enumCheck('paiements_mode_check', t.mode, MODES_PAIEMENT),

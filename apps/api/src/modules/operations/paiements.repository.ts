@@ -94,7 +94,7 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
       client: nomCompletSql(client),
       course: courses.code,
     },
-    [desc(paiements.date_operation), desc(paiements.id)],
+    { desc: [paiements.date_operation, paiements.id] },
   );
   const where = and(
     f.client ? eq(paiements.client_id, f.client) : undefined,

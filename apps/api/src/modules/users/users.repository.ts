@@ -101,7 +101,7 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
       telephone1: users.telephone1,
       created_at: users.created_at,
     },
-    [asc(users.id)],
+    { asc: [users.id] },
   );
   const conditions: (SQL | undefined)[] = [];
   if (f.type) conditions.push(eq(users.type, f.type));
