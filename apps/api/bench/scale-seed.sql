@@ -72,4 +72,14 @@ select c.entreprise_id, c.id, c.client_id, c.date_chargement::date, 'Règlement 
 from courses c
 where c.code like 'CRS-B%' and c.entreprise_id = (select id from bench_company) and c.montant_paye > 0;
 
+-- The sort keys (courses/paiements tri_*) are written by row triggers, which replica mode skips: one pass.
+update courses c set tri_vehicule = v.plaque, tri_client = tri_nom_complet(u.nom, u.prenom, u.name)
+from vehicules v, users u
+where c.code like 'CRS-B%' and c.entreprise_id = (select id from bench_company)
+  and v.id = c.vehicule_id and u.id = c.client_id;
+update paiements p set tri_client = tri_nom_complet(u.nom, u.prenom, u.name), tri_course = c.code
+from users u, courses c
+where p.entreprise_id = (select id from bench_company) and p.tri_course = ''
+  and u.id = p.client_id and c.id = p.course_id;
+
 reset session_replication_role;

@@ -129,3 +129,75 @@ describe('the tie-break follows the sort direction (one index serves both direct
     expect(empty(down)).toEqual([...empty(up)].reverse());
   });
 });
+
+describe('sorts on another table: the plate and the client name copied on the row, kept by triggers', () => {
+  const since = `date_debut=${new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10)}`;
+  const all = async (path: string, sort: string): Promise<Row[]> => {
+    const res = await t.get(`${path}&sort=${sort}&limit=1000`, tg);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows: Row[] = res.json().data;
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(1000);
+    return rows;
+  };
+  const plaque = (r: Row) => (r.vehicule as { plaque: string }).plaque;
+  const clientOf = (r: Row) => r.client as { id: number; nom_complet: string };
+  /** Each key's rows in one block, the blocks in the given order of keys. */
+  const inBlocks = <K>(keys: K[], order: K[]) => {
+    const seen: K[] = keys.filter((k, i) => i === 0 || keys[i - 1] !== k);
+    expect(new Set(seen).size, 'each value in one block').toBe(seen.length);
+    const rank = seen.map((k) => order.indexOf(k));
+    expect(rank.every((r) => r >= 0)).toBe(true);
+    expect(rank).toEqual([...rank].sort((a, b) => a - b));
+  };
+
+  it('courses by plate, both directions, in the order of the vehicles sorted by plate', async () => {
+    const plates = (await page('/api/vehicules', 'plaque', 100)).map((r) => r.plaque as string);
+    const up = await all(`/api/courses?${since}`, 'vehicule');
+    const down = await all(`/api/courses?${since}`, '-vehicule');
+    inBlocks(up.map(plaque), plates);
+    expect(down.map((r) => r.id)).toEqual([...up].reverse().map((r) => r.id));
+  });
+
+  it('a new plate and a renamed client move their courses and payments at once', async () => {
+    const [course] = await all(`/api/courses?${since}`, '-date_chargement');
+    const v = (course!.vehicule as { id: number }).id;
+    const renamed = await t.post(`/api/vehicules/${v}/update`, { plaque: 'AA-000-AA' }, tg);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const byPlate = await all(`/api/courses?${since}`, 'vehicule');
+    expect(plaque(byPlate[0]!)).toBe('AA-000-AA');
+    expect(byPlate.filter((r) => plaque(r) === 'AA-000-AA').map((r) => r.id)).toContain(course!.id);
+
+    const client = clientOf(course!).id;
+    const res = await t.post(
+      `/api/utilisateurs/${client}/update`,
+      { nom: '000 Premier', prenom: 'Client' },
+      tg,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const byClient = await all(`/api/courses?${since}`, 'client');
+    expect(clientOf(byClient[0]!)).toEqual({ id: client, nom_complet: '000 Premier Client' });
+    expect((await all(`/api/courses?${since}`, '-client')).at(-1)!.client).toEqual(clientOf(byClient[0]!));
+    // Namesakes share a block (the name is the key, then the date).
+    const names = byClient.map((r) => clientOf(r).nom_complet);
+    inBlocks(names, [...new Set(names)]);
+
+    // The payments sorted by client: a renamed payer's payments come first, names in blocks.
+    const [payment] = await all(`/api/paiements?${since}`, '-date_operation');
+    const payer = clientOf(payment!).id;
+    const again = await t.post(`/api/utilisateurs/${payer}/update`, { nom: '000 Payeur', prenom: 'A' }, tg);
+    expect(again.statusCode, again.body).toBe(200);
+    const payments = await all(`/api/paiements?${since}`, 'client');
+    expect(clientOf(payments[0]!)).toEqual({ id: payer, nom_complet: '000 Payeur A' });
+    const payers = payments.map((r) => clientOf(r).nom_complet);
+    inBlocks(payers, [...new Set(payers)]);
+  });
+
+  it('payments by course code follow the codes', async () => {
+    const rows = await all(`/api/paiements?${since}`, 'course');
+    const codes = rows.map((r) => (r.course as { code: string }).code);
+    expect(codes).toEqual([...codes].sort());
+    const down = await all(`/api/paiements?${since}`, '-course');
+    expect(down.map((r) => r.id)).toEqual([...rows].reverse().map((r) => r.id));
+  });
+});

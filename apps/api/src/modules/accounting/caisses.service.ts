@@ -1,5 +1,5 @@
 import { formatMoney, type PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';

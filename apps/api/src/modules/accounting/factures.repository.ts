@@ -1,5 +1,5 @@
 import type { FactureItemOut, FactureOut } from '@yams/shared';
-import { and, asc, count, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';

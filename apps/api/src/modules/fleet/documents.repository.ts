@@ -1,5 +1,5 @@
 import { type DocumentOut, documentEtat, todayInGabon } from '@yams/shared';
-import { and, asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';

@@ -1,5 +1,5 @@
 import type { InterventionOut } from '@yams/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';

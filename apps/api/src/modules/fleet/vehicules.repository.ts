@@ -8,7 +8,7 @@ import {
   type VehiculeDetailOut,
   type VehiculeOut,
 } from '@yams/shared';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';

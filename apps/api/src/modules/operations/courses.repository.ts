@@ -5,7 +5,7 @@ import {
   type CourseStatut,
   courseDetails,
 } from '@yams/shared';
-import { and, desc, eq, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
@@ -146,8 +146,9 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
       montant: courses.montant,
       statut: courses.statut,
       type_course: courses.type_course,
-      vehicule: plaqueOf,
-      client: clientNomOf,
+      // Copies of the plate and the client's name kept by triggers (operations.table.ts), indexed.
+      vehicule: courses.tri_vehicule,
+      client: courses.tri_client,
     },
     { desc: [courses.date_chargement, courses.id] },
   );

@@ -1,5 +1,5 @@
 import { courseDetails, DEMANDE_CLIENT_MASQUE, type DemandeOut, type DemandeStatut } from '@yams/shared';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';

@@ -98,6 +98,14 @@ export const courses = pgTable(
     statut: varchar('statut', { length: 40 }).notNull().default('Chargement en attente'),
     /** The state a course in 'Problemes mécaniques' returns to. */
     statut_avant_probleme: varchar('statut_avant_probleme', { length: 40 }),
+    /**
+     * Sort keys of `sort=vehicule` and `sort=client`: the vehicle's plate and the client's whole name,
+     * copied here so an index serves those sorts (sorting on the other table read every course of the
+     * company). Written by triggers in the same transaction (drizzle/0018_cles_de_tri.sql), never by the
+     * services: on insert and when the course changes vehicle or client, and when a plate or a name changes.
+     */
+    tri_vehicule: varchar('tri_vehicule', { length: 20 }).notNull().default(''),
+    tri_client: text('tri_client').notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -126,7 +134,11 @@ export const courses = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('courses_date_idx').on(t.date_chargement, t.id),
+    index('courses_entreprise_tri_vehicule_idx').on(t.entreprise_id, t.tri_vehicule, t.date_chargement, t.id),
+    index('courses_entreprise_tri_client_idx').on(t.entreprise_id, t.tri_client, t.date_chargement, t.id),
     // The superadmin's all-company view: the same sorts without the company.
+    index('courses_tri_vehicule_idx').on(t.tri_vehicule, t.date_chargement, t.id),
+    index('courses_tri_client_idx').on(t.tri_client, t.date_chargement, t.id),
     index('courses_code_idx').on(t.code, t.date_chargement, t.id),
     index('courses_statut_idx').on(t.statut, t.date_chargement, t.id),
     index('courses_type_idx').on(t.type_course, t.date_chargement, t.id),
@@ -172,6 +184,9 @@ export const paiements = pgTable(
     /** Who cancelled the payment and when: a cancelled payment is kept, never deleted. */
     annule_par: integer('annule_par').references(() => users.id, { onDelete: 'set null' }),
     annule_le: timestamptz('annule_le'),
+    /** Sort keys of `sort=client` and `sort=course`, kept by triggers like the courses' (drizzle/0018). */
+    tri_client: text('tri_client').notNull().default(''),
+    tri_course: varchar('tri_course', { length: 30 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -181,7 +196,11 @@ export const paiements = pgTable(
     index('paiements_entreprise_statut_idx').on(t.entreprise_id, t.statut, t.date_operation, t.id),
     index('paiements_entreprise_mode_idx').on(t.entreprise_id, t.mode, t.date_operation, t.id),
     index('paiements_entreprise_libelle_idx').on(t.entreprise_id, t.libelle, t.date_operation, t.id),
+    index('paiements_entreprise_tri_client_idx').on(t.entreprise_id, t.tri_client, t.date_operation, t.id),
+    index('paiements_entreprise_tri_course_idx').on(t.entreprise_id, t.tri_course, t.date_operation, t.id),
     index('paiements_date_idx').on(t.date_operation, t.id),
+    index('paiements_tri_client_idx').on(t.tri_client, t.date_operation, t.id),
+    index('paiements_tri_course_idx').on(t.tri_course, t.date_operation, t.id),
     index('paiements_montant_idx').on(t.montant, t.date_operation, t.id),
     index('paiements_statut_idx').on(t.statut, t.date_operation, t.id),
     index('paiements_mode_idx').on(t.mode, t.date_operation, t.id),

@@ -1,5 +1,5 @@
 import { courseDetails, type ModePaiement, type PaiementOut, type PaiementStatut } from '@yams/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -91,8 +91,9 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
       statut: paiements.statut,
       mode: paiements.mode,
       libelle: paiements.libelle,
-      client: nomCompletSql(client),
-      course: courses.code,
+      // Copies of the client's name and the course code kept by triggers (operations.table.ts), indexed.
+      client: paiements.tri_client,
+      course: paiements.tri_course,
     },
     { desc: [paiements.date_operation, paiements.id] },
   );

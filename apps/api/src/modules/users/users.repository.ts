@@ -1,5 +1,5 @@
 import type { ConnectedUserOut, UserOut } from '@yams/shared';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
