@@ -90,7 +90,13 @@ function ContenuAchatInput({
             placeholder: 'Article du stock (facultatif)',
             width: '1 1 220px',
           },
-          { name: 'description', label: 'Description', type: 'text', width: '1 1 180px' },
+          {
+            name: 'description',
+            label: 'Description',
+            type: 'text',
+            placeholder: 'Désignation (ligne libre)',
+            width: '1 1 180px',
+          },
           { name: 'qte', label: 'Quantité', type: 'quantity' },
           { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
         ]}
