@@ -163,6 +163,7 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
       .orderBy(asc(reglements.date_operation), asc(reglements.id)),
   ]);
   const { f, c } = r;
+  const credite = derivees.filter((d) => d.type === 'Avoir').reduce((n, d) => n + d.net_a_payer, 0);
   return {
     ...toItem(r as unknown as ItemRow),
     expirable: f.expirable,
@@ -195,6 +196,8 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
     })),
     origine: origine[0] ?? null,
     derivees,
+    montant_credite: credite,
+    avoir_maximum: f.type === 'Normale' && f.est_valide ? Math.max(0, f.net_a_payer - credite) : 0,
     reglements: regs,
     validee_le: f.validee_le,
   };

@@ -60,7 +60,7 @@ export const ACHAT_LABELS = {
   statut: 'Statut',
   lignes: 'Lignes',
   appliquer_tva: 'TVA déductible',
-  taux_tva: 'Taux de TVA (%)',
+  taux_tva: 'Taux de TVA',
   periode: 'Période',
 };
 

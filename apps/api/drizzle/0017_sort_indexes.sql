@@ -4,6 +4,10 @@ DROP INDEX "courses_entreprise_montant_idx";--> statement-breakpoint
 DROP INDEX "courses_entreprise_dechargement_idx";--> statement-breakpoint
 DROP INDEX "paiements_entreprise_date_idx";--> statement-breakpoint
 DROP INDEX "paiements_entreprise_montant_idx";--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "tri_vehicule" varchar(20) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "tri_client" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "paiements" ADD COLUMN "tri_client" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "paiements" ADD COLUMN "tri_course" varchar(30) DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "courses_entreprise_dechargement_desc_idx" ON "courses" USING btree ("entreprise_id","date_dechargement" DESC NULLS LAST,"date_chargement" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "courses_code_idx" ON "courses" USING btree ("code","date_chargement","id");--> statement-breakpoint
 CREATE INDEX "courses_statut_idx" ON "courses" USING btree ("statut","date_chargement","id");--> statement-breakpoint
