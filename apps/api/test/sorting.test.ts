@@ -201,3 +201,35 @@ describe('sorts on another table: the plate and the client name copied on the ro
     expect(down.map((r) => r.id)).toEqual([...rows].reverse().map((r) => r.id));
   });
 });
+
+describe('the month filter (req_period) read as two index ranges: the same rows as the OR of both dates', () => {
+  // Last month in Libreville (UTC+1), and every course loaded from two months before it (a superset).
+  const now = new Date(Date.now() + 3_600_000);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const period = first.toISOString().slice(0, 7);
+  const start = first.getTime() - 3_600_000;
+  const end = next.getTime() - 3_600_000;
+  const inMonth = (v: unknown) => typeof v === 'string' && Date.parse(v) >= start && Date.parse(v) < end;
+  const since = new Date(first.getTime() - 60 * 86_400_000).toISOString().slice(0, 10);
+
+  for (const sort of ['', '&sort=montant', '&sort=-date_dechargement', '&sort=statut']) {
+    it(`req_period=${period}${sort}: every page as the filter computed here`, async () => {
+      const wide = await t.get(`/api/courses?date_debut=${since}&limit=1000${sort}`, tg);
+      const rows: Row[] = wide.json().data;
+      expect(rows.length).toBeLessThan(1000);
+      const expected = rows.filter((r) => inMonth(r.date_chargement) || inMonth(r.date_dechargement));
+      // Both kinds are there: loaded in the month, and loaded before it but unloaded in it.
+      expect(expected.filter((r) => inMonth(r.date_chargement)).length).toBeGreaterThan(5);
+      expect(expected.some((r) => !inMonth(r.date_chargement))).toBe(true);
+
+      const all = await t.get(`/api/courses?req_period=${period}&limit=1000${sort}`, tg);
+      expect(all.json().data.map((r: Row) => r.id)).toEqual(expected.map((r) => r.id));
+      const count = await t.get(`/api/courses?req_period=${period}&req_count=1`, tg);
+      expect(count.json().data).toBe(expected.length);
+      const p2 = await t.get(`/api/courses?req_period=${period}&page=2&per_page=5${sort}`, tg);
+      expect(p2.json().data.total).toBe(expected.length);
+      expect(p2.json().data.data.map((r: Row) => r.id)).toEqual(expected.slice(5, 10).map((r) => r.id));
+    });
+  }
+});

@@ -1,5 +1,5 @@
 import { addDays, GABON_UTC_OFFSET, isCalendarDate, todayInGabon } from '@yams/shared';
-import { and, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, gte, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { fieldErrors } from './errors';
@@ -74,6 +74,22 @@ export function periodCondition(columns: AnyPgColumn[], period: string | undefin
   if (!period) return undefined;
   const { start, end } = monthBounds(period);
   return or(...columns.map((c) => and(gte(c, start), lt(c, end))));
+}
+
+/**
+ * The month filter of `periodCondition` as disjoint parts, one per column: the rows whose column i falls in
+ * the month and none of the columns before it. Each part is a range on one column that an index
+ * `(…, column, …)` serves, so a list can read each part in its order and merge them (`unionParts` in
+ * courses.repository.ts) instead of the OR, which no index serves: PostgreSQL walked the company's whole
+ * history backwards by date to find the month's first rows (2.1 s at 1 M courses).
+ */
+export function periodParts(columns: AnyPgColumn[], period: string | undefined): SQL[] | undefined {
+  if (!period) return undefined;
+  const { start, end } = monthBounds(period);
+  const inMonth = (c: AnyPgColumn) => and(gte(c, start), lt(c, end))!;
+  const outside = (c: AnyPgColumn) =>
+    c.notNull ? or(lt(c, start), gte(c, end))! : or(isNull(c), lt(c, start), gte(c, end))!;
+  return columns.map((c, i) => and(inMonth(c), ...columns.slice(0, i).map(outside))!);
 }
 
 /** The current year in Libreville. */

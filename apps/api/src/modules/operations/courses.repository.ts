@@ -6,10 +6,11 @@ import {
   courseDetails,
 } from '@yams/shared';
 import { and, eq, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
-import { type DateRange, dateRangeCondition, periodCondition } from '../../lib/filters-dates';
+import { type DateRange, dateRangeCondition, periodParts } from '../../lib/filters-dates';
 import { likePattern } from '../../lib/filters-ids';
 import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
@@ -170,15 +171,46 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
     f.type ? eq(courses.type_course, f.type) : undefined,
     f.a_payer ? and(lt(courses.montant_paye, courses.montant), ne(courses.statut, 'Annulé')) : undefined,
     dateRangeCondition(courses.date_chargement, f, 'timestamp'),
-    periodCondition([courses.date_chargement, courses.date_dechargement], f.req_period),
     searchOn(db, f.search),
   ];
-  const where = and(...conditions);
+  // The month filter (loaded or unloaded in the month) as two disjoint index ranges, read apart and
+  // merged: the same rows as the OR of the two, which no index serves.
+  const parts = periodParts([courses.date_chargement, courses.date_dechargement], f.req_period);
+  const base = and(...conditions);
+  if (!parts) {
+    return {
+      ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(courses).where(base)),
+      async rows(limit, offset) {
+        const rows = await selectCourses(db, scope)
+          .where(base)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
+        return rows.map((r) => toCourseOut(r));
+      },
+    };
+  }
+  const part = (p: SQL) => and(base, p);
   return {
-    ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(courses).where(where)),
+    ...countsOf(db, () => {
+      const [a, b, ...others] = parts.map((p) =>
+        scoped(db, scope).select({ one: sql`1` }).from(courses).where(part(p)),
+      );
+      return unionAll(a!, b!, ...others);
+    }),
     async rows(limit, offset) {
+      // Each part's first offset + limit rows in the list's order, then the page of their union.
+      const firsts = parts.map(
+        (p) =>
+          sql`(${scoped(db, scope)
+            .select({ id: courses.id })
+            .from(courses)
+            .where(part(p))
+            .orderBy(...order)
+            .limit(offset + limit)})`,
+      );
       const rows = await selectCourses(db, scope)
-        .where(where)
+        .where(sql`${courses.id} in (${sql.join(firsts, sql` union all `)})`)
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
