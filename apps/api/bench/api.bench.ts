@@ -26,7 +26,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { Database, Db } from '../src/db/client';
+import { type Database, type Db, PGLITE_EXTENSIONS } from '../src/db/client';
 import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
@@ -112,7 +112,7 @@ async function openPostgresTarget(): Promise<Target> {
 async function openPgliteTarget(): Promise<Target> {
   const dataDir = path.join(root, '.test-data/bench/pgdata');
   fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const direct = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
   observe(client);

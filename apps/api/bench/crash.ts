@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from '../src/db/client';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -266,7 +267,7 @@ interface CheckDb {
 
 /** The database the killed API left: its PGlite data dir, or PostgreSQL restarted after its crash. */
 async function openCheckDb(): Promise<CheckDb> {
-  if (!POSTGRES) return PGlite.create({ dataDir: PGDATA });
+  if (!POSTGRES) return PGlite.create({ dataDir: PGDATA, extensions: PGLITE_EXTENSIONS });
   await startPostgres();
   const c = new pg.Client({ connectionString: DATABASE_URL });
   await c.connect();
@@ -384,7 +385,11 @@ async function main(): Promise<CrashSummary> {
   const started = Date.now();
   if (FROM && !fs.existsSync(path.join(PGDATA, 'PG_VERSION'))) {
     fs.mkdirSync(DATA_DIR, { recursive: true });
-    const db = await PGlite.create({ dataDir: PGDATA, loadDataDir: new Blob([fs.readFileSync(FROM)]) });
+    const db = await PGlite.create({
+      dataDir: PGDATA,
+      loadDataDir: new Blob([fs.readFileSync(FROM)]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     await db.close();
   }
   const totals = { paiements: 0, factures: 0, positions: 0, pieces: 0, total: 0 };

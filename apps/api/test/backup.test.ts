@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { backup, compareStats, restore, type TableStats, tableStats } from '../src/db/backup';
+import { PGLITE_EXTENSIONS } from '../src/db/client';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-backup-test-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -109,6 +110,7 @@ if (pgUrl && pgTemplate) {
       const db = await PGlite.create({
         dataDir: path.join(srcDir, 'pgdata'),
         loadDataDir: new Blob([fs.readFileSync(template)]),
+        extensions: PGLITE_EXTENSIONS,
       });
       await db.query(`UPDATE users SET nom = 'Nzé Obiang' WHERE id = (SELECT min(id) FROM users)`);
       source = await tableStats(db);
@@ -131,7 +133,10 @@ if (pgUrl && pgTemplate) {
 
       const { manifest } = await restore(file, { dataDir: dstDir });
       expect(manifest.tables).toEqual(source);
-      const copy = await PGlite.create({ dataDir: path.join(dstDir, 'pgdata') });
+      const copy = await PGlite.create({
+        dataDir: path.join(dstDir, 'pgdata'),
+        extensions: PGLITE_EXTENSIONS,
+      });
       const restored = await tableStats(copy);
       expect(compareStats(source, restored)).toEqual([]);
       expect(restored).toEqual(source);
@@ -153,7 +158,10 @@ if (pgUrl && pgTemplate) {
       );
       const { previous } = await restore(file, { dataDir: dstDir }, { force: true });
       expect(fs.existsSync(path.join(previous!, 'PG_VERSION'))).toBe(true);
-      const again = await PGlite.create({ dataDir: path.join(dstDir, 'pgdata') });
+      const again = await PGlite.create({
+        dataDir: path.join(dstDir, 'pgdata'),
+        extensions: PGLITE_EXTENSIONS,
+      });
       expect(await tableStats(again)).toEqual(source);
       await again.close();
     }, 240_000);

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { type Database, openPostgres } from '../src/db/client';
+import { type Database, openPostgres, PGLITE_EXTENSIONS } from '../src/db/client';
 import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database: Database = {
     db: drizzle(client, { schema }) as never,
     kind: 'pglite',

@@ -233,3 +233,38 @@ describe('the month filter (req_period) read as two index ranges: the same rows 
     });
   }
 });
+
+describe('the search read as two parts (code by trigrams, then the client): the same rows as before', () => {
+  const since = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+  const text = (r: Row) =>
+    [r.code as string, (r.client as { nom_complet: string }).nom_complet].map((s) => s.toLowerCase());
+  const check = async (term: string, sort: string) => {
+    const wide: Row[] = (await t.get(`/api/courses?date_debut=${since}&limit=1000${sort}`, tg)).json().data;
+    expect(wide.length).toBeLessThan(1000);
+    const expected = wide.filter((r) => text(r).some((s) => s.includes(term.toLowerCase())));
+    expect(expected.length).toBeGreaterThan(0);
+    const q = `/api/courses?date_debut=${since}&search=${encodeURIComponent(term)}${sort}`;
+    const all = await t.get(`${q}&limit=1000`, tg);
+    expect(all.json().data.map((r: Row) => r.id)).toEqual(expected.map((r) => r.id));
+    expect((await t.get(`${q}&req_count=1`, tg)).json().data).toBe(expected.length);
+    const p1 = (await t.get(`${q}&page=1&per_page=2`, tg)).json().data;
+    expect(p1.total).toBe(expected.length);
+    expect(p1.data.map((r: Row) => r.id)).toEqual(expected.slice(0, 2).map((r) => r.id));
+    return expected;
+  };
+
+  it('a code, typed in lower case: that course', async () => {
+    const [course] = (await t.get(`/api/courses?date_debut=${since}&page=1&per_page=1`, tg)).json().data.data;
+    const found = await check((course.code as string).toLowerCase(), '');
+    expect(found.map((r) => r.id)).toContain(course.id);
+    await check((course.code as string).slice(-3), '&sort=-montant');
+  });
+
+  it("a client's name: the client's courses, in any order asked", async () => {
+    const rows: Row[] = (await t.get(`/api/courses?date_debut=${since}&limit=1000`, tg)).json().data;
+    const name = (rows.at(-1)!.client as { nom_complet: string }).nom_complet;
+    const found = await check(name, '&sort=statut');
+    expect(found.length).toBeGreaterThan(1);
+    await check(name.split(' ')[0]!, '');
+  });
+});

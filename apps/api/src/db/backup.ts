@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './client';
 import { DataDirLock } from './lock';
 
 /** Anything that runs SQL and returns rows: a PGlite instance or a node-postgres client. */
@@ -145,7 +146,11 @@ async function withPglite<T>(
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = DataDirLock.acquire(lockOf(dataDir));
   try {
-    const db = await PGlite.create({ dataDir: pgdataOf(dataDir), loadDataDir });
+    const db = await PGlite.create({
+      dataDir: pgdataOf(dataDir),
+      loadDataDir,
+      extensions: PGLITE_EXTENSIONS,
+    });
     try {
       return await fn(db);
     } finally {
@@ -290,7 +295,7 @@ export async function restore(
         if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0) {
           let tables = 1;
           try {
-            const db = await PGlite.create({ dataDir: pgdata });
+            const db = await PGlite.create({ dataDir: pgdata, extensions: PGLITE_EXTENSIONS });
             tables = await tableCount(db);
             await db.close();
           } catch {

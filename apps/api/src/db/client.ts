@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -87,6 +88,12 @@ export function openPostgres(url: string, max = 10): Database {
 }
 
 /** PGlite from an in-memory dump or an on-disk data dir. */
+/**
+ * The extensions the schema uses (pg_trgm: the trigram index of the courses search, drizzle/0020). Every
+ * PGlite opened on the app's data must load them: without them, a write to an indexed table fails.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (options.dataDir) {
@@ -94,7 +101,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     lock = DataDirLock.acquire(path.join(options.dataDir, '..', `${path.basename(options.dataDir)}.lock`));
   }
   try {
-    const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: PGLITE_EXTENSIONS,
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

@@ -5,7 +5,7 @@ import {
   type CourseStatut,
   courseDetails,
 } from '@yams/shared';
-import { and, eq, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -171,12 +171,13 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
     f.type ? eq(courses.type_course, f.type) : undefined,
     f.a_payer ? and(lt(courses.montant_paye, courses.montant), ne(courses.statut, 'Annulé')) : undefined,
     dateRangeCondition(courses.date_chargement, f, 'timestamp'),
-    searchOn(db, f.search),
   ];
   // The month filter (loaded or unloaded in the month) as two disjoint index ranges, read apart and
-  // merged: the same rows as the OR of the two, which no index serves.
-  const parts = periodParts([courses.date_chargement, courses.date_dechargement], f.req_period);
-  const base = and(...conditions);
+  // merged: the same rows as the OR of the two, which no index serves. Without it, the search likewise
+  // (the code's trigrams, or the client's courses). Both: the month's parts, the search as a filter.
+  const period = periodParts([courses.date_chargement, courses.date_dechargement], f.req_period);
+  const parts = period ?? searchParts(db, f.search);
+  const base = and(...conditions, period ? searchOn(db, f.search) : undefined);
   if (!parts) {
     return {
       ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(courses).where(base)),
@@ -203,10 +204,11 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
       // second part (loaded outside the month, unloaded in it) holds the few courses spanning the month's
       // edges, all loaded just before it: read in the list's order, PostgreSQL would walk the whole
       // history back from today to find them (2.5 s at 1 M courses). `offset 0` plans it alone, as the
-      // range on date_dechargement it is, then sorts the few rows found.
+      // range on date_dechargement it is, then sorts the few rows found. The search's parts likewise (a
+      // code matches a handful of courses, found by trigrams, which the list's order would not find).
       const firsts = parts.map((p, i) => {
         const inPart = scoped(db, scope).select().from(courses).where(part(p));
-        if (i === 0) {
+        if (i === 0 && period) {
           const ids = scoped(db, scope).select({ id: courses.id }).from(courses).where(part(p));
           return sql`(${ids.orderBy(...order).limit(offset + limit)})`;
         }
@@ -224,24 +226,32 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
 
 /** The code, or the client's name (nom, prénom, account name or the whole name). */
 function searchOn(db: Db, text: string | undefined): SQL | undefined {
+  const parts = searchParts(db, text);
+  return parts && or(...parts);
+}
+
+/** The search as two disjoint parts: the code matches (trigram index); the client matches, not the code. */
+function searchParts(db: Db, text: string | undefined): SQL[] | undefined {
   if (!text) return undefined;
   const like = likePattern(text);
-  return or(
-    ilike(courses.code, like),
-    inArray(
-      courses.client_id,
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          or(
-            ilike(users.nom, like),
-            ilike(users.prenom, like),
-            ilike(users.name, like),
-            ilike(nomCompletSql(users), like),
-          ),
+  const code = ilike(courses.code, like);
+  return [code, and(not(code), clientMatches(db, like))!];
+}
+
+function clientMatches(db: Db, like: string): SQL {
+  return inArray(
+    courses.client_id,
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        or(
+          ilike(users.nom, like),
+          ilike(users.prenom, like),
+          ilike(users.name, like),
+          ilike(nomCompletSql(users), like),
         ),
-    ),
+      ),
   );
 }
 

@@ -113,6 +113,8 @@ export const courses = pgTable(
     // index that yields the page in order (the default order is date_chargement desc, id desc), so page 1
     // reads a few index entries whatever the number of courses. The superadmin's all-company view too.
     uniqueIndex('courses_code_unique').on(t.entreprise_id, t.code),
+    // `?search=` finds a code anywhere in it (`ilike '%…%'`): trigrams (pg_trgm, drizzle/0020).
+    index('courses_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
     index('courses_entreprise_date_idx').on(t.entreprise_id, t.date_chargement, t.id),
     // A sort's tie-break follows its direction (lib/sorting.ts orderFor), so `(…, col, date_chargement, id)`
     // serves `sort=col` read forwards and `sort=-col` read backwards. A nullable column sorted descending
