@@ -1,5 +1,4 @@
 import { BACKOFFICE_TYPES, MSG, type UserType } from '@yams/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../db/schema';
@@ -20,8 +19,6 @@ export function scopeOf(user: User): Scope {
   if (user.type === 'superadmin') return { user, entrepriseId: null };
   return { user, entrepriseId: user.entreprise_id ?? user.id };
 }
-
-export const alwaysTrue = sql`true`;
 
 declare module 'fastify' {
   interface FastifyRequest {
