@@ -31,8 +31,12 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  await migrate(database);
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
+  // Nodes started together on one PostgreSQL: one migrates and seeds while the others wait.
+  const prepare = async () => {
+    await migrate(database);
+    return config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
+  };
+  const seeded = database.exclusive ? await database.exclusive('yams:demarrage', prepare) : await prepare();
   const app = await buildApp({ config, database });
   const stopMaintenance = startMaintenance(database, (err) => app.log.error(err));
   const stopDailyJobs = startDailyJobs(database.db, (err) => app.log.error(err));

@@ -34,6 +34,11 @@ describe('a superadmin’s lists', () => {
       const b = await list(`${path}?limit=1000&entreprise=${f.B.id}`, f.admin);
       expect(b.length, path).toBe(Math.min(count, 1000));
       expectEvery(b, (r) => r.entreprise_id === f.B.id, `${path} B`);
+      // One row's detail names its company too (the detail dialog's 'Entreprise').
+      const one = (await f.t.get(`${path}/${a[0]!.id}`, f.admin)).json().data as Row;
+      expect(one.entreprise_nom, path).toBe('TransGabon SARL');
+      const own = (await f.t.get(`${path}/${a[0]!.id}`, f.A.token)).json().data as Row;
+      expect(own.entreprise_nom, path).toBeUndefined();
     }
   });
 

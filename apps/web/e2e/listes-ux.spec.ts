@@ -110,7 +110,9 @@ test('Le super administrateur voit l’entreprise de chaque ligne sans perdre le
   await page.getByRole('table').getByRole('row').nth(1).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Plaque', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Entreprise', { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByRole('row', { name: /^Entreprise (TransGabon SARL|Ogooué Logistique)$/ }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   // On a phone, each course's card names its company.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -72,6 +72,10 @@ export const GPS = {
   suiviPage: (token: string) => `/suivi/${token}`,
 } as const;
 
+/** `GET /api/gps/serveur`: where devices send. `port_gps`: the OsmAnd listener's port (GPS_PORT), or null. */
+export const GpsServeurOut = z.object({ port_gps: z.number().int().nullable() });
+export type GpsServeurOut = z.infer<typeof GpsServeurOut>;
+
 // ---------- Coordinates of a course's / demande's pickup and drop-off ----------
 
 const coordonnee = (label: string, min: number, max: number) =>

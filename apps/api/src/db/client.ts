@@ -22,6 +22,12 @@ export interface Database {
    * whichever API process sent it. Resolves to the unsubscribe function.
    */
   listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while no other API process runs one under the same key (PostgreSQL: a session advisory lock
+   * on a connection of its own; absent on PGlite, whose data dir has one process). Several nodes started at once on
+   * an empty database: one migrates and seeds, the others wait, then find it done.
+   */
+  exclusive?<T>(key: string, fn: () => Promise<T>): Promise<T>;
 }
 
 /** node-postgres: return DATE columns as plain `YYYY-MM-DD` strings, never shifted by the time zone. */
@@ -35,6 +41,19 @@ export function openPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
+    async exclusive(key, fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('select pg_advisory_lock(hashtext($1))', [key]);
+        try {
+          return await fn();
+        } finally {
+          await c.query('select pg_advisory_unlock(hashtext($1))', [key]);
+        }
+      } finally {
+        c.release();
+      }
+    },
     async close() {
       closing = true;
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));

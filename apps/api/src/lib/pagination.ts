@@ -2,6 +2,7 @@ import { PAGE_SIZE, type Paginated } from '@yams/shared';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { withEntrepriseNom } from './http';
 
 /** Empty query values are ignored, as if absent (spec section 5: only non-empty values filter). */
 export const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -150,11 +151,7 @@ export async function listResponse<T>(
 
 /** Response schema for `listResponse`. */
 export function listOf<T extends z.ZodType>(schema: T) {
-  // A superadmin's rows carry their company's name (plugins/entreprise-names.ts).
-  const item: z.ZodType =
-    schema instanceof z.ZodObject
-      ? schema.extend({ entreprise_nom: z.string().nullable().optional() })
-      : (schema as z.ZodType);
+  const item: z.ZodType = withEntrepriseNom(schema);
   return z.union([
     z.number(),
     z.array(item),

@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 type Row = Record<string, unknown>;
 
 /**
- * A superadmin's lists carry the name of each row's company (`entreprise_nom`, the 'Entreprise' column):
+ * A superadmin's lists and details carry the name of each row's company (`entreprise_nom`, the 'Entreprise' column):
  * one query for the distinct `entreprise_id` of the page, added before serialisation so no repository has
  * to join it. Other users see only their own company's rows and get nothing more.
  */
@@ -15,9 +15,15 @@ export default fp(
     app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
       if (request.method !== 'GET' || request.auth?.user.type !== 'superadmin') return payload;
       const data = (payload as { data?: unknown } | null)?.data;
-      const rows = (Array.isArray(data) ? data : (data as { data?: unknown } | null)?.data) as
-        | Row[]
-        | undefined;
+      // A list (an array or a page of rows) or one row (a detail).
+      const inner = Array.isArray(data) ? data : (data as { data?: unknown } | null)?.data;
+      const rows = (
+        Array.isArray(inner)
+          ? inner
+          : data && typeof data === 'object' && typeof (data as Row).entreprise_id === 'number'
+            ? [data]
+            : undefined
+      ) as Row[] | undefined;
       if (!Array.isArray(rows) || !rows.length || !rows.every((r) => r && typeof r === 'object'))
         return payload;
       const ids = [

@@ -6,6 +6,7 @@ import {
   AppareilOut,
   AppareilUpdateBody,
   CourseEvenementOut,
+  GpsServeurOut,
   LienSuiviCreeOut,
   LienSuiviOut,
   TraceOut,
@@ -19,6 +20,7 @@ import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { getAppareilOut, listAppareils, listInconnus } from './appareils.repository';
 import { createAppareil, destroyAppareil, registerInconnu, updateAppareil } from './appareils.service';
+import { gpsAddress } from './gps.routes';
 import type { Ingest } from './ingest';
 import { createLien, listLiens, revokeLiens } from './suivi.service';
 import { exportTrace, getTrace, listEvenements, TraceQuery } from './trace.service';
@@ -79,6 +81,18 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await listInconnus(app.db, currentScope(request))),
+    );
+
+    app.get(
+      '/api/gps/serveur',
+      {
+        schema: {
+          tags,
+          summary: "Où les appareils envoient : le port du récepteur OsmAnd (GPS_PORT) s'il est ouvert",
+          response: reply(GpsServeurOut),
+        },
+      },
+      async () => ok({ port_gps: gpsAddress(app.config)?.port ?? null }),
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import { GPS } from '@yams/shared';
 import { Typography } from 'antd';
+import { useGpsServeur } from './api';
 
 /** The address Traccar Client (or an OsmAnd tracker) must send to: this server's OsmAnd path. */
 export function osmandUrl(location: Pick<Location, 'origin'> = window.location): string {
@@ -17,6 +18,8 @@ export function serverPort(location: Pick<Location, 'port' | 'protocol'> = windo
  */
 export function TraccarSetup({ identifiant }: { identifiant?: string }) {
   const url = osmandUrl();
+  const portGps = useGpsServeur().data?.port_gps;
+  const tracker = portGps ? `${window.location.hostname}:${portGps}` : null;
   return (
     <div style={{ display: 'grid', gap: 4 }}>
       <div>
@@ -30,6 +33,19 @@ export function TraccarSetup({ identifiant }: { identifiant?: string }) {
         </Typography.Text>
         <Typography.Text type="secondary"> (port {serverPort()})</Typography.Text>
       </div>
+      {tracker && (
+        <div>
+          <Typography.Text type="secondary">Traceur GPS (protocole OsmAnd) : serveur </Typography.Text>
+          <Typography.Text
+            code
+            copyable={{ text: tracker, tooltips: ['Copier', 'Copié'] }}
+            aria-label="Serveur des traceurs GPS"
+          >
+            {tracker}
+          </Typography.Text>
+          <Typography.Text type="secondary"> (port {portGps})</Typography.Text>
+        </div>
+      )}
       <div>
         <Typography.Text type="secondary">Identifiant de l'appareil : </Typography.Text>
         {identifiant ? (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type AppareilInconnuOut,
   type AppareilOut,
+  type GpsServeurOut,
   MAP,
   type PositionPoussee,
   REALTIME_EVENTS,
@@ -70,5 +71,14 @@ export function useAppareilsInconnus() {
     queryFn: async ({ signal }) =>
       (await http.get<AppareilInconnuOut[]>(`${appareils.path}/inconnus`, { signal, background: true })).data,
     refetchInterval: 30_000,
+  });
+}
+
+/** Where devices send: the OsmAnd listener's port when the server opened one (GPS_PORT). */
+export function useGpsServeur() {
+  return useQuery({
+    queryKey: ['gps-serveur'],
+    queryFn: async ({ signal }) => (await http.get<GpsServeurOut>('/api/gps/serveur', { signal })).data,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
