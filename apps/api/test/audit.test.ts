@@ -16,7 +16,13 @@ type Entry = {
   record_id: number;
   action: string;
   action_libelle: string;
-  changements: Array<{ champ: string; avant: unknown; apres: unknown }>;
+  changements: Array<{
+    champ: string;
+    avant: unknown;
+    apres: unknown;
+    avant_libelle?: string | null;
+    apres_libelle?: string | null;
+  }>;
   user_id: number | null;
   utilisateur: string;
   entreprise_id: number | null;
@@ -65,6 +71,12 @@ describe('audit log', () => {
     expect(creation.entite).toBe('Véhicule');
     expect(change(creation, 'plaque')).toEqual({ champ: 'plaque', avant: null, apres: plaque });
     expect(change(creation, 'entreprise_id')?.apres).toBe(f.A.id);
+    // References come named: the type of vehicle's libellé, the company's name.
+    expect(change(creation, 'type_vehicule_id')).toMatchObject({
+      apres: type!.id,
+      apres_libelle: type!.libelle,
+    });
+    expect(change(creation, 'entreprise_id')?.apres_libelle).toBe('TransGabon SARL');
     expect(modif.changements.map((c) => c.champ).sort()).toEqual(['marque', 'tonnage_kg']);
     expect(change(modif, 'marque')).toEqual({
       champ: 'marque',

@@ -80,6 +80,9 @@ export const AuditChangeOut = z.object({
   champ: z.string(),
   avant: z.unknown(),
   apres: z.unknown(),
+  /** A reference's values named (`chauffeur_id` 13 → 'Biyoghe Nadège'), when the row still exists. */
+  avant_libelle: z.string().nullable().optional(),
+  apres_libelle: z.string().nullable().optional(),
 });
 
 export const AuditEntryOut = z.object({

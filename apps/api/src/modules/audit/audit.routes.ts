@@ -8,7 +8,7 @@ import {
   MSG,
 } from '@yams/shared';
 import { and, desc, eq, getTableName, isTable, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -30,6 +30,67 @@ const TABLES = new Map<string, PgTable>(
     .filter((t): t is PgTable => isTable(t))
     .map((t) => [getTableName(t), t]),
 );
+
+/** Each audited table's reference columns → the table they point to (`chauffeur_id` → users). */
+const REFERENCES = new Map<string, Map<string, string>>(
+  [...TABLES.entries()].map(([name, table]) => {
+    const refs = new Map<string, string>([
+      ['entreprise_id', 'users'],
+      ['cree_par_entreprise_id', 'users'],
+    ]);
+    for (const fk of getTableConfig(table).foreignKeys) {
+      const ref = fk.reference();
+      if (ref.columns.length === 1) refs.set(ref.columns[0]!.name, getTableName(ref.foreignTable));
+    }
+    return [name, refs];
+  }),
+);
+
+/** How a referenced row is named: a person's full name, a plate, a libellé, a name, a number. */
+function labelSql(tableName: string): SQL | null {
+  if (tableName === 'users') {
+    return sql`coalesce(nullif(trim(concat_ws(' ', nom, prenom)), ''), name)`;
+  }
+  const columns = getTableConfig(TABLES.get(tableName)!).columns.map((c) => c.name);
+  const named = ['plaque', 'libelle', 'nom', 'numero', 'code', 'reference'].find((c) => columns.includes(c));
+  return named ? sql`${sql.identifier(named)}` : null;
+}
+
+/** Adds the names of the rows a changed reference points to (`Chauffeur : 13` → `Biyoghe Nadège`). */
+async function withLabels(db: Db, entries: AuditEntryOut[]): Promise<AuditEntryOut[]> {
+  const wanted = new Map<string, Set<number>>();
+  const target = (e: AuditEntryOut, champ: string) => REFERENCES.get(e.table)?.get(champ);
+  for (const e of entries) {
+    for (const c of e.changements) {
+      const t = target(e, c.champ);
+      if (!t) continue;
+      for (const v of [c.avant, c.apres]) {
+        if (typeof v === 'number') wanted.set(t, (wanted.get(t) ?? new Set()).add(v));
+      }
+    }
+  }
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...wanted.entries()].map(async ([t, ids]) => {
+      const label = labelSql(t);
+      if (!label) return;
+      const result = (await db.execute(
+        sql`select id, ${label}::text as label from ${sql.identifier(t)} where id in ${[...ids]}`,
+      )) as unknown as { rows: Array<{ id: number; label: string | null }> };
+      for (const r of result.rows) if (r.label) names.set(`${t}:${r.id}`, r.label);
+    }),
+  );
+  if (!names.size) return entries;
+  return entries.map((e) => ({
+    ...e,
+    changements: e.changements.map((c) => {
+      const t = target(e, c.champ);
+      if (!t) return c;
+      const name = (v: unknown) => (typeof v === 'number' ? (names.get(`${t}:${v}`) ?? null) : null);
+      return { ...c, avant_libelle: name(c.avant), apres_libelle: name(c.apres) };
+    }),
+  }));
+}
 
 const pasDHistorique = () => new AppError('audit.not_found', 404, ["Cette fiche n'existe pas."]);
 const reserve = () => new AppError('audit.forbidden', 403, [MSG.forbidden]);
@@ -136,7 +197,7 @@ export async function historique(
     const deleted = rows.some((r) => r.table === tableName && r.action === 'suppression');
     if (!deleted) throw pasDHistorique();
   }
-  return rows.map(toOut);
+  return withLabels(db, rows.map(toOut));
 }
 
 const AuditQuery = filters({
@@ -209,7 +270,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (currentScope(request).user.type !== 'superadmin') throw reserve();
       const [row] = (await select(app.db).where(eq(auditLog.id, request.params.id)).limit(1)) as Raw[];
       if (!row) throw new AppError('audit.not_found', 404, ["Cette entrée du journal n'existe pas."]);
-      return ok(toOut(row));
+      return ok((await withLabels(app.db, [toOut(row)]))[0]!);
     },
   );
 

@@ -30,6 +30,7 @@ const STORED_LABELS: Labels = {
   bloque: 'Bloqué',
   statut: 'Statut',
   email_verified_at: 'Email vérifié le',
+  created_at: 'Créé le',
   password: 'Mot de passe',
   cree_par_entreprise_id: 'Enregistrée par',
 };
@@ -75,6 +76,9 @@ export function AuditChanges({
   columns?: DisplayField<Row>[];
 }) {
   if (!entry.changements.length) return null;
+  type Change = AuditEntryOut['changements'][number];
+  const before = (c: Change) => c.avant_libelle ?? auditValue(c.champ, c.avant, columns);
+  const after = (c: Change) => c.apres_libelle ?? auditValue(c.champ, c.apres, columns);
   return (
     <ul style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
       {entry.changements.map((c) => (
@@ -82,14 +86,14 @@ export function AuditChanges({
           <Typography.Text strong>{auditFieldLabel(c.champ, labels)}</Typography.Text>
           {' : '}
           {entry.action === 'creation' ? (
-            <span>{auditValue(c.champ, c.apres, columns)}</span>
+            <span>{after(c)}</span>
           ) : entry.action === 'suppression' ? (
-            <Typography.Text delete>{auditValue(c.champ, c.avant, columns)}</Typography.Text>
+            <Typography.Text delete>{before(c)}</Typography.Text>
           ) : (
             <>
-              <Typography.Text type="secondary">{auditValue(c.champ, c.avant, columns)}</Typography.Text>
+              <Typography.Text type="secondary">{before(c)}</Typography.Text>
               {' → '}
-              <span>{auditValue(c.champ, c.apres, columns)}</span>
+              <span>{after(c)}</span>
             </>
           )}
         </li>
@@ -98,13 +102,20 @@ export function AuditChanges({
   );
 }
 
+/** An entry's action as a coloured tag (Création green, Modification blue, état purple, Suppression red). */
+export function AuditActionTag({ entry }: { entry: Pick<AuditEntryOut, 'action' | 'action_libelle'> }) {
+  return (
+    <Tag color={ACTION_COLORS[entry.action]} style={{ marginInlineEnd: 0 }}>
+      {entry.action_libelle}
+    </Tag>
+  );
+}
+
 /** Who, when, what: the entry's heading. */
 export function AuditHeading({ entry, showEntity }: { entry: AuditEntryOut; showEntity?: boolean }) {
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-      <Tag color={ACTION_COLORS[entry.action]} style={{ marginInlineEnd: 0 }}>
-        {entry.action_libelle}
-      </Tag>
+      <AuditActionTag entry={entry} />
       {showEntity && entry.parent_table && <Typography.Text>{entry.entite}</Typography.Text>}
       <Typography.Text strong>{entry.utilisateur}</Typography.Text>
       <Typography.Text type="secondary">{formatDateTime(entry.created_at)}</Typography.Text>

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITES, type AuditEntryOut } from '@yams/shared';
-import { Result, Tag } from 'antd';
-import { AuditChanges, auditFieldLabel } from '../../components/list/History';
+import { Result } from 'antd';
+import { AuditActionTag, AuditChanges, auditFieldLabel } from '../../components/list/History';
 import { ListScreen } from '../../components/list/ListScreen';
 import { createResource } from '../../components/list/resource';
 import { isSuperadmin } from '../../components/list/tenant';
@@ -63,21 +63,17 @@ const DECL: ListDecl<Entry> = {
   labels: LABELS,
   tenant: { form: false },
   columns: [
-    { key: 'created_at', format: 'datetime', width: 150 },
-    { key: 'entite', value: (e) => `${e.entite}`, truncate: 160 },
-    { key: 'record_id', width: 90 },
-    {
-      key: 'action_libelle',
-      render: (e) => <Tag>{e.action_libelle}</Tag>,
-      width: 150,
-    },
-    { key: 'utilisateur', truncate: 160 },
-    { key: 'champs', value: champs, truncate: 220 },
+    { key: 'created_at', format: 'datetime', width: 140 },
+    { key: 'entite', truncate: 140 },
+    { key: 'record_id', width: 80 },
+    { key: 'action_libelle', render: (e) => <AuditActionTag entry={e} />, width: 150 },
+    { key: 'utilisateur', truncate: 150 },
+    { key: 'champs', value: champs, truncate: 180 },
   ],
   card: {
     title: (e) => `${e.entite} n° ${e.record_id}`,
     subtitle: (e) => e.utilisateur,
-    extra: (e) => <Tag>{e.action_libelle}</Tag>,
+    extra: (e) => <AuditActionTag entry={e} />,
     fields: [
       { key: 'created_at', format: 'datetime' },
       { key: 'champs', value: champs },
