@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL 15 on 127.0.0.1 for the integration suite and prints its URL.
-# Usage: scripts/pg-test-server.sh start|stop  (PG_PORT overrides the port, default 54329)
+# Usage: scripts/pg-test-server.sh start|stop  (PG_PORT overrides the port, default 54329; PG_SETTINGS the
+# durability settings, default fast and unsafe for tests: fsync, synchronous commit and full pages off)
 set -euo pipefail
 PORT="${PG_PORT:-54329}"
 DIR="${PG_DIR:-/tmp/yams-pg-test-$PORT}"
@@ -17,7 +18,7 @@ case "${1:-start}" in
     fi
     if ! as_pg "$BIN/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then
       as_pg "$BIN/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
-        -o "-h 127.0.0.1 -p $PORT -k /tmp -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null
+        -o "-h 127.0.0.1 -p $PORT -k /tmp ${PG_SETTINGS:--c fsync=off -c synchronous_commit=off -c full_page_writes=off} -c max_connections=200" start >/dev/null
     fi
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
     ;;

@@ -125,6 +125,57 @@ async function openPgliteTarget(): Promise<Target> {
   };
 }
 
+/** Invoices of the accounting scale seed (three years; purchases, vouchers and settlements in proportion). */
+const FACTURES = Number(args.get('factures') ?? 36_000);
+
+/**
+ * Three years of accounting for the benchmarked company (bench/scale-accounting.sql), generated again when
+ * the number of invoices asked differs from what the database holds.
+ */
+async function seedAccountingScale() {
+  const have = (await db.execute(sql`select count(*)::int as n from factures where numero like 'FBN-%'`)) as {
+    rows: Array<{ n: number }>;
+  };
+  const n = Number(have.rows[0]!.n);
+  if (n === FACTURES) return;
+  if (n > 0) {
+    console.log(`Suppression des ${n} factures comptables générées précédemment…`);
+    await db.execute(
+      sql.raw(`
+      create temporary table bench_old_achats as
+        select a.id from achats a join fournisseurs f on f.id = a.fournisseur_id where f.nom like 'BENCH Fournisseur %';
+      create temporary table bench_old_reglements as
+        select r.id from reglements r left join factures f on f.id = r.facture_id
+        where f.numero like 'FBN-%' or r.achat_id in (select id from bench_old_achats);
+      delete from ecritures e where
+        (e.source_type = 'facture' and e.source_id in (select id from factures where numero like 'FBN-%'))
+        or (e.source_type = 'reglement' and e.source_id in (select id from bench_old_reglements))
+        or (e.source_type = 'achat' and e.source_id in (select id from bench_old_achats))
+        or (e.source_type = 'piece_de_caisse'
+            and e.source_id in (select id from pieces_de_caisse where decaisseur = 'Caisse bench'));
+      delete from reglements where id in (select id from bench_old_reglements);
+      delete from factures where numero like 'FBN-%';
+      delete from achats where id in (select id from bench_old_achats);
+      delete from pieces_de_caisse where decaisseur = 'Caisse bench';
+      delete from fournisseurs where nom like 'BENCH Fournisseur %';
+      drop table bench_old_achats; drop table bench_old_reglements;`),
+    );
+  }
+  const start = performance.now();
+  const text = fs
+    .readFileSync(path.join(import.meta.dirname, 'scale-accounting.sql'), 'utf8')
+    .replaceAll('{{factures}}', String(FACTURES));
+  await db.execute(sql.raw(text));
+  await db.execute(sql`vacuum analyze`);
+  const lignes = (await db.execute(
+    sql`select count(*)::int as n from ecriture_lignes l join users u on u.id = l.entreprise_id
+        where lower(u.email) = 'direction@transgabon.ga'`,
+  )) as { rows: Array<{ n: number }> };
+  console.log(
+    `Graine comptable : ${FACTURES.toLocaleString('fr-FR')} factures sur trois ans, ${Number(lignes.rows[0]!.n).toLocaleString('fr-FR')} lignes d'écritures, en ${((performance.now() - start) / 1000).toFixed(0)} s`,
+  );
+}
+
 const target = SCALE || process.env.DATABASE_URL ? await openPostgresTarget() : await openPgliteTarget();
 const { db } = target.database;
 const t0 = performance.now();
@@ -154,6 +205,7 @@ if (SCALE) {
     );
   }
 }
+if (SCALE) await seedAccountingScale();
 await analyze(db);
 if (args.has('seed-only')) {
   console.log(`Base prête en ${Math.round(performance.now() - t0)} ms : ${target.describe}`);
@@ -197,7 +249,9 @@ const compta = (await db.execute(sql`
           where lower(u.email) = 'direction@transgabon.ga' and f.est_valide and f.type = 'Normale'
           order by (select count(*) from facture_lignes l where l.facture_id = f.id) desc, f.id limit 1) as facture,
          to_char(min(e.date_operation), 'YYYY-MM-DD') as debut, to_char(max(e.date_operation), 'YYYY-MM-DD') as fin,
-         greatest(1, ceil(count(*) / 12.0))::int as derniere
+         greatest(1, ceil(count(*) / 12.0))::int as derniere,
+         to_char(date_trunc('month', max(e.date_operation)), 'YYYY-MM-DD') as mois,
+         to_char(max(e.date_operation) - interval '1 year' + interval '1 day', 'YYYY-MM-DD') as an
   from ecriture_lignes e join users u on u.id = e.entreprise_id
   where lower(u.email) = 'direction@transgabon.ga'`)) as { rows: Array<Record<string, number | string>> };
 const ids: Record<string, number | string> = { ...busiest.rows[0]!, ...compta.rows[0]! };

@@ -1,22 +1,26 @@
-// Crash safety of the embedded database (issue 13). Starts the real API (`src/main.ts`) as a child process
-// on PGlite, sends a burst of acknowledged writes (validated payments, invoice validations, OsmAnd positions,
-// cash vouchers) from concurrent clients, kills it with SIGKILL in the middle of the burst, then checks:
+// Crash safety (issue 13). Starts the real API (`src/main.ts`) as a child process on PGlite (or, with
+// --postgres, on Debian's PostgreSQL started here), sends a burst of acknowledged writes (validated payments, invoice validations, OsmAnd positions,
+// cash vouchers) from concurrent clients, kills it with SIGKILL in the middle of the burst (with --postgres,
+// PostgreSQL is crashed at the same moment: `pg_ctl stop -m immediate`, recovery from its WAL at restart), then checks:
 // the database opens, every acknowledged write is there, invoice numbers have no gap (and each series'
 // counter equals its last number), every journal entry balances. Then restarts the API for the next cycle.
 //
 //   npm run crash                                  10 cycles
 //   npm run crash -- --cycles=100 --minutes=120
 //   node --import tsx bench/crash.ts --cycles=3 --from=.test-data/template.tar   (what the test runs)
+//   npm run crash -- --postgres --cycles=100 --minutes=120
 //
 // Options: --cycles=N, --minutes=M (stops starting cycles after M minutes), --port=P (default 3305),
 // --data-dir=D (default a fresh temporary folder, removed at the end), --from=<tar> (a PGlite dump to
-// start from instead of seeding the demo data), --clients=C concurrent writers (default 6).
+// start from instead of seeding the demo data), --clients=C concurrent writers (default 6), --postgres
+// (PostgreSQL on 127.0.0.1, --pg-port=P default 54358, a throwaway data dir removed at the end).
 // Exit code 0 when every cycle passed; the last line is a JSON summary.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -33,6 +37,39 @@ const ownDir = !args.has('data-dir');
 const DATA_DIR = path.resolve(args.get('data-dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'yams-crash-')));
 const PGDATA = path.join(DATA_DIR, 'pgdata');
 const apiDir = path.resolve(import.meta.dirname, '..');
+const POSTGRES = args.has('postgres');
+const PG_ENV = {
+  ...process.env,
+  PG_PORT: args.get('pg-port') ?? '54358',
+  // Production durability: a commit is acknowledged once its WAL is on disk (the tests' server turns
+  // synchronous commit off, and then a crash loses the last acknowledged commits: this script sees it).
+  PG_SETTINGS: '-c fsync=on -c synchronous_commit=on -c full_page_writes=on',
+  // Beside the run's folder, not in it: mkdtemp's 0700 folder would shut the postgres user out.
+  PG_DIR: path.join(os.tmpdir(), `yams-crash-pg-${args.get('pg-port') ?? '54358'}`),
+};
+const pgServer = path.resolve(apiDir, '../../scripts/pg-test-server.sh');
+let DATABASE_URL = '';
+
+/** PostgreSQL (Debian's, scripts/pg-test-server.sh) with a `yams_crash` database; its URL. */
+async function startPostgres(): Promise<string> {
+  const admin = execFileSync('bash', [pgServer, 'start'], { env: PG_ENV }).toString().trim();
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  if (!(await c.query("select 1 from pg_database where datname = 'yams_crash'")).rowCount)
+    await c.query('create database yams_crash');
+  await c.end();
+  return admin.replace(/\/postgres$/, '/yams_crash');
+}
+
+/** A PostgreSQL crash: immediate stop, no checkpoint (the next start replays the WAL). */
+function crashPostgres(): void {
+  const bin = execFileSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'])
+    .toString()
+    .trim();
+  const asPg = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+  const cmd = [...asPg, `${bin}/pg_ctl`, '-D', PG_ENV.PG_DIR, '-m', 'immediate', 'stop'];
+  execFileSync(cmd[0]!, cmd.slice(1), { stdio: 'ignore' });
+}
 const base = `http://127.0.0.1:${PORT}`;
 
 const log = (s: string) => console.log(s);
@@ -48,7 +85,7 @@ async function startApi(): Promise<ChildProcess> {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
-      DATABASE_URL: '',
+      DATABASE_URL,
       REDIS_URL: '',
       LOG_LEVEL: 'error',
       SEED_DEMO: '1',
@@ -222,11 +259,30 @@ async function burst(f: Fixture, acked: Acked, stop: Promise<void>) {
 // ---------------------------------------------------------------------------------------------------
 // Checks on the database left by the killed process.
 
+interface CheckDb {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  close(): Promise<void>;
+}
+
+/** The database the killed API left: its PGlite data dir, or PostgreSQL restarted after its crash. */
+async function openCheckDb(): Promise<CheckDb> {
+  if (!POSTGRES) return PGlite.create({ dataDir: PGDATA });
+  await startPostgres();
+  const c = new pg.Client({ connectionString: DATABASE_URL });
+  await c.connect();
+  return {
+    query: async <T>(text: string, params?: unknown[]) => ({
+      rows: (await c.query(text, params)).rows as T[],
+    }),
+    close: () => c.end(),
+  };
+}
+
 async function check(f: Fixture, acked: Acked): Promise<string[]> {
   const problems: string[] = [];
-  let db: PGlite;
+  let db: CheckDb;
   try {
-    db = await PGlite.create({ dataDir: PGDATA });
+    db = await openCheckDb();
     await db.query('SELECT 1');
   } catch (err) {
     return [`la base ne s'ouvre plus : ${(err as Error).message}`];
@@ -335,6 +391,7 @@ async function main(): Promise<CrashSummary> {
   const problems: string[] = [];
   let cycles = 0;
   let failures = 0;
+  if (POSTGRES) DATABASE_URL = await startPostgres();
   let api = await startApi();
   try {
     const fixture = await prepare();
@@ -355,6 +412,7 @@ async function main(): Promise<CrashSummary> {
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
       }
       await kill(api);
+      if (POSTGRES) crashPostgres();
       killAt();
       const errors = await running;
       const found = [...errors.map((e) => `erreur avant la panne : ${e}`), ...(await check(fixture, acked))];
@@ -381,6 +439,10 @@ async function main(): Promise<CrashSummary> {
     }
   } finally {
     await kill(api);
+    if (POSTGRES) {
+      execFileSync('bash', [pgServer, 'stop'], { env: PG_ENV });
+      fs.rmSync(PG_ENV.PG_DIR, { recursive: true, force: true });
+    }
     if (ownDir) fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
   return { cycles, writes: totals, failures, problems, seconds: Math.round((Date.now() - started) / 1000) };

@@ -57,18 +57,38 @@ export const LINES: BenchLine[] = [
   { label: 'interventions, page 1', url: '/api/interventions?page=1&per_page=6' },
   { label: 'clients, page 1', url: '/api/utilisateurs?type=client&page=1&per_page=6' },
   { label: 'demandes en attente, compteur', url: '/api/demandes?statut=En%20attente&req_count=1' },
-  // Accounting (issue 9): the PDF of the company's validated invoice with the most lines, a journals page
-  // (12 lines, running balance of each account) and the balance générale, over the demo year.
+  // Accounting (issues 9 and 13): the PDF of the company's validated invoice with the most lines, journals
+  // pages (12 lines, running balance of each account) and the balance générale over the last month, the
+  // last year and the whole span of the company's postings (three years with `--scale`).
   { label: 'factures, PDF', url: '/api/factures/{facture}/pdf' },
   { label: 'factures, page 1', url: '/api/factures?page=1&per_page=6' },
-  { label: 'journaux, page 1 (année)', url: `${journaux}&date_debut={debut}&date_fin={fin}` },
+  ...(
+    [
+      ['mois', '{mois}'],
+      ['année', '{an}'],
+      ['tout', '{debut}'],
+    ] as const
+  ).flatMap(([periode, debut]) => [
+    { label: `journaux, page 1 (${periode})`, url: `${journaux}&date_debut=${debut}&date_fin={fin}` },
+    {
+      label: `journaux, Vente (${periode})`,
+      url: `${journaux}&date_debut=${debut}&date_fin={fin}&type=Vente`,
+    },
+    {
+      label: `journaux, compte 411 (${periode})`,
+      url: `${journaux}&date_debut=${debut}&date_fin={fin}&compte=411`,
+    },
+    {
+      label: `journaux, Caisse + compte 571 (${periode})`,
+      url: `${journaux}&date_debut=${debut}&date_fin={fin}&type=Caisse&compte=571`,
+    },
+    {
+      label: `balance générale (${periode})`,
+      url: `/api/operations/balance?date_debut=${debut}&date_fin={fin}`,
+    },
+  ]),
   {
-    label: 'journaux, Vente + compte 411',
-    url: `${journaux}&date_debut={debut}&date_fin={fin}&type=Vente&compte=411`,
-  },
-  {
-    label: 'journaux, dernière page (année)',
+    label: 'journaux, dernière page (tout)',
     url: `/api/operations?page={derniere}&per_page=12&date_debut={debut}&date_fin={fin}`,
   },
-  { label: 'balance générale (année)', url: '/api/operations/balance?date_debut={debut}&date_fin={fin}' },
 ];

@@ -362,6 +362,91 @@ describe('invoices', () => {
     expect(full.json().errors[0]).toMatch(/^L'avoir \(2\.289\.500 FCFA\) dépasse ce qui reste à créditer/);
   });
 
+  it('refuses credit notes beyond net à payer minus earlier credit notes, even sent in parallel', async () => {
+    const f = await create();
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    expect(v).toMatchObject({ net_a_payer: 2_289_500, avoir_maximum: 2_289_500, montant_credite: 0 });
+    // Each: 900.000 HT + TVA 18 % + CSS 1 % - TPS 9,5 % = 985.500; two fit in 2.289.500, three do not.
+    const avoir = () =>
+      ctx.t.post(
+        `/api/factures/${f.id}/avoir`,
+        { lignes: [{ description: 'Transport annulé', qte: 1, prix_unitaire: 900_000 }] },
+        ctx.tg.token,
+      );
+    const results = await Promise.all([avoir(), avoir(), avoir()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 422]);
+    const refused = results.find((r) => r.statusCode === 422)!.json();
+    expect(refused.data.fields.lignes).toBe(
+      `L'avoir (985.500 FCFA) dépasse ce qui reste à créditer sur la facture ${v.numero} (maximum : 318.500 FCFA).`,
+    );
+    const stored = await ctx.t.database.db
+      .select({ net: factures.net_a_payer })
+      .from(factures)
+      .where(and(eq(factures.origine_id, f.id), eq(factures.type, 'Avoir')));
+    expect(stored.map((r) => r.net)).toEqual([985_500, 985_500]);
+    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).json().data;
+    expect(after).toMatchObject({
+      montant_credite: 1_971_000,
+      avoir_maximum: 318_500,
+      reste_a_payer: 318_500,
+    });
+    // Up to the maximum is accepted (290.000 → 317.550), then 1.000 HT (1.095) is beyond the 950 left.
+    const last = await ctx.t.post(
+      `/api/factures/${f.id}/avoir`,
+      { lignes: [{ description: 'Solde', qte: 1, prix_unitaire: 290_000 }] },
+      ctx.tg.token,
+    );
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().data.net_a_payer).toBe(317_550);
+    const more = await ctx.t.post(
+      `/api/factures/${f.id}/avoir`,
+      { lignes: [{ description: 'Encore', qte: 1, prix_unitaire: 1_000 }] },
+      ctx.tg.token,
+    );
+    expect(more.statusCode).toBe(422);
+    expect(more.json().data.fields.lignes).toBe(
+      `L'avoir (1.095 FCFA) dépasse ce qui reste à créditer sur la facture ${v.numero} (maximum : 950 FCFA).`,
+    );
+    expect((await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).json().data.avoir_maximum).toBe(950);
+  });
+
+  it('credits a paid invoice up to its net à payer: the surplus is owed back to the client', async () => {
+    const f = await create();
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    const paid = await ctx.t.post(
+      `/api/factures/${f.id}/reglements`,
+      { mode: 'Virement', montant: v.net_a_payer },
+      ctx.tg.token,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const full = await ctx.t.post(`/api/factures/${f.id}/avoir`, {}, ctx.tg.token);
+    expect(full.statusCode, full.body).toBe(200);
+    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).json().data;
+    expect(after).toMatchObject({
+      statut: 'Soldé',
+      reste_a_payer: 0,
+      montant_credite: v.net_a_payer,
+      avoir_maximum: 0,
+    });
+    // The client's account (411) over the invoice, its payment and its credit note: owed back the net.
+    const lines = [
+      ...(await entriesOf('facture', f.id)),
+      ...(await entriesOf('reglement', after.reglements[0].id)),
+      ...(await entriesOf('facture', full.json().data.id)),
+    ];
+    const client411 = lines.filter((l) => l.compte === '411').reduce((n, l) => n + l.debit - l.credit, 0);
+    expect(client411).toBe(-v.net_a_payer);
+    expectFailure(
+      await ctx.t.post(
+        `/api/factures/${f.id}/avoir`,
+        { lignes: [{ description: 'Encore', qte: 1, prix_unitaire: 1_000 }] },
+        ctx.tg.token,
+      ),
+      422,
+      `La facture ${v.numero} est déjà entièrement couverte par ses avoirs.`,
+    );
+  });
+
   it('prints a PDF whose text holds the number, client, each total and the amount in words', async () => {
     const saved = await ctx.t.post(
       '/api/entreprise/parametres/update',

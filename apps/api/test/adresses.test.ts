@@ -93,3 +93,18 @@ describe('addresses (spec section 5)', () => {
     expectFailure(await ctx.t.get(`/api/adresses/${a.id}`, ctx.tg.token), 404);
   });
 });
+
+describe('demo addresses', () => {
+  it('each demo company starts with its own saved places, and sees none of the other’s', async () => {
+    const libelles = async (token: string) =>
+      ((await ctx.t.get('/api/adresses', token)).json().data as Array<{ libelle: string }>).map(
+        (a) => a.libelle,
+      );
+    const tg = await libelles(ctx.tg.token);
+    const og = await libelles(ctx.og.token);
+    expect(tg).toContain('Dépôt TransGabon — Owendo');
+    expect(og).toContain('Port môle de Port-Gentil');
+    expect(tg).not.toContain('Port môle de Port-Gentil');
+    expect(og).not.toContain('Dépôt TransGabon — Owendo');
+  });
+});

@@ -10,7 +10,8 @@ test("une page protégée renvoie vers la connexion, puis s'ouvre une fois conne
   await page.getByLabel('Mot de passe', { exact: true }).fill('Yams2026!');
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/parc-auto\/vehicules$/);
-  await expect(page.getByRole('heading', { name: /^Véhicules \(\d+\)/ })).toBeVisible();
+  // The signed-in layout and the screen load after the password is accepted (a loaded CI machine: 15 s).
+  await expect(page.getByRole('heading', { name: /^Véhicules \(\d+\)/ })).toBeVisible({ timeout: 15_000 });
 });
 
 test('un jeton révoqué en cours de session renvoie vers la connexion', async ({ page }) => {

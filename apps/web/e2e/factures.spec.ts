@@ -116,7 +116,7 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
 
   // Tax boxes: TPS (9,5 % by default) is withheld; unticking CSS removes it.
   await form.getByRole('checkbox', { name: 'TPS' }).check();
-  await expect(form.getByLabel('Taux de TPS (%)')).toHaveValue('9.50');
+  await expect(form.getByLabel('Taux de TPS (%)')).toHaveValue('9,5');
   await expect.poll(async () => (await totaux(form))['TPS retenue']).toBe('- 27.550 FCFA');
   await expect.poll(async () => (await totaux(form))['Net à payer']).toBe('317.550 FCFA');
   await form.getByRole('checkbox', { name: 'CSS' }).uncheck();
@@ -302,9 +302,9 @@ test('avoirs partiels : lignes et quantités choisies à l’écran, numérotés
 
   // The whole invoice again would credit more than remains: said before sending; the first line alone fits.
   await dialog.getByRole('button', { name: 'Créer un avoir' }).click();
-  await expect(montant).toContainText('Reste à créditer413.000 FCFA');
+  await expect(montant).toContainText("Maximum de l'avoir413.000 FCFA");
   await expect(dialog.getByRole('alert')).toHaveText(
-    "L'avoir dépasse ce qui reste à créditer sur la facture.",
+    "L'avoir dépasse le maximum de 413.000 FCFA : réduisez les lignes ou les quantités.",
   );
   await dialog.getByRole('checkbox', { name: 'Manutention' }).uncheck();
   await expect(montant).toContainText("Montant de l'avoir354.000 FCFA");

@@ -5,8 +5,8 @@
 //
 // The goal is 2.5 × a bare Vite + React 19 page (one component, react-dom/client, the same Vite): that
 // page weighs 68.7 KB gzip (measured 2026-11-22 with Vite 8.3 and React 19.3), so 172 KB. We are not
-// there yet (the signed-in layout, react-router, antd's form and input, TanStack Query and zod remain: see
-// apps/api/bench/RESULTS.md),
+// there yet (react-router, antd's core, form and input, TanStack Query and zod remain; the signed-in layout
+// left it in session 5, 397 → 298 KB: see apps/api/bench/RESULTS.md),
 // so the check fails above LIMIT_KB, today's weight with a little slack, and the limit only goes down.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 
 export const BARE_PAGE_GZIP_KB = 68.7;
 export const GOAL_KB = Math.round(BARE_PAGE_GZIP_KB * 2.5);
-export const LIMIT_KB = 400;
+export const LIMIT_KB = 305;
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');

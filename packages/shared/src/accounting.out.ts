@@ -70,6 +70,14 @@ export const FactureOut = FactureItemOut.extend({
   derivees: z.array(
     z.object({ id: z.number(), numero: z.string().nullable(), type: z.string(), net_a_payer: z.number() }),
   ),
+  /** What the invoice's credit notes took back (the sum of its avoirs). */
+  montant_credite: z.number(),
+  /**
+   * The most a new credit note on it may take back: net à payer minus the credit notes already issued
+   * (what the client already paid does not lower it: the surplus is owed back to the client); 0 when the
+   * invoice cannot be credited (a draft, a pro forma, an avoir).
+   */
+  avoir_maximum: z.number(),
   reglements: z.array(
     z.object({
       id: z.number(),

@@ -16,7 +16,7 @@ export const AUDIT_ACTION_CODES = [
 ] as const satisfies readonly AuditAction[];
 
 /**
- * The audited tables (migration 0017) → the French name of one row. The per-record history is served at
+ * The audited tables (apps/api/drizzle/0018_audit_triggers.sql) → the French name of one row. The per-record history is served at
  * `GET /api/{path}/{id}/historique` for the entities with a detail screen (see `AUDIT_PATHS`).
  */
 export const AUDIT_ENTITES: Record<string, string> = {

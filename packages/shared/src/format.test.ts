@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, nomComplet } from './index';
+import { formatDate, formatDateTime, formatMoney, formatTaux, nomComplet } from './index';
 
 describe('formatMoney', () => {
   it('groups thousands German-style and suffixes FCFA', () => {
@@ -34,5 +34,17 @@ describe('nomComplet', () => {
     expect(nomComplet({ nom: 'Ndong', prenom: 'Brice' })).toBe('Ndong Brice');
     expect(nomComplet({ nom: 'TransGabon SARL', prenom: null })).toBe('TransGabon SARL');
     expect(nomComplet({ nom: ' ', prenom: '', name: 'jdoe' })).toBe('jdoe');
+  });
+});
+
+describe('formatTaux', () => {
+  it('writes rates the French way: decimal comma, no trailing zeros, no-break space before %', () => {
+    expect(formatTaux(9.5)).toBe('9,5\u00a0%');
+    expect(formatTaux('9.50')).toBe('9,5\u00a0%');
+    expect(formatTaux(18)).toBe('18\u00a0%');
+    expect(formatTaux('18.00')).toBe('18\u00a0%');
+    expect(formatTaux(1)).toBe('1\u00a0%');
+    expect(formatTaux(0.25)).toBe('0,25\u00a0%');
+    expect(formatTaux(null)).toBe('—');
   });
 });

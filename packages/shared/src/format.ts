@@ -61,3 +61,15 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const d = toInstant(value);
   return d ? dateTimeFmt.format(d).replace(',', '') : MSG.invalidDate;
 }
+
+const rateFmt = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2, useGrouping: false });
+
+/**
+ * A tax rate in percent, the French way: `9,5 %`, `18 %`, `1 %` (decimal comma, no trailing zeros, a
+ * no-break space before the sign). One formatter for the invoice screen, its PDF and the lists.
+ */
+export function formatTaux(rate: number | string | null | undefined): string {
+  const n = typeof rate === 'string' ? Number(rate) : rate;
+  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
+  return `${rateFmt.format(n)}\u00a0%`;
+}

@@ -3,7 +3,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /**
- * Who writes, for the audit log (src/modules/audit). The triggers of migration 0017 read the setting
+ * Who writes, for the audit log (src/modules/audit). The triggers of drizzle/0018_audit_triggers.sql read the setting
  * `yams.user_id`; the API sets it from the signed-in user of the request, carried by an AsyncLocalStorage
  * that the auth plugin fills, at the driver level, so every write path is attributed whatever builds the
  * query (services, CRUD routes, raw SQL, transactions or single statements). Outside a request (seed, daily

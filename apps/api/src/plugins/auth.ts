@@ -1,5 +1,4 @@
 import { BACKOFFICE_TYPES, MSG, type UserType } from '@yams/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditContext } from '../db/audit-context';
@@ -21,8 +20,6 @@ export function scopeOf(user: User): Scope {
   if (user.type === 'superadmin') return { user, entrepriseId: null };
   return { user, entrepriseId: user.entreprise_id ?? user.id };
 }
-
-export const alwaysTrue = sql`true`;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -13,8 +13,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 /** Signs in and waits for the home page inside the layout. */
 export async function signInToHome(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible();
+  // The signed-in layout's code loads once the password is accepted (prefetched while a person types; a
+  // test types at once, on a loaded CI machine): the first render may take a few seconds.
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible({ timeout: 20_000 });
 }
 
 export async function openUserMenuItem(page: Page, item: 'Mon profil' | 'Se déconnecter'): Promise<void> {

@@ -1,10 +1,12 @@
 import { matchPath } from 'react-router';
+import { AppLayoutScreen } from './layout/appLayoutScreen';
 import { PATHS, ROUTES, type RouteDef } from './routes';
 
 /** Fetch the first screen after sign-in while the user types (and the server checks the password). */
 export function prefetchFirstScreen(returnPath: string = PATHS.accueil): void {
   const first =
     ROUTES.find((r: RouteDef) => r.path === returnPath) ?? ROUTES.find((r) => r.name === 'accueil');
+  AppLayoutScreen.preload();
   first?.screen.preload();
 }
 
@@ -15,6 +17,7 @@ export function prefetchFirstScreen(returnPath: string = PATHS.accueil): void {
 export function preloadCurrentScreen(pathname: string): void {
   const route = ROUTES.find((r: RouteDef) => matchPath({ path: r.path, end: true }, pathname));
   if (!route) return;
+  if (route.access === 'private') AppLayoutScreen.preload();
   route.screen.preload();
 }
 

@@ -1,13 +1,23 @@
-import { lazy } from 'react';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth, VerifyOnly } from './guards';
-import { AppLayout } from './layout/AppLayout';
 import { AuthLayout } from './layout/AuthLayout';
+import { AppLayoutScreen } from './layout/appLayoutScreen';
 import { RootShell } from './RootShell';
 import RouteErrorPage from './RouteErrorPage';
 import { type Access, PATHS, REDIRECTS, ROUTES, type RouteDef, type RouteName } from './routes';
 
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+
+/** While the signed-in layout's code arrives (once per visit; it is usually prefetched by then). */
+function LayoutLoading() {
+  return (
+    <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+      <Spin size="large" aria-label="Chargement" />
+    </div>
+  );
+}
 
 export interface RouteHandle {
   name: RouteName;
@@ -56,7 +66,9 @@ export const routeObjects: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Suspense fallback={<LayoutLoading />}>
+              <AppLayoutScreen />
+            </Suspense>
           </RequireAuth>
         ),
         children: [...topLevel('private'), { path: '*', element: <NotFoundPage /> }],

@@ -224,7 +224,19 @@ export const ecritureLignes = pgTable(
     credit: integer('credit').notNull().default(0),
   },
   (t) => [
-    index('ecriture_lignes_compte_idx').on(t.entreprise_id, t.compte, t.date_operation, t.id),
+    // A line's running balance sums its account's earlier lines: every column it reads is in this index
+    // (an index-only scan, no heap fetch per line), in the order of the journals (date, entry, line).
+    index('ecriture_lignes_compte_solde_idx').on(
+      t.entreprise_id,
+      t.compte,
+      t.date_operation,
+      t.ecriture_id,
+      t.id,
+      t.debit,
+      t.credit,
+    ),
+    // The journals of a period, in their order: a page's keys and the count read an index range.
+    index('ecriture_lignes_periode_idx').on(t.entreprise_id, t.date_operation, t.ecriture_id, t.id),
     index('ecriture_lignes_ecriture_idx').on(t.ecriture_id),
     check(
       'ecriture_lignes_sens',

@@ -6,6 +6,7 @@ import {
   type FactureType,
   formatDate,
   formatMoney,
+  formatTaux,
 } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -54,8 +55,6 @@ export async function enTeteEntreprise(db: Db, entrepriseId: number, dataDir: st
     logo,
   };
 }
-
-const taux = (t: number) => `${String(t).replace('.', ',')} %`;
 
 const titreDocument = (f: FactureOut) =>
   f.type === 'Avoir' ? 'AVOIR' : f.type === 'Pro forma' ? 'FACTURE PRO FORMA' : 'FACTURE';
@@ -195,7 +194,7 @@ export function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
         l.description,
         String(l.qte ?? ''),
         formatMoney(l.prix_unitaire ?? 0),
-        l.reduction > 0 ? formatMoney(l.reduction) : '',
+        l.reduction > 0 ? formatMoney(l.reduction) : '—',
         formatMoney(l.net_a_payer),
       ];
       let x = left;
@@ -215,10 +214,10 @@ export function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
 
   // Totals and tax breakdown.
   const totaux: Array<[string, number, boolean?]> = [['Total HT', f.total_ht]];
-  if (f.appliquer_tva) totaux.push([`TVA (${taux(f.taux_tva)})`, f.tva]);
-  if (f.appliquer_css) totaux.push([`CSS (${taux(f.taux_css)})`, f.css]);
+  if (f.appliquer_tva) totaux.push([`TVA (${formatTaux(f.taux_tva)})`, f.tva]);
+  if (f.appliquer_css) totaux.push([`CSS (${formatTaux(f.taux_css)})`, f.css]);
   totaux.push(['Total TTC', f.total_ttc]);
-  if (f.appliquer_tps) totaux.push([`TPS retenue à la source (${taux(f.taux_tps)})`, -f.tps]);
+  if (f.appliquer_tps) totaux.push([`TPS retenue à la source (${formatTaux(f.taux_tps)})`, -f.tps]);
   if (f.reduction > 0) totaux.push(['Remise', -f.reduction]);
   totaux.push(['Net à payer', f.net_a_payer, true]);
   const needed = totaux.length * 18 + 120;
@@ -242,13 +241,15 @@ export function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
     y += 18;
   }
   if (f.montant_regle > 0 && f.type === 'Normale') {
+    // Settlements and credit notes apart: both lower what remains due, only the first is money received.
+    const regle = f.reglements.reduce((n, r) => n + r.montant, 0);
+    const parts = [
+      regle > 0 ? `Déjà réglé : ${formatMoney(regle)}` : null,
+      f.montant_credite > 0 ? `Avoirs : ${formatMoney(f.montant_credite)}` : null,
+      `Reste à payer : ${formatMoney(f.reste_a_payer)}`,
+    ];
     doc.font('Helvetica').fontSize(9).fillColor(GRIS);
-    doc.text(
-      `Déjà réglé : ${formatMoney(f.montant_regle)} — Reste à payer : ${formatMoney(f.reste_a_payer)}`,
-      tx,
-      y + 2,
-      { width: 260, align: 'right' },
-    );
+    doc.text(parts.filter(Boolean).join(' — '), tx - 40, y + 2, { width: 300, align: 'right' });
     y += 16;
   }
   y += 10;

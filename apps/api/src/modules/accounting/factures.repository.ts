@@ -1,5 +1,5 @@
 import type { FactureItemOut, FactureOut } from '@yams/shared';
-import { and, asc, count, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -88,13 +88,6 @@ export function listFactures(db: Db, scope: Scope, f: FactureFilters): ListSourc
   };
 }
 
-/** An invoice of the scope (not locked), or 404. */
-export async function findFacture(db: Db, scope: Scope, id: number): Promise<Facture> {
-  const [row] = await scoped(db, scope).select().from(factures).where(eq(factures.id, id)).limit(1);
-  if (!row) throw factureNotFound();
-  return row;
-}
-
 /** The invoice row locked for the rest of the transaction, or 404. */
 export async function lockFacture(tx: Db, scope: Scope, id: number): Promise<Facture> {
   const [row] = await scoped(tx, scope).select().from(factures).where(eq(factures.id, id)).for('update');
@@ -163,6 +156,7 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
       .orderBy(asc(reglements.date_operation), asc(reglements.id)),
   ]);
   const { f, c } = r;
+  const credite = derivees.filter((d) => d.type === 'Avoir').reduce((n, d) => n + d.net_a_payer, 0);
   return {
     ...toItem(r as unknown as ItemRow),
     expirable: f.expirable,
@@ -195,6 +189,8 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
     })),
     origine: origine[0] ?? null,
     derivees,
+    montant_credite: credite,
+    avoir_maximum: f.type === 'Normale' && f.est_valide ? Math.max(0, f.net_a_payer - credite) : 0,
     reglements: regs,
     validee_le: f.validee_le,
   };
@@ -235,15 +231,4 @@ export async function coursesFacturables(db: Db, scope: Scope, clientId: number)
     date: r.date,
     montant: r.montant,
   }));
-}
-
-/** The invoice numbers each course is on (validated invoices only), for the course detail. */
-export async function facturesOfCourses(db: Db, scope: Scope, courseIds: number[]) {
-  if (courseIds.length === 0) return new Map<number, string>();
-  const rows = await scoped(db, scope)
-    .select({ course_id: coursesFacturees.course_id, numero: factures.numero })
-    .from(factures)
-    .innerJoin(coursesFacturees, eq(factures.id, coursesFacturees.facture_id))
-    .where(and(inArray(coursesFacturees.course_id, courseIds), isNotNull(factures.numero)));
-  return new Map(rows.map((r) => [r.course_id, r.numero!]));
 }

@@ -308,10 +308,17 @@ export function createAvoir(db: Db, scope: Scope, id: number, body: AvoirBody): 
       reduction: partiel ? 0 : f.reduction,
     };
     const totaux = calculer(lignes, taxes);
+    // The rule: a credit note takes back at most the invoice's net à payer minus the credit notes already
+    // issued on it, read under the invoice's row lock (two credit notes at once are checked one after the
+    // other). What the client already paid does not lower it: the part beyond what remains due is owed
+    // back to the client (411 ends in credit), to refund or to set against a later invoice.
     const restant = f.net_a_payer - (await dejaCredite(tx, f));
+    if (restant <= 0) {
+      throw fieldErrors({ lignes: `La facture ${f.numero} est déjà entièrement couverte par ses avoirs.` });
+    }
     if (totaux.net_a_payer > restant) {
       throw fieldErrors({
-        lignes: `L'avoir (${formatMoney(totaux.net_a_payer)}) dépasse ce qui reste à créditer sur la facture ${f.numero} (${formatMoney(restant)}).`,
+        lignes: `L'avoir (${formatMoney(totaux.net_a_payer)}) dépasse ce qui reste à créditer sur la facture ${f.numero} (maximum : ${formatMoney(restant)}).`,
       });
     }
     if (totaux.net_a_payer <= 0) throw fieldErrors({ lignes: "L'avoir doit avoir un montant." });

@@ -1,5 +1,5 @@
 import { type BalanceOut, type EcritureOut, libelleCompte, type OperationOut } from '@yams/shared';
-import { and, asc, eq, like, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
@@ -20,8 +20,9 @@ const PAGE_SOLDE_UNITAIRE = 200;
 /**
  * The journal lines of the scope, oldest first, with `solde`: the running balance (debit − credit) of the
  * line's account over every line of the company up to this one (by date, entry, line), whatever the filters
- * show. A page (12 lines) sums each of its lines' account up to it on the index (entreprise_id, compte,
- * date_operation); an export computes the balances of every line once (a window), then filters.
+ * show. A page (12 lines) sums, on the index (entreprise_id, compte, date_operation, ecriture_id, id, debit,
+ * credit), each of its accounts up to the page's first line, then each line's account from there to it; an
+ * export computes the balances of every line once (a window), then filters.
  */
 export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListSource<OperationOut> {
   const l = ecritureLignes;
@@ -37,13 +38,20 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
     credit: l.credit,
     piece: ecritures.piece,
   };
-  const base = () =>
+  /**
+   * A page's lines with the balance of each line's account from the page's first line (`k0`) up to it; the
+   * balance before `k0`, per company and account, is added by `rows` (one sum per account of the page, not
+   * one per line).
+   */
+  const base = (k0: { date_operation: string; ecriture_id: number; id: number }) =>
     scoped(db, scope)
       .select({
         ...colonnes,
+        entreprise_id: l.entreprise_id,
         solde: sql<number>`(select coalesce(sum(${l2.debit} - ${l2.credit}), 0) from ${l} l2
           where ${l2.entreprise_id} = ${l.entreprise_id} and ${l2.compte} = ${l.compte}
-            and ${l2.date_operation} <= ${l.date_operation}
+            and ${l2.date_operation} >= ${k0.date_operation} and ${l2.date_operation} <= ${l.date_operation}
+            and (${l2.date_operation}, ${l2.ecriture_id}, ${l2.id}) >= (${k0.date_operation}::date, ${k0.ecriture_id}::int, ${k0.id}::int)
             and (${l2.date_operation}, ${l2.ecriture_id}, ${l2.id}) <= (${l.date_operation}, ${l.ecriture_id}, ${l.id}))`.mapWith(
           Number,
         ),
@@ -60,6 +68,16 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
       f.compte ? like(t.compte, `${f.compte.replace(/[%_\\]/g, '')}%`) : undefined,
       dateRangeCondition(t.date_operation as never, f, 'date'),
     );
+  // The count and a page's keys read the lines alone (the index (entreprise_id, date_operation, ecriture_id,
+  // id) gives the period in the journals' order); the journal type is a semi-join on the entry, only when
+  // it is filtered.
+  const filtresLignes = and(
+    f.type
+      ? sql`exists (select 1 from ${ecritures} e where e.id = ${l.ecriture_id} and e.type = ${f.type})`
+      : undefined,
+    f.compte ? like(l.compte, `${f.compte.replace(/[%_\\]/g, '')}%`) : undefined,
+    dateRangeCondition(l.date_operation as never, f, 'date'),
+  );
   const toOut = (r: Omit<OperationOut, 'compte_libelle' | 'montant'>) => ({
     ...r,
     compte_libelle: libelleCompte(r.compte),
@@ -71,27 +89,60 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
       const [row] = await scoped(db, scope)
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(l)
-        .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id))
-        .where(filtres({ type: ecritures.type, compte: l.compte, date_operation: l.date_operation }));
+        .where(filtresLignes);
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
       if (limit <= PAGE_SOLDE_UNITAIRE) {
         // The page's keys first (an offset never computes the balances of the lines it skips), then the
-        // balance of each of its lines.
-        const page = scoped(db, scope)
-          .select({ id: l.id })
+        // balance of each account of the page before its first line (one index-only sum per account), then
+        // each line's balance from the first line up to it (a short range of the same index).
+        const keys = await scoped(db, scope)
+          .select({
+            id: l.id,
+            entreprise_id: l.entreprise_id,
+            compte: l.compte,
+            date_operation: l.date_operation,
+            ecriture_id: l.ecriture_id,
+          })
           .from(l)
-          .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id))
-          .where(filtres({ type: ecritures.type, compte: l.compte, date_operation: l.date_operation }))
+          .where(filtresLignes)
           .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id))
           .limit(limit)
-          .offset(offset)
-          .as('page');
-        const rows = await base()
-          .innerJoin(page, eq(page.id, l.id))
-          .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id));
-        return rows.map(toOut);
+          .offset(offset);
+        const k0 = keys[0];
+        if (!k0) return [];
+        const cle = (e: number, compte: string) => `${e}:${compte}`;
+        const [ouvertures, rows] = await Promise.all([
+          scoped(db, scope)
+            .select({
+              entreprise_id: l.entreprise_id,
+              compte: l.compte,
+              s: sql<number>`coalesce(sum(${l.debit} - ${l.credit}), 0)`.mapWith(Number),
+            })
+            .from(l)
+            .where(
+              and(
+                inArray(l.entreprise_id, [...new Set(keys.map((k) => k.entreprise_id))]),
+                inArray(l.compte, [...new Set(keys.map((k) => k.compte))]),
+                lte(l.date_operation, k0.date_operation),
+                sql`(${l.date_operation}, ${l.ecriture_id}, ${l.id}) < (${k0.date_operation}::date, ${k0.ecriture_id}::int, ${k0.id}::int)`,
+              ),
+            )
+            .groupBy(l.entreprise_id, l.compte),
+          base(k0)
+            .where(
+              inArray(
+                l.id,
+                keys.map((k) => k.id),
+              ),
+            )
+            .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id)),
+        ]);
+        const avant = new Map(ouvertures.map((o) => [cle(o.entreprise_id, o.compte), Number(o.s)]));
+        return rows.map(({ entreprise_id, ...r }) =>
+          toOut({ ...r, solde: Number(r.solde) + (avant.get(cle(entreprise_id, r.compte)) ?? 0) }),
+        );
       }
       const withSolde = scoped(db, scope)
         .select({

@@ -22,7 +22,7 @@ import { countsOf, filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope, type Scope } from '../../plugins/auth';
 import { auditLog } from './audit.table';
 
-// The audit log (written by the database: migration 0017) read through the API, never written: the
+// The audit log (written by the database: drizzle/0018_audit_triggers.sql) read through the API, never written: the
 // superadmins' whole log with filters, and each record's history for whoever can read the record.
 
 const TABLES = new Map<string, PgTable>(

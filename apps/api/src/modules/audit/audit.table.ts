@@ -5,7 +5,7 @@ import { enumCheck, timestamptz } from '../../db/columns';
 
 /**
  * The audit log: one row per created, changed or deleted business row, written by the database itself
- * (statement triggers of migration 0017_audit_triggers) in the transaction of the write, so no write path
+ * (statement triggers of migration `drizzle/0018_audit_triggers.sql`) in the transaction of the write, so no write path
  * can skip it and a rolled-back write leaves nothing. `changes`: on an update only the changed fields, each
  * `[before, after]` (secrets masked); on a creation or a deletion the row itself, `{field: value}` (secrets
  * left out). `user_id` is the signed-in user of the request (`yams.user_id`, see db/audit-context.ts), null

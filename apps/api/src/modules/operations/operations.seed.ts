@@ -1,9 +1,11 @@
 import { addDays, type DemandeStatut, todayInGabon } from '@yams/shared';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { type NewUser, users } from '../../db/schema';
 import type { SeedContext } from '../../db/seed';
 import { NOMS, PRENOMS, phone, type Rng, slug } from '../../db/seed/people';
 import { typesMarchandises, villes } from '../reference/reference.table';
+import { adresses } from './adresses.table';
 import { type SeededCourse, type SeedRefs, seedCourses } from './operations.seed-courses';
 import { CLIENTS_ENTREPRISES, instant, QUARTIERS } from './operations.seed-data';
 import { courses, demandes } from './operations.table';
@@ -164,5 +166,40 @@ export async function seedOperations(ctx: SeedContext): Promise<void> {
     await db.execute(
       sql`update ${courses} set demande_id = d.id from ${demandes} d where d.course_id = ${courses.id} and d.entreprise_id = ${company.id}`,
     );
+    await seedAdresses(db, company, refs);
   }
+}
+
+/** The company account's saved places (depot, customers' sites), offered as pickup and drop-off points. */
+const ADRESSES_DEMO: Record<string, Array<[libelle: string, ville: string, lat: number, lng: number]>> = {
+  'transgabon.ga': [
+    ['Dépôt TransGabon — Owendo', 'Owendo', 0.2912, 9.5031],
+    ['Entrepôt de Mindoubé', 'Libreville', 0.4036, 9.4832],
+    ['Zone industrielle d’Oloumi', 'Libreville', 0.3858, 9.4601],
+    ['Fret de l’aéroport Léon-Mba', 'Libreville', 0.4586, 9.4123],
+  ],
+  'ogooue-logistique.ga': [
+    ['Base Ogooué Logistique — Port-Gentil', 'Port-Gentil', -0.7193, 8.7815],
+    ['Port môle de Port-Gentil', 'Port-Gentil', -0.7139, 8.7889],
+    ['Terminal pétrolier du Cap Lopez', 'Port-Gentil', -0.6423, 8.7162],
+  ],
+};
+
+async function seedAdresses(db: Db, company: SeedContext['companies'][number], refs: SeedRefs) {
+  const rows = (ADRESSES_DEMO[company.domain] ?? []).flatMap(([libelle, ville, latitude, longitude]) => {
+    const v = refs.villes.find((x) => x.libelle === ville);
+    return v
+      ? [
+          {
+            entreprise_id: company.id,
+            utilisateur_id: company.id,
+            libelle,
+            ville_id: v.id,
+            latitude,
+            longitude,
+          },
+        ]
+      : [];
+  });
+  if (rows.length) await db.insert(adresses).values(rows);
 }

@@ -17,6 +17,20 @@ export const moneyFormatter = (value: number | string | undefined) =>
   value === undefined || value === '' ? '' : grouping.format(Number(value));
 export const moneyParser = (text: string | undefined) => Number((text ?? '').replace(/[^\d-]/g, '') || 0);
 
+/**
+ * Rate inputs (tax rates, in %): a decimal comma and no trailing zeros (`9,5`, `18`), never antd's `9.50`
+ * from a 0.01 step; what the user is typing is left as typed. `formatTaux` (shared) writes rates elsewhere.
+ */
+export const rateFormatter = (
+  value: number | string | undefined,
+  info?: { userTyping: boolean; input: string },
+) =>
+  info?.userTyping ? info.input : value === undefined || value === '' ? '' : String(value).replace('.', ',');
+export const rateParser = (text: string | undefined) => {
+  const t = (text ?? '').replace(/[\s%\u00a0]/g, '').replace(',', '.');
+  return (t === '' ? '' : Number(t)) as number;
+};
+
 /** The input of one declared field; antd's Form.Item passes `value`/`onChange`. */
 export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; label: string }) {
   const { options, loading, onSearch } = useOptions(

@@ -84,6 +84,8 @@ export function ListTable<T extends Row>({
           key: api ?? field.key,
           title: fieldLabel(field, decl.labels),
           width: field.width,
+          // Amounts line up on the right, digits under digits.
+          align: field.format === 'money' ? ('right' as const) : undefined,
           render: (_: unknown, row: T) =>
             field.truncate ? (
               <Typography.Text

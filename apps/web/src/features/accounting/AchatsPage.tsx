@@ -3,11 +3,13 @@ import {
   type AchatOut,
   FournisseurBody,
   formatMoney,
+  formatTaux,
   STATUTS_REGLEMENT,
   taxe,
   todayInGabon,
 } from '@yams/shared';
 import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
+import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import type { CreateOption, FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { useOptions } from '../../components/form/useOptions';
@@ -88,7 +90,13 @@ function ContenuAchatInput({
             placeholder: 'Article du stock (facultatif)',
             width: '1 1 220px',
           },
-          { name: 'description', label: 'Description', type: 'text', width: '1 1 180px' },
+          {
+            name: 'description',
+            label: 'Description',
+            type: 'text',
+            placeholder: 'Désignation (ligne libre)',
+            width: '1 1 180px',
+          },
           { name: 'qte', label: 'Quantité', type: 'quantity' },
           { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
         ]}
@@ -114,6 +122,8 @@ function ContenuAchatInput({
           min={0}
           max={100}
           step={0.01}
+          formatter={rateFormatter}
+          parser={rateParser}
           addonAfter="%"
           disabled={!v.appliquer_tva}
           onChange={(n) => onChange?.({ ...v, taux_tva: n })}
@@ -168,6 +178,11 @@ const ACHATS: ListDecl<A> = {
     { ...reglement, sort: 'statut_reglement' },
     { ...statut, sort: 'statut' },
     { key: 'montant_ht', format: 'money', detailOnly: true },
+    {
+      key: 'taux_tva',
+      value: (a) => (a.appliquer_tva ? formatTaux(a.taux_tva) : 'Sans TVA'),
+      detailOnly: true,
+    },
     { key: 'tva_deductible', format: 'money', detailOnly: true },
     { key: 'montant_regle', format: 'money', detailOnly: true },
   ],

@@ -1,6 +1,7 @@
 import { type FactureOut, formatMoney, type TaxesCalcul, totauxFacture } from '@yams/shared';
 import { Checkbox, Descriptions, InputNumber, Space, Typography } from 'antd';
 import { moneyFormatter, moneyParser } from '../../components/form/FieldInput';
+import { TOTAUX_STYLE } from './FactureView';
 
 /** A line of the invoice, and how much of it the credit note takes back. */
 interface LigneACrediter {
@@ -19,13 +20,14 @@ interface LigneACrediter {
 export interface AvoirValue {
   lignes: LigneACrediter[];
   taxes: TaxesCalcul;
-  /** What the invoice's earlier credit notes left to credit. */
+  /** The most this credit note may take back: net à payer minus the earlier credit notes (the API's rule). */
   reste: number;
+  /** What the client still owes on the invoice: a credit note beyond it is money owed back to the client. */
+  du: number;
 }
 
 /** Every line at its full quantity and price: the whole invoice (its discount included). */
 export function avoirInitial(f: FactureOut): AvoirValue {
-  const credite = f.derivees.filter((d) => d.type === 'Avoir').reduce((s, d) => s + d.net_a_payer, 0);
   return {
     lignes: f.content
       .filter((l) => !l.isTitle)
@@ -49,7 +51,8 @@ export function avoirInitial(f: FactureOut): AvoirValue {
       appliquer_reduction: f.appliquer_reduction,
       reduction: f.reduction,
     },
-    reste: f.net_a_payer - credite,
+    reste: f.avoir_maximum,
+    du: f.reste_a_payer,
   };
 }
 
@@ -90,6 +93,7 @@ export function AvoirLignes({ value, onChange }: { value?: AvoirValue; onChange?
     onChange?.({ ...value, lignes: value.lignes.map((l) => (l.id === id ? { ...l, ...patch } : l)) });
   const t = montantAvoir(value);
   const trop = t.net_a_payer > value.reste;
+  const aRembourser = trop ? 0 : Math.max(0, t.net_a_payer - value.du);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <ol aria-label="Lignes à créditer" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -142,6 +146,7 @@ export function AvoirLignes({ value, onChange }: { value?: AvoirValue; onChange?
         ))}
       </ol>
       <Descriptions
+        {...TOTAUX_STYLE}
         size="small"
         bordered
         column={1}
@@ -158,11 +163,20 @@ export function AvoirLignes({ value, onChange }: { value?: AvoirValue; onChange?
         <Descriptions.Item label="Montant de l'avoir">
           <strong>{formatMoney(t.net_a_payer)}</strong>
         </Descriptions.Item>
-        <Descriptions.Item label="Reste à créditer">{formatMoney(value.reste)}</Descriptions.Item>
+        <Descriptions.Item label="Maximum de l'avoir">{formatMoney(value.reste)}</Descriptions.Item>
       </Descriptions>
+      <Typography.Text type="secondary">
+        Maximum : le net à payer de la facture moins les avoirs déjà établis sur elle.
+      </Typography.Text>
       {trop && (
         <Typography.Text type="danger" role="alert">
-          L'avoir dépasse ce qui reste à créditer sur la facture.
+          L'avoir dépasse le maximum de {formatMoney(value.reste)} : réduisez les lignes ou les quantités.
+        </Typography.Text>
+      )}
+      {aRembourser > 0 && (
+        <Typography.Text type="warning">
+          Dont {formatMoney(aRembourser)} déjà réglés par le client : à lui rembourser ou à imputer sur une
+          prochaine facture.
         </Typography.Text>
       )}
     </Space>

@@ -10,7 +10,9 @@ import {
 import { Button, Checkbox, Descriptions, Form, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/http';
+import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import { LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
+import { TOTAUX_STYLE } from './FactureView';
 
 /** One line of the form; `key` is React's. */
 export interface FactureLigneDraft {
@@ -232,6 +234,8 @@ export function FactureContenu({
               min={0}
               max={100}
               step={0.01}
+              formatter={rateFormatter}
+              parser={rateParser}
               disabled={!v[box]}
               addonAfter="%"
               status={v[box] && (v[rate] === null || v[rate] < 0) ? 'error' : undefined}
@@ -260,6 +264,7 @@ export function FactureContenu({
         </Space>
       </Space>
       <Descriptions
+        {...TOTAUX_STYLE}
         size="small"
         bordered
         column={1}

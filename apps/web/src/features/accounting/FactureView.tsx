@@ -5,13 +5,43 @@ import {
   type FactureType,
   formatDate,
   formatMoney,
+  formatTaux,
 } from '@yams/shared';
 import { Descriptions, Table, Tag, Typography } from 'antd';
+import { useIsMobile } from '../../components/useIsMobile';
 
-const taux = (t: number) => `${String(t).replace('.', ',')} %`;
+/** Amounts of the totals boxes line up on the right, as on the printed invoice. */
+export const TOTAUX_STYLE = { contentStyle: { textAlign: 'right' as const, whiteSpace: 'nowrap' as const } };
+
+/** On a phone the lines stack: description, then quantity × unit price (discount) and the amount. */
+function LignesEmpilees({ f }: { f: FactureOut }) {
+  return (
+    <ol aria-label="Lignes de la facture" style={{ listStyle: 'none', margin: '16px 0 0', padding: 0 }}>
+      {f.content.map((l) =>
+        l.isTitle ? (
+          <li key={l.id} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+            <strong>{l.description}</strong>
+          </li>
+        ) : (
+          <li key={l.id} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+            <div>{l.description}</div>
+            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+              <Typography.Text type="secondary">
+                {l.qte ?? 1} × {formatMoney(l.prix_unitaire)}
+                {l.reduction > 0 ? ` − ${formatMoney(l.reduction)}` : ''}
+              </Typography.Text>
+              <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(l.net_a_payer)}</span>
+            </div>
+          </li>
+        ),
+      )}
+    </ol>
+  );
+}
 
 /** The invoice laid out as it prints: header, client block, lines and title lines, taxes, amount in words. */
 export function FactureView({ f }: { f: FactureOut }) {
+  const mobile = useIsMobile();
   const titre = f.type === 'Avoir' ? 'AVOIR' : f.type === 'Pro forma' ? 'FACTURE PRO FORMA' : 'FACTURE';
   return (
     <section aria-label="Facture" style={{ border: '1px solid #e5e7eb', borderRadius: 6, padding: 16 }}>
@@ -51,52 +81,57 @@ export function FactureView({ f }: { f: FactureOut }) {
             ))}
         </div>
       </div>
-      <Table
-        style={{ marginTop: 16 }}
-        rowKey="id"
-        size="small"
-        pagination={false}
-        scroll={{ x: 640 }}
-        dataSource={f.content}
-        aria-label="Lignes de la facture"
-        columns={[
-          {
-            key: 'description',
-            title: 'Désignation',
-            onCell: (l) => (l.isTitle ? { colSpan: 5 } : {}),
-            render: (_, l) => (l.isTitle ? <strong>{l.description}</strong> : l.description),
-          },
-          {
-            key: 'qte',
-            title: 'Qté',
-            align: 'right',
-            onCell: (l) => (l.isTitle ? { colSpan: 0 } : {}),
-            render: (_, l) => l.qte,
-          },
-          {
-            key: 'pu',
-            title: 'Prix unitaire',
-            align: 'right',
-            onCell: (l) => (l.isTitle ? { colSpan: 0 } : {}),
-            render: (_, l) => formatMoney(l.prix_unitaire),
-          },
-          {
-            key: 'remise',
-            title: 'Remise',
-            align: 'right',
-            onCell: (l) => (l.isTitle ? { colSpan: 0 } : {}),
-            render: (_, l) => (l.reduction > 0 ? formatMoney(l.reduction) : ''),
-          },
-          {
-            key: 'montant',
-            title: 'Montant',
-            align: 'right',
-            onCell: (l) => (l.isTitle ? { colSpan: 0 } : {}),
-            render: (_, l) => formatMoney(l.net_a_payer),
-          },
-        ]}
-      />
+      {mobile ? (
+        <LignesEmpilees f={f} />
+      ) : (
+        <Table
+          style={{ marginTop: 16 }}
+          rowKey="id"
+          size="small"
+          pagination={false}
+          scroll={{ x: 640 }}
+          dataSource={f.content}
+          aria-label="Lignes de la facture"
+          columns={[
+            {
+              key: 'description',
+              title: 'Désignation',
+              onCell: (l) => (l.isTitle ? { colSpan: 5 } : {}),
+              render: (_, l) => (l.isTitle ? <strong>{l.description}</strong> : l.description),
+            },
+            {
+              key: 'qte',
+              title: 'Qté',
+              align: 'right',
+              onCell: (l) => (l.isTitle ? { colSpan: 0 } : {}),
+              render: (_, l) => l.qte,
+            },
+            {
+              key: 'pu',
+              title: 'Prix unitaire',
+              align: 'right',
+              onCell: (l) => (l.isTitle ? { colSpan: 0 } : {}),
+              render: (_, l) => formatMoney(l.prix_unitaire),
+            },
+            {
+              key: 'remise',
+              title: 'Remise',
+              align: 'right',
+              onCell: (l) => (l.isTitle ? { colSpan: 0 } : {}),
+              render: (_, l) => (l.reduction > 0 ? formatMoney(l.reduction) : '—'),
+            },
+            {
+              key: 'montant',
+              title: 'Montant',
+              align: 'right',
+              onCell: (l) => (l.isTitle ? { colSpan: 0 } : {}),
+              render: (_, l) => formatMoney(l.net_a_payer),
+            },
+          ]}
+        />
+      )}
       <Descriptions
+        {...TOTAUX_STYLE}
         size="small"
         bordered
         column={1}
@@ -104,14 +139,18 @@ export function FactureView({ f }: { f: FactureOut }) {
       >
         <Descriptions.Item label="Total HT">{formatMoney(f.total_ht)}</Descriptions.Item>
         {f.appliquer_tva && (
-          <Descriptions.Item label={`TVA (${taux(f.taux_tva)})`}>{formatMoney(f.tva)}</Descriptions.Item>
+          <Descriptions.Item label={`TVA (${formatTaux(f.taux_tva)})`}>
+            {formatMoney(f.tva)}
+          </Descriptions.Item>
         )}
         {f.appliquer_css && (
-          <Descriptions.Item label={`CSS (${taux(f.taux_css)})`}>{formatMoney(f.css)}</Descriptions.Item>
+          <Descriptions.Item label={`CSS (${formatTaux(f.taux_css)})`}>
+            {formatMoney(f.css)}
+          </Descriptions.Item>
         )}
         <Descriptions.Item label="Total TTC">{formatMoney(f.total_ttc)}</Descriptions.Item>
         {f.appliquer_tps && (
-          <Descriptions.Item label={`TPS retenue (${taux(f.taux_tps)})`}>
+          <Descriptions.Item label={`TPS retenue (${formatTaux(f.taux_tps)})`}>
             - {formatMoney(f.tps)}
           </Descriptions.Item>
         )}
@@ -121,6 +160,14 @@ export function FactureView({ f }: { f: FactureOut }) {
         <Descriptions.Item label="Net à payer">
           <strong>{formatMoney(f.net_a_payer)}</strong>
         </Descriptions.Item>
+        {f.type === 'Normale' && f.est_valide && f.reglements.length > 0 && (
+          <Descriptions.Item label="Déjà réglé">
+            {formatMoney(f.reglements.reduce((n, r) => n + r.montant, 0))}
+          </Descriptions.Item>
+        )}
+        {f.montant_credite > 0 && (
+          <Descriptions.Item label="Avoirs">- {formatMoney(f.montant_credite)}</Descriptions.Item>
+        )}
         {f.type === 'Normale' && f.est_valide && (
           <Descriptions.Item label="Reste à payer">{formatMoney(f.reste_a_payer)}</Descriptions.Item>
         )}

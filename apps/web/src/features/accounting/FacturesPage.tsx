@@ -131,11 +131,7 @@ async function telechargerPdf(f: F) {
 
 const reglable = (f: F) => f.est_valide && f.type === 'Normale' && f.reste_a_payer > 0;
 /** Something of a validated definitive invoice is not credited yet (a paid one too: the client is refunded). */
-const creditable = (f: F) =>
-  f.est_valide &&
-  f.type === 'Normale' &&
-  'derivees' in f &&
-  f.net_a_payer - f.derivees.filter((d) => d.type === 'Avoir').reduce((s, d) => s + d.net_a_payer, 0) > 0;
+const creditable = (f: F) => 'avoir_maximum' in f && f.avoir_maximum > 0;
 
 const FACTURES: ListDecl<F> = {
   title: 'Factures',

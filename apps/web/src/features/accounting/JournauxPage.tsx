@@ -9,7 +9,21 @@ import {
   type Paginated,
   todayInGabon,
 } from '@yams/shared';
-import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tabs, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Pagination,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +33,7 @@ import { useDialogWidth } from '../../components/dialogWidth';
 import { downloadCsv, downloadXlsx } from '../../components/export/download';
 import { Money } from '../../components/Money';
 import { PageTitle } from '../../components/PageTitle';
+import { useIsMobile } from '../../components/useIsMobile';
 import { OperationDiverseForm } from './OperationDiverseForm';
 
 interface Filtre {
@@ -40,6 +55,66 @@ function loadFiltre(): Filtre | null {
   }
 }
 
+/** A line of label and amount inside a phone card, the amount on the right. */
+function LigneMontant({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <span style={{ textAlign: 'right' }}>{children}</span>
+    </div>
+  );
+}
+
+/** A journal line's amount: debit (D) or credit (C, in red). */
+function MontantSens({ value }: { value: number }) {
+  return (
+    <span style={{ color: value < 0 ? '#b42318' : undefined, whiteSpace: 'nowrap' }}>
+      <Money value={value} /> {value < 0 ? 'C' : 'D'}
+    </span>
+  );
+}
+
+/** On a phone, each journal line is a card: date, journal, account, label, amount and running balance. */
+function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: number) => void }) {
+  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Aucune donnée" />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} role="list" aria-label="Écritures (cartes)">
+      {rows.map((l) => (
+        <Card
+          key={l.id}
+          size="small"
+          role="listitem"
+          title={
+            <span>
+              <DateText value={l.date_operation} /> · {l.type}
+            </span>
+          }
+          extra={
+            <Button
+              size="small"
+              onClick={() => onOpen(l.ecriture_id)}
+              aria-label={`Détail de l'opération ${l.ecriture_id}`}
+            >
+              Détail
+            </Button>
+          }
+        >
+          <div>
+            <strong>{l.compte}</strong> {l.compte_libelle}
+          </div>
+          <div style={{ marginBottom: 4 }}>{l.libelle}</div>
+          <LigneMontant label="Montant">
+            <MontantSens value={l.montant} />
+          </LigneMontant>
+          <LigneMontant label="Solde du compte">
+            <Money value={l.solde} />
+          </LigneMontant>
+        </Card>
+      ))}
+    </Space>
+  );
+}
+
 /** The journal lines of a period (12 per page) with each account's running balance. */
 function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: number) => void }) {
   const [page, setPage] = useState(1);
@@ -49,6 +124,23 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
     queryFn: async ({ signal }) =>
       (await http.get<Paginated<OperationOut>>('/api/operations', { query, signal })).data,
   });
+  const mobile = useIsMobile();
+  if (mobile) {
+    return (
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <JournalCards rows={data?.data ?? []} onOpen={onOpen} />
+        <Pagination
+          simple
+          align="end"
+          current={page}
+          pageSize={PAGE_SIZE.operations}
+          total={data?.total ?? 0}
+          showSizeChanger={false}
+          onChange={setPage}
+        />
+      </Space>
+    );
+  }
   return (
     <Table<OperationOut>
       rowKey="id"
@@ -79,11 +171,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
           key: 'montant',
           title: 'Montant',
           align: 'right',
-          render: (_, l) => (
-            <span style={{ color: l.montant < 0 ? '#b42318' : undefined }}>
-              <Money value={l.montant} /> {l.montant < 0 ? 'C' : 'D'}
-            </span>
-          ),
+          render: (_, l) => <MontantSens value={l.montant} />,
         },
         {
           key: 'detail',
@@ -210,6 +298,7 @@ function Balance({ filtre }: { filtre: Filtre }) {
     ],
   });
   const name = `balance-generale-${filtre.date_debut}-${filtre.date_fin}`;
+  const mobile = useIsMobile();
   const money = (v: number) => <Money value={v} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -224,49 +313,82 @@ function Balance({ filtre }: { filtre: Filtre }) {
           Exporter en Excel
         </Button>
       </Space>
-      <Table
-        rowKey="compte"
-        size="middle"
-        loading={isFetching}
-        pagination={false}
-        scroll={{ x: 800 }}
-        aria-label="Balance générale"
-        dataSource={data?.comptes ?? []}
-        columns={[
-          { key: 'compte', title: 'Compte', dataIndex: 'compte', width: 90 },
-          { key: 'libelle', title: 'Intitulé', dataIndex: 'libelle' },
-          {
-            key: 'o',
-            title: "Solde d'ouverture",
-            align: 'right',
-            render: (_, c) => money(c.solde_ouverture),
-          },
-          { key: 'd', title: 'Débit', align: 'right', render: (_, c) => money(c.debit) },
-          { key: 'c', title: 'Crédit', align: 'right', render: (_, c) => money(c.credit) },
-          { key: 's', title: 'Solde de clôture', align: 'right', render: (_, c) => money(c.solde_cloture) },
-        ]}
-        summary={() =>
-          data ? (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={2}>
-                <strong>Total</strong>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">
-                <Money value={data.totaux.solde_ouverture} strong />
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                <Money value={data.totaux.debit} strong />
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">
-                <Money value={data.totaux.credit} strong />
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
-                <Money value={data.totaux.solde_cloture} strong />
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          ) : null
-        }
-      />
+      {mobile ? (
+        <Space
+          direction="vertical"
+          style={{ width: '100%' }}
+          role="list"
+          aria-label="Balance générale (cartes)"
+        >
+          {[
+            ...(data?.comptes ?? []),
+            ...(data ? [{ compte: 'Total', libelle: '', ...data.totaux }] : []),
+          ].map((c) => (
+            <Card
+              key={c.compte}
+              size="small"
+              role="listitem"
+              styles={{ title: { whiteSpace: 'normal' } }}
+              title={
+                <span>
+                  <strong>{c.compte}</strong> {c.libelle}
+                </span>
+              }
+            >
+              <LigneMontant label="Solde d'ouverture">{money(c.solde_ouverture)}</LigneMontant>
+              <LigneMontant label="Débit">{money(c.debit)}</LigneMontant>
+              <LigneMontant label="Crédit">{money(c.credit)}</LigneMontant>
+              <LigneMontant label="Solde de clôture">
+                <Money value={c.solde_cloture} strong />
+              </LigneMontant>
+            </Card>
+          ))}
+        </Space>
+      ) : (
+        <Table
+          rowKey="compte"
+          size="middle"
+          loading={isFetching}
+          pagination={false}
+          scroll={{ x: 800 }}
+          aria-label="Balance générale"
+          dataSource={data?.comptes ?? []}
+          columns={[
+            { key: 'compte', title: 'Compte', dataIndex: 'compte', width: 90 },
+            { key: 'libelle', title: 'Intitulé', dataIndex: 'libelle' },
+            {
+              key: 'o',
+              title: "Solde d'ouverture",
+              align: 'right',
+              render: (_, c) => money(c.solde_ouverture),
+            },
+            { key: 'd', title: 'Débit', align: 'right', render: (_, c) => money(c.debit) },
+            { key: 'c', title: 'Crédit', align: 'right', render: (_, c) => money(c.credit) },
+            { key: 's', title: 'Solde de clôture', align: 'right', render: (_, c) => money(c.solde_cloture) },
+          ]}
+          summary={() =>
+            data ? (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={2}>
+                  <strong>Total</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">
+                  <Money value={data.totaux.solde_ouverture} strong />
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={3} align="right">
+                  <Money value={data.totaux.debit} strong />
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} align="right">
+                  <Money value={data.totaux.credit} strong />
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={5} align="right">
+                  <Money value={data.totaux.solde_cloture} strong />
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            ) : null
+          }
+        />
+      )}
     </Space>
   );
 }

@@ -6,7 +6,7 @@ import { createResource } from '../../components/list/resource';
 import { isSuperadmin } from '../../components/list/tenant';
 import type { Labels, ListDecl } from '../../components/list/types';
 import { PageTitle } from '../../components/PageTitle';
-import { ACHAT_LABELS, FACTURE_LABELS, OPERATION_LABELS, PIECE_LABELS } from '../accounting/labels';
+import { ACHAT_LABELS, FACTURE_LABELS, PIECE_LABELS } from '../accounting/labels';
 import { LABELS as REFERENCE_LABELS } from '../configurations/referenceDecls';
 import { DOCUMENT_LABELS, INTERVENTION_LABELS, VEHICULE_LABELS } from '../fleet/labels';
 import { APPAREIL_LABELS } from '../geolocation/labels';
@@ -19,6 +19,19 @@ import { UTILISATEUR_LABELS } from '../users/labels';
 type Entry = AuditEntryOut;
 
 const journal = { ...createResource<Entry>('audit', '/api/audit'), serverExport: false };
+
+/** Journal entries and their lines (their screen shows them without a dictionary). */
+const ECRITURE_LABELS: Labels = {
+  date_operation: "Date d'opération",
+  type: 'Journal',
+  libelle: 'Libellé',
+  piece: 'Pièce',
+  compte: 'Compte',
+  debit: 'Débit',
+  credit: 'Crédit',
+  source_type: 'Origine',
+  contre_passation_de: 'Contre-passation de',
+};
 
 /** Each audited table's field labels: the screens' own dictionaries. */
 const FIELD_LABELS: Record<string, Labels> = {
@@ -36,8 +49,8 @@ const FIELD_LABELS: Record<string, Labels> = {
   achat_lignes: ACHAT_LABELS,
   reglements: FACTURE_LABELS,
   pieces_de_caisse: PIECE_LABELS,
-  ecritures: OPERATION_LABELS,
-  ecriture_lignes: OPERATION_LABELS,
+  ecritures: ECRITURE_LABELS,
+  ecriture_lignes: ECRITURE_LABELS,
   appareils: APPAREIL_LABELS,
 };
 const labelsOf = (table: string): Labels => FIELD_LABELS[table] ?? (REFERENCE_LABELS as Labels);

@@ -1,8 +1,8 @@
-import 'leaflet/dist/leaflet.css';
 import { ADRESSE_MAP, type AdresseOut } from '@yams/shared';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect } from 'react';
-import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { CircleMarker, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { BaseMap } from '../../components/map/BaseMap';
 
 export interface LatLng {
   lat: number;
@@ -46,44 +46,37 @@ export function AdressesMap({
   label?: string;
 }) {
   return (
-    <div role="application" aria-label={label} style={{ height, background: '#e8eef3' }}>
-      <MapContainer
-        center={[ADRESSE_MAP.lat, ADRESSE_MAP.lng]}
-        zoom={ADRESSE_MAP.zoom}
-        maxZoom={ADRESSE_MAP.maxZoom}
-        style={{ height: '100%', width: '100%', background: '#e8eef3' }}
-      >
-        <TileLayer
-          url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
-          attribution="&copy; contributeurs OpenStreetMap"
-          maxZoom={ADRESSE_MAP.maxZoom}
-          maxNativeZoom={19}
-        />
-        <ClickToPlace onPlace={onPlace} />
-        <Focus target={focus} />
-        {adresses.map((a) => (
-          <CircleMarker
-            key={a.id}
-            center={[a.latitude, a.longitude]}
-            radius={8}
-            pathOptions={{ color: '#0b5cab', fillColor: '#1677ff', fillOpacity: 0.8 }}
-            eventHandlers={{ click: () => onSelect(a) }}
-          >
-            <Tooltip>{a.libelle}</Tooltip>
-          </CircleMarker>
-        ))}
-        {position && (
-          <CircleMarker
-            center={[position.lat, position.lng]}
-            radius={10}
-            pathOptions={{ color: '#a8071a', fillColor: '#f5222d', fillOpacity: 0.9 }}
-          >
-            <Tooltip permanent direction="top">
-              Position choisie
-            </Tooltip>
-          </CircleMarker>
-        )}
-      </MapContainer>
-    </div>
+    <BaseMap
+      label={label}
+      center={[ADRESSE_MAP.lat, ADRESSE_MAP.lng]}
+      zoom={ADRESSE_MAP.zoom}
+      maxZoom={ADRESSE_MAP.maxZoom}
+      height={height}
+    >
+      <ClickToPlace onPlace={onPlace} />
+      <Focus target={focus} />
+      {adresses.map((a) => (
+        <CircleMarker
+          key={a.id}
+          center={[a.latitude, a.longitude]}
+          radius={8}
+          pathOptions={{ color: '#0b5cab', fillColor: '#1677ff', fillOpacity: 0.8 }}
+          eventHandlers={{ click: () => onSelect(a) }}
+        >
+          <Tooltip>{a.libelle}</Tooltip>
+        </CircleMarker>
+      ))}
+      {position && (
+        <CircleMarker
+          center={[position.lat, position.lng]}
+          radius={10}
+          pathOptions={{ color: '#a8071a', fillColor: '#f5222d', fillOpacity: 0.9 }}
+        >
+          <Tooltip permanent direction="top">
+            Position choisie
+          </Tooltip>
+        </CircleMarker>
+      )}
+    </BaseMap>
   );
 }

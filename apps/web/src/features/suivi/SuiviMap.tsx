@@ -1,8 +1,8 @@
-import 'leaflet/dist/leaflet.css';
 import { ADRESSE_MAP } from '@yams/shared';
 import { latLngBounds } from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { BaseMap } from '../../components/map/BaseMap';
 
 export interface Repere {
   key: string;
@@ -33,36 +33,29 @@ function Cadre({ points }: { points: Array<[number, number]> }) {
 export function SuiviMap({ reperes, trace }: { reperes: Repere[]; trace: Array<[number, number]> }) {
   const all: Array<[number, number]> = [...reperes.map((r): [number, number] => [r.lat, r.lng]), ...trace];
   return (
-    <div role="application" aria-label="Carte du suivi" style={{ height: '100%', background: '#e8eef3' }}>
-      <MapContainer
-        center={[ADRESSE_MAP.lat, ADRESSE_MAP.lng]}
-        zoom={7}
-        maxZoom={ADRESSE_MAP.maxZoom}
-        style={{ height: '100%', width: '100%', background: '#e8eef3' }}
-      >
-        <TileLayer
-          url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
-          attribution="&copy; contributeurs OpenStreetMap"
-          maxZoom={ADRESSE_MAP.maxZoom}
-          maxNativeZoom={19}
-        />
-        <Cadre points={all} />
-        {trace.length > 1 && (
-          <Polyline positions={trace} pathOptions={{ color: '#1677ff', weight: 4, opacity: 0.7 }} />
-        )}
-        {reperes.map((r) => (
-          <CircleMarker
-            key={r.key}
-            center={[r.lat, r.lng]}
-            radius={r.radius ?? 9}
-            pathOptions={{ color: '#fff', weight: 2, fillColor: r.color, fillOpacity: 0.95 }}
-          >
-            <Tooltip permanent={r.key === 'vehicule'} direction="top">
-              {r.label}
-            </Tooltip>
-          </CircleMarker>
-        ))}
-      </MapContainer>
-    </div>
+    <BaseMap
+      label="Carte du suivi"
+      center={[ADRESSE_MAP.lat, ADRESSE_MAP.lng]}
+      zoom={7}
+      maxZoom={ADRESSE_MAP.maxZoom}
+      height="100%"
+    >
+      <Cadre points={all} />
+      {trace.length > 1 && (
+        <Polyline positions={trace} pathOptions={{ color: '#1677ff', weight: 4, opacity: 0.7 }} />
+      )}
+      {reperes.map((r) => (
+        <CircleMarker
+          key={r.key}
+          center={[r.lat, r.lng]}
+          radius={r.radius ?? 9}
+          pathOptions={{ color: '#fff', weight: 2, fillColor: r.color, fillOpacity: 0.95 }}
+        >
+          <Tooltip permanent={r.key === 'vehicule'} direction="top">
+            {r.label}
+          </Tooltip>
+        </CircleMarker>
+      ))}
+    </BaseMap>
   );
 }
