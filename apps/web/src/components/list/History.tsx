@@ -31,6 +31,9 @@ const STORED_LABELS: Labels = {
   statut: 'Statut',
   email_verified_at: 'Email vérifié le',
   created_at: 'Créé le',
+  validee_le: 'Validée le',
+  is_title: 'Ligne de titre',
+  qte: 'Quantité',
   password: 'Mot de passe',
   cree_par_entreprise_id: 'Enregistrée par',
 };
