@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { AttributedPool, attributePglite } from './audit-context';
 import { DataDirLock } from './lock';
 import * as schema from './schema';
 
@@ -33,7 +34,7 @@ export interface Database {
 pg.types.setTypeParser(1082, (v) => v);
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new AttributedPool({ connectionString: url, max });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   let closing = false;
@@ -95,6 +96,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
   try {
     const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    attributePglite(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

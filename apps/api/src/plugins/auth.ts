@@ -1,6 +1,7 @@
 import { BACKOFFICE_TYPES, MSG, type UserType } from '@yams/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { auditContext } from '../db/audit-context';
 import type { User } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { findByToken } from '../modules/auth/tokens.repository';
@@ -52,6 +53,11 @@ export function currentScope(request: FastifyRequest): Scope {
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
+    // Each request runs in its own audit context; `resolve` names its user, so every write it makes is
+    // attributed in the audit log (db/audit-context.ts).
+    app.addHook('onRequest', (_request, _reply, done) => {
+      auditContext.run({ userId: null }, done);
+    });
 
     async function resolve(request: FastifyRequest) {
       const header = request.headers.authorization;
@@ -59,6 +65,8 @@ export default fp(
       const found = await findByToken(app.db, header.slice(7).trim());
       if (!found) throw unauthenticated();
       request.auth = found;
+      const actor = auditContext.getStore();
+      if (actor) actor.userId = found.user.id;
       return found;
     }
 
