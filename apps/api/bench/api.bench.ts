@@ -399,6 +399,24 @@ if (!ONLY || ONLY.test('osmand')) {
   const { benchOsmand } = await import('./osmand.bench');
   console.table(await benchOsmand({ db, port: PORT, clients: CLIENTS, seconds: SECONDS, rounds: ROUNDS }));
 }
+// The dashboard's figures against a naive GROUP BY over the courses (issue 10), at this run's size.
+if (!ONLY || ONLY.test('statist')) {
+  const { checkStatistics } = await import('./statistics.bench');
+  console.table(await checkStatistics({ db, app, token: tokens.entreprise }));
+}
+// A minute of many clients mixing reads and writes (issue 13): its own table, errors counted.
+if (!ONLY || ONLY.test('mix')) {
+  const { benchMixed } = await import('./mixed.bench');
+  console.table(
+    await benchMixed({
+      db,
+      port: PORT,
+      clients: Number(args.get('mix-clients') ?? 200),
+      seconds: Number(args.get('mix-seconds') ?? 60),
+      tokens,
+    }),
+  );
+}
 console.log(
   `Plus long blocage de la boucle d'événements : ${(loop.max / 1e6).toFixed(0)} ms ; mémoire (RSS) : ${Math.round(process.memoryUsage().rss / 1024 / 1024)} Mo`,
 );

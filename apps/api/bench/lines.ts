@@ -23,7 +23,25 @@ const sortable = [
   'client',
 ];
 
+/** The dashboard's endpoints (issue 10: p95 ≤ 100 ms at 1 M courses, each period). */
+const STATISTIQUES = [
+  'kpis',
+  'chiffre-affaires',
+  'courses-count',
+  'top-clients',
+  'top-drivers',
+  'repartition-by-type',
+  'repartition-by-status',
+];
+const PERIODES = ['jour', 'semaine', 'mois', 'annee'];
+
 export const LINES: BenchLine[] = [
+  ...STATISTIQUES.flatMap((path) =>
+    PERIODES.map((periode) => ({
+      label: `statistiques ${path}, ${periode}`,
+      url: `/api/statistiques/${path}?periode=${periode}`,
+    })),
+  ),
   { label: 'courses, page 1', url: courses, target: true },
   { label: 'courses, superadmin page 1', url: courses, as: 'superadmin', target: true },
   {

@@ -8,9 +8,9 @@
 //   npm run bench -- --only=osmand
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
+import { loadFromWorker, pct } from './load-worker';
 
 interface Options {
   db: Db;
@@ -19,9 +19,6 @@ interface Options {
   seconds: number;
   rounds: number;
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 
 function send(
   agent: http.Agent,
@@ -63,59 +60,6 @@ const along = (i: number) => ({
   lng: 9.7611 + (i % 20_000) * 0.000018,
 });
 
-/** The devices' side of the single-message line: keep-alive clients in a worker thread, each sending its next
- * fix as soon as the previous one is answered, for `seconds`. */
-const LOAD_WORKER = `
-const http = require('node:http');
-const { performance } = require('node:perf_hooks');
-const { parentPort, workerData: w } = require('node:worker_threads');
-const agent = new http.Agent({ keepAlive: true, maxSockets: w.clients });
-let clock = w.clock;
-let n = w.first;
-const times = [];
-const send = (path) => new Promise((resolve, reject) => {
-  const start = performance.now();
-  const req = http.request({ host: '127.0.0.1', port: w.port, path, method: 'POST', agent }, (res) => {
-    res.resume();
-    res.on('end', () => res.statusCode === 200 ? resolve(performance.now() - start) : reject(new Error(path + ' → ' + res.statusCode)));
-  });
-  req.on('error', reject);
-  req.end();
-});
-(async () => {
-  const begin = performance.now();
-  const until = begin + w.seconds * 1000;
-  await Promise.all(Array.from({ length: w.clients }, async () => {
-    do {
-      const i = n++;
-      const lat = 0.3889 - (i % 20000) * 0.000011;
-      const lng = 9.7611 + (i % 20000) * 0.000018;
-      times.push(await send('/api/gps/osmand?id=' + w.identifiant + '&timestamp=' + (clock++) + '&lat=' + lat.toFixed(6) + '&lon=' + lng.toFixed(6) + '&speed=27.0&bearing=121.0&altitude=35.0&accuracy=6.0&batt=81.0'));
-    } while (performance.now() < until);
-  }));
-  parentPort.postMessage({ times, elapsed: performance.now() - begin });
-  agent.destroy();
-})().catch((err) => { throw err; });
-`;
-
-function loadFromWorker(data: {
-  port: number;
-  identifiant: string;
-  clients: number;
-  seconds: number;
-  clock: number;
-  first: number;
-}): Promise<{ times: number[]; elapsed: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: data });
-    worker.once('message', (m) => {
-      resolve(m);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
-
 export async function benchOsmand(o: Options): Promise<Array<Record<string, string | number>>> {
   // A demo device whose vehicle carries an open course with coordinates (the seed's course in transit).
   const found = (await o.db.execute(sql`
@@ -141,17 +85,26 @@ export async function benchOsmand(o: Options): Promise<Array<Record<string, stri
     const elu0 = performance.eventLoopUtilization();
     const result = await loadFromWorker({
       port: o.port,
-      identifiant,
       clients,
       seconds: o.seconds * o.rounds,
       clock,
       first: n,
+      requests: [
+        {
+          name: 'osmand',
+          weight: 1,
+          method: 'POST',
+          path: `/api/gps/osmand?id=${identifiant}&timestamp={ts}&lat={lat}&lon={lng}&speed=27.0&bearing=121.0&altitude=35.0&accuracy=6.0&batt=81.0`,
+        },
+      ],
     });
     const elu = performance.eventLoopUtilization(elu0);
     loop.disable();
-    clock += result.times.length + 1;
-    n += result.times.length;
-    const times = result.times.sort((a, b) => a - b);
+    const { times, errors, samples } = result.byName.osmand!;
+    if (errors) throw new Error(`OsmAnd : ${errors} erreurs, dont ${samples.join(' ; ')}`);
+    clock += times.length + errors + 1;
+    n += times.length + errors;
+    times.sort((a, b) => a - b);
     rows.push({
       ligne: `OsmAnd, messages seuls (${clients} appareils)`,
       'msg/s': Math.round((times.length / result.elapsed) * 1000),

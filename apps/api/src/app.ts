@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import accountingRoutes from './modules/accounting/accounting.routes';
+import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import parametresRoutes from './modules/entreprise/parametres.routes';
 import fleetRoutes from './modules/fleet/fleet.routes';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adressesRoutes);
   await app.register(statisticsRoutes);
   await app.register(geolocationRoutes);
+  await app.register(auditRoutes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

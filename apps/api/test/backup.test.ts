@@ -144,6 +144,8 @@ if (pgUrl && pgTemplate) {
       expect(rows[0]!.nom).toBe('Nzé Obiang');
       // The comparison sees a missing table and a changed row.
       await copy.query('DROP TABLE notifications');
+      // (Without an audit entry of the change, which would be one more difference.)
+      await copy.query(`SET yams.audit = 'off'`);
       await copy.query(`UPDATE users SET nom = 'Autre' WHERE id = (SELECT min(id) FROM users)`);
       expect(compareStats(source, await tableStats(copy))).toEqual([
         'table public.notifications absente',

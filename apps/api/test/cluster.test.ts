@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTab } from './realtime-support';
 import { freePort } from './redis-server';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -91,26 +92,6 @@ async function portIsFree(port: number): Promise<boolean> {
     s.once('error', () => resolve(false));
     s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
-}
-
-/** A browser tab: its socket connected with the token, then in the presence channel. */
-async function openTab(base: string, token: string): Promise<Socket> {
-  const socket = io(base, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const joined = await call(base, 'POST', '/broadcasting/auth', token, {
-    socket_id: socket.id,
-    channel_name: 'presence-app',
-  });
-  if (joined.status !== 200) throw new Error(`broadcasting/auth: ${JSON.stringify(joined.body)}`);
-  return socket;
 }
 
 function next<T>(socket: Socket, event: string, where: (p: T) => boolean, ms = 15_000): Promise<T> {
@@ -204,7 +185,7 @@ if (pgUrl) {
       expect(meB.status).toBe(200);
       expect((meB.body.data as { id: number }).id).toBe((meA.body.data as { id: number }).id);
 
-      sockets.push(await openTab(A, tg));
+      sockets.push(await openTab(A, tg, A));
       const id = (meA.body.data as { id: number }).id;
       let list: Array<{ id: number }> = [];
       for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
@@ -216,7 +197,7 @@ if (pgUrl) {
 
     it('une notification levée sur B et une position reçue par B arrivent au navigateur connecté à A', async () => {
       const tg = await login(A, 'direction@transgabon.ga');
-      const tab = await openTab(A, tg);
+      const tab = await openTab(A, tg, A);
       sockets.push(tab);
 
       // The superadmin, on B, moves a TransGabon course: the company's users hear of it on A.

@@ -9,8 +9,6 @@ import { loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import type { Mail, Mailer } from '../src/lib/mailer';
 
-export { DEMO_PASSWORD } from '../src/db/seed';
-
 /** A copy of the migrated, seeded template: in-memory PGlite, or a fresh PostgreSQL database. */
 async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;

@@ -14,7 +14,8 @@ export async function listen(app: FastifyInstance): Promise<string> {
 export async function openTab(
   base: string,
   token: string,
-  authApp: FastifyInstance,
+  /** Who authorises the subscription: an app (inject) or a node's base URL (HTTP, another process). */
+  authApp: FastifyInstance | string,
   options: { presence?: boolean } = {},
 ): Promise<Socket> {
   const socket = io(base, {
@@ -28,12 +29,16 @@ export async function openTab(
     socket.once('connect_error', reject);
   });
   if (options.presence !== false) {
-    const res = await authApp.inject({
-      method: 'POST',
-      url: '/broadcasting/auth',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { socket_id: socket.id, channel_name: 'presence-app' },
-    });
+    const payload = { socket_id: socket.id, channel_name: 'presence-app' };
+    const headers = { authorization: `Bearer ${token}` };
+    const res =
+      typeof authApp === 'string'
+        ? await fetch(`${authApp}/broadcasting/auth`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(payload),
+          }).then(async (r) => ({ statusCode: r.status, body: await r.text() }))
+        : await authApp.inject({ method: 'POST', url: '/broadcasting/auth', headers, payload });
     if (res.statusCode !== 200) throw new Error(`broadcasting/auth: ${res.body}`);
   }
   return socket;

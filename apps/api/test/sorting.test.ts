@@ -169,12 +169,22 @@ describe('sorts on another table: the plate and the client name copied on the ro
     expect(byPlate.filter((r) => plaque(r) === 'AA-000-AA').map((r) => r.id)).toContain(course!.id);
 
     const client = clientOf(course!).id;
+    const entries = (await t.get(`/api/courses/${course!.id}/historique?page=1&per_page=50`, tg)).json().data
+      .length as number;
+    expect(entries).toBeGreaterThan(0);
     const res = await t.post(
       `/api/utilisateurs/${client}/update`,
       { nom: '000 Premier', prenom: 'Client' },
       tg,
     );
     expect(res.statusCode, res.body).toBe(200);
+    // The copy is derived data: the course's history records no change for it (the client's own does).
+    const history = await t.get(`/api/courses/${course!.id}/historique?page=1&per_page=50`, tg);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().data).toHaveLength(entries);
+    expect(history.body).not.toContain('tri_');
+    const own = await t.get(`/api/utilisateurs/${client}/historique?page=1&per_page=50`, tg);
+    expect(own.body).toContain('000 Premier');
     const byClient = await all(`/api/courses?${since}`, 'client');
     expect(clientOf(byClient[0]!)).toEqual({ id: client, nom_complet: '000 Premier Client' });
     expect((await all(`/api/courses?${since}`, '-client')).at(-1)!.client).toEqual(clientOf(byClient[0]!));

@@ -4,6 +4,7 @@ export * from './account.schemas';
 export * from './accounting';
 export * from './adresses';
 export * from './api';
+export * from './audit';
 export * from './auth.schemas';
 export * from './colors';
 export * from './constants';

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { AttributedPool, attributePglite } from './audit-context';
 import { DataDirLock } from './lock';
 import * as schema from './schema';
 
@@ -34,7 +35,7 @@ export interface Database {
 pg.types.setTypeParser(1082, (v) => v);
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new AttributedPool({ connectionString: url, max });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   let closing = false;
@@ -89,7 +90,7 @@ export function openPostgres(url: string, max = 10): Database {
 
 /** PGlite from an in-memory dump or an on-disk data dir. */
 /**
- * The extensions the schema uses (pg_trgm: the trigram index of the courses search, drizzle/0020). Every
+ * The extensions the schema uses (pg_trgm: the trigram index of the courses search, drizzle/0022). Every
  * PGlite opened on the app's data must load them: without them, a write to an indexed table fails.
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
@@ -106,6 +107,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       loadDataDir: options.loadDataDir,
       extensions: PGLITE_EXTENSIONS,
     });
+    attributePglite(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

@@ -69,16 +69,9 @@ export function monthBounds(period: string): { start: string; end: string } {
   return { start: localMidnight(`${period}-01`), end: localMidnight(`${next}-01`) };
 }
 
-/** Rows of which any of the given timestamp columns falls in the month (`req_period`). */
-export function periodCondition(columns: AnyPgColumn[], period: string | undefined): SQL | undefined {
-  if (!period) return undefined;
-  const { start, end } = monthBounds(period);
-  return or(...columns.map((c) => and(gte(c, start), lt(c, end))));
-}
-
 /**
- * The month filter of `periodCondition` as disjoint parts, one per column: the rows whose column i falls in
- * the month and none of the columns before it. Each part is a range on one column that an index
+ * The month filter (`req_period`: rows of which any of the given timestamp columns falls in the month) as
+ * disjoint parts, one per column: the rows whose column i falls in the month and none of the columns before it. Each part is a range on one column that an index
  * `(…, column, …)` serves, so a list can read each part in its order and merge them (`unionParts` in
  * courses.repository.ts) instead of the OR, which no index serves: PostgreSQL walked the company's whole
  * history backwards by date to find the month's first rows (2.1 s at 1 M courses).

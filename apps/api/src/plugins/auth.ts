@@ -1,7 +1,7 @@
 import { BACKOFFICE_TYPES, MSG, type UserType } from '@yams/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { auditContext } from '../db/audit-context';
 import type { User } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { findByToken } from '../modules/auth/tokens.repository';
@@ -20,8 +20,6 @@ export function scopeOf(user: User): Scope {
   if (user.type === 'superadmin') return { user, entrepriseId: null };
   return { user, entrepriseId: user.entreprise_id ?? user.id };
 }
-
-export const alwaysTrue = sql`true`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,6 +53,11 @@ export function currentScope(request: FastifyRequest): Scope {
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
+    // Each request runs in its own audit context; `resolve` names its user, so every write it makes is
+    // attributed in the audit log (db/audit-context.ts).
+    app.addHook('onRequest', (_request, _reply, done) => {
+      auditContext.run({ userId: null }, done);
+    });
 
     async function resolve(request: FastifyRequest) {
       const header = request.headers.authorization;
@@ -62,6 +65,8 @@ export default fp(
       const found = await findByToken(app.db, header.slice(7).trim());
       if (!found) throw unauthenticated();
       request.auth = found;
+      const actor = auditContext.getStore();
+      if (actor) actor.userId = found.user.id;
       return found;
     }
 

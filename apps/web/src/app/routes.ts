@@ -233,6 +233,14 @@ export const ROUTES = [
     screen: lazyScreen(() => import('../features/configurations/EntreprisePage')),
   },
   {
+    name: 'configurations.audit',
+    path: '/configurations/journal-audit',
+    title: "Journal d'audit",
+    access: 'private',
+    parent: 'configurations',
+    screen: lazyScreen(() => import('../features/audit/JournalAuditPage')),
+  },
+  {
     name: 'active-users',
     path: '/utilisateurs-connectes',
     title: 'Utilisateurs connectes',

@@ -1,5 +1,5 @@
 import type { FactureItemOut, FactureOut } from '@yams/shared';
-import { and, asc, count, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -86,13 +86,6 @@ export function listFactures(db: Db, scope: Scope, f: FactureFilters): ListSourc
       return rows.map((r) => toItem(r as ItemRow));
     },
   };
-}
-
-/** An invoice of the scope (not locked), or 404. */
-export async function findFacture(db: Db, scope: Scope, id: number): Promise<Facture> {
-  const [row] = await scoped(db, scope).select().from(factures).where(eq(factures.id, id)).limit(1);
-  if (!row) throw factureNotFound();
-  return row;
 }
 
 /** The invoice row locked for the rest of the transaction, or 404. */
@@ -238,15 +231,4 @@ export async function coursesFacturables(db: Db, scope: Scope, clientId: number)
     date: r.date,
     montant: r.montant,
   }));
-}
-
-/** The invoice numbers each course is on (validated invoices only), for the course detail. */
-export async function facturesOfCourses(db: Db, scope: Scope, courseIds: number[]) {
-  if (courseIds.length === 0) return new Map<number, string>();
-  const rows = await scoped(db, scope)
-    .select({ course_id: coursesFacturees.course_id, numero: factures.numero })
-    .from(factures)
-    .innerJoin(coursesFacturees, eq(factures.id, coursesFacturees.facture_id))
-    .where(and(inArray(coursesFacturees.course_id, courseIds), isNotNull(factures.numero)));
-  return new Map(rows.map((r) => [r.course_id, r.numero!]));
 }

@@ -27,8 +27,6 @@ export const demandeNotFound = createErrorFactory({
 export const transitionRefused = (message: string) =>
   new AppError('operations.transition', 422, [message], { fields: { statut: message } });
 
-export const vehiculeUnavailable = (message: string) => fieldErrors({ vehicule_id: message });
-
 export const overpayment = (reste: number) =>
   fieldErrors({
     montant: `Le montant dépasse le reste à payer de la course (reste : ${formatMoney(reste)}).`,

@@ -101,7 +101,7 @@ export const courses = pgTable(
     /**
      * Sort keys of `sort=vehicule` and `sort=client`: the vehicle's plate and the client's whole name,
      * copied here so an index serves those sorts (sorting on the other table read every course of the
-     * company). Written by triggers in the same transaction (drizzle/0018_cles_de_tri.sql), never by the
+     * company). Written by triggers in the same transaction (drizzle/0020_cles_de_tri.sql), never by the
      * services: on insert and when the course changes vehicle or client, and when a plate or a name changes.
      */
     tri_vehicule: varchar('tri_vehicule', { length: 20 }).notNull().default(''),
@@ -113,7 +113,7 @@ export const courses = pgTable(
     // index that yields the page in order (the default order is date_chargement desc, id desc), so page 1
     // reads a few index entries whatever the number of courses. The superadmin's all-company view too.
     uniqueIndex('courses_code_unique').on(t.entreprise_id, t.code),
-    // `?search=` finds a code anywhere in it (`ilike '%…%'`): trigrams (pg_trgm, drizzle/0020).
+    // `?search=` finds a code anywhere in it (`ilike '%…%'`): trigrams (pg_trgm, drizzle/0022).
     index('courses_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
     index('courses_entreprise_date_idx').on(t.entreprise_id, t.date_chargement, t.id),
     // A sort's tie-break follows its direction (lib/sorting.ts orderFor), so `(…, col, date_chargement, id)`
@@ -186,7 +186,7 @@ export const paiements = pgTable(
     /** Who cancelled the payment and when: a cancelled payment is kept, never deleted. */
     annule_par: integer('annule_par').references(() => users.id, { onDelete: 'set null' }),
     annule_le: timestamptz('annule_le'),
-    /** Sort keys of `sort=client` and `sort=course`, kept by triggers like the courses' (drizzle/0018). */
+    /** Sort keys of `sort=client` and `sort=course`, kept by triggers like the courses' (drizzle/0020). */
     tri_client: text('tri_client').notNull().default(''),
     tri_course: varchar('tri_course', { length: 30 }).notNull().default(''),
     ...timestamps,

@@ -1,10 +1,14 @@
-import { Descriptions, Divider } from 'antd';
+import { Descriptions, Divider, Tabs } from 'antd';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
-import type { ListDecl, Row } from './types';
+import { HistoryTab, historyPath } from './History';
+import type { DisplayField, ListDecl, Row } from './types';
 import { fieldLabel } from './values';
 
-/** The details mode: every field with its French label, then the declared sections. */
+/**
+ * The details mode: every field with its French label, then the declared sections; beside them an
+ * 'Historique' tab when the API audits the resource (unless the declaration says `history: false`).
+ */
 export function DetailView<T extends Row>({
   decl,
   row,
@@ -16,7 +20,8 @@ export function DetailView<T extends Row>({
 }) {
   const fields = decl.detail.fields ?? decl.columns;
   const isMobile = useIsMobile();
-  return (
+  const history = decl.detail.history === false ? null : historyPath(decl.resource.path, row.id);
+  const details = (
     <>
       <Descriptions
         bordered
@@ -40,5 +45,26 @@ export function DetailView<T extends Row>({
         </section>
       ))}
     </>
+  );
+  if (!history) return details;
+  return (
+    <Tabs
+      size="small"
+      items={[
+        { key: 'details', label: 'Détails', children: details },
+        {
+          key: 'historique',
+          label: 'Historique',
+          children: (
+            <HistoryTab
+              path={history}
+              queryKey={[...decl.resource.keys.detail(row.id), 'historique']}
+              labels={decl.labels}
+              columns={[...decl.columns, ...(decl.detail.fields ?? [])] as DisplayField<Row>[]}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -5,7 +5,7 @@ import type { ErrorToastType } from '../../app/toast';
 import { type Invalidates, invalidateAfterWrite } from './invalidate';
 import { resourceKeys } from './keys';
 
-export { type Invalidates, invalidateAfterWrite } from './invalidate';
+export type { Invalidates } from './invalidate';
 
 /**
  * The data module of one API resource: its query keys and hooks. A domain declares it once in

@@ -167,6 +167,11 @@ export interface ListDecl<T extends Row> {
      * detail and for the refused lines of a group deletion.
      */
     deleteToast?: { errorDuration?: number; errorType?: 'warning' | 'error' };
+    /**
+     * The 'Historique' tab (who changed what, when: `GET {path}/{id}/historique`), shown for every resource
+     * the API audits (packages/shared `AUDIT_PATHS`); `false` leaves it out.
+     */
+    history?: false;
   };
   /** Row selection and POST `{path}/destroy-group`. */
   groupDelete?: boolean;

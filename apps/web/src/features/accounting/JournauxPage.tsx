@@ -46,6 +46,14 @@ interface Filtre {
 const STORAGE = 'yams.filters:/comptabilite/journaux';
 const debutAnnee = () => `${todayInGabon().slice(0, 4)}-01-01`;
 
+/** Opens an entry's detail ('Operation ID{id}') from its journal line. */
+function DetailButton({ id, onOpen }: { id: number; onOpen: (id: number) => void }) {
+  return (
+    <Button size="small" onClick={() => onOpen(id)} aria-label={`Détail de l'opération ${id}`}>
+      Détail
+    </Button>
+  );
+}
 function loadFiltre(): Filtre | null {
   try {
     const raw = localStorage.getItem(STORAGE);
@@ -89,15 +97,7 @@ function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: num
               <DateText value={l.date_operation} /> · {l.type}
             </span>
           }
-          extra={
-            <Button
-              size="small"
-              onClick={() => onOpen(l.ecriture_id)}
-              aria-label={`Détail de l'opération ${l.ecriture_id}`}
-            >
-              Détail
-            </Button>
-          }
+          extra={<DetailButton id={l.ecriture_id} onOpen={onOpen} />}
         >
           <div>
             <strong>{l.compte}</strong> {l.compte_libelle}
@@ -177,15 +177,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
           key: 'detail',
           title: '',
           width: 90,
-          render: (_, l) => (
-            <Button
-              size="small"
-              onClick={() => onOpen(l.ecriture_id)}
-              aria-label={`Détail de l'opération ${l.ecriture_id}`}
-            >
-              Détail
-            </Button>
-          ),
+          render: (_, l) => <DetailButton id={l.ecriture_id} onOpen={onOpen} />,
         },
       ]}
     />
@@ -372,18 +364,11 @@ function Balance({ filtre }: { filtre: Filtre }) {
                 <Table.Summary.Cell index={0} colSpan={2}>
                   <strong>Total</strong>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  <Money value={data.totaux.solde_ouverture} strong />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  <Money value={data.totaux.debit} strong />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  <Money value={data.totaux.credit} strong />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">
-                  <Money value={data.totaux.solde_cloture} strong />
-                </Table.Summary.Cell>
+                {(['solde_ouverture', 'debit', 'credit', 'solde_cloture'] as const).map((k, i) => (
+                  <Table.Summary.Cell key={k} index={i + 2} align="right">
+                    <Money value={data.totaux[k]} strong />
+                  </Table.Summary.Cell>
+                ))}
               </Table.Summary.Row>
             ) : null
           }

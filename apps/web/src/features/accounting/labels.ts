@@ -63,17 +63,3 @@ export const ACHAT_LABELS = {
   taux_tva: 'Taux de TVA',
   periode: 'Période',
 };
-
-export const OPERATION_LABELS = {
-  id: 'N°',
-  date_operation: 'Date',
-  type: 'Journal',
-  compte: 'Compte',
-  compte_libelle: 'Intitulé du compte',
-  libelle: 'Libellé',
-  debit: 'Débit',
-  credit: 'Crédit',
-  solde: 'Solde',
-  montant: 'Montant',
-  piece: 'Pièce',
-};

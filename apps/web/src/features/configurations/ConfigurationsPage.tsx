@@ -2,6 +2,7 @@ import { Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS, type RouteName, routeByName } from '../../app/routes';
 import { ScreenOutlet } from '../../app/ScreenOutlet';
+import { isSuperadmin } from '../../components/list/tenant';
 import { PageTitle } from '../../components/PageTitle';
 
 const TABS: RouteName[] = [
@@ -11,19 +12,22 @@ const TABS: RouteName[] = [
   'configurations.courses',
   'configurations.entreprise',
 ];
+/** Tabs of the superadmins only. */
+const SUPERADMIN_TABS: RouteName[] = ['configurations.audit'];
 
 /** Configurations: one tab per child route (/configurations/general, …). */
 export default function ConfigurationsPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const active = TABS.find((name) => pathname.startsWith(PATHS[name])) ?? TABS[0];
+  const tabs = isSuperadmin() ? [...TABS, ...SUPERADMIN_TABS] : TABS;
+  const active = tabs.find((name) => pathname.startsWith(PATHS[name])) ?? TABS[0];
   return (
     <section>
       <PageTitle title="Configurations" />
       <Tabs
         activeKey={active}
         onChange={(key) => navigate(PATHS[key as RouteName])}
-        items={TABS.map((name) => ({ key: name, label: routeByName(name).title }))}
+        items={tabs.map((name) => ({ key: name, label: routeByName(name).title }))}
       />
       <ScreenOutlet />
     </section>

@@ -10,7 +10,6 @@ export const vehiculeKeys = vehicules.keys;
 
 /** `/api/interventions`: every row carries its lines. */
 export const interventions = createResource<InterventionOut>('interventions', '/api/interventions');
-export const interventionKeys = interventions.keys;
 
 export const interventionPaths = {
   update: (i: { id: number }) => `/api/interventions/${i.id}/update`,

@@ -12,6 +12,15 @@ export function serverPort(location: Pick<Location, 'port' | 'protocol'> = windo
   return location.port || (location.protocol === 'https:' ? '443' : '80');
 }
 
+/** A value to type into the device, shown as code with a copy button. */
+function Copiable({ text, label }: { text: string; label?: string }) {
+  return (
+    <Typography.Text code copyable={{ text, tooltips: ['Copier', 'Copié'] }} aria-label={label}>
+      {text}
+    </Typography.Text>
+  );
+}
+
 /**
  * What to type into Traccar Client on the driver's phone: the device identifier and the server's address
  * (with its port), then start the service. Shown above the devices list and in each device's details.
@@ -24,34 +33,20 @@ export function TraccarSetup({ identifiant }: { identifiant?: string }) {
     <div style={{ display: 'grid', gap: 4 }}>
       <div>
         <Typography.Text type="secondary">URL du serveur : </Typography.Text>
-        <Typography.Text
-          code
-          copyable={{ text: url, tooltips: ['Copier', 'Copié'] }}
-          aria-label="URL du serveur"
-        >
-          {url}
-        </Typography.Text>
+        <Copiable text={url} label="URL du serveur" />
         <Typography.Text type="secondary"> (port {serverPort()})</Typography.Text>
       </div>
       {tracker && (
         <div>
           <Typography.Text type="secondary">Traceur GPS (protocole OsmAnd) : serveur </Typography.Text>
-          <Typography.Text
-            code
-            copyable={{ text: tracker, tooltips: ['Copier', 'Copié'] }}
-            aria-label="Serveur des traceurs GPS"
-          >
-            {tracker}
-          </Typography.Text>
+          <Copiable text={tracker} label="Serveur des traceurs GPS" />
           <Typography.Text type="secondary"> (port {portGps})</Typography.Text>
         </div>
       )}
       <div>
         <Typography.Text type="secondary">Identifiant de l'appareil : </Typography.Text>
         {identifiant ? (
-          <Typography.Text code copyable={{ text: identifiant, tooltips: ['Copier', 'Copié'] }}>
-            {identifiant}
-          </Typography.Text>
+          <Copiable text={identifiant} />
         ) : (
           <Typography.Text>celui de l'appareil dans la liste ci-dessous</Typography.Text>
         )}

@@ -4,15 +4,12 @@ import { createResource } from '../../components/list/resource';
 
 /** `/api/courses`: list rows are CourseOut, `GET /{id}` adds the course's payments (CourseDetailOut). */
 export const courses = createResource<CourseDetailOut>('courses', '/api/courses');
-export const courseKeys = courses.keys;
 
 /** `/api/demandes`: accepting one creates its course. */
 export const demandes = createResource<DemandeOut>('demandes', '/api/demandes');
-export const demandeKeys = demandes.keys;
 
 /** `/api/paiements`: validating or deleting one changes its course's etat. */
 export const paiements = createResource<PaiementOut>('paiements', '/api/paiements');
-export const paiementKeys = paiements.keys;
 
 export const coursePaths = {
   statut: (c: { id: number }) => `/api/courses/${c.id}/statut`,

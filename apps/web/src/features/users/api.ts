@@ -3,7 +3,6 @@ import { createResource } from '../../components/list/resource';
 
 /** `/api/utilisateurs`: Ressources Humaines and Clients (type=client) share it, so both lists refresh together. */
 export const utilisateurs = createResource<UserOut>('utilisateurs', '/api/utilisateurs');
-export const utilisateurKeys = utilisateurs.keys;
 
 /** Actions on an account (POST, the server's message is toasted). */
 export const userPaths = {

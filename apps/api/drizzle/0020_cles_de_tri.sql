@@ -12,6 +12,20 @@ LANGUAGE sql IMMUTABLE AS $fn$
 $fn$;
 --> statement-breakpoint
 
+-- The copies a rename spreads are derived data: the audit log (0018) records the rename itself, not the
+-- same fact again on every course. Suspends it for those statements only (and restores what was set).
+CREATE OR REPLACE FUNCTION tri_audit_suspendu(suspendre boolean) RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF suspendre THEN
+    PERFORM set_config('yams.audit_avant_tri', coalesce(current_setting('yams.audit', true), ''), true);
+    PERFORM set_config('yams.audit', 'off', true);
+  ELSE
+    PERFORM set_config('yams.audit', coalesce(current_setting('yams.audit_avant_tri', true), ''), true);
+  END IF;
+END
+$fn$;
+--> statement-breakpoint
+
 CREATE OR REPLACE FUNCTION courses_cles_de_tri() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' OR NEW.vehicule_id IS DISTINCT FROM OLD.vehicule_id THEN
@@ -52,8 +66,10 @@ DECLARE
   cle text := tri_nom_complet(NEW.nom, NEW.prenom, NEW.name);
 BEGIN
   IF cle IS DISTINCT FROM tri_nom_complet(OLD.nom, OLD.prenom, OLD.name) THEN
+    PERFORM tri_audit_suspendu(true);
     UPDATE courses SET tri_client = cle WHERE client_id = NEW.id AND tri_client IS DISTINCT FROM cle;
     UPDATE paiements SET tri_client = cle WHERE client_id = NEW.id AND tri_client IS DISTINCT FROM cle;
+    PERFORM tri_audit_suspendu(false);
   END IF;
   RETURN NULL;
 END
@@ -66,7 +82,9 @@ FOR EACH ROW EXECUTE FUNCTION users_cles_de_tri();
 CREATE OR REPLACE FUNCTION vehicules_cles_de_tri() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF NEW.plaque IS DISTINCT FROM OLD.plaque THEN
+    PERFORM tri_audit_suspendu(true);
     UPDATE courses SET tri_vehicule = NEW.plaque WHERE vehicule_id = NEW.id;
+    PERFORM tri_audit_suspendu(false);
   END IF;
   RETURN NULL;
 END
@@ -79,7 +97,9 @@ FOR EACH ROW EXECUTE FUNCTION vehicules_cles_de_tri();
 CREATE OR REPLACE FUNCTION courses_code_de_tri() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF NEW.code IS DISTINCT FROM OLD.code THEN
+    PERFORM tri_audit_suspendu(true);
     UPDATE paiements SET tri_course = NEW.code WHERE course_id = NEW.id;
+    PERFORM tri_audit_suspendu(false);
   END IF;
   RETURN NULL;
 END
@@ -90,9 +110,13 @@ FOR EACH ROW EXECUTE FUNCTION courses_code_de_tri();
 --> statement-breakpoint
 
 -- The rows already there, in one pass per table (the dashboard's statement triggers of 0004 see a net
--- change of zero and write nothing).
+-- change of zero and write nothing; the audit log is off for it: nothing a user did).
+SELECT tri_audit_suspendu(true);
+--> statement-breakpoint
 UPDATE courses c SET tri_vehicule = v.plaque, tri_client = tri_nom_complet(u.nom, u.prenom, u.name)
 FROM vehicules v, users u WHERE v.id = c.vehicule_id AND u.id = c.client_id;
 --> statement-breakpoint
 UPDATE paiements p SET tri_client = tri_nom_complet(u.nom, u.prenom, u.name), tri_course = c.code
 FROM users u, courses c WHERE u.id = p.client_id AND c.id = p.course_id;
+--> statement-breakpoint
+SELECT tri_audit_suspendu(false);
