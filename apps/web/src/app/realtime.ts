@@ -1,4 +1,4 @@
-import { PRESENCE_CHANNEL } from '@yams/shared';
+import { PRESENCE_CHANNEL, REALTIME_EVENTS } from '@yams/shared';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { http } from './http';
@@ -35,6 +35,11 @@ export async function connectRealtime(token: string): Promise<void> {
         { socket_id: s.id, channel_name: PRESENCE_CHANNEL },
         { background: true, errors: 'none' },
       )
+      // Joined: what counts connected users is read again here, since this tab's own arrival may have
+      // been counted (or broadcast) before the screen showing it listened.
+      .then(() => {
+        for (const handler of handlers.get(REALTIME_EVENTS.presence) ?? []) handler(null);
+      })
       .catch(() => undefined);
     if (connectedOnce)
       for (const root of LIVE_QUERY_ROOTS) void queryClient.invalidateQueries({ queryKey: root });
