@@ -1,18 +1,11 @@
 // Seed timing with and without the audit triggers (issue 13): `node --import tsx scripts/audit-seed-timing.ts [off]`.
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { type Database, PGLITE_EXTENSIONS } from '../src/db/client';
+import { openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import * as schema from '../src/db/schema';
 import { seedDemo } from '../src/db/seed';
 
-const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-const database: Database = {
-  db: drizzle(client, { schema }) as never,
-  kind: 'pglite',
-  close: () => client.close(),
-};
+// In memory, opened as the app opens it (extensions included).
+const database = await openPglite({});
 await migrate(database);
 if (process.argv[2] === 'off') await database.db.execute(sql`DROP FUNCTION audit_ecrire() CASCADE`);
 const t0 = performance.now();
@@ -35,4 +28,4 @@ const sample = (await database.db.execute(
   sql`select * from audit_log order by id desc limit 3`,
 )) as unknown as { rows: unknown[] };
 console.log(JSON.stringify(sample.rows, null, 1).slice(0, 3000));
-await client.close();
+await database.close();

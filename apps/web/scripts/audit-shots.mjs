@@ -1,26 +1,13 @@
 // Screenshots of the audit log's screens at 1280 and 390 px (issue 13): a vehicle's 'Historique' tab after
 // an edit, and the superadmins' 'Journal d'audit'.
 // Usage: node apps/web/scripts/audit-shots.mjs [baseURL=http://127.0.0.1:3000] [outDir=/tmp/shots/audit]
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { openShots } from './shots-lib.mjs';
 
-const base = process.argv[2] ?? 'http://127.0.0.1:3000';
-const out = process.argv[3] ?? '/tmp/shots/audit';
-fs.mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'],
-});
-
+const { base, browser, signIn: typeLogin, shot } = await openShots('/tmp/shots/audit');
 async function signIn(page, email) {
-  await page.goto(`${base}/se-connecter`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Yams2026!');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await typeLogin(page, email);
   await page.getByRole('heading', { name: 'Accueil', level: 3 }).waitFor();
 }
-const shot = (page, name) => page.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
 
 for (const [label, viewport] of [
   ['1280', { width: 1280, height: 800 }],

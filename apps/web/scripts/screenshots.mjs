@@ -1,28 +1,9 @@
 // Screenshots of the main screens at 1280 px and 390 px wide, to look at before calling a screen done.
 // Usage: node apps/web/scripts/screenshots.mjs [baseURL=http://127.0.0.1:3000] [outDir=/tmp/shots]
 // The server must serve the current build (restart it after `npm run build -w @yams/web`).
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { openShots } from './shots-lib.mjs';
 
-const base = process.argv[2] ?? 'http://127.0.0.1:3000';
-const out = process.argv[3] ?? '/tmp/shots';
-const password = 'Yams2026!';
-fs.mkdirSync(out, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'],
-});
-
-async function signIn(page, email) {
-  await page.goto(`${base}/se-connecter`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
-
-const shot = (page, name) => page.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
+const { base, out, browser, signIn, shot } = await openShots('/tmp/shots');
 
 for (const [label, viewport] of [
   ['1280', { width: 1280, height: 800 }],
