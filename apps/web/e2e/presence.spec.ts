@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newCompany } from './support/accounts';
-import { openUserMenuItem, signInToHome } from './support/session';
+import { expectHome, openUserMenuItem, signInToHome } from './support/session';
 
 test('la liste des utilisateurs connectés suit en direct une connexion et une déconnexion', async ({
   page,
@@ -26,7 +26,7 @@ test('la liste des utilisateurs connectés suit en direct une connexion et une d
   // A second tab of the same account: still one line, two tabs.
   const tab2 = await other.newPage();
   await tab2.goto('/');
-  await expect(tab2.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible();
+  await expectHome(tab2);
   await expect(row.getByRole('cell').last()).toHaveText('2');
 
   // Signing out ends both tabs' session: the line goes.

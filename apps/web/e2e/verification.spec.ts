@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '@yams/shared';
 import { mailsFor, waitForNewMail } from './support/mail';
-import { signIn } from './support/session';
+import { expectHome, signIn } from './support/session';
 
 const EMAIL = 'nouveau@yams.ga';
 
@@ -33,6 +33,5 @@ test('un compte non vérifié saisit le code reçu par email, après en avoir de
 
   await page.getByLabel('Code de vérification').fill(code!);
   await page.getByRole('button', { name: 'Verifier' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible();
+  await expectHome(page);
 });

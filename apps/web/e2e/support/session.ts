@@ -13,8 +13,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 /** Signs in and waits for the home page inside the layout. */
 export async function signInToHome(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await signIn(page, email, password);
-  // The signed-in layout's code loads once the password is accepted (prefetched while a person types; a
-  // test types at once, on a loaded CI machine): the first render may take a few seconds.
+  await expectHome(page);
+}
+
+/**
+ * Waits for the home page inside the layout. The signed-in layout's code loads once the account is let in
+ * (prefetched while a person types or reads; a test acts at once, on a loaded CI machine): the first
+ * render may take a few seconds.
+ */
+export async function expectHome(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible({ timeout: 20_000 });
 }

@@ -1,7 +1,9 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { VERIFICATION, VerifyAccountBody } from '@yams/shared';
 import { Button, Form, Input, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { prefetchFirstScreen, whenIdle } from '../../app/prefetch';
 import { PATHS } from '../../app/routes';
 import { useSession } from '../../app/session';
 import { applyServerErrors } from '../../components/form/serverErrors';
@@ -17,6 +19,8 @@ export default function VerifyAccountPage() {
   const resend = useResendCode();
   const logout = useLogout();
   const navigate = useNavigate();
+  // The home page follows the code: fetch its code while the user reads the email.
+  useEffect(() => whenIdle(() => prefetchFirstScreen()), []);
   if (!session) return null; // The guard sends to login.
   const userId = session.user.id;
 
