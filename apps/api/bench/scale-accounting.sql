@@ -143,3 +143,11 @@ where e.source_type = 'piece_de_caisse' and p.decaisseur = 'Caisse bench'
 order by e.id;
 
 reset session_replication_role;
+
+-- The triggers were off (replica): the company's monthly movements (mouvements_mensuels, migration 0025)
+-- rebuilt from its lines.
+delete from mouvements_mensuels where entreprise_id in (select entreprise from bench_compta);
+insert into mouvements_mensuels (entreprise_id, compte, mois, debit, credit, lignes)
+select l.entreprise_id, l.compte, date_trunc('month', l.date_operation)::date, sum(l.debit), sum(l.credit), count(*)
+from ecriture_lignes l where l.entreprise_id in (select entreprise from bench_compta)
+group by 1, 2, 3;

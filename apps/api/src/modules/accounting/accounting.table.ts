@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -8,6 +9,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   uniqueIndex,
@@ -242,6 +244,33 @@ export const ecritureLignes = pgTable(
       'ecriture_lignes_sens',
       sql`${t.debit} >= 0 and ${t.credit} >= 0 and (${t.debit} = 0 or ${t.credit} = 0)`,
     ),
+  ],
+);
+
+/**
+ * The movements of each account per company and month: the sums of its journal lines of that month (debit,
+ * credit, number of lines). A running balance or a balance générale reads the months before its date here
+ * (≤ 36 rows per account on three years) and only the lines of its own month, instead of the whole history.
+ * The month's movement (not a balance) is stored, so a back-dated line changes its own month's row only.
+ * Written by the database, never by the services: statement triggers on `ecriture_lignes` (migration
+ * `0025_mouvements_mensuels_triggers.sql`) add every insert, update and delete in the same transaction,
+ * whatever path writes the lines (postings, reversals, seeds, cascades, raw SQL), taking the rows in key
+ * order so that two postings never wait on each other in a cycle.
+ */
+export const mouvementsMensuels = pgTable(
+  'mouvements_mensuels',
+  {
+    entreprise_id: entrepriseId().notNull(),
+    compte: varchar('compte', { length: 10 }).notNull(),
+    /** The first day of the month. */
+    mois: date('mois').notNull(),
+    debit: bigint('debit', { mode: 'number' }).notNull().default(0),
+    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+    lignes: integer('lignes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entreprise_id, t.compte, t.mois] }),
+    check('mouvements_mensuels_premier_du_mois', sql`extract(day from ${t.mois}) = 1`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type BalanceOut, type EcritureOut, libelleCompte, type OperationOut } from '@yams/shared';
-import { and, asc, eq, inArray, like, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
@@ -7,7 +7,7 @@ import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import type { Scope } from '../../plugins/auth';
 import { ecritureNotFound } from './accounting.errors';
-import { ecritureLignes, ecritures } from './accounting.table';
+import { ecritureLignes, ecritures, mouvementsMensuels } from './accounting.table';
 
 export interface OperationFilters extends DateRange {
   type?: string;
@@ -17,12 +17,23 @@ export interface OperationFilters extends DateRange {
 /** Rows a page computes `solde` for one by one; longer reads (exports) compute every running balance once. */
 const PAGE_SOLDE_UNITAIRE = 200;
 
+/** `YYYY-MM-DD` → the first day of its month. */
+const debutDuMois = (d: string) => `${d.slice(0, 7)}-01`;
+/** `YYYY-MM-DD` → the next day. */
+const lendemain = (d: string) => {
+  const t = new Date(`${d}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + 1);
+  return t.toISOString().slice(0, 10);
+};
+
 /**
  * The journal lines of the scope, oldest first, with `solde`: the running balance (debit − credit) of the
  * line's account over every line of the company up to this one (by date, entry, line), whatever the filters
- * show. A page (12 lines) sums, on the index (entreprise_id, compte, date_operation, ecriture_id, id, debit,
- * credit), each of its accounts up to the page's first line, then each line's account from there to it; an
- * export computes the balances of every line once (a window), then filters.
+ * show. A page (12 lines) takes each of its accounts' balance before the page's first line from the monthly
+ * movements (mouvements_mensuels) of the months before and the account's lines of that month (on the index
+ * (entreprise_id, compte, date_operation, ecriture_id, id, debit, credit)), then sums each line's account
+ * from the page's first line to it; an export computes the balances of every line once (a window), then
+ * filters.
  */
 export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListSource<OperationOut> {
   const l = ecritureLignes;
@@ -113,7 +124,23 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
         const k0 = keys[0];
         if (!k0) return [];
         const cle = (e: number, compte: string) => `${e}:${compte}`;
-        const [ouvertures, rows] = await Promise.all([
+        // The opening balance of each account of the page: its months before the page's first month (the
+        // monthly movements, ≤ 36 rows per account on three years), plus its lines of that month before the
+        // page's first line (an index-only range of one month, whatever the history's length).
+        const mois = debutDuMois(k0.date_operation);
+        const entreprises = [...new Set(keys.map((k) => k.entreprise_id))];
+        const comptes = [...new Set(keys.map((k) => k.compte))];
+        const m = mouvementsMensuels;
+        const [moisAvant, lignesAvant, rows] = await Promise.all([
+          scoped(db, scope)
+            .select({
+              entreprise_id: m.entreprise_id,
+              compte: m.compte,
+              s: sql<number>`coalesce(sum(${m.debit} - ${m.credit}), 0)`.mapWith(Number),
+            })
+            .from(m)
+            .where(and(inArray(m.entreprise_id, entreprises), inArray(m.compte, comptes), lt(m.mois, mois)))
+            .groupBy(m.entreprise_id, m.compte),
           scoped(db, scope)
             .select({
               entreprise_id: l.entreprise_id,
@@ -123,8 +150,9 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
             .from(l)
             .where(
               and(
-                inArray(l.entreprise_id, [...new Set(keys.map((k) => k.entreprise_id))]),
-                inArray(l.compte, [...new Set(keys.map((k) => k.compte))]),
+                inArray(l.entreprise_id, entreprises),
+                inArray(l.compte, comptes),
+                gte(l.date_operation, mois),
                 lte(l.date_operation, k0.date_operation),
                 sql`(${l.date_operation}, ${l.ecriture_id}, ${l.id}) < (${k0.date_operation}::date, ${k0.ecriture_id}::int, ${k0.id}::int)`,
               ),
@@ -139,7 +167,11 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
             )
             .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id)),
         ]);
-        const avant = new Map(ouvertures.map((o) => [cle(o.entreprise_id, o.compte), Number(o.s)]));
+        const avant = new Map<string, number>();
+        for (const o of [...moisAvant, ...lignesAvant]) {
+          const k = cle(o.entreprise_id, o.compte);
+          avant.set(k, (avant.get(k) ?? 0) + Number(o.s));
+        }
         return rows.map(({ entreprise_id, ...r }) =>
           toOut({ ...r, solde: Number(r.solde) + (avant.get(cle(entreprise_id, r.compte)) ?? 0) }),
         );
@@ -211,29 +243,81 @@ export async function getEcriture(db: Db, scope: Scope, id: number): Promise<Ecr
   };
 }
 
-/** Balance générale of a period: per account, opening balance, movements and closing balance. */
+/**
+ * Balance générale of a period: per account, opening balance, movements and closing balance. With S(x) the
+ * sums of an account's lines dated before x: opening = S(debut), movements = S(fin + 1) − S(debut). Each S(x)
+ * is the monthly movements of the months before x's month plus the lines of x's month before x, so the
+ * statement reads ≤ 36 rows per account on three years and the lines of at most two partial months, not
+ * every line of the company.
+ */
 export async function balanceGenerale(db: Db, scope: Scope, debut: string, fin: string): Promise<BalanceOut> {
   const l = ecritureLignes;
-  const rows = await scoped(db, scope)
-    .select({
-      compte: l.compte,
-      ouverture:
-        sql<number>`coalesce(sum(case when ${l.date_operation} < ${debut} then ${l.debit} - ${l.credit} else 0 end), 0)`.mapWith(
+  const m = mouvementsMensuels;
+  // x2 = the day after the period; x1 = its first day (or x2 if the period is reversed: nothing moves then).
+  const x2 = lendemain(fin);
+  const x1 = debut < x2 ? debut : x2;
+  const m1 = debutDuMois(x1);
+  const m2 = debutDuMois(x2);
+  const [mois, lignes] = await Promise.all([
+    // Whole months: before x1's month → opening; from x1's month to before x2's month → movements.
+    scoped(db, scope)
+      .select({
+        compte: m.compte,
+        ouverture:
+          sql<number>`coalesce(sum(case when ${m.mois} < ${m1} then ${m.debit} - ${m.credit} else 0 end), 0)`.mapWith(
+            Number,
+          ),
+        debit: sql<number>`coalesce(sum(case when ${m.mois} >= ${m1} then ${m.debit} else 0 end), 0)`.mapWith(
           Number,
         ),
-      debit:
-        sql<number>`coalesce(sum(case when ${l.date_operation} >= ${debut} then ${l.debit} else 0 end), 0)`.mapWith(
+        credit:
+          sql<number>`coalesce(sum(case when ${m.mois} >= ${m1} then ${m.credit} else 0 end), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(m)
+      .where(lt(m.mois, m2))
+      .groupBy(m.compte),
+    // Partial months: the lines of x1's month before x1 (a: in the opening, not in the movements) and of x2's
+    // month before x2 (b: in the movements).
+    scoped(db, scope)
+      .select({
+        compte: l.compte,
+        ouverture:
+          sql<number>`coalesce(sum(case when ${l.date_operation} < ${x1} then ${l.debit} - ${l.credit} else 0 end), 0)`.mapWith(
+            Number,
+          ),
+        debit: sql<number>`coalesce(sum(case when ${l.date_operation} >= ${m2} then ${l.debit} else 0 end), 0)
+          - coalesce(sum(case when ${l.date_operation} < ${x1} then ${l.debit} else 0 end), 0)`.mapWith(
           Number,
         ),
-      credit:
-        sql<number>`coalesce(sum(case when ${l.date_operation} >= ${debut} then ${l.credit} else 0 end), 0)`.mapWith(
-          Number,
+        credit:
+          sql<number>`coalesce(sum(case when ${l.date_operation} >= ${m2} then ${l.credit} else 0 end), 0)
+          - coalesce(sum(case when ${l.date_operation} < ${x1} then ${l.credit} else 0 end), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(l)
+      .where(
+        and(
+          gte(l.date_operation, m1),
+          lt(l.date_operation, x2),
+          or(lt(l.date_operation, x1), gte(l.date_operation, m2)),
         ),
-    })
-    .from(l)
-    .where(lte(l.date_operation, fin))
-    .groupBy(l.compte)
-    .orderBy(asc(l.compte));
+      )
+      .groupBy(l.compte),
+  ]);
+  const parCompte = new Map<string, { ouverture: number; debit: number; credit: number }>();
+  for (const r of [...mois, ...lignes]) {
+    const t = parCompte.get(r.compte) ?? { ouverture: 0, debit: 0, credit: 0 };
+    t.ouverture += Number(r.ouverture);
+    t.debit += Number(r.debit);
+    t.credit += Number(r.credit);
+    parCompte.set(r.compte, t);
+  }
+  const rows = [...parCompte]
+    .map(([compte, t]) => ({ compte, ...t }))
+    .sort((a, b) => (a.compte < b.compte ? -1 : a.compte > b.compte ? 1 : 0));
   const comptes = rows
     .map((r) => ({
       compte: r.compte,
