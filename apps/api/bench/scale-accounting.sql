@@ -101,8 +101,8 @@ select p.entreprise_id, p.date_operation, 'Caisse', p.libelle || ' — ' || p.be
        'piece_de_caisse', p.id, now(), now()
 from pieces_de_caisse p where p.decaisseur = 'Caisse bench';
 
-insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, compte, libelle, debit, credit)
-select e.id, e.entreprise_id, e.date_operation, v.compte, coalesce(v.libelle, e.libelle), v.debit, v.credit
+insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, journal, compte, libelle, debit, credit)
+select e.id, e.entreprise_id, e.date_operation, e.type, v.compte, coalesce(v.libelle, e.libelle), v.debit, v.credit
 from ecritures e join factures f on f.id = e.source_id,
      lateral (values ('411', null, f.net_a_payer, 0), ('4478', 'TPS retenue ' || f.numero, f.tps, 0),
                      ('706', null, 0, f.total_ht), ('4431', 'TVA ' || f.numero, 0, f.tva),
@@ -110,16 +110,16 @@ from ecritures e join factures f on f.id = e.source_id,
 where e.source_type = 'facture' and f.numero like 'FBN-%'
 order by e.id;
 
-insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, compte, libelle, debit, credit)
-select e.id, e.entreprise_id, e.date_operation, v.compte, e.libelle, v.debit, v.credit
+insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, journal, compte, libelle, debit, credit)
+select e.id, e.entreprise_id, e.date_operation, e.type, v.compte, e.libelle, v.debit, v.credit
 from ecritures e join reglements r on r.id = e.source_id join factures f on f.id = r.facture_id,
      lateral (values (case when r.mode = 'Espèces' then '571' when r.mode ~* 'money' then '552' else '521' end,
                       r.montant, 0), ('411', 0, r.montant)) v(compte, debit, credit)
 where e.source_type = 'reglement' and f.numero like 'FBN-%'
 order by e.id;
 
-insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, compte, libelle, debit, credit)
-select e.id, e.entreprise_id, e.date_operation, v.compte, coalesce(v.libelle, e.libelle), v.debit, v.credit
+insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, journal, compte, libelle, debit, credit)
+select e.id, e.entreprise_id, e.date_operation, e.type, v.compte, coalesce(v.libelle, e.libelle), v.debit, v.credit
 from ecritures e join bench_achats a on a.id = e.source_id,
      lateral (values ('602', null, a.montant_ht * 6 / 10, 0), ('605', null, a.montant_ht - a.montant_ht * 6 / 10, 0),
                      ('4452', 'TVA déductible ACH-' || a.id, a.tva_deductible, 0),
@@ -127,16 +127,16 @@ from ecritures e join bench_achats a on a.id = e.source_id,
 where e.source_type = 'achat'
 order by e.id;
 
-insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, compte, libelle, debit, credit)
-select e.id, e.entreprise_id, e.date_operation, v.compte, e.libelle, v.debit, v.credit
+insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, journal, compte, libelle, debit, credit)
+select e.id, e.entreprise_id, e.date_operation, e.type, v.compte, e.libelle, v.debit, v.credit
 from ecritures e join reglements r on r.id = e.source_id join bench_achats a on a.id = r.achat_id,
      lateral (values ('401', r.montant, 0),
                      (case when r.mode = 'Espèces' then '571' else '521' end, 0, r.montant)) v(compte, debit, credit)
 where e.source_type = 'reglement'
 order by e.id;
 
-insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, compte, libelle, debit, credit)
-select e.id, e.entreprise_id, e.date_operation, v.compte, e.libelle, v.debit, v.credit
+insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, journal, compte, libelle, debit, credit)
+select e.id, e.entreprise_id, e.date_operation, e.type, v.compte, e.libelle, v.debit, v.credit
 from ecritures e join pieces_de_caisse p on p.id = e.source_id,
      lateral (values ('658', p.montant, 0), ('571', 0, p.montant)) v(compte, debit, credit)
 where e.source_type = 'piece_de_caisse' and p.decaisseur = 'Caisse bench'
@@ -144,10 +144,11 @@ order by e.id;
 
 reset session_replication_role;
 
--- The triggers were off (replica): the company's monthly movements (mouvements_mensuels, migration 0025)
--- rebuilt from its lines.
+-- The triggers were off (replica): the lines above carry their journal themselves, and the company's monthly
+-- movements (mouvements_mensuels, migrations 0025 and 0028) are rebuilt from its lines.
 delete from mouvements_mensuels where entreprise_id in (select entreprise from bench_compta);
-insert into mouvements_mensuels (entreprise_id, compte, mois, debit, credit, lignes)
-select l.entreprise_id, l.compte, date_trunc('month', l.date_operation)::date, sum(l.debit), sum(l.credit), count(*)
+insert into mouvements_mensuels (entreprise_id, compte, mois, journal, debit, credit, lignes)
+select l.entreprise_id, l.compte, date_trunc('month', l.date_operation)::date, l.journal, sum(l.debit), sum(l.credit),
+       count(*)
 from ecriture_lignes l where l.entreprise_id in (select entreprise from bench_compta)
-group by 1, 2, 3;
+group by 1, 2, 3, 4;

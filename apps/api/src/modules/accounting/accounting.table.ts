@@ -220,6 +220,12 @@ export const ecritureLignes = pgTable(
     entreprise_id: entrepriseId().notNull(),
     /** Denormalised from the entry so the journals and running balances read one table. */
     date_operation: date('date_operation').notNull(),
+    /**
+     * The entry's journal (its `type`), denormalised like the date so a journal's count and pages filter the
+     * lines alone. Written by passerEcriture; a raw insert that leaves it empty gets the entry's type from a
+     * trigger (migration 0027).
+     */
+    journal: varchar('journal', { length: 30 }).notNull().default(''),
     compte: varchar('compte', { length: 10 }).notNull(),
     libelle: varchar('libelle', { length: 255 }).notNull(),
     debit: integer('debit').notNull().default(0),
@@ -248,12 +254,12 @@ export const ecritureLignes = pgTable(
 );
 
 /**
- * The movements of each account per company and month: the sums of its journal lines of that month (debit,
- * credit, number of lines). A running balance or a balance générale reads the months before its date here
+ * The movements of each account per company, month and journal: the sums of its journal lines of that month
+ * in that journal (debit, credit, number of lines). A running balance or a balance générale reads the months before its date here
  * (≤ 36 rows per account on three years) and only the lines of its own month, instead of the whole history.
  * The month's movement (not a balance) is stored, so a back-dated line changes its own month's row only.
  * Written by the database, never by the services: statement triggers on `ecriture_lignes` (migration
- * `0025_mouvements_mensuels_triggers.sql`) add every insert, update and delete in the same transaction,
+ * `0025_mouvements_mensuels_triggers.sql`, with the journal since `0027`) add every insert, update and delete in the same transaction,
  * whatever path writes the lines (postings, reversals, seeds, cascades, raw SQL), taking the rows in key
  * order so that two postings never wait on each other in a cycle.
  */
@@ -264,12 +270,14 @@ export const mouvementsMensuels = pgTable(
     compte: varchar('compte', { length: 10 }).notNull(),
     /** The first day of the month. */
     mois: date('mois').notNull(),
+    /** The journal of the lines (Vente, Achat, Banque, Caisse, Operation Diverse). */
+    journal: varchar('journal', { length: 30 }).notNull().default(''),
     debit: bigint('debit', { mode: 'number' }).notNull().default(0),
     credit: bigint('credit', { mode: 'number' }).notNull().default(0),
     lignes: integer('lignes').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.entreprise_id, t.compte, t.mois] }),
+    primaryKey({ columns: [t.entreprise_id, t.compte, t.mois, t.journal] }),
     check('mouvements_mensuels_premier_du_mois', sql`extract(day from ${t.mois}) = 1`),
   ],
 );

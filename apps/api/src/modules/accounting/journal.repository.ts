@@ -16,9 +16,16 @@ export interface OperationFilters extends DateRange {
 
 /** Rows a page computes `solde` for one by one; longer reads (exports) compute every running balance once. */
 const PAGE_SOLDE_UNITAIRE = 200;
+/** Lines before a page's first one that its keys skip on the index alone; beyond, through the months. */
+const SAUT_DIRECT = 2_000;
 
 /** `YYYY-MM-DD` → the first day of its month. */
 const debutDuMois = (d: string) => `${d.slice(0, 7)}-01`;
+/** `YYYY-MM-01` → the first day of the next month. */
+const moisSuivant = (mois: string) => {
+  const [y, mo] = mois.split('-').map(Number) as [number, number];
+  return mo === 12 ? `${y + 1}-01-01` : `${y}-${String(mo + 1).padStart(2, '0')}-01`;
+};
 /** `YYYY-MM-DD` → the next day. */
 const lendemain = (d: string) => {
   const t = new Date(`${d}T00:00:00Z`);
@@ -35,7 +42,12 @@ const lendemain = (d: string) => {
  * from the page's first line to it; an export computes the balances of every line once (a window), then
  * filters.
  */
-export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListSource<OperationOut> {
+export function listOperations(
+  db: Db,
+  scope: Scope,
+  f: OperationFilters,
+  { sautDirect = SAUT_DIRECT }: { sautDirect?: number } = {},
+): ListSource<OperationOut> {
   const l = ecritureLignes;
   const l2 = alias(ecritureLignes, 'l2');
   const colonnes = {
@@ -80,34 +92,119 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
       dateRangeCondition(t.date_operation as never, f, 'date'),
     );
   // The count and a page's keys read the lines alone (the index (entreprise_id, date_operation, ecriture_id,
-  // id) gives the period in the journals' order); the journal type is a semi-join on the entry, only when
-  // it is filtered.
+  // id) gives the period in the journals' order); the journal is the line's own copy of its entry's type.
+  const prefixe = f.compte ? `${f.compte.replace(/[%_\\]/g, '')}%` : null;
   const filtresLignes = and(
-    f.type
-      ? sql`exists (select 1 from ${ecritures} e where e.id = ${l.ecriture_id} and e.type = ${f.type})`
-      : undefined,
-    f.compte ? like(l.compte, `${f.compte.replace(/[%_\\]/g, '')}%`) : undefined,
+    f.type ? eq(l.journal, f.type) : undefined,
+    prefixe ? like(l.compte, prefixe) : undefined,
     dateRangeCondition(l.date_operation as never, f, 'date'),
   );
+  const m = mouvementsMensuels;
+  /** The monthly movements of the filter's journal and accounts (any date). */
+  const filtresMois = and(
+    f.type ? eq(m.journal, f.type) : undefined,
+    prefixe ? like(m.compte, prefixe) : undefined,
+  );
+  /** The filter's lines of [debut, fin[, whatever the period (the partial months of the period). */
+  const lignesEntre = (debut: string | null, fin: string | null) =>
+    and(
+      f.type ? eq(l.journal, f.type) : undefined,
+      prefixe ? like(l.compte, prefixe) : undefined,
+      debut ? gte(l.date_operation, debut) : undefined,
+      fin ? lt(l.date_operation, fin) : undefined,
+    );
+  // The period as [x1, x2[ (x1 null: from the first line; x2 null: to the last), its first month m1 and the
+  // month m2 of x2.
+  const x1 = f.date_debut ?? null;
+  const x2 = f.date_fin ? lendemain(f.date_fin) : null;
+  const m1 = x1 ? debutDuMois(x1) : null;
+  const m2 = x2 ? debutDuMois(x2) : null;
   const toOut = (r: Omit<OperationOut, 'compte_libelle' | 'montant'>) => ({
     ...r,
     compte_libelle: libelleCompte(r.compte),
     montant: r.debit - r.credit,
     solde: Number(r.solde),
   });
-  return {
-    async count() {
+  /**
+   * The first day of the month that holds the period's line number `offset` (0-based) and the number of the
+   * period's lines before that day: the lines of x1's month from x1 (read, at most a month), then whole
+   * months from their line counts.
+   */
+  async function moisDeLaPage(offset: number): Promise<{ depuis: string | null; saut: number }> {
+    let saut = 0;
+    let depuis: string | null = null;
+    let premierMoisEntier = m1;
+    if (x1 && m1 && m1 < x1) {
+      const fin = moisSuivant(m1);
       const [row] = await scoped(db, scope)
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(l)
-        .where(filtresLignes);
-      return row?.n ?? 0;
+        .where(lignesEntre(x1, x2 && x2 < fin ? x2 : fin));
+      const n = Number(row?.n ?? 0);
+      if (offset < n) return { depuis: null, saut: 0 };
+      saut = n;
+      depuis = fin;
+      premierMoisEntier = fin;
+    }
+    const mois = await scoped(db, scope)
+      .select({ mois: m.mois, n: sql<number>`sum(${m.lignes})`.mapWith(Number) })
+      .from(m)
+      .where(
+        and(
+          filtresMois,
+          premierMoisEntier ? gte(m.mois, premierMoisEntier) : undefined,
+          m2 ? lt(m.mois, m2) : undefined,
+        ),
+      )
+      .groupBy(m.mois)
+      .orderBy(asc(m.mois));
+    for (const r of mois) {
+      if (saut + Number(r.n) > offset) return { depuis: r.mois, saut };
+      saut += Number(r.n);
+      depuis = moisSuivant(r.mois);
+    }
+    return { depuis, saut };
+  }
+  return {
+    /**
+     * The period's lines = N(x2) − N(x1), N(x) the filter's lines dated before x: the monthly movements'
+     * line counts of the months m1 ≤ mois < m2, plus the lines of [m2, x2[, minus those of [m1, x1[ (at most
+     * two partial months of lines, whatever the period's length).
+     */
+    async count() {
+      const [[mois], [lignes]] = await Promise.all([
+        scoped(db, scope)
+          .select({ n: sql<number>`coalesce(sum(${m.lignes}), 0)`.mapWith(Number) })
+          .from(m)
+          .where(and(filtresMois, m1 ? gte(m.mois, m1) : undefined, m2 ? lt(m.mois, m2) : undefined)),
+        m1 || m2
+          ? scoped(db, scope)
+              .select({
+                n: sql<number>`count(*) filter (where ${m2 ? sql`${l.date_operation} >= ${m2}` : sql`false`})
+                  - count(*) filter (where ${x1 ? sql`${l.date_operation} < ${x1}` : sql`false`})`.mapWith(
+                  Number,
+                ),
+              })
+              .from(l)
+              .where(
+                or(
+                  m1 && x1 && m1 < x1 ? lignesEntre(m1, x1) : undefined,
+                  m2 && x2 && m2 < x2 ? lignesEntre(m2, x2) : undefined,
+                  sql`false`,
+                ),
+              )
+          : [{ n: 0 }],
+      ]);
+      return Number(mois?.n ?? 0) + Number(lignes?.n ?? 0);
     },
     async rows(limit, offset) {
       if (limit <= PAGE_SOLDE_UNITAIRE) {
         // The page's keys first (an offset never computes the balances of the lines it skips), then the
         // balance of each account of the page before its first line (one index-only sum per account), then
         // each line's balance from the first line up to it (a short range of the same index).
+        // A far page (the last of three years) starts at the month holding its first line, found from the
+        // monthly line counts: the offset skips at most that month's lines, not the whole history.
+        const { depuis, saut } = offset > sautDirect ? await moisDeLaPage(offset) : { depuis: null, saut: 0 };
         const keys = await scoped(db, scope)
           .select({
             id: l.id,
@@ -117,10 +214,10 @@ export function listOperations(db: Db, scope: Scope, f: OperationFilters): ListS
             ecriture_id: l.ecriture_id,
           })
           .from(l)
-          .where(filtresLignes)
+          .where(and(filtresLignes, depuis ? gte(l.date_operation, depuis) : undefined))
           .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id))
           .limit(limit)
-          .offset(offset);
+          .offset(offset - saut);
         const k0 = keys[0];
         if (!k0) return [];
         const cle = (e: number, compte: string) => `${e}:${compte}`;

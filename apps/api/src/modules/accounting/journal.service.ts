@@ -44,6 +44,7 @@ export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<numbe
     lignes.map((l) => ({
       ecriture_id: row!.id,
       date_operation: e.date_operation,
+      journal: e.type,
       compte: l.compte,
       libelle: (l.libelle ?? e.libelle).slice(0, 255),
       debit: l.debit,

@@ -1,0 +1,2 @@
+ALTER TABLE "mouvements_mensuels" DROP CONSTRAINT "mouvements_mensuels_entreprise_id_compte_mois_pk";--> statement-breakpoint
+ALTER TABLE "mouvements_mensuels" ADD CONSTRAINT "mouvements_mensuels_entreprise_id_compte_mois_journal_pk" PRIMARY KEY("entreprise_id","compte","mois","journal");
