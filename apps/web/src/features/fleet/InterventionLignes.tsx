@@ -203,7 +203,7 @@ export function InterventionLignes({
   /** The kit's refresh: the intervention, its list and what its writes change (`invalidates`). */
   refresh: () => Promise<void>;
 }) {
-  if (intervention.statut !== 'Brouillon') return <LignesTable intervention={intervention} />;
+  if (!intervention.can.update) return <LignesTable intervention={intervention} />;
   return <DraftLignes key={intervention.updated_at} intervention={intervention} refresh={refresh} />;
 }
 
