@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { isVerified, useSession } from '../base/session';
 import { PATHS } from './routes';
-import { isVerified, useSession } from './session';
 
 /** Where the login page sends a user once signed in: the page they first asked for, or accueil. */
 export function useReturnPath(): string {

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { prefetchFirstScreen, whenIdle } from '../../app/prefetch';
 import { PATHS } from '../../app/routes';
-import { useSession } from '../../app/session';
+import { useSession } from '../../base/session';
 import { applyServerErrors } from '../../components/form/serverErrors';
 import { zodRule } from '../../components/form/zodRule';
 import { AuthHeading } from './AuthHeading';

@@ -1,5 +1,5 @@
 import type { CourseDetailOut, DemandeOut, PaiementOut } from '@yams/shared';
-import { getSession } from '../../app/session';
+import { getSession } from '../../base/session';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/courses`: list rows are CourseOut, `GET /{id}` adds the course's payments (CourseDetailOut). */
