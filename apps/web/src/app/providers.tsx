@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { type ReactNode, useEffect } from 'react';
 import { queryClient } from '../base/queryClient';
+import { theme } from '../base/theme';
 import { bindToasts } from '../base/toast';
-import { theme } from './theme';
 
 dayjs.locale('fr');
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UserOut } from '@yams/shared';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/routes';
 import { http } from '../../base/http';
+import { PATHS } from '../../base/paths';
 import { resetUserCache } from '../../base/queryClient';
 import { clearSession, getSession, setSession, updateSessionUser } from '../../base/session';
 import { toast } from '../../base/toast';

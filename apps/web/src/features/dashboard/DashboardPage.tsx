@@ -28,8 +28,8 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/routes';
 import { http, type Query } from '../../base/http';
+import { PATHS } from '../../base/paths';
 import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
 import { ChartCard, type ChartClick } from './Chart';
