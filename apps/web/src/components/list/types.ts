@@ -1,6 +1,6 @@
 import type { TagLifecycle } from '@yams/shared';
 import type { ReactNode } from 'react';
-import type { Query } from '../../app/http';
+import type { Query } from '../../base/http';
 import type { DialogKind } from '../dialogWidth';
 import type { FormFieldDecl, OptionsSource } from '../form/fields';
 import type { StandardSchema } from '../form/zodRule';

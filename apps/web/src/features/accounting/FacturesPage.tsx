@@ -7,8 +7,8 @@ import {
   todayInGabon,
 } from '@yams/shared';
 import { Spin } from 'antd';
-import { getSession } from '../../app/session';
-import { toast } from '../../app/toast';
+import { getSession } from '../../base/session';
+import { toast } from '../../base/toast';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';

@@ -9,7 +9,7 @@ import {
 } from '@yams/shared';
 import { Alert, Button, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { ApiError, http } from '../../app/http';
+import { ApiError, http } from '../../base/http';
 import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
 import { Money } from '../../components/Money';
 import { interventionPaths, useArticles, useServices } from './api';
