@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentBody, DocumentOut, InterventionOut, VehiculeDetailOut } from '@yams/shared';
-import { http } from '../../app/http';
-import { getSession } from '../../app/session';
+import type {
+  ArticleOut,
+  DocumentBody,
+  DocumentOut,
+  InterventionOut,
+  ServiceOut,
+  VehiculeDetailOut,
+} from '@yams/shared';
+import { http } from '../../base/http';
+import { getSession } from '../../base/session';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/vehicules`: the list gives VehiculeOut rows, `GET /{id}` the same row with its documents. */
@@ -67,20 +74,6 @@ export async function openDocumentFile(doc: Pick<DocumentOut, 'fichier' | 'fichi
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** A service of the garages' catalogue (`/api/services`) and an article of the stock (`/api/articles`). */
-export interface ServiceRow {
-  id: number;
-  libelle: string;
-  montant: number | null;
-}
-export interface ArticleRow {
-  id: number;
-  nom: string;
-  reference: string | null;
-  qte: number;
-  prix_unitaire: number | null;
-}
-
 /** The catalogues' query key prefix: a confirmed intervention moves the stock. */
 export const catalogueKey = ['fleet', 'catalogue'] as const;
 const catalogue = <T>(path: string) => ({
@@ -89,6 +82,6 @@ const catalogue = <T>(path: string) => ({
     (await http.get<T[]>(path, { query: { limit: 1000 }, signal })).data,
   staleTime: 60_000,
 });
-/** The catalogues an intervention's lines pick from (with their prices and the stock). */
-export const useServices = () => useQuery(catalogue<ServiceRow>('/api/services'));
-export const useArticles = () => useQuery(catalogue<ArticleRow>('/api/articles'));
+/** The catalogues an intervention's lines pick from (with their prices and the stock), typed by the API's schemas. */
+export const useServices = () => useQuery(catalogue<ServiceOut>('/api/services'));
+export const useArticles = () => useQuery(catalogue<ArticleOut>('/api/articles'));
