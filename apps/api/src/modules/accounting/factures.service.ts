@@ -389,18 +389,6 @@ export function createReglement(db: Db, scope: Scope, id: number, body: Reglemen
         reference: body.reference ?? null,
       })
       .returning({ id: reglements.id });
-    await posterEncaissement(
-      tx,
-      {
-        entreprise_id: f.entreprise_id,
-        date_operation: date,
-        mode: body.mode,
-        montant: body.montant,
-        libelle: `Règlement ${f.numero}`,
-        piece: f.numero,
-      },
-      { type: 'reglement', id: reg!.id },
-    );
     await majRegle(tx, f, body.montant);
     // The courses of the invoice, lowest id first (the lock order of every money write on courses).
     const lignes = await tx
@@ -428,6 +416,21 @@ export function createReglement(db: Db, scope: Scope, id: number, body: Reglemen
       await recomputeEtat(tx, course);
       aRepartir -= part;
     }
+    // Posted last: the monthly movements' rows it takes (mouvements_mensuels) come after the invoice's and
+    // the courses' row locks, in the order of every other posting (a payment validated on one of these
+    // courses locks the course, then posts).
+    await posterEncaissement(
+      tx,
+      {
+        entreprise_id: f.entreprise_id,
+        date_operation: date,
+        mode: body.mode,
+        montant: body.montant,
+        libelle: `Règlement ${f.numero}`,
+        piece: f.numero,
+      },
+      { type: 'reglement', id: reg!.id },
+    );
     const soldee = body.montant >= reste;
     return soldee
       ? `Règlement de ${formatMoney(body.montant)} enregistré : la facture ${f.numero} est soldée.`
