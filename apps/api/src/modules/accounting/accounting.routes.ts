@@ -11,11 +11,10 @@ import {
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudRoutes, GroupResponse } from '../../lib/crud-routes';
-import { AppError, fieldErrors } from '../../lib/errors';
+import { crudRoutes } from '../../lib/crud-routes';
+import { fieldErrors } from '../../lib/errors';
 import { dateRangeQuery } from '../../lib/filters-dates';
 import { IdParams } from '../../lib/filters-ids';
-import { forEachSelected, GroupBody, groupReply } from '../../lib/group';
 import { ok, reply } from '../../lib/http';
 import { exportRoute } from '../../lib/list-export';
 import { filters, listOf, listResponse } from '../../lib/pagination';
@@ -91,55 +90,27 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       },
       destroy: (scope, id) => destroyPiece(app.db, scope, id),
       missing: (id) => `La pièce de caisse n°${id} n'existe pas.`,
-    });
-    // The specification's other names of the same vouchers.
-    for (const [action, actif] of [
-      ['disable', false],
-      ['activate', true],
-    ] as const) {
-      scoped.post(
-        `/api/caisses/:id/${action}`,
+      // The specification's other names of the same vouchers: `/api/caisses/{id}/disable`, `…/activate`
+      // and `/api/caisses/destroy-group` beside `/api/piece_de_caisses/destroy-group`.
+      destroyGroup: { paths: ['/api/piece_de_caisses', '/api/caisses'] },
+      summary: {
+        destroyGroup: 'Supprime plusieurs pièces de caisse (écritures contre-passées) ; un message par ligne',
+      },
+      actions: [
         {
-          schema: {
-            tags,
-            summary: actif
-              ? 'Active une pièce de caisse (écriture passée)'
-              : 'Désactive une pièce de caisse (écriture contre-passée)',
-            params: IdParams,
-            response: reply(PieceDeCaisseOut),
-          },
+          name: 'disable',
+          path: '/api/caisses',
+          summary: 'Désactive une pièce de caisse (écriture contre-passée)',
+          run: (scope, id) => setPieceActive(app.db, scope, id, false),
         },
-        async (request) => {
-          const scope = currentScope(request);
-          const message = await setPieceActive(app.db, scope, request.params.id, actif);
-          return ok(await getPiece(app.db, scope, request.params.id), message);
+        {
+          name: 'activate',
+          path: '/api/caisses',
+          summary: 'Active une pièce de caisse (écriture passée)',
+          run: (scope, id) => setPieceActive(app.db, scope, id, true),
         },
-      );
-    }
-    scoped.post(
-      '/api/caisses/destroy-group',
-      {
-        schema: {
-          tags,
-          summary: 'Supprime plusieurs pièces de caisse (écritures contre-passées) ; un message par ligne',
-          body: GroupBody,
-          response: GroupResponse,
-        },
-      },
-      async (request) => {
-        const scope = currentScope(request);
-        const result = await forEachSelected(request.body.selected_lines, (id) =>
-          destroyPiece(app.db, scope, id).catch((err: unknown) => {
-            if (err instanceof AppError && err.statusCode === 404) {
-              throw new AppError(err.code, 404, [`La pièce de caisse n°${id} n'existe pas.`]);
-            }
-            throw err;
-          }),
-        );
-        return groupReply(result);
-      },
-    );
-
+      ],
+    });
     // ---------- Journaux ----------
     const jtags = ['Journaux'];
     scoped.get(
