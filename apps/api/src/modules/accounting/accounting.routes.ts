@@ -14,12 +14,9 @@ import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { fieldErrors } from '../../lib/errors';
 import { dateRangeQuery } from '../../lib/filters-dates';
-import { IdParams } from '../../lib/filters-ids';
-import { ok, reply } from '../../lib/http';
-import { exportRoute } from '../../lib/list-export';
-import { filters, listOf, listResponse } from '../../lib/pagination';
-import { transaction } from '../../lib/transaction';
-import { currentScope, entrepriseForCreate } from '../../plugins/auth';
+import { ok } from '../../lib/http';
+import { filters } from '../../lib/pagination';
+import { currentScope } from '../../plugins/auth';
 import achatsRoutes from './achats.routes';
 import {
   createPiece,
@@ -31,7 +28,7 @@ import {
 } from './caisses.service';
 import facturesRoutes from './factures.routes';
 import { balanceGenerale, csvOf, getEcriture, listOperations } from './journal.repository';
-import { passerEcriture } from './journal.service';
+import { createOperationDiverse } from './journal.service';
 
 const PiecesQuery = filters({
   actif: z
@@ -113,33 +110,28 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
     });
     // ---------- Journaux ----------
     const jtags = ['Journaux'];
-    scoped.get(
-      '/api/operations',
-      {
-        schema: {
-          tags: jtags,
-          summary:
-            'Lignes des journaux (type, date_debut, date_fin, compte ; 12 par page) avec le solde courant du compte',
-          querystring: OperationsQuery,
-          response: reply(listOf(OperationOut)),
-        },
-      },
-      async (request) =>
-        ok(
-          await listResponse(
-            request.query,
-            listOperations(app.db, currentScope(request), request.query),
-            PAGE_SIZE.operations,
-          ),
-        ),
-    );
-
-    // The journals of a period as CSV or Excel, with the same filters (the kit's ExportButton).
-    exportRoute(scoped, {
+    crudRoutes(scoped, {
       path: '/api/operations',
       tags: jtags,
-      query: OperationsQuery as unknown as z.ZodObject,
-      list: (scope, q: z.output<typeof OperationsQuery>) => listOperations(app.db, scope, q),
+      nom: { un: 'une écriture', des: 'les lignes des journaux' },
+      summary: {
+        list: 'Lignes des journaux (type, date_debut, date_fin, compte ; 12 par page) avec le solde courant du compte',
+        detail: "Une écriture entière (toutes ses lignes et sa pièce d'origine)",
+      },
+      // The list answers the journals' lines (exported as CSV or Excel with the same filters); the detail
+      // one entry with all its lines. Entries are never edited nor deleted: a voucher reverses its own.
+      query: OperationsQuery,
+      item: OperationOut,
+      perPage: PAGE_SIZE.operations,
+      list: (scope, q) => listOperations(app.db, scope, q),
+      detail: EcritureOut,
+      get: (scope, id) => getEcriture(app.db, scope, id),
+      create: {
+        summary: "Écriture manuelle 'Operation Diverse' : équilibrée, ou refusée",
+        body: OperationDiverseBody,
+        run: (scope, body) => createOperationDiverse(app.db, scope, body),
+        message: () => "L'opération diverse a été enregistrée.",
+      },
     });
 
     scoped.get(
@@ -180,47 +172,6 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
             .send(csvOf(rows));
         }
         return reply.send(ok(BalanceOut.parse(balance)));
-      },
-    );
-
-    scoped.get(
-      '/api/operations/:id',
-      {
-        schema: {
-          tags: jtags,
-          summary: "Une écriture entière (toutes ses lignes et sa pièce d'origine)",
-          params: IdParams,
-          response: reply(EcritureOut),
-        },
-      },
-      async (request) => ok(await getEcriture(app.db, currentScope(request), request.params.id)),
-    );
-
-    scoped.post(
-      '/api/operations',
-      {
-        schema: {
-          tags: jtags,
-          summary: "Écriture manuelle 'Operation Diverse' : équilibrée, ou refusée",
-          body: OperationDiverseBody,
-          response: reply(EcritureOut),
-        },
-      },
-      async (request) => {
-        const scope = currentScope(request);
-        const body = request.body;
-        const id = await transaction(app.db, (tx) =>
-          passerEcriture(tx, {
-            entreprise_id: entrepriseForCreate(scope, body.entreprise_id),
-            date_operation: body.date_operation,
-            type: 'Operation Diverse',
-            libelle: body.libelle,
-            piece: null,
-            source_type: 'manuelle',
-            lignes: body.lignes,
-          }),
-        );
-        return ok(await getEcriture(app.db, scope, id), "L'opération diverse a été enregistrée.");
       },
     );
   }
