@@ -279,7 +279,8 @@ if (pgUrl) {
     it('un second nœud sur le même DATA_DIR refuse de démarrer, en français, et le premier sert toujours', async () => {
       const portA = await freePort();
       first = await node(portA);
-      await waitForOutput(first.child, first.out, /Yams Manager est prêt/, 90_000);
+      // Two cold starts (tsx, migrations): on a loaded 2-core CI machine each can take a minute or more.
+      await waitForOutput(first.child, first.out, /Yams Manager est prêt/, 150_000);
       const second = await node(await freePort());
       const code = await new Promise<number | null>((resolve) => second.child.once('exit', resolve));
       expect(code).toBe(1);
@@ -288,6 +289,6 @@ if (pgUrl) {
       );
       const docs = await fetch(`http://127.0.0.1:${portA}/api/docs/json`);
       expect(docs.status).toBe(200);
-    }, 120_000);
+    }, 270_000);
   });
 }

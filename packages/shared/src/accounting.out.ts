@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AchatCan, FactureCan, FactureDetailCan } from './permissions';
 
 // Answers of the accounting API (what the screens and the mobile apps read).
 
@@ -44,6 +45,7 @@ export const FactureItemOut = z.object({
   est_valide: z.boolean(),
   statut: z.string(),
   created_at: z.string(),
+  can: FactureCan,
 });
 export type FactureItemOut = z.infer<typeof FactureItemOut>;
 
@@ -78,6 +80,7 @@ export const FactureOut = FactureItemOut.extend({
    * invoice cannot be credited (a draft, a pro forma, an avoir).
    */
   avoir_maximum: z.number(),
+  can: FactureDetailCan,
   reglements: z.array(
     z.object({
       id: z.number(),
@@ -152,6 +155,7 @@ export const AchatOut = z.object({
     }),
   ),
   created_at: z.string(),
+  can: AchatCan,
 });
 export type AchatOut = z.infer<typeof AchatOut>;
 

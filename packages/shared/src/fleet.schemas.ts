@@ -9,6 +9,7 @@ import {
   PLAQUE_RE,
   VEHICULE_STATUTS,
 } from './fleet.rules';
+import { InterventionCan } from './permissions';
 import { zChamps } from './reference';
 
 const statut = z.enum(VEHICULE_STATUTS, { error: "Le statut du véhicule n'est pas valide." });
@@ -266,5 +267,6 @@ export const InterventionOut = z.object({
   confirmed_at: z.string().nullable(),
   lignes: z.array(InterventionLigneOut),
   ...stamps,
+  can: InterventionCan,
 });
 export type InterventionOut = z.infer<typeof InterventionOut>;

@@ -18,6 +18,7 @@ export * from './geolocation';
 export * from './messages';
 export * from './notifications';
 export * from './operations';
+export * from './permissions';
 export * from './realtime';
 export * from './reference';
 export * from './statistics';

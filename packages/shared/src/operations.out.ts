@@ -7,6 +7,7 @@ import {
   MODES_PAIEMENT,
   PAIEMENT_STATUTS,
 } from './operations.lifecycle';
+import { CourseCan, DemandeCan, PaiementCan } from './permissions';
 
 // What the operations API answers: picked fields only, with nested references for the screens.
 
@@ -52,6 +53,8 @@ export const CourseOut = z.object({
   demande_id: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** What the signed-in account may do with it (`courseCan`). */
+  can: CourseCan,
 });
 export type CourseOut = z.infer<typeof CourseOut>;
 
@@ -73,6 +76,7 @@ export const PaiementOut = z.object({
   annule_le: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  can: PaiementCan,
 });
 export type PaiementOut = z.infer<typeof PaiementOut>;
 
@@ -111,5 +115,6 @@ export const DemandeOut = z.object({
   course: z.object({ id: z.number(), code: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  can: DemandeCan,
 });
 export type DemandeOut = z.infer<typeof DemandeOut>;

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
-import { PATHS } from './routes';
+import { PATHS } from '../base/paths';
 
 export default function NotFoundPage() {
   return (

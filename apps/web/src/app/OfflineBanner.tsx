@@ -1,7 +1,7 @@
 import { MSG } from '@yams/shared';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
-import { retryInitialRequests, useOnline } from './network';
+import { retryInitialRequests, useOnline } from '../base/network';
 
 /** Shown while the browser is offline; 'Réessayer' re-runs the screen's requests once back online. */
 export function OfflineBanner() {

@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router';
-import { ChunkLoadError } from './lazyScreen';
-import { ReloadResult } from './ScreenBoundary';
+import { ChunkLoadError } from '../base/lazyScreen';
+import { ReloadResult } from '../components/ScreenBoundary';
 
 /** Last resort for an error outside any screen boundary. */
 export default function RouteErrorPage() {

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@yams/shared';
 import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
+import { http } from '../base/http';
 import { StatusNotice } from '../components/StatusNotice';
-import { http } from './http';
 
 export const startupKey = ['startup', 'csrf-cookie'] as const;
 

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PATHS } from './routes';
-import { isVerified, useSession } from './session';
-
-/** Where the login page sends a user once signed in: the page they first asked for, or accueil. */
-export function useReturnPath(): string {
-  const state = useLocation().state as { from?: string } | null;
-  return state?.from && state.from !== PATHS.login ? state.from : PATHS.accueil;
-}
+import { PATHS, useReturnPath } from '../base/paths';
+import { isVerified, useSession } from '../base/session';
 
 /** Every screen of the back-office: a verified session, else login (or verification). */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,9 +1,12 @@
 import { matchPath } from 'react-router';
 import { AppLayoutScreen } from './layout/appLayoutScreen';
-import { PATHS, ROUTES, type RouteDef } from './routes';
+import { ROUTES, type RouteDef } from './routes';
 
-/** Fetch the first screen after sign-in while the user types (and the server checks the password). */
-export function prefetchFirstScreen(returnPath: string = PATHS.accueil): void {
+/**
+ * Fetch the first screen after sign-in while the user types (and the server checks the password). The sign-in
+ * pages reach it through base/prefetch.ts (main.tsx hands it over), as features do not import the app.
+ */
+export function fetchFirstScreen(returnPath: string): void {
   const first =
     ROUTES.find((r: RouteDef) => r.path === returnPath) ?? ROUTES.find((r) => r.name === 'accueil');
   AppLayoutScreen.preload();
@@ -19,20 +22,6 @@ export function preloadCurrentScreen(pathname: string): void {
   if (!route) return;
   if (route.access === 'private') AppLayoutScreen.preload();
   route.screen.preload();
-}
-
-/** Runs `task` once the page has shown and the browser is idle; returns a cancel function. */
-export function whenIdle(task: () => void, delayMs = 500): () => void {
-  let idleId: number | undefined;
-  const timer = setTimeout(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      idleId = window.requestIdleCallback(task, { timeout: 5000 });
-    } else task();
-  }, delayMs);
-  return () => {
-    clearTimeout(timer);
-    if (idleId !== undefined) window.cancelIdleCallback(idleId);
-  };
 }
 
 let done = false;

@@ -4,9 +4,9 @@ import frFR from 'antd/locale/fr_FR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { type ReactNode, useEffect } from 'react';
-import { queryClient } from './queryClient';
-import { theme } from './theme';
-import { bindToasts } from './toast';
+import { queryClient } from '../base/queryClient';
+import { theme } from '../base/theme';
+import { bindToasts } from '../base/toast';
 
 dayjs.locale('fr');
 

@@ -1,12 +1,13 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type Access, PATHS, REDIRECTS, type RouteName } from '../base/paths';
 import { GuestOnly, RequireAuth, VerifyOnly } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
 import { AppLayoutScreen } from './layout/appLayoutScreen';
 import { RootShell } from './RootShell';
 import RouteErrorPage from './RouteErrorPage';
-import { type Access, PATHS, REDIRECTS, ROUTES, type RouteDef, type RouteName } from './routes';
+import { ROUTES, type RouteDef } from './routes';
 
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 

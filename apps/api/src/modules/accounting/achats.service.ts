@@ -1,6 +1,7 @@
 import {
   type AchatBody,
   type AchatOut,
+  achatCan,
   formatMoney,
   montantHorsColonne,
   type ReglementBody,
@@ -103,6 +104,7 @@ async function toOut(db: Db, scope: Scope, rows: Row[], detail: boolean): Promis
         reference: r.reference,
       })),
     created_at: a.created_at,
+    can: achatCan(a),
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { FactureItemOut, FactureOut } from '@yams/shared';
+import { factureCan, factureDetailCan } from '@yams/shared';
 import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -37,10 +38,14 @@ const itemColumns = {
 type ItemRow = { [K in keyof typeof itemColumns]: unknown } & {
   net_a_payer: number;
   montant_regle: number;
+  est_valide: boolean;
+  type: string;
 };
 
-const toItem = (r: ItemRow): FactureItemOut =>
-  ({ ...r, reste_a_payer: Math.max(0, r.net_a_payer - r.montant_regle) }) as FactureItemOut;
+function toItem(r: ItemRow): FactureItemOut {
+  const reste_a_payer = Math.max(0, r.net_a_payer - r.montant_regle);
+  return { ...r, reste_a_payer, can: factureCan({ ...r, reste_a_payer }) } as FactureItemOut;
+}
 
 export interface FactureFilters extends DateRange, Sortable {
   client?: number;
@@ -157,8 +162,10 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
   ]);
   const { f, c } = r;
   const credite = derivees.filter((d) => d.type === 'Avoir').reduce((n, d) => n + d.net_a_payer, 0);
+  const item = toItem(r as unknown as ItemRow);
+  const avoir_maximum = f.type === 'Normale' && f.est_valide ? Math.max(0, f.net_a_payer - credite) : 0;
   return {
-    ...toItem(r as unknown as ItemRow),
+    ...item,
     expirable: f.expirable,
     date_expiration: f.date_expiration,
     utilisateur: r.auteur_id ? { id: r.auteur_id, nom: r.auteur_nom ?? '' } : null,
@@ -190,7 +197,8 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
     origine: origine[0] ?? null,
     derivees,
     montant_credite: credite,
-    avoir_maximum: f.type === 'Normale' && f.est_valide ? Math.max(0, f.net_a_payer - credite) : 0,
+    avoir_maximum,
+    can: factureDetailCan({ ...item, avoir_maximum }),
     reglements: regs,
     validee_le: f.validee_le,
   };

@@ -1,4 +1,5 @@
 import type { InterventionOut } from '@yams/shared';
+import { interventionCan } from '@yams/shared';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
@@ -41,6 +42,7 @@ async function withLignes(db: Db, rows: Row[]): Promise<InterventionOut[]> {
     debut: r.date_debut,
     fin: r.date_fin,
     lignes: lignes.filter((l) => l.intervention_id === r.id),
+    can: interventionCan(r),
   }));
 }
 

@@ -3,6 +3,7 @@ import {
   type CourseEtat,
   type CourseOut,
   type CourseStatut,
+  courseCan,
   courseDetails,
 } from '@yams/shared';
 import { and, eq, ilike, inArray, isNotNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
@@ -121,6 +122,7 @@ export function toCourseOut(r: Row): CourseOut {
     demande_id: r.demande_id,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    can: courseCan(r),
   };
 }
 

@@ -1,4 +1,10 @@
-import { courseDetails, DEMANDE_CLIENT_MASQUE, type DemandeOut, type DemandeStatut } from '@yams/shared';
+import {
+  courseDetails,
+  DEMANDE_CLIENT_MASQUE,
+  type DemandeOut,
+  type DemandeStatut,
+  demandeCan,
+} from '@yams/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -69,7 +75,7 @@ function selectDemandes(db: Db, scope: Scope) {
 
 type Row = Awaited<ReturnType<typeof selectDemandes>>[number];
 
-function toDemandeOut(r: Row): DemandeOut {
+function toDemandeOut(r: Row, scope: Scope): DemandeOut {
   const masque = !r.proprietaire;
   return {
     id: r.id,
@@ -99,6 +105,7 @@ function toDemandeOut(r: Row): DemandeOut {
     course: r.course_id && r.course_code ? { id: r.course_id, code: r.course_code } : null,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    can: demandeCan(r, scope.entrepriseId),
   };
 }
 
@@ -136,7 +143,7 @@ export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSourc
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return rows.map(toDemandeOut);
+      return rows.map((r) => toDemandeOut(r, scope));
     },
   };
 }
@@ -144,7 +151,7 @@ export function listDemandes(db: Db, scope: Scope, f: DemandeFilters): ListSourc
 export async function getDemandeOut(db: Db, scope: Scope, id: number): Promise<DemandeOut> {
   const [row] = await selectDemandes(db, scope).where(eq(demandes.id, id)).limit(1);
   if (!row) throw demandeNotFound();
-  return toDemandeOut(row);
+  return toDemandeOut(row, scope);
 }
 
 /** A demande visible in the scope, locked for the transaction, or 404. */

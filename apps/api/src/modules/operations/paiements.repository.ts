@@ -1,4 +1,10 @@
-import { courseDetails, type ModePaiement, type PaiementOut, type PaiementStatut } from '@yams/shared';
+import {
+  courseDetails,
+  type ModePaiement,
+  type PaiementOut,
+  type PaiementStatut,
+  paiementCan,
+} from '@yams/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -72,6 +78,7 @@ function toPaiementOut(r: Row): PaiementOut {
     annule_le: r.annule_le,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    can: paiementCan(r),
   };
 }
 

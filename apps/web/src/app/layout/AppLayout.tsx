@@ -1,15 +1,15 @@
 import { Drawer, Layout } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { connectRealtime, disconnectRealtime } from '../../base/realtime';
+import { useSession } from '../../base/session';
+import { BRAND } from '../../base/theme';
+import { Brand } from '../../components/Brand';
+import { ScreenOutlet } from '../../components/ScreenOutlet';
 import { useIsMobile } from '../../components/useIsMobile';
 import { useMe } from '../../features/account/api';
 import { askNotificationPermissionOnce } from '../notificationPermission';
 import { prefetchSignedInScreens } from '../prefetch';
-import { connectRealtime, disconnectRealtime } from '../realtime';
-import { ScreenOutlet } from '../ScreenOutlet';
-import { useSession } from '../session';
-import { BRAND } from '../theme';
 import { AppFooter } from './AppFooter';
-import { Brand } from './Brand';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 

@@ -1,6 +1,6 @@
-import { ScreenOutlet } from '../ScreenOutlet';
+import { Brand } from '../../components/Brand';
+import { ScreenOutlet } from '../../components/ScreenOutlet';
 import { AppFooter } from './AppFooter';
-import { Brand } from './Brand';
 
 /** Login, forgot password, verification and reset: one centred card. */
 export function AuthLayout() {

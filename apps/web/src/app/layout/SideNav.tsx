@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../routes';
+import { PATHS } from '../../base/paths';
 import { activeEntry, NAVIGATION, type NavEntry } from './navigation';
 
 type MenuItem = Required<MenuProps>['items'][number];

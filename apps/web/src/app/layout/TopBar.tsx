@@ -1,7 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout, Typography } from 'antd';
+import { Brand } from '../../components/Brand';
 import { useRouteTitle } from '../RootShell';
-import { Brand } from './Brand';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 

@@ -1,10 +1,10 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
+import { useSession } from '../../base/session';
 import { UserAvatar } from '../../components/UserAvatar';
 import { ProfileModal } from '../../features/account/ProfileModal';
 import { useLogout } from '../../features/auth/api';
-import { useSession } from '../session';
 
 /** Avatar and name; 'Mon profil' opens 'Mon compte', 'Se déconnecter' ends the session. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {

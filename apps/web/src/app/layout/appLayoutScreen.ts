@@ -1,4 +1,4 @@
-import { lazyScreen } from '../lazyScreen';
+import { lazyScreen } from '../../base/lazyScreen';
 
 /**
  * The signed-in layout (side menu, header, notifications, realtime), loaded on demand: the sign-in page

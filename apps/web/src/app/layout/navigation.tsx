@@ -9,7 +9,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { PATHS, type RouteName } from '../routes';
+import { PATHS, type RouteName } from '../../base/paths';
 
 /** A side bar entry: a link to a route, or a group of entries (spec section 2, "Navigation groups"). */
 export type NavEntry =

@@ -1,8 +1,8 @@
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import type { Query } from '../../app/http';
-import { toast } from '../../app/toast';
+import type { Query } from '../../base/http';
+import { toast } from '../../base/toast';
 import type { Resource } from '../list/resource';
 import type { DisplayField, Labels } from '../list/types';
 import { downloadRows, downloadServerExport, fetchAllRows } from './download';

@@ -1,7 +1,7 @@
 import type { ExportColumn } from '@yams/shared';
-import { ApiError, type Query } from '../../app/http';
-import { getSession } from '../../app/session';
-import { toast } from '../../app/toast';
+import { ApiError, type Query } from '../../base/http';
+import { getSession } from '../../base/session';
+import { toast } from '../../base/toast';
 import type { Resource } from '../list/resource';
 import type { DisplayField, Labels } from '../list/types';
 import { type ExportTable, exportFileName, exportTable, toCsv } from './exportRows';

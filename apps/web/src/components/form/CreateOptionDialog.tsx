@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import { EntityForm } from './EntityForm';
 import type { CreateOption } from './fields';
 

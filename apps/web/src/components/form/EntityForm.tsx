@@ -1,6 +1,6 @@
 import { Button, Col, Form, type FormRule, Row } from 'antd';
 import { useMemo, useState } from 'react';
-import { ApiError } from '../../app/http';
+import { ApiError } from '../../base/http';
 import type { Labels } from '../list/types';
 import { FieldInput } from './FieldInput';
 import type { FormFieldDecl, FormMode } from './fields';

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import { type FocusEvent, lazy, Suspense, useRef, useState } from 'react';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import type { FormFieldDecl } from './fields';
 import { PointNumbers } from './PointNumbers';
 import { RichText } from './RichText';

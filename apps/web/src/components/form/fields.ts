@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Query } from '../../app/http';
+import type { Query } from '../../base/http';
 
 /**
  * Options fed by the API. Without `label`: the list's options endpoint `GET {path}/options?search=…&…query`

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { ApiError } from '../../app/http';
+import { ApiError } from '../../base/http';
 
 /**
  * Shows a 422 answer's `data.fields` under the fields they name (`{ email: '…' }`, `{ 'lignes.0.qte': '…' }`).

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import type { Option, OptionsSource } from './fields';
 
 /** How long the options are kept (shared by every form and filter of the same source). */

@@ -7,7 +7,7 @@ import { EntityForm } from '../form/EntityForm';
 import { rowToValues } from '../form/formValues';
 import { DetailView } from './DetailView';
 import { type PostVars, useRefreshAfterWrite, useResourceOne, useResourcePost } from './resource';
-import type { ListDecl, Row, RowAction } from './types';
+import { type ListDecl, type Row, type RowAction, rowAllows } from './types';
 
 export type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'view'; row: T };
 
@@ -192,10 +192,16 @@ function DialogFooter<T extends Row>({
       setRunning(null);
     }
   };
-  const actions = (decl.detail.actions ?? []).filter((a) => !a.visible || a.visible(row));
+  // The API's row permissions (`can`) decide first; a declaration may only narrow them.
+  const actions = (decl.detail.actions ?? []).filter(
+    (a) => rowAllows(row, a.key) && (!a.visible || a.visible(row)),
+  );
   const deletable =
-    typeof decl.detail.deletable === 'function' ? decl.detail.deletable(row) : Boolean(decl.detail.deletable);
-  const editable = decl.form && (!decl.form.editable || decl.form.editable(row));
+    rowAllows(row, 'destroy') &&
+    (typeof decl.detail.deletable === 'function'
+      ? decl.detail.deletable(row)
+      : Boolean(decl.detail.deletable));
+  const editable = decl.form && rowAllows(row, 'update') && (!decl.form.editable || decl.form.editable(row));
 
   const button = (action: RowAction<T>) => {
     const node = (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_PATHS, type AuditEntryOut, formatDate, formatDateTime, formatMoney } from '@yams/shared';
 import { Alert, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels, Row } from './types';
 

@@ -1,4 +1,4 @@
-import type { Query } from '../../app/http';
+import type { Query } from '../../base/http';
 /** The query keys of one API resource: lists, counts and details under `[name]`. */
 export function resourceKeys(name: string) {
   const all = [name] as const;

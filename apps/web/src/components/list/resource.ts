@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '@yams/shared';
-import { http, type Query } from '../../app/http';
-import type { ErrorToastType } from '../../app/toast';
+import { http, type Query } from '../../base/http';
+import type { ErrorToastType } from '../../base/toast';
 import { type Invalidates, invalidateAfterWrite } from './invalidate';
 import { resourceKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { getSession } from '../../app/session';
+import { getSession } from '../../base/session';
 import type { FormFieldDecl } from '../form/fields';
 import type { DisplayField, FilterDecl, ListDecl, OptionsSource, Row } from './types';
 

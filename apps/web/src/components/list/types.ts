@@ -1,6 +1,6 @@
 import type { TagLifecycle } from '@yams/shared';
 import type { ReactNode } from 'react';
-import type { Query } from '../../app/http';
+import type { Query } from '../../base/http';
 import type { DialogKind } from '../dialogWidth';
 import type { FormFieldDecl, OptionsSource } from '../form/fields';
 import type { StandardSchema } from '../form/zodRule';
@@ -8,6 +8,16 @@ import type { Invalidates, Resource } from './resource';
 
 /** Every row of a list has an id. */
 export type Row = { id: number };
+
+/**
+ * The API's row permissions (packages/shared `permissions.ts`): a row may carry `can`, one boolean per move.
+ * A move the row names is offered only when true: 'Modifier' (`update`), 'Supprimer' (`destroy`) and each
+ * detail action by its `key` (`validate`, `cancel`…). A move the row does not name is offered as declared.
+ */
+export function rowAllows(row: Row, move: string): boolean {
+  const can = (row as { can?: Record<string, boolean> }).can;
+  return !can || !(move in can) || can[move] === true;
+}
 
 /** One French label per field of an entity (react-admin style), used by columns, forms, filters, exports. */
 export type Labels = Record<string, string>;
@@ -77,7 +87,10 @@ export interface RowAction<T> {
   icon?: ReactNode;
   danger?: boolean;
   primary?: boolean;
-  /** Shown only when true (e.g. `(u) => !u.bloque`). */
+  /**
+   * Shown only when true (e.g. `(u) => !u.bloque`). A row whose `can` names this action's `key` is gated by
+   * it first (`rowAllows`): no `visible` needed for a move the API rules on.
+   */
   visible?: (row: T) => boolean;
   /** Asks this question first (Popconfirm). */
   confirm?: string;
@@ -115,7 +128,7 @@ export interface FormDecl<T> {
   toValues?: (row: T) => Record<string, unknown>;
   /** Form values as the API body (default: dates as YYYY-MM-DD, empty strings as null). */
   toBody?: (values: Record<string, unknown>, mode: 'create' | 'edit') => unknown;
-  /** Edit allowed for this row (default: always). */
+  /** Edit allowed for this row (default: always, or the row's `can.update` when the API sends it). */
   editable?: (row: T) => boolean;
 }
 
@@ -160,7 +173,10 @@ export interface ListDecl<T extends Row> {
     actions?: RowAction<T>[];
     sections?: DetailSection<T>[];
     width?: DialogKind;
-    /** POST `{path}/{id}/destroy` with the confirmation 'Etes vous sur de vouloir supprimer ?'. */
+    /**
+     * POST `{path}/{id}/destroy` with the confirmation 'Etes vous sur de vouloir supprimer ?' (offered when the
+     * row's `can.destroy`, if the API sends one, is true).
+     */
     deletable?: boolean | ((row: T) => boolean);
     /**
      * The deletion's 'Oups !' toast (an invoice: `{ errorDuration: TOAST.invoiceDeletion }`, 20 s), from the

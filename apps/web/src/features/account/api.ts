@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateMeBody, UserOut } from '@yams/shared';
-import { http } from '../../app/http';
-import { updateSessionUser } from '../../app/session';
+import { http } from '../../base/http';
+import { updateSessionUser } from '../../base/session';
 
 export const accountKeys = {
   all: ['account'] as const,

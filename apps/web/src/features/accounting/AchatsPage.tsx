@@ -234,7 +234,6 @@ const ACHATS: ListDecl<A> = {
         lignes: c.lignes.map(({ key: _k, ...l }) => l),
       };
     },
-    editable: (a) => a.statut === 'Brouillon',
   },
   detail: {
     title: (a) => `Achat n°${a.id}`,
@@ -270,13 +269,11 @@ const ACHATS: ListDecl<A> = {
         label: 'Valider',
         primary: true,
         confirm: 'Valider cet achat ? Le stock de ses articles sera augmenté.',
-        visible: (a) => a.statut === 'Brouillon',
         path: achatPaths.validate,
       },
       {
         key: 'reglement',
         label: 'Enregistrer un règlement',
-        visible: (a) => a.statut === 'Validé' && a.statut_reglement !== 'Réglé',
         path: achatPaths.reglement,
         form: {
           fields: [
@@ -292,7 +289,7 @@ const ACHATS: ListDecl<A> = {
         },
       },
     ],
-    deletable: (a) => a.statut === 'Brouillon',
+    deletable: true,
   },
   groupDelete: true,
 };

@@ -9,7 +9,7 @@ import {
 } from '@yams/shared';
 import { Button, Checkbox, Descriptions, Form, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import { LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { TOTAUX_STYLE } from './FactureView';

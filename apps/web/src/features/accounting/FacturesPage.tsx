@@ -7,8 +7,8 @@ import {
   todayInGabon,
 } from '@yams/shared';
 import { Spin } from 'antd';
-import { getSession } from '../../app/session';
-import { toast } from '../../app/toast';
+import { getSession } from '../../base/session';
+import { toast } from '../../base/toast';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -129,10 +129,6 @@ async function telechargerPdf(f: F) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const reglable = (f: F) => f.est_valide && f.type === 'Normale' && f.reste_a_payer > 0;
-/** Something of a validated definitive invoice is not credited yet (a paid one too: the client is refunded). */
-const creditable = (f: F) => 'avoir_maximum' in f && f.avoir_maximum > 0;
-
 const FACTURES: ListDecl<F> = {
   title: 'Factures',
   resource: factures,
@@ -172,7 +168,6 @@ const FACTURES: ListDecl<F> = {
     defaults: { date_operation: dayToPicker(todayInGabon()), type: 'Pro forma', contenu: contenuVide() },
     toValues,
     toBody,
-    editable: (f) => !f.est_valide,
   },
   detail: {
     title: (f) => (f.numero ? `Facture ${f.numero}` : `Facture (brouillon n°${f.id})`),
@@ -187,14 +182,12 @@ const FACTURES: ListDecl<F> = {
         label: 'Valider',
         primary: true,
         confirm: 'Valider cette facture ? Elle ne pourra plus être modifiée.',
-        visible: (f) => !f.est_valide,
         path: facturePaths.validate,
       },
       { key: 'pdf', label: 'Télécharger en PDF', run: telechargerPdf },
       {
         key: 'reglement',
         label: 'Enregistrer un règlement',
-        visible: reglable,
         path: facturePaths.reglement,
         form: {
           fields: [
@@ -211,7 +204,6 @@ const FACTURES: ListDecl<F> = {
         key: 'avoir',
         label: 'Créer un avoir',
         danger: true,
-        visible: creditable,
         path: facturePaths.avoir,
         form: {
           fields: [
@@ -239,7 +231,7 @@ const FACTURES: ListDecl<F> = {
         },
       },
     ],
-    deletable: (f) => !f.est_valide,
+    deletable: true,
     // A refused deletion stays 20 s (spec section 8).
     deleteToast: { errorDuration: TOAST.invoiceDeletion },
   },

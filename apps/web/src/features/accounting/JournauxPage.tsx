@@ -27,7 +27,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import { DateText } from '../../components/DateText';
 import { useDialogWidth } from '../../components/dialogWidth';
 import { downloadCsv, downloadXlsx } from '../../components/export/download';

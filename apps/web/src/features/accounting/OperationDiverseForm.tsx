@@ -2,7 +2,7 @@ import { ecritureDesequilibre, formatMoney, todayInGabon } from '@yams/shared';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ApiError, http } from '../../app/http';
+import { ApiError, http } from '../../base/http';
 import { useDialogWidth } from '../../components/dialogWidth';
 
 interface Ligne {

@@ -2,7 +2,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { ForgotPasswordBody } from '@yams/shared';
 import { Button, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../app/routes';
+import { PATHS } from '../../base/paths';
 import { applyServerErrors } from '../../components/form/serverErrors';
 import { zodRule } from '../../components/form/zodRule';
 import { AuthHeading } from './AuthHeading';

@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { MSG, ResetPasswordBody } from '@yams/shared';
 import { Button, Form, Input, Result } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/routes';
+import { PATHS } from '../../base/paths';
 import { applyServerErrors } from '../../components/form/serverErrors';
 import { zodRule } from '../../components/form/zodRule';
 import { AuthHeading } from './AuthHeading';

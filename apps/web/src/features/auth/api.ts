@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UserOut } from '@yams/shared';
 import { useNavigate } from 'react-router';
-import { http } from '../../app/http';
-import { resetUserCache } from '../../app/queryClient';
-import { PATHS } from '../../app/routes';
-import { clearSession, getSession, setSession, updateSessionUser } from '../../app/session';
-import { toast } from '../../app/toast';
+import { http } from '../../base/http';
+import { PATHS } from '../../base/paths';
+import { resetUserCache } from '../../base/queryClient';
+import { clearSession, getSession, setSession, updateSessionUser } from '../../base/session';
+import { toast } from '../../base/toast';
 import { fetchMe } from '../account/api';
 
 /** The back-office signs in with this source (spec section 7). */

@@ -1,9 +1,9 @@
 import { Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { PATHS, type RouteName, routeByName } from '../../app/routes';
-import { ScreenOutlet } from '../../app/ScreenOutlet';
+import { PATHS, type RouteName, routeByName } from '../../base/paths';
 import { isSuperadmin } from '../../components/list/tenant';
 import { PageTitle } from '../../components/PageTitle';
+import { ScreenOutlet } from '../../components/ScreenOutlet';
 
 const TABS: RouteName[] = [
   'configurations.general',

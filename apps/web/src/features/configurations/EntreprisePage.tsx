@@ -16,9 +16,9 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError, http } from '../../app/http';
-import { getSession, useSession } from '../../app/session';
-import { toast } from '../../app/toast';
+import { ApiError, http } from '../../base/http';
+import { getSession, useSession } from '../../base/session';
+import { toast } from '../../base/toast';
 
 type Values = Omit<ParametresEntreprise, 'entreprise_id' | 'logo' | 'updated_at'>;
 const FIELDS: Array<{ name: keyof Values; label: string; span?: number }> = [

@@ -2,7 +2,7 @@ import type { ReferenceTable } from '@yams/shared';
 import { Alert, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../base/session';
 import { ListScreen } from '../../components/list/ListScreen';
 import { referenceDecl } from './referenceDecls';
 

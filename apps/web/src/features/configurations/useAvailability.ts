@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 
 /** How often an unavailable table is probed again (spec: every 2 s until it answers). */
 export const PROBE_INTERVAL_MS = 2000;

@@ -28,9 +28,9 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { http, type Query } from '../../app/http';
-import { PATHS } from '../../app/routes';
-import { useSession } from '../../app/session';
+import { http, type Query } from '../../base/http';
+import { PATHS } from '../../base/paths';
+import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
 import { ChartCard, type ChartClick } from './Chart';
 import { downloadDashboard } from './dashboardExcel';

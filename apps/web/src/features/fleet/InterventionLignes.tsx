@@ -9,7 +9,7 @@ import {
 } from '@yams/shared';
 import { Alert, Button, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { ApiError, http } from '../../app/http';
+import { ApiError, http } from '../../base/http';
 import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
 import { Money } from '../../components/Money';
 import { interventionPaths, useArticles, useServices } from './api';
@@ -203,7 +203,7 @@ export function InterventionLignes({
   /** The kit's refresh: the intervention, its list and what its writes change (`invalidates`). */
   refresh: () => Promise<void>;
 }) {
-  if (intervention.statut !== 'Brouillon') return <LignesTable intervention={intervention} />;
+  if (!intervention.can.update) return <LignesTable intervention={intervention} />;
   return <DraftLignes key={intervention.updated_at} intervention={intervention} refresh={refresh} />;
 }
 

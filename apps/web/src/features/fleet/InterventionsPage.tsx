@@ -1,10 +1,8 @@
 import {
   INTERVENTION_STATUTS,
-  INTERVENTION_TRANSITIONS,
   INTERVENTION_TYPES,
   InterventionBody,
   type InterventionOut,
-  type InterventionStatut,
   InterventionUpdateBody,
 } from '@yams/shared';
 import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
@@ -19,9 +17,6 @@ import { vehiculeSource } from './vehiculeFields';
 
 const garageSource: OptionsSource = { path: '/api/garages' };
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
-const isDraft = (i: InterventionOut) => i.statut === 'Brouillon';
-const canConfirm = (i: InterventionOut) =>
-  (INTERVENTION_TRANSITIONS[i.statut as InterventionStatut] ?? []).includes('Confirmé');
 
 const statutField: DisplayField<InterventionOut> = {
   key: 'statut',
@@ -108,7 +103,6 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
       mode === 'create' ? { ...body, lignes: lignesBody((body.lignes as LigneDraft[] | null) ?? []) } : body,
     // The update rewrites the whole intervention: its lines go along unchanged.
     toValues: (i) => ({ ...rowToValues(i as never, formFields), lignes: lignesBody(lignesOf(i)) }),
-    editable: isDraft,
   },
   detail: {
     title: (i) => `Intervention n° ${i.id}`,
@@ -135,13 +129,12 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
         key: 'confirm',
         label: 'Confirmer',
         primary: true,
-        visible: canConfirm,
         confirm:
           'Confirmer cette intervention ? Ses articles sortiront du stock et elle ne sera plus modifiable.',
         path: interventionPaths.confirm,
       },
     ],
-    deletable: isDraft,
+    deletable: true,
   },
   groupDelete: true,
 };

@@ -13,8 +13,8 @@ import {
 import { AutoComplete, Button, DatePicker, Form, Popconfirm, Skeleton, Tag, Typography, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ApiError } from '../../app/http';
-import { toast } from '../../app/toast';
+import { ApiError } from '../../base/http';
+import { toast } from '../../base/toast';
 import { zodRule } from '../../components/form/zodRule';
 import { openDocumentFile, readAsDataUrl, useAddDocument, useDeleteDocument } from './api';
 import { DOCUMENT_LABELS } from './labels';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentBody, DocumentOut, InterventionOut, VehiculeDetailOut } from '@yams/shared';
-import { http } from '../../app/http';
-import { getSession } from '../../app/session';
+import { http } from '../../base/http';
+import { getSession } from '../../base/session';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/vehicules`: the list gives VehiculeOut rows, `GET /{id}` the same row with its documents. */

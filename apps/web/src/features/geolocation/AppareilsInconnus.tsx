@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AppareilInconnuOut } from '@yams/shared';
 import { Alert, Button, List, Typography } from 'antd';
 import { useState } from 'react';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import { appareils, useAppareilsInconnus } from './api';
 import { formatFix } from './format';
 

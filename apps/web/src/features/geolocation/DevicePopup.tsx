@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../app/routes';
+import { PATHS } from '../../base/paths';
 import { openLink } from '../../components/list/useOpenFromUrl';
 import { formatFix, formatSpeed } from './format';
 import type { MapDevice } from './mapDevice';

@@ -1,9 +1,9 @@
 import { Spin, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PATHS, type RouteName } from '../../app/routes';
-import { ScreenOutlet } from '../../app/ScreenOutlet';
+import { PATHS, type RouteName } from '../../base/paths';
 import { PageTitle } from '../../components/PageTitle';
+import { ScreenOutlet } from '../../components/ScreenOutlet';
 
 // The map (Leaflet, clustering) is its own chunk: the devices list and the other screens do not load it.
 const CarteAppareils = lazy(() => import('./CarteAppareils'));

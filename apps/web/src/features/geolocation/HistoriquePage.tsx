@@ -5,7 +5,7 @@ import { Alert, Button, DatePicker, Empty, Select, Slider, Space, Spin, Table, T
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import { RowsExportButton } from '../../components/export/RowsExportButton';
 import { nowInGabon } from '../../components/form/gabonTime';
 import type { DisplayField } from '../../components/list/types';

@@ -9,9 +9,9 @@ import {
   type TraceOut,
 } from '@yams/shared';
 import { useEffect, useMemo } from 'react';
-import { http } from '../../app/http';
-import { queryClient } from '../../app/queryClient';
-import { LIVE_QUERY_ROOTS, useRealtimeEvent } from '../../app/realtime';
+import { http } from '../../base/http';
+import { queryClient } from '../../base/queryClient';
+import { LIVE_QUERY_ROOTS, useRealtimeEvent } from '../../base/realtime';
 import { createResource } from '../../components/list/resource';
 import { applyPush, toMapDevice } from './livePositions';
 

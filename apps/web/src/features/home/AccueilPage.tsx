@@ -13,10 +13,10 @@ import { useQueries } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { http, type Query } from '../../app/http';
-import { useLiveQueries } from '../../app/realtime';
-import { PATHS } from '../../app/routes';
-import { useSession } from '../../app/session';
+import { http, type Query } from '../../base/http';
+import { PATHS } from '../../base/paths';
+import { useLiveQueries } from '../../base/realtime';
+import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
 
 /** One home counter: the count call of spec section 7 and the list it opens. */

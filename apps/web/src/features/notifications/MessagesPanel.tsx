@@ -2,7 +2,7 @@ import type { MessageOut } from '@yams/shared';
 import { MessageBody } from '@yams/shared';
 import { Button, Empty, Form, Input, List, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../base/session';
 import { DateText } from '../../components/DateText';
 import { zodRule } from '../../components/form/zodRule';
 import { useLatest, useMarkRead, useRecipients, useSendMessage } from './api';

@@ -6,7 +6,7 @@ import type {
   Paginated,
   UserOut,
 } from '@yams/shared';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 
 /** How often the bell asks for the unread counts besides the live events (a safety net). */
 export const UNREAD_POLL_MS = 60_000;

@@ -1,7 +1,7 @@
 import { REALTIME_EVENTS } from '@yams/shared';
 import { useNavigate } from 'react-router';
-import { queryClient } from '../../app/queryClient';
-import { useRealtimeEvent } from '../../app/realtime';
+import { queryClient } from '../../base/queryClient';
+import { useRealtimeEvent } from '../../base/realtime';
 import { notificationKeys } from './api';
 
 interface Pushed {

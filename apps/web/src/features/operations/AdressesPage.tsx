@@ -16,9 +16,9 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { ApiError, http } from '../../app/http';
-import { useSession } from '../../app/session';
-import { toast } from '../../app/toast';
+import { ApiError, http } from '../../base/http';
+import { useSession } from '../../base/session';
+import { toast } from '../../base/toast';
 import { PageTitle } from '../../components/PageTitle';
 import { AdressesMap, type LatLng } from './AdressesMap';
 import { adresseKeys } from './api';

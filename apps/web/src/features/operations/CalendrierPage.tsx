@@ -10,7 +10,7 @@ import type { CourseOut, DocumentOut, InterventionOut, VehiculeOut } from '@yams
 import { Alert, Card, Checkbox, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import { DetailDialog, type DialogState } from '../../components/list/DetailDialog';
 import type { ListDecl, Row } from '../../components/list/types';
 import { PageTitle } from '../../components/PageTitle';

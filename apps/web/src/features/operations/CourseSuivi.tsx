@@ -10,8 +10,8 @@ import {
 } from '@yams/shared';
 import { Alert, Button, Input, Popconfirm, Space, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { http } from '../../app/http';
-import { toast } from '../../app/toast';
+import { http } from '../../base/http';
+import { toast } from '../../base/toast';
 import { DateText } from '../../components/DateText';
 import { formatPoint } from './LieuInput';
 

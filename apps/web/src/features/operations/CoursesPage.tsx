@@ -143,7 +143,6 @@ export const COURSES: ListDecl<C> = {
     fields: FIELDS,
     createSchema: CourseBody,
     updateSchema: CourseUpdateBody,
-    editable: (c) => c.statut !== 'Annulé',
   },
   detail: {
     title: (c) => c.code,
@@ -170,7 +169,7 @@ export const COURSES: ListDecl<C> = {
       { key: 'suivi', title: 'Suivi GPS', render: (c) => <CourseSuivi course={c} /> },
     ],
     actions: statutActions,
-    deletable: (c) => c.statut === 'Chargement en attente' && c.montant_paye === 0,
+    deletable: true,
   },
   groupDelete: true,
 };

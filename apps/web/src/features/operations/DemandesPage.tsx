@@ -1,11 +1,8 @@
 import {
   AcceptDemandeBody,
-  DEMANDE_STATUTS_OUVERTS,
   DemandeBody,
   type DemandeOut,
-  type DemandeStatut,
   DemandeUpdateBody,
-  demandeTransitionError,
   GABON_UTC_OFFSET,
 } from '@yams/shared';
 import { Link } from 'react-router';
@@ -17,7 +14,7 @@ import type { DisplayField, ListDecl } from '../../components/list/types';
 import { openLink } from '../../components/list/useOpenFromUrl';
 import { vehicules } from '../fleet/api';
 import { chauffeurSource } from '../fleet/vehiculeFields';
-import { courses, currentEntrepriseId, demandePaths, demandes, paiements } from './api';
+import { courses, demandePaths, demandes, paiements } from './api';
 import { DEMANDE_LABELS } from './labels';
 import {
   clientSource,
@@ -49,14 +46,6 @@ const courseLink: DisplayField<D> = {
   path: 'course.code',
   render: (d) =>
     d.course ? <Link to={openLink('/operations/courses', d.course.id)}>{d.course.code}</Link> : EMPTY_VALUE,
-};
-
-/** The shared lifecycle allows this move from the demande's state. */
-const legal = (d: D, to: DemandeStatut) => demandeTransitionError(d.statut, to) === null;
-/** Only the company that recorded a demande (or a superadmin) edits, broadcasts, cancels or deletes it. */
-const mine = (d: D) => {
-  const entreprise = currentEntrepriseId();
-  return entreprise === null || d.cree_par_entreprise_id === entreprise;
 };
 
 const FIELDS: FormFieldDecl[] = [
@@ -106,7 +95,6 @@ const DEMANDES: ListDecl<D> = {
     fields: FIELDS,
     createSchema: DemandeBody,
     updateSchema: DemandeUpdateBody,
-    editable: (d) => mine(d) && DEMANDE_STATUTS_OUVERTS.includes(d.statut),
   },
   detail: {
     title: (d) => `Demande n°${d.id}`,
@@ -128,14 +116,12 @@ const DEMANDES: ListDecl<D> = {
       {
         key: 'broadcast',
         label: 'Diffuser',
-        visible: (d) => mine(d) && legal(d, 'Recherche en cours'),
         path: demandePaths.broadcast,
       },
       {
         key: 'accept',
         label: 'Accepter',
         primary: true,
-        visible: (d) => legal(d, 'Accepté'),
         path: demandePaths.accept,
         form: {
           fields: [
@@ -158,11 +144,10 @@ const DEMANDES: ListDecl<D> = {
         label: 'Annuler',
         danger: true,
         confirm: 'Etes vous sur de vouloir annuler cette demande ?',
-        visible: (d) => mine(d) && legal(d, 'Annulé'),
         path: demandePaths.cancel,
       },
     ],
-    deletable: (d) => mine(d) && d.statut !== 'Accepté',
+    deletable: true,
   },
 };
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdresseOut } from '@yams/shared';
 import { Button, Form, Select, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { http } from '../../app/http';
+import { http } from '../../base/http';
 import type { PointValue } from '../../components/form/fields';
 import { isPoint } from '../../components/form/formValues';
 import { adresseKeys } from './api';

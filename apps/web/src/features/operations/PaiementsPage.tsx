@@ -1,10 +1,4 @@
-import {
-  PaiementBody,
-  type PaiementOut,
-  PaiementUpdateBody,
-  paiementSuppressionRefus,
-  todayInGabon,
-} from '@yams/shared';
+import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -96,7 +90,6 @@ const PAIEMENTS: ListDecl<P> = {
     createSchema: PaiementBody,
     updateSchema: PaiementUpdateBody,
     defaults: { date_operation: dayToPicker(todayInGabon()), statut: 'En attente' },
-    editable: (p) => p.statut === 'En attente',
   },
   detail: {
     title: (p) => `Paiement ${p.course.code}`,
@@ -106,7 +99,6 @@ const PAIEMENTS: ListDecl<P> = {
         key: 'validate',
         label: 'Valider',
         primary: true,
-        visible: (p) => p.statut === 'En attente',
         path: paiementPaths.validate,
       },
       {
@@ -114,12 +106,11 @@ const PAIEMENTS: ListDecl<P> = {
         label: 'Annuler',
         danger: true,
         confirm: 'Etes vous sur de vouloir annuler ce paiement ?',
-        visible: (p) => p.statut !== 'Annulé',
         path: paiementPaths.cancel,
       },
     ],
-    // Money received is cancelled, never deleted: 'Supprimer' only for a draft (shared rule).
-    deletable: (p) => paiementSuppressionRefus(p.statut) === null,
+    // Money received is cancelled, never deleted: 'Supprimer' only for a draft (`can.destroy`).
+    deletable: true,
   },
   groupDelete: true,
 };

@@ -1,5 +1,4 @@
 import type { CourseDetailOut, DemandeOut, PaiementOut } from '@yams/shared';
-import { getSession } from '../../app/session';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/courses`: list rows are CourseOut, `GET /{id}` adds the course's payments (CourseDetailOut). */
@@ -23,13 +22,6 @@ export const paiementPaths = {
   validate: (p: { id: number }) => `/api/paiements/${p.id}/validate`,
   cancel: (p: { id: number }) => `/api/paiements/${p.id}/cancel`,
 };
-
-/** The company the signed-in user works for (null: a superadmin). */
-export function currentEntrepriseId(): number | null {
-  const user = getSession()?.user;
-  if (!user || user.type === 'superadmin') return null;
-  return user.entreprise_id ?? user.id;
-}
 
 /** The signed-in user's saved addresses (`GET /api/adresses`): the Adresses screen and the place pickers. */
 export const adresseKeys = { all: ['adresses'] as const };

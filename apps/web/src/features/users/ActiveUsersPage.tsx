@@ -1,5 +1,5 @@
 import type { ConnectedUserOut } from '@yams/shared';
-import { useLiveQueries } from '../../app/realtime';
+import { useLiveQueries } from '../../base/realtime';
 import { ListScreen } from '../../components/list/ListScreen';
 import { createResource, type Resource } from '../../components/list/resource';
 import type { DisplayField, ListDecl } from '../../components/list/types';

@@ -1,7 +1,7 @@
 import { USER_TYPES, UserCreateBody, type UserOut, UserUpdateBody } from '@yams/shared';
 import { Tag } from 'antd';
 import { useMemo } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../base/session';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
 import { utilisateurs } from './api';

@@ -1,8 +1,8 @@
 import { MSG } from '@yams/shared';
 import { Button } from 'antd';
 import { Component, type ReactNode } from 'react';
-import { StatusNotice } from '../components/StatusNotice';
-import { ChunkLoadError } from './lazyScreen';
+import { ChunkLoadError } from '../base/lazyScreen';
+import { StatusNotice } from './StatusNotice';
 
 interface Props {
   children: ReactNode;

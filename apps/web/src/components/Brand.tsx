@@ -1,6 +1,6 @@
 import { TruckOutlined } from '@ant-design/icons';
 import { APP_NAME } from '@yams/shared';
-import { BRAND } from '../theme';
+import { BRAND } from '../base/theme';
 
 /** The logo and name; `light` on dark backgrounds (side bar). */
 export function Brand({ light = false, compact = false }: { light?: boolean; compact?: boolean }) {

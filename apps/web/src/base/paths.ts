@@ -1,0 +1,239 @@
+import { useLocation } from 'react-router';
+
+/**
+ * THE route table, without the screens: every path and name of the specification (section 2), the title of
+ * each screen and who may see it. Screens link to each other through it (`PATHS.vehicules`); app/routes.ts
+ * gives each name its screen, loaded on first visit.
+ * - guest: only without a verified session (login, forgot password);
+ * - verify: a signed-in account still to verify;
+ * - public: anyone (the reset link from the mail);
+ * - private: a verified session, inside the layout;
+ * - open: anyone, a whole page outside every layout (the public tracking page of a course).
+ */
+export type Access = 'guest' | 'verify' | 'public' | 'private' | 'open';
+
+export interface RoutePath {
+  name: string;
+  path: string;
+  title: string;
+  access: Access;
+  /** A child route rendered inside its parent's screen. */
+  parent?: string;
+}
+
+export const ROUTE_PATHS = [
+  {
+    name: 'login',
+    path: '/se-connecter',
+    title: 'Connexion',
+    access: 'guest',
+  },
+  {
+    name: 'forgot_password',
+    path: '/mot-de-passe-oublie',
+    title: 'Mot de passe oublié',
+    access: 'guest',
+  },
+  {
+    name: 'account.verify',
+    path: '/verifier-mon-compte',
+    title: 'Vérification du compte',
+    access: 'verify',
+  },
+  {
+    name: 'reset_password',
+    path: '/reinitialiser-mot-de-passe',
+    title: 'Nouveau mot de passe',
+    access: 'public',
+  },
+  {
+    name: 'suivi',
+    path: '/suivi/:token',
+    title: 'Suivi de course',
+    access: 'open',
+  },
+  {
+    name: 'accueil',
+    path: '/',
+    title: 'Accueil',
+    access: 'private',
+  },
+  {
+    name: 'dashboard',
+    path: '/tableau-de-bord',
+    title: 'Tableau de bord',
+    access: 'private',
+  },
+  {
+    name: 'vehicules',
+    path: '/parc-auto/vehicules',
+    title: 'Véhicules',
+    access: 'private',
+  },
+  {
+    name: 'interventions',
+    path: '/parc-auto/interventions',
+    title: 'Interventions',
+    access: 'private',
+  },
+  {
+    name: 'clients',
+    path: '/operations/clients',
+    title: 'Clients',
+    access: 'private',
+  },
+  {
+    name: 'courses',
+    path: '/operations/courses',
+    title: 'Courses',
+    access: 'private',
+  },
+  {
+    name: 'demandes',
+    path: '/operations/demandes',
+    title: 'Demandes',
+    access: 'private',
+  },
+  {
+    name: 'adresses',
+    path: '/operations/adresses',
+    title: 'Adresses',
+    access: 'private',
+  },
+  {
+    name: 'utilisateurs',
+    path: '/ressources-humaines',
+    title: 'Ressources Humaines',
+    access: 'private',
+  },
+  {
+    name: 'paiements',
+    path: '/operations/paiements',
+    title: 'Paiements',
+    access: 'private',
+  },
+  {
+    name: 'programmes',
+    path: '/operations/calendrier',
+    title: 'Calendrier',
+    access: 'private',
+  },
+  {
+    name: 'factures',
+    path: '/comptabilite/factures',
+    title: 'Factures',
+    access: 'private',
+  },
+  {
+    name: 'achats',
+    path: '/comptabilite/achats',
+    title: 'Achats',
+    access: 'private',
+  },
+  {
+    name: 'pieces_de_caisse',
+    path: '/comptabilite/pieces-de-caisse',
+    title: 'Pieces de caisse',
+    access: 'private',
+  },
+  {
+    name: 'journaux',
+    path: '/comptabilite/journaux',
+    title: 'Journaux',
+    access: 'private',
+  },
+  {
+    name: 'geolocalisation',
+    path: '/geolocalisation',
+    title: 'Geolocalisation',
+    access: 'private',
+  },
+  {
+    name: 'geolocalisation.historique',
+    path: '/geolocalisation/historique',
+    title: 'Historique des trajets',
+    access: 'private',
+    parent: 'geolocalisation',
+  },
+  {
+    name: 'geolocalisation.appareils',
+    path: '/geolocalisation/appareils',
+    title: 'Appareils',
+    access: 'private',
+    parent: 'geolocalisation',
+  },
+  {
+    name: 'configurations',
+    path: '/configurations',
+    title: 'Configurations',
+    access: 'private',
+  },
+  {
+    name: 'configurations.general',
+    path: '/configurations/general',
+    title: 'Configuration générale',
+    access: 'private',
+    parent: 'configurations',
+  },
+  {
+    name: 'configurations.vehicules',
+    path: '/configurations/vehicules',
+    title: 'Parametres des vehicules',
+    access: 'private',
+    parent: 'configurations',
+  },
+  {
+    name: 'configurations.interventions',
+    path: '/configurations/interventions',
+    title: 'Parametres des interventions',
+    access: 'private',
+    parent: 'configurations',
+  },
+  {
+    name: 'configurations.courses',
+    path: '/configurations/courses',
+    title: 'Parametres des courses',
+    access: 'private',
+    parent: 'configurations',
+  },
+  {
+    name: 'configurations.entreprise',
+    path: '/configurations/entreprise',
+    title: 'Entreprise',
+    access: 'private',
+    parent: 'configurations',
+  },
+  {
+    name: 'configurations.audit',
+    path: '/configurations/journal-audit',
+    title: "Journal d'audit",
+    access: 'private',
+    parent: 'configurations',
+  },
+  {
+    name: 'active-users',
+    path: '/utilisateurs-connectes',
+    title: 'Utilisateurs connectes',
+    access: 'private',
+  },
+] as const satisfies readonly RoutePath[];
+
+export type RouteName = (typeof ROUTE_PATHS)[number]['name'];
+
+/** `PATHS.vehicules === '/parc-auto/vehicules'`. */
+export const PATHS = Object.fromEntries(ROUTE_PATHS.map((r) => [r.name, r.path])) as {
+  [K in RouteName]: string;
+};
+
+/** `/configurations` opens its first tab. */
+export const REDIRECTS: Partial<Record<RouteName, RouteName>> = { configurations: 'configurations.general' };
+
+export function routeByName(name: RouteName): RoutePath {
+  return ROUTE_PATHS.find((r) => r.name === name)!;
+}
+
+/** Where the login page sends a user once signed in: the page they first asked for, or accueil. */
+export function useReturnPath(): string {
+  const state = useLocation().state as { from?: string } | null;
+  return state?.from && state.from !== PATHS.login ? state.from : PATHS.accueil;
+}
