@@ -13,21 +13,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
-import accountingRoutes from './modules/accounting/accounting.routes';
-import auditRoutes from './modules/audit/audit.routes';
-import authRoutes from './modules/auth/auth.routes';
-import parametresRoutes from './modules/entreprise/parametres.routes';
-import fleetRoutes from './modules/fleet/fleet.routes';
-import geolocationRoutes from './modules/geolocation/geolocation.routes';
-import notificationsRoutes from './modules/notifications/notifications.routes';
-import adressesRoutes from './modules/operations/adresses.routes';
-import coursesRoutes from './modules/operations/courses.routes';
-import demandesRoutes from './modules/operations/demandes.routes';
-import paiementsRoutes from './modules/operations/paiements.routes';
-import broadcastingRoutes from './modules/realtime/broadcasting.routes';
-import referenceRoutes from './modules/reference/reference.routes';
-import statisticsRoutes from './modules/statistics/statistics.routes';
-import usersRoutes from './modules/users/users.routes';
+import { MODULES } from './modules';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import entrepriseNamesPlugin from './plugins/entreprise-names';
@@ -83,21 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
 
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(coursesRoutes);
-  await app.register(paiementsRoutes);
-  await app.register(demandesRoutes);
-  await app.register(referenceRoutes);
-  await app.register(fleetRoutes);
-  await app.register(accountingRoutes);
-  await app.register(parametresRoutes);
-  await app.register(broadcastingRoutes);
-  await app.register(adressesRoutes);
-  await app.register(statisticsRoutes);
-  await app.register(geolocationRoutes);
-  await app.register(auditRoutes);
+  for (const module of MODULES) await app.register(module.routes);
 
   if (config.webDist && fs.existsSync(config.webDist)) await serveWeb(app, config.webDist);
   return app;

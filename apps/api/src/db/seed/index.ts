@@ -1,23 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/crypto';
-import { seedAccounting } from '../../modules/accounting/accounting.seed';
-import { seedFleet } from '../../modules/fleet/fleet.seed';
-import { seedGeolocation } from '../../modules/geolocation/geolocation.seed';
-import { seedOperations } from '../../modules/operations/operations.seed';
-import { seedReference } from '../../modules/reference/reference.seed';
+import { seedingModules } from '../../modules';
+import type { SeedContext } from '../../modules/module';
 import type { Db } from '../client';
 import { analyze } from '../maintenance';
 import { type NewUser, users } from '../schema';
 import { ADRESSES, NOMS, PRENOMS, phone, type Rng, rng, slug } from './people';
-
-/** What every domain's seed receives: the demo companies and their staff ids by user type. */
-export interface SeedContext {
-  db: Db;
-  r: Rng;
-  /** argon2id hash of DEMO_PASSWORD, for any account a domain seed creates. */
-  password: string;
-  companies: Array<{ id: number; domain: string; staff: Record<string, number[]> }>;
-}
 
 export const DEMO_PASSWORD = 'Yams2026!';
 
@@ -199,11 +187,7 @@ export async function seedDemo(db: Db): Promise<void> {
         { id: ogooue, domain: 'ogooue-logistique.ga', staff: og },
       ],
     };
-    // Each domain adds its demo data, in dependency order.
-    await seedReference(ctx);
-    await seedFleet(ctx);
-    await seedOperations(ctx);
-    await seedAccounting(ctx);
-    await seedGeolocation(ctx);
+    // Each domain adds its demo data, in dependency order (modules/index.ts, SEED_ORDER).
+    for (const module of seedingModules()) await module.seed(ctx);
   });
 }

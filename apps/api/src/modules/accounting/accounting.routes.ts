@@ -11,16 +11,12 @@ import {
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudRoutes, GroupResponse } from '../../lib/crud-routes';
-import { AppError, fieldErrors } from '../../lib/errors';
+import { crudRoutes } from '../../lib/crud-routes';
+import { fieldErrors } from '../../lib/errors';
 import { dateRangeQuery } from '../../lib/filters-dates';
-import { IdParams } from '../../lib/filters-ids';
-import { forEachSelected, GroupBody, groupReply } from '../../lib/group';
-import { ok, reply } from '../../lib/http';
-import { exportRoute } from '../../lib/list-export';
-import { filters, listOf, listResponse } from '../../lib/pagination';
-import { transaction } from '../../lib/transaction';
-import { currentScope, entrepriseForCreate } from '../../plugins/auth';
+import { ok } from '../../lib/http';
+import { filters } from '../../lib/pagination';
+import { currentScope } from '../../plugins/auth';
 import achatsRoutes from './achats.routes';
 import {
   createPiece,
@@ -32,7 +28,7 @@ import {
 } from './caisses.service';
 import facturesRoutes from './factures.routes';
 import { balanceGenerale, csvOf, getEcriture, listOperations } from './journal.repository';
-import { passerEcriture } from './journal.service';
+import { createOperationDiverse } from './journal.service';
 
 const PiecesQuery = filters({
   actif: z
@@ -91,84 +87,51 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       },
       destroy: (scope, id) => destroyPiece(app.db, scope, id),
       missing: (id) => `La pièce de caisse n°${id} n'existe pas.`,
-    });
-    // The specification's other names of the same vouchers.
-    for (const [action, actif] of [
-      ['disable', false],
-      ['activate', true],
-    ] as const) {
-      scoped.post(
-        `/api/caisses/:id/${action}`,
+      // The specification's other names of the same vouchers: `/api/caisses/{id}/disable`, `…/activate`
+      // and `/api/caisses/destroy-group` beside `/api/piece_de_caisses/destroy-group`.
+      destroyGroup: { paths: ['/api/piece_de_caisses', '/api/caisses'] },
+      summary: {
+        destroyGroup: 'Supprime plusieurs pièces de caisse (écritures contre-passées) ; un message par ligne',
+      },
+      actions: [
         {
-          schema: {
-            tags,
-            summary: actif
-              ? 'Active une pièce de caisse (écriture passée)'
-              : 'Désactive une pièce de caisse (écriture contre-passée)',
-            params: IdParams,
-            response: reply(PieceDeCaisseOut),
-          },
+          name: 'disable',
+          path: '/api/caisses',
+          summary: 'Désactive une pièce de caisse (écriture contre-passée)',
+          run: (scope, id) => setPieceActive(app.db, scope, id, false),
         },
-        async (request) => {
-          const scope = currentScope(request);
-          const message = await setPieceActive(app.db, scope, request.params.id, actif);
-          return ok(await getPiece(app.db, scope, request.params.id), message);
+        {
+          name: 'activate',
+          path: '/api/caisses',
+          summary: 'Active une pièce de caisse (écriture passée)',
+          run: (scope, id) => setPieceActive(app.db, scope, id, true),
         },
-      );
-    }
-    scoped.post(
-      '/api/caisses/destroy-group',
-      {
-        schema: {
-          tags,
-          summary: 'Supprime plusieurs pièces de caisse (écritures contre-passées) ; un message par ligne',
-          body: GroupBody,
-          response: GroupResponse,
-        },
-      },
-      async (request) => {
-        const scope = currentScope(request);
-        const result = await forEachSelected(request.body.selected_lines, (id) =>
-          destroyPiece(app.db, scope, id).catch((err: unknown) => {
-            if (err instanceof AppError && err.statusCode === 404) {
-              throw new AppError(err.code, 404, [`La pièce de caisse n°${id} n'existe pas.`]);
-            }
-            throw err;
-          }),
-        );
-        return groupReply(result);
-      },
-    );
-
+      ],
+    });
     // ---------- Journaux ----------
     const jtags = ['Journaux'];
-    scoped.get(
-      '/api/operations',
-      {
-        schema: {
-          tags: jtags,
-          summary:
-            'Lignes des journaux (type, date_debut, date_fin, compte ; 12 par page) avec le solde courant du compte',
-          querystring: OperationsQuery,
-          response: reply(listOf(OperationOut)),
-        },
-      },
-      async (request) =>
-        ok(
-          await listResponse(
-            request.query,
-            listOperations(app.db, currentScope(request), request.query),
-            PAGE_SIZE.operations,
-          ),
-        ),
-    );
-
-    // The journals of a period as CSV or Excel, with the same filters (the kit's ExportButton).
-    exportRoute(scoped, {
+    crudRoutes(scoped, {
       path: '/api/operations',
       tags: jtags,
-      query: OperationsQuery as unknown as z.ZodObject,
-      list: (scope, q: z.output<typeof OperationsQuery>) => listOperations(app.db, scope, q),
+      nom: { un: 'une écriture', des: 'les lignes des journaux' },
+      summary: {
+        list: 'Lignes des journaux (type, date_debut, date_fin, compte ; 12 par page) avec le solde courant du compte',
+        detail: "Une écriture entière (toutes ses lignes et sa pièce d'origine)",
+      },
+      // The list answers the journals' lines (exported as CSV or Excel with the same filters); the detail
+      // one entry with all its lines. Entries are never edited nor deleted: a voucher reverses its own.
+      query: OperationsQuery,
+      item: OperationOut,
+      perPage: PAGE_SIZE.operations,
+      list: (scope, q) => listOperations(app.db, scope, q),
+      detail: EcritureOut,
+      get: (scope, id) => getEcriture(app.db, scope, id),
+      create: {
+        summary: "Écriture manuelle 'Operation Diverse' : équilibrée, ou refusée",
+        body: OperationDiverseBody,
+        run: (scope, body) => createOperationDiverse(app.db, scope, body),
+        message: () => "L'opération diverse a été enregistrée.",
+      },
     });
 
     scoped.get(
@@ -209,47 +172,6 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
             .send(csvOf(rows));
         }
         return reply.send(ok(BalanceOut.parse(balance)));
-      },
-    );
-
-    scoped.get(
-      '/api/operations/:id',
-      {
-        schema: {
-          tags: jtags,
-          summary: "Une écriture entière (toutes ses lignes et sa pièce d'origine)",
-          params: IdParams,
-          response: reply(EcritureOut),
-        },
-      },
-      async (request) => ok(await getEcriture(app.db, currentScope(request), request.params.id)),
-    );
-
-    scoped.post(
-      '/api/operations',
-      {
-        schema: {
-          tags: jtags,
-          summary: "Écriture manuelle 'Operation Diverse' : équilibrée, ou refusée",
-          body: OperationDiverseBody,
-          response: reply(EcritureOut),
-        },
-      },
-      async (request) => {
-        const scope = currentScope(request);
-        const body = request.body;
-        const id = await transaction(app.db, (tx) =>
-          passerEcriture(tx, {
-            entreprise_id: entrepriseForCreate(scope, body.entreprise_id),
-            date_operation: body.date_operation,
-            type: 'Operation Diverse',
-            libelle: body.libelle,
-            piece: null,
-            source_type: 'manuelle',
-            lignes: body.lignes,
-          }),
-        );
-        return ok(await getEcriture(app.db, scope, id), "L'opération diverse a été enregistrée.");
       },
     );
   }

@@ -1,8 +1,8 @@
 import { addDays, COMPTES, type MODES_PAIEMENT, todayInGabon, tresorerieDuMode } from '@yams/shared';
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { users } from '../../db/core.table';
-import type { SeedContext } from '../../db/seed';
 import { scopeOf } from '../../plugins/auth';
+import type { SeedContext } from '../module';
 import { courses } from '../operations/operations.table';
 import { articles, fournisseurs, villes } from '../reference/reference.table';
 import { achats, coursesFacturees, factures } from './accounting.table';

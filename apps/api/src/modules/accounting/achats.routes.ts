@@ -1,12 +1,10 @@
 import { ACHAT_STATUTS, AchatBody, AchatOut, ReglementBody, STATUTS_REGLEMENT } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudRoutes } from '../../lib/crud-routes';
+import { action, crudRoutes } from '../../lib/crud-routes';
 import { dateRangeQuery } from '../../lib/filters-dates';
-import { IdParams, zIdFilter } from '../../lib/filters-ids';
-import { ok, reply } from '../../lib/http';
+import { zIdFilter } from '../../lib/filters-ids';
 import { filters } from '../../lib/pagination';
-import { currentScope } from '../../plugins/auth';
 import {
   createAchat,
   createReglementAchat,
@@ -52,42 +50,20 @@ const achatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     destroy: (scope, id) => destroyAchat(app.db, scope, id),
     missing: (id) => `L'achat n°${id} n'existe pas.`,
-  });
-
-  app.post(
-    '/api/achats/:id/validate',
-    {
-      schema: {
-        tags,
+    actions: [
+      {
+        name: 'validate',
         summary: 'Valide un achat : stock des articles augmenté, écriture au journal des achats',
-        params: IdParams,
-        response: reply(AchatOut),
+        run: (scope, id) => validateAchat(app.db, scope, id),
       },
-    },
-    async (request) => {
-      const scope = currentScope(request);
-      const message = await validateAchat(app.db, scope, request.params.id);
-      return ok(await getAchatOut(app.db, scope, request.params.id), message);
-    },
-  );
-
-  app.post(
-    '/api/achats/:id/reglements',
-    {
-      schema: {
-        tags,
+      action({
+        name: 'reglements',
         summary: 'Enregistre un règlement au fournisseur',
-        params: IdParams,
         body: ReglementBody,
-        response: reply(AchatOut),
-      },
-    },
-    async (request) => {
-      const scope = currentScope(request);
-      const message = await createReglementAchat(app.db, scope, request.params.id, request.body);
-      return ok(await getAchatOut(app.db, scope, request.params.id), message);
-    },
-  );
+        run: (scope, id, body) => createReglementAchat(app.db, scope, id, body),
+      }),
+    ],
+  });
 };
 
 export default achatsRoutes;

@@ -11,7 +11,7 @@ import {
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudRoutes } from '../../lib/crud-routes';
+import { action, crudRoutes } from '../../lib/crud-routes';
 import { dateRangeQuery } from '../../lib/filters-dates';
 import { IdParams, zIdFilter } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
@@ -84,62 +84,30 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     destroy: (scope, id) => destroyFacture(app.db, scope, id),
     missing: (id) => `La facture n°${id} n'existe pas.`,
-  });
-
-  app.post(
-    '/api/factures/:id/validate',
-    {
-      schema: {
-        tags,
+    actions: [
+      {
+        name: 'validate',
         summary:
           'Valide une facture : numéro sans trou, écriture au journal des ventes ; une pro forma produit sa facture définitive',
-        params: IdParams,
-        response: reply(FactureOut),
+        run: (scope, id) => validateFacture(app.db, scope, id),
       },
-    },
-    async (request) => {
-      const scope = currentScope(request);
-      const message = await validateFacture(app.db, scope, request.params.id);
-      return ok(await getFactureOut(app.db, scope, request.params.id), message);
-    },
-  );
-
-  app.post(
-    '/api/factures/:id/avoir',
-    {
-      schema: {
-        tags,
+      action({
+        name: 'avoir',
         summary: 'Établit un avoir (total, ou des lignes données) sur une facture validée',
-        params: IdParams,
         body: AvoirBody,
-        response: reply(FactureOut),
-      },
-    },
-    async (request) => {
-      const scope = currentScope(request);
-      const avoirId = await createAvoir(app.db, scope, request.params.id, request.body);
-      const avoir = await getFactureOut(app.db, scope, avoirId);
-      return ok(avoir, `L'avoir ${avoir.numero} a été établi.`);
-    },
-  );
-
-  app.post(
-    '/api/factures/:id/reglements',
-    {
-      schema: {
-        tags,
+        run: async (scope, id, body) => {
+          const avoir = await getFactureOut(app.db, scope, await createAvoir(app.db, scope, id, body));
+          return { data: avoir, message: `L'avoir ${avoir.numero} a été établi.` };
+        },
+      }),
+      action({
+        name: 'reglements',
         summary: 'Enregistre un règlement sur une facture validée (journal Banque ou Caisse)',
-        params: IdParams,
         body: ReglementBody,
-        response: reply(FactureOut),
-      },
-    },
-    async (request) => {
-      const scope = currentScope(request);
-      const message = await createReglement(app.db, scope, request.params.id, request.body);
-      return ok(await getFactureOut(app.db, scope, request.params.id), message);
-    },
-  );
+        run: (scope, id, body) => createReglement(app.db, scope, id, body),
+      }),
+    ],
+  });
 
   app.get(
     '/api/factures/:id/pdf',

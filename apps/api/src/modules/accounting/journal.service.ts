@@ -1,7 +1,15 @@
-import { contrePassation, ecritureDesequilibre, type Journal, type LigneEcriture } from '@yams/shared';
+import {
+  contrePassation,
+  ecritureDesequilibre,
+  type Journal,
+  type LigneEcriture,
+  type OperationDiverseBody,
+} from '@yams/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { transaction } from '../../lib/transaction';
+import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { ecritureInvalide } from './accounting.errors';
 import { ecritureLignes, ecritures } from './accounting.table';
 
@@ -98,4 +106,19 @@ export async function contrePasserSource(
     });
   }
   return aContrePasser.length;
+}
+
+/** `POST /api/operations`: a manual 'Operation Diverse', balanced or refused; returns the entry's id. */
+export function createOperationDiverse(db: Db, scope: Scope, body: OperationDiverseBody): Promise<number> {
+  return transaction(db, (tx) =>
+    passerEcriture(tx, {
+      entreprise_id: entrepriseForCreate(scope, body.entreprise_id),
+      date_operation: body.date_operation,
+      type: 'Operation Diverse',
+      libelle: body.libelle,
+      piece: null,
+      source_type: 'manuelle',
+      lignes: body.lignes,
+    }),
+  );
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { DocumentBody, DocumentOut, DocumentsQuery, DocumentUpdateBody } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes';
 import { IdParams } from '../../lib/filters-ids';
-import { ok, reply } from '../../lib/http';
-import { filters, listOf, listResponse } from '../../lib/pagination';
+import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { DocumentFiles } from './documents.files';
 import { findDocument, getDocumentOut, listDocuments } from './documents.repository';
@@ -27,74 +26,37 @@ const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
   const files = new DocumentFiles(app.config.dataDir);
 
-  app.get(
-    '/api/documents',
-    {
-      schema: {
-        tags,
-        summary: 'Documents (filtres camion_id, req_period=AAAA-MM, expire_avant=AAAA-MM-JJ, search)',
-        querystring: filters(DocumentsQuery.shape),
-        response: reply(listOf(DocumentOut)),
-      },
+  crudRoutes(app, {
+    path: '/api/documents',
+    tags,
+    nom: { un: 'un document', des: 'les documents' },
+    summary: {
+      list: 'Documents (filtres camion_id, req_period=AAAA-MM, expire_avant=AAAA-MM-JJ, search)',
+      detail: 'Un document',
+      destroy: 'Supprime un document et son fichier',
     },
-    async (request) =>
-      ok(await listResponse(request.query, listDocuments(app.db, currentScope(request), request.query))),
-  );
-
-  app.get(
-    '/api/documents/:id',
-    { schema: { tags, summary: 'Un document', params: IdParams, response: reply(DocumentOut) } },
-    async (request) => ok(await getDocumentOut(app.db, currentScope(request), request.params.id)),
-  );
-
-  app.post(
-    '/api/documents',
-    {
-      schema: {
-        tags,
-        summary: 'Ajoute un document ; fichier facultatif en data URL base64 (PDF, JPEG, PNG, WEBP ; 5 Mo)',
-        body: DocumentBody,
-        response: reply(DocumentOut),
-      },
+    query: filters(DocumentsQuery.shape),
+    item: DocumentOut,
+    detail: DocumentOut,
+    list: (scope, q) => listDocuments(app.db, scope, q),
+    // The documents are listed inside a vehicle's page: no export, no select, no group deletion.
+    exportable: false,
+    get: (scope, id) => getDocumentOut(app.db, scope, id),
+    create: {
+      summary: 'Ajoute un document ; fichier facultatif en data URL base64 (PDF, JPEG, PNG, WEBP ; 5 Mo)',
+      body: DocumentBody,
+      run: (scope, body) => createDocument(app.db, files, scope, body),
+      message: () => 'Le document a été ajouté.',
     },
-    async (request) =>
-      ok(
-        await createDocument(app.db, files, currentScope(request), request.body),
-        'Le document a été ajouté.',
-      ),
-  );
-
-  app.post(
-    '/api/documents/:id/update',
-    {
-      schema: {
-        tags,
-        summary: 'Modifie un document ; fichier : null le retire, une data URL le remplace',
-        params: IdParams,
-        body: DocumentUpdateBody,
-        response: reply(DocumentOut),
-      },
+    update: {
+      summary: 'Modifie un document ; fichier : null le retire, une data URL le remplace',
+      body: DocumentUpdateBody,
+      run: (scope, id, body) => updateDocument(app.db, files, scope, id, body),
+      message: () => 'Le document a été modifié.',
     },
-    async (request) =>
-      ok(
-        await updateDocument(app.db, files, currentScope(request), request.params.id, request.body),
-        'Le document a été modifié.',
-      ),
-  );
-
-  app.post(
-    '/api/documents/:id/destroy',
-    {
-      schema: {
-        tags,
-        summary: 'Supprime un document et son fichier',
-        params: IdParams,
-        response: reply(z.null()),
-      },
-    },
-    async (request) =>
-      ok(null, await destroyDocument(app.db, files, currentScope(request), request.params.id)),
-  );
+    destroy: (scope, id) => destroyDocument(app.db, files, scope, id),
+    destroyGroup: false,
+  });
 
   app.get(
     '/api/documents/:id/fichier',

@@ -2,8 +2,8 @@ import { addDays, montantIntervention, montantLigne, todayInGabon } from '@yams/
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
-import type { SeedContext } from '../../db/seed';
 import type { Rng } from '../../db/seed/people';
+import type { SeedContext } from '../module';
 import { articles, garages, services, typesVehicules } from '../reference/reference.table';
 import { DESCRIPTIONS, MODELES, PAPIERS, plaque } from './fleet.seed-data';
 import { documents, interventionLignes, interventions, vehicules } from './fleet.table';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { SeedContext } from '../../db/seed';
 import type { Rng } from '../../db/seed/people';
 import { vehicules } from '../fleet/fleet.table';
+import type { SeedContext } from '../module';
 import { courses } from '../operations/operations.table';
 import { villes } from '../reference/reference.table';
 import { distanceM } from './geo';

@@ -1,38 +1,32 @@
 import {
   MessageBody,
   MessageOut,
-  NOTIFICATION_TYPE_KEYS,
-  NOTIFICATION_TYPES,
   NotificationOut,
   NotificationPreferencesBody,
   NotificationPreferencesOut,
 } from '@yams/shared';
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notificationPreferences, notifications } from '../../db/schema';
-import { createErrorFactory } from '../../lib/errors';
 import { IdParams } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
 import { filters, listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { markMessagesRead, messagesOf, readMessage, sendMessage } from './messages.service';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  preferencesOf,
+  setPreferences,
+} from './notifications.repository';
 
 /** `read_at=null` selects the unread ones; an empty `read_at` is ignored like every empty filter. */
 const readAt = z.literal('null', { error: 'Le filtre read_at accepte seulement « null ».' }).optional();
 const readAtFilter = filters({ read_at: readAt });
 
-const notFound = createErrorFactory({
-  code: 'notifications.not_found',
-  statusCode: 404,
-  message: 'Cette notification n’existe pas.',
-});
-
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
   const tags = ['Notifications'];
-  const mine = (userId: number, unread?: boolean): SQL | undefined =>
-    and(eq(notifications.user_id, userId), unread ? isNull(notifications.read_at) : undefined);
 
   app.get(
     '/api/notifications',
@@ -44,31 +38,13 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: reply(listOf(NotificationOut)),
       },
     },
-    async (request) => {
-      const where = mine(request.auth!.user.id, Boolean(request.query.read_at));
-      return ok(
-        await listResponse(request.query, {
-          count: async () =>
-            (await app.db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0,
-          rows: (limit, offset) =>
-            app.db
-              .select({
-                id: notifications.id,
-                type: notifications.type,
-                titre: notifications.titre,
-                contenu: notifications.contenu,
-                lien: notifications.lien,
-                read_at: notifications.read_at,
-                created_at: notifications.created_at,
-              })
-              .from(notifications)
-              .where(where)
-              .orderBy(desc(notifications.created_at), desc(notifications.id))
-              .limit(limit)
-              .offset(offset),
-        }),
-      );
-    },
+    async (request) =>
+      ok(
+        await listResponse(
+          request.query,
+          listNotifications(app.db, request.auth!.user.id, Boolean(request.query.read_at)),
+        ),
+      ),
   );
 
   app.post(
@@ -82,12 +58,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const updated = await app.db
-        .update(notifications)
-        .set({ read_at: sql`coalesce(${notifications.read_at}, now())` })
-        .where(and(eq(notifications.id, request.params.id), mine(request.auth!.user.id)))
-        .returning({ id: notifications.id });
-      if (updated.length === 0) throw notFound();
+      await markNotificationRead(app.db, request.auth!.user.id, request.params.id);
       return ok(null);
     },
   );
@@ -95,14 +66,11 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/read-all',
     { schema: { tags, summary: 'Marque toutes mes notifications comme lues', response: reply(z.number()) } },
-    async (request) => {
-      const updated = await app.db
-        .update(notifications)
-        .set({ read_at: sql`now()` })
-        .where(mine(request.auth!.user.id, true))
-        .returning({ id: notifications.id });
-      return ok(updated.length, 'Toutes les notifications sont marquées comme lues.');
-    },
+    async (request) =>
+      ok(
+        await markAllNotificationsRead(app.db, request.auth!.user.id),
+        'Toutes les notifications sont marquées comme lues.',
+      ),
   );
 
   app.get(
@@ -114,7 +82,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: reply(NotificationPreferencesOut),
       },
     },
-    async (request) => ok(await preferencesOf(request.auth!.user.id)),
+    async (request) => ok(await preferencesOf(app.db, request.auth!.user.id)),
   );
 
   app.post(
@@ -129,29 +97,10 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.auth!.user.id;
-      const desactivees = [...new Set(request.body.desactivees)];
-      await app.db
-        .insert(notificationPreferences)
-        .values({ user_id: userId, desactivees })
-        .onConflictDoUpdate({ target: notificationPreferences.user_id, set: { desactivees } });
-      return ok(await preferencesOf(userId), 'Vos préférences de notification sont enregistrées.');
+      await setPreferences(app.db, userId, request.body.desactivees);
+      return ok(await preferencesOf(app.db, userId), 'Vos préférences de notification sont enregistrées.');
     },
   );
-
-  async function preferencesOf(userId: number) {
-    const [row] = await app.db
-      .select()
-      .from(notificationPreferences)
-      .where(eq(notificationPreferences.user_id, userId));
-    const off = new Set(row?.desactivees ?? []);
-    return {
-      types: NOTIFICATION_TYPE_KEYS.map((type) => ({
-        type,
-        libelle: NOTIFICATION_TYPES[type],
-        actif: !off.has(type),
-      })),
-    };
-  }
 
   // Messages: an inbox between the users of one company.
   const messageTags = ['Messages'];

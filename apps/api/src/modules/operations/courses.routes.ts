@@ -11,12 +11,10 @@ import {
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudRoutes } from '../../lib/crud-routes';
+import { action, crudRoutes } from '../../lib/crud-routes';
 import { dateRangeQuery, periodQuery } from '../../lib/filters-dates';
-import { IdParams, zFlag, zIdFilter, zSearch } from '../../lib/filters-ids';
-import { ok, reply } from '../../lib/http';
+import { zFlag, zIdFilter, zSearch } from '../../lib/filters-ids';
 import { filters } from '../../lib/pagination';
-import { currentScope } from '../../plugins/auth';
 import { getCourseDetail, listCourses } from './courses.repository';
 import { changeCourseStatut, createCourse, destroyCourse, updateCourse } from './courses.service';
 
@@ -70,25 +68,15 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     destroy: (scope, id) => destroyCourse(app.db, scope, id),
     missing: (id) => `La course n°${id} n'existe pas.`,
-  });
-
-  app.post(
-    '/api/courses/:id/statut',
-    {
-      schema: {
-        tags,
+    actions: [
+      action({
+        name: 'statut',
         summary: 'Fait avancer la course dans son cycle de vie ; le véhicule suit',
-        params: IdParams,
         body: CourseStatutBody,
-        response: reply(CourseDetailOut),
-      },
-    },
-    async (request) => {
-      const scope = currentScope(request);
-      const message = await changeCourseStatut(app.db, scope, request.params.id, request.body.statut);
-      return ok(await getCourseDetail(app.db, scope, request.params.id), message);
-    },
-  );
+        run: (scope, id, body) => changeCourseStatut(app.db, scope, id, body.statut),
+      }),
+    ],
+  });
 };
 
 export default coursesRoutes;

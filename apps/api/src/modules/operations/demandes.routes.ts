@@ -9,12 +9,10 @@ import {
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudRoutes } from '../../lib/crud-routes';
+import { action, type CrudAction, crudRoutes } from '../../lib/crud-routes';
 import { dateRangeQuery } from '../../lib/filters-dates';
-import { IdParams, zIdFilter } from '../../lib/filters-ids';
-import { ok, reply } from '../../lib/http';
+import { zIdFilter } from '../../lib/filters-ids';
 import { filters } from '../../lib/pagination';
-import { currentScope } from '../../plugins/auth';
 import { getCourseDetail } from './courses.repository';
 import { getDemandeOut, listDemandes } from './demandes.repository';
 import {
@@ -36,6 +34,11 @@ const tags = ['Demandes'];
 
 const demandesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
+  const move = (name: string, to: 'Recherche en cours' | 'Annulé', summary: string): CrudAction => ({
+    name,
+    summary,
+    run: (scope, id) => changeDemandeStatut(app.db, scope, id, to),
+  });
 
   crudRoutes(app, {
     path: '/api/demandes',
@@ -58,39 +61,21 @@ const demandesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     destroy: (scope, id) => destroyDemande(app.db, scope, id),
     missing: (id) => `La demande n°${id} n'existe pas.`,
-  });
-
-  const move = (path: string, to: 'Recherche en cours' | 'Annulé', summary: string) =>
-    app.post(
-      `/api/demandes/:id/${path}`,
-      { schema: { tags, summary, params: IdParams, response: reply(DemandeOut) } },
-      async (request) => {
-        const scope = currentScope(request);
-        const message = await changeDemandeStatut(app.db, scope, request.params.id, to);
-        return ok(await getDemandeOut(app.db, scope, request.params.id), message);
-      },
-    );
-  move('broadcast', 'Recherche en cours', 'Diffuse la demande à tous les transporteurs');
-  move('cancel', 'Annulé', 'Annule une demande ouverte');
-
-  app.post(
-    '/api/demandes/:id/accept',
-    {
-      schema: {
-        tags,
+    actions: [
+      move('broadcast', 'Recherche en cours', 'Diffuse la demande à tous les transporteurs'),
+      move('cancel', 'Annulé', 'Annule une demande ouverte'),
+      action({
+        name: 'accept',
         summary: 'Accepte une demande ouverte et crée sa course (un seul transporteur gagne)',
-        params: IdParams,
         body: AcceptDemandeBody,
-        response: reply(CourseDetailOut),
-      },
-    },
-    async (request) => {
-      const scope = currentScope(request);
-      const courseId = await acceptDemande(app.db, scope, request.params.id, request.body);
-      const course = await getCourseDetail(app.db, scope, courseId);
-      return ok(course, `Demande acceptée : la course ${course.code} a été créée.`);
-    },
-  );
+        out: CourseDetailOut,
+        run: async (scope, id, body) => {
+          const course = await getCourseDetail(app.db, scope, await acceptDemande(app.db, scope, id, body));
+          return { data: course, message: `Demande acceptée : la course ${course.code} a été créée.` };
+        },
+      }),
+    ],
+  });
 };
 
 export default demandesRoutes;

@@ -8,12 +8,10 @@ import {
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudRoutes } from '../../lib/crud-routes';
+import { type CrudAction, crudRoutes } from '../../lib/crud-routes';
 import { dateRangeQuery } from '../../lib/filters-dates';
-import { IdParams, zIdFilter } from '../../lib/filters-ids';
-import { ok, reply } from '../../lib/http';
+import { zIdFilter } from '../../lib/filters-ids';
 import { filters } from '../../lib/pagination';
-import { currentScope } from '../../plugins/auth';
 import { getPaiementOut, listPaiements } from './paiements.repository';
 import { changePaiementStatut, createPaiement, destroyPaiement, updatePaiement } from './paiements.service';
 
@@ -29,6 +27,11 @@ const tags = ['Paiements'];
 
 const paiementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
+  const move = (name: string, to: PaiementStatut, summary: string): CrudAction => ({
+    name,
+    summary,
+    run: (scope, id) => changePaiementStatut(app.db, scope, id, to),
+  });
 
   crudRoutes(app, {
     path: '/api/paiements',
@@ -51,24 +54,15 @@ const paiementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     destroy: (scope, id) => destroyPaiement(app.db, scope, id),
     missing: (id) => `Le paiement n°${id} n'existe pas.`,
+    actions: [
+      move('validate', 'Validé', 'Valide un paiement en attente ; l’état de règlement de la course suit'),
+      move(
+        'cancel',
+        'Annulé',
+        'Annule un paiement (en attente ou validé) ; l’état de règlement de la course suit',
+      ),
+    ],
   });
-
-  const move = (path: string, to: PaiementStatut, summary: string) =>
-    app.post(
-      `/api/paiements/:id/${path}`,
-      { schema: { tags, summary, params: IdParams, response: reply(PaiementOut) } },
-      async (request) => {
-        const scope = currentScope(request);
-        const message = await changePaiementStatut(app.db, scope, request.params.id, to);
-        return ok(await getPaiementOut(app.db, scope, request.params.id), message);
-      },
-    );
-  move('validate', 'Validé', 'Valide un paiement en attente ; l’état de règlement de la course suit');
-  move(
-    'cancel',
-    'Annulé',
-    'Annule un paiement (en attente ou validé) ; l’état de règlement de la course suit',
-  );
 };
 
 export default paiementsRoutes;

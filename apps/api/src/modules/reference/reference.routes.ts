@@ -1,14 +1,13 @@
 import { ImportBody, ImportReport } from '@yams/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes';
 import { AppError } from '../../lib/errors';
-import { IdParams, zSearch } from '../../lib/filters-ids';
+import { zSearch } from '../../lib/filters-ids';
 import { crudMessages } from '../../lib/french';
 import { ok, reply } from '../../lib/http';
 import { importErrors, importMessage } from '../../lib/import';
-import { listExtras } from '../../lib/list-extras';
-import { filters, type ListQuery, listOf, listResponse } from '../../lib/pagination';
+import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import {
   createRow,
@@ -24,7 +23,7 @@ import { REFERENCE_RESOURCES } from './reference.resources';
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Values = Record<string, unknown>;
 
-/** The same six routes for every reference table (spec section 7, « Reference data »). */
+/** The same routes for every reference table (spec section 7, « Reference data »), and its import. */
 function serve(app: App, r: ReferenceResource) {
   const base = `/api/${r.path}`;
   const tags = [r.tag];
@@ -33,65 +32,39 @@ function serve(app: App, r: ReferenceResource) {
   const { entreprise_id: _, ...updateShape } = r.body.shape;
   const updateBody = z.object(updateShape).partial();
 
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: `Liste (search, page/per_page, req_count, limit)`,
-        querystring: filters({ search: zSearch }),
-        response: reply(listOf(r.out)),
-      },
-    },
-    async (request) =>
-      ok(
-        await listResponse(
-          request.query,
-          listRows(app.db, currentScope(request), r, request.query),
-          r.perPage,
-        ),
-      ),
-  );
-
-  listExtras<Values, ListQuery & { search?: string }>(app, {
+  crudRoutes(app, {
     path: base,
     tags,
+    nom: { un: r.path, des: r.path },
+    summary: {
+      list: 'Liste (search, page/per_page, req_count, limit)',
+      detail: 'Détail',
+      destroy: `Suppression${writers}`,
+    },
     query: filters({ search: zSearch }),
+    item: r.out,
+    detail: r.out,
+    perPage: r.perPage,
     list: (scope, q) => listRows(app.db, scope, r, q),
     get: (scope, id) => getRow(app.db, scope, r, id),
-    label: (row) => String(row.libelle ?? row.nom ?? row.nom_complet ?? row.id),
-  });
-
-  app.get(
-    `${base}/:id`,
-    { schema: { tags, summary: 'Détail', params: IdParams, response: reply(r.out) } },
-    async (request) => ok(await getRow(app.db, currentScope(request), r, request.params.id)),
-  );
-
-  app.post(
-    base,
-    { schema: { tags, summary: `Ajout${writers}`, body: r.body, response: reply(r.out) } },
-    async (request) =>
-      ok(await createRow(app.db, currentScope(request), r, request.body as Values), messages.created),
-  );
-
-  app.post(
-    `${base}/:id/update`,
-    {
-      schema: {
-        tags,
-        summary: `Modification${writers}`,
-        params: IdParams,
-        body: updateBody,
-        response: reply(r.out),
-      },
+    options: { label: (row: Values) => String(row.libelle ?? row.nom ?? row.nom_complet ?? row.id) },
+    create: {
+      summary: `Ajout${writers}`,
+      body: r.body,
+      run: (scope, body) => createRow(app.db, scope, r, body as Values),
+      message: () => messages.created,
     },
-    async (request) =>
-      ok(
-        await updateRow(app.db, currentScope(request), r, request.params.id, request.body as Values),
-        messages.updated,
-      ),
-  );
+    update: {
+      summary: `Modification${writers}`,
+      body: updateBody,
+      run: (scope, id, body) => updateRow(app.db, scope, r, id, body as Values),
+      message: () => messages.updated,
+    },
+    destroy: (scope, id) => destroyRow(app.db, scope, r, id),
+    // The specification also names `POST /api/microservice/api-courses/{table}/{id}/destroy`.
+    destroyPaths: r.microservice ? [base, `/api/microservice/api-courses/${r.path}`] : [base],
+    destroyGroup: false,
+  });
 
   app.post(
     `${base}/import`,
@@ -111,14 +84,6 @@ function serve(app: App, r: ReferenceResource) {
       return ok(report, importMessage(report, request.body.apercu));
     },
   );
-
-  const destroy = {
-    schema: { tags, summary: `Suppression${writers}`, params: IdParams, response: reply(z.null()) },
-  };
-  const handler = async (request: FastifyRequest<{ Params: { id: number } }>) =>
-    ok(null, await destroyRow(app.db, currentScope(request), r, request.params.id));
-  app.post(`${base}/:id/destroy`, destroy, handler);
-  if (r.microservice) app.post(`/api/microservice/api-courses/${r.path}/:id/destroy`, destroy, handler);
 }
 
 const referenceRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
-import type { SeedContext } from '../../db/seed';
 import { phone, VILLES } from '../../db/seed/people';
+import type { SeedContext } from '../module';
 import {
   articles,
   fournisseurs,

@@ -1,0 +1,7 @@
+import type { ApiModule } from '../module';
+import routes from './accounting.routes';
+import { seedAccounting } from './accounting.seed';
+import * as tables from './accounting.table';
+
+/** Invoices, purchases, cash vouchers and the journals they post to. */
+export const accountingModule: ApiModule = { name: 'accounting', routes, seed: seedAccounting, tables };

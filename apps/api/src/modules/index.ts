@@ -1,0 +1,50 @@
+import { accountingModule } from './accounting';
+import { auditModule } from './audit';
+import { authModule } from './auth';
+import { entrepriseModule } from './entreprise';
+import { fleetModule } from './fleet';
+import { geolocationModule } from './geolocation';
+import type { ApiModule } from './module';
+import { notificationsModule } from './notifications';
+import { operationsModule } from './operations';
+import { realtimeModule } from './realtime';
+import { referenceModule } from './reference';
+import { statisticsModule } from './statistics';
+import { usersModule } from './users';
+
+/** Every domain of the API; `app.ts` registers their routes in this order. */
+export const MODULES: ApiModule[] = [
+  authModule,
+  usersModule,
+  notificationsModule,
+  operationsModule,
+  referenceModule,
+  fleetModule,
+  accountingModule,
+  entrepriseModule,
+  realtimeModule,
+  statisticsModule,
+  geolocationModule,
+  auditModule,
+];
+
+/**
+ * The demo seed's order, by dependency: reference data first, then the vehicles, the courses that use
+ * them, the invoices and journal entries of those courses, and the GPS devices on the vehicles. Changing it
+ * changes the seeded data (one random sequence runs through all of them).
+ */
+const SEED_ORDER = ['reference', 'fleet', 'operations', 'accounting', 'geolocation'];
+
+/** The modules that seed demo data, in `SEED_ORDER`; a module with a seed missing from the order fails. */
+export function seedingModules(): Array<Required<Pick<ApiModule, 'name' | 'seed'>>> {
+  const seeding = MODULES.filter((m) => m.seed);
+  const unordered = seeding.filter((m) => !SEED_ORDER.includes(m.name));
+  if (unordered.length) {
+    throw new Error(`Modules avec un seed absent de SEED_ORDER : ${unordered.map((m) => m.name).join(', ')}`);
+  }
+  return SEED_ORDER.map((name) => {
+    const m = seeding.find((s) => s.name === name);
+    if (!m?.seed) throw new Error(`SEED_ORDER nomme « ${name} », qui n'a pas de seed.`);
+    return { name, seed: m.seed };
+  });
+}
