@@ -3,7 +3,6 @@ import {
   DOCUMENT_ETATS,
   DOCUMENT_FICHIER_MAX_OCTETS,
   INTERVENTION_LIGNE_KINDS,
-  INTERVENTION_STATUTS,
   INTERVENTION_TYPES,
   normalisePlaque,
   PLAQUE_RE,
@@ -12,7 +11,8 @@ import {
 import { InterventionCan } from './permissions';
 import { zChamps } from './reference';
 
-const statut = z.enum(VEHICULE_STATUTS, { error: "Le statut du véhicule n'est pas valide." });
+/** A vehicle's statut, in a body or a list filter. */
+export const zVehiculeStatut = z.enum(VEHICULE_STATUTS, { error: "Le statut du véhicule n'est pas valide." });
 
 // Véhicules
 
@@ -40,7 +40,7 @@ const vehiculeFields = {
   /** Defaults to the company itself. */
   proprietaire_id: zChamps.idOptionnel('Le propriétaire'),
   chauffeur_id: zChamps.idOptionnel('Le chauffeur'),
-  statut: statut.optional(),
+  statut: zVehiculeStatut.optional(),
   annee: zChamps.entierOptionnel("L'année", 1950, 2100),
   date_mise_en_service: zChamps.dateOptionnelle('La date de mise en service'),
 };
@@ -51,19 +51,6 @@ export const VehiculeBody = z.object({
 export const VehiculeUpdateBody = z.object(vehiculeFields).partial();
 export type VehiculeBody = z.infer<typeof VehiculeBody>;
 export type VehiculeUpdateBody = z.infer<typeof VehiculeUpdateBody>;
-
-export const VehiculesQuery = z.object({
-  proprietaire: zChamps.filtreId('propriétaire'),
-  chauffeur: zChamps.filtreId('chauffeur'),
-  type: zChamps.filtreId('type'),
-  statut: statut.optional(),
-  /** `affectable=1`: the vehicles a course can take now (VEHICULE_STATUTS_AFFECTABLES), for the pickers. */
-  affectable: z
-    .enum(['1', '0', 'true', 'false', ''], { error: 'Le filtre « affectable » doit valoir 1 ou 0.' })
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
-  search: zChamps.recherche(),
-});
 
 // Documents
 
@@ -95,13 +82,6 @@ export const DocumentBody = z.object({
 export const DocumentUpdateBody = z.object(documentFields).partial();
 export type DocumentBody = z.infer<typeof DocumentBody>;
 export type DocumentUpdateBody = z.infer<typeof DocumentUpdateBody>;
-
-export const DocumentsQuery = z.object({
-  camion_id: zChamps.filtreId('véhicule'),
-  req_period: zChamps.mois().optional(),
-  expire_avant: z.iso.date({ error: "La date expire_avant n'est pas valide (AAAA-MM-JJ)." }).optional(),
-  search: zChamps.recherche(),
-});
 
 // Interventions
 
@@ -173,17 +153,6 @@ export const InterventionUpdateBody = z
   );
 export type InterventionBody = z.infer<typeof InterventionBody>;
 export type InterventionUpdateBody = z.infer<typeof InterventionUpdateBody>;
-
-export const InterventionsQuery = z.object({
-  vehicule: zChamps.filtreId('véhicule'),
-  garage: zChamps.filtreId('garage'),
-  type: z.enum(INTERVENTION_TYPES, { error: "Le type d'intervention n'est pas valide." }).optional(),
-  statut: z.enum(INTERVENTION_STATUTS, { error: "Le statut d'intervention n'est pas valide." }).optional(),
-  date_debut: z.iso.date({ error: "La date de début n'est pas valide (AAAA-MM-JJ)." }).optional(),
-  date_fin: z.iso.date({ error: "La date de fin n'est pas valide (AAAA-MM-JJ)." }).optional(),
-  req_period: zChamps.mois().optional(),
-  search: zChamps.recherche(),
-});
 
 // Rows as the API returns them
 

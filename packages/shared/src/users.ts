@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SOUS_TYPES, USER_TYPES } from './enums';
 import { zChamps } from './reference';
-import { zRecherche, zTexteStockable } from './text';
+import { zTexteStockable } from './text';
 
 /** A user as the API returns it: picked fields only, never a password or token hash. */
 export const UserOut = z.object({
@@ -29,12 +29,6 @@ export const UserOut = z.object({
   created_at: z.string(),
 });
 export type UserOut = z.infer<typeof UserOut>;
-
-export const UsersQuery = z.object({
-  type: z.enum(USER_TYPES, { error: "Le type d'utilisateur n'est pas valide." }).optional(),
-  sous_type: z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." }).optional(),
-  search: zRecherche(),
-});
 
 /** `Dupont Jean`, or the company name alone. */
 export function nomComplet(u: { nom?: string | null; prenom?: string | null; name?: string | null }): string {

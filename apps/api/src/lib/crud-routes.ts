@@ -1,13 +1,13 @@
+import { IdParams, type ListQuery } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentScope, type Scope } from '../plugins/auth';
 import { AppError } from './errors';
-import { IdParams } from './filters-ids';
 import { forEachSelected, GroupBody, GroupMessage, groupReply } from './group';
 import { ok, reply } from './http';
 import { exportRoute } from './list-export';
 import { listExtras } from './list-extras';
-import { type ListQuery, type ListSource, listOf, listResponse } from './pagination';
+import { type ListSource, listOf, listResponse } from './pagination';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 

@@ -1,31 +1,11 @@
-import { addDays, GABON_UTC_OFFSET, isCalendarDate, todayInGabon } from '@yams/shared';
+import { addDays, GABON_UTC_OFFSET, todayInGabon } from '@yams/shared';
 import { and, gte, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import { fieldErrors } from './errors';
 
-// Date filters shared by list routes: `date_debut`/`date_fin` (a day range) and `req_period=YYYY-MM`
-// (the calendar). Day and month boundaries are Libreville time (UTC+1, no daylight saving).
-
-const zDay = (label: string) =>
-  z
-    .string()
-    .refine(isCalendarDate, { error: `${label} doit être une date au format AAAA-MM-JJ.` })
-    .optional();
-
-/** Querystring shape: `...dateRangeQuery` inside `filters({...})`. */
-export const dateRangeQuery = {
-  date_debut: zDay('La date de début'),
-  date_fin: zDay('La date de fin'),
-};
-
-/** Querystring shape of the calendar: `?req_period=2026-03`. */
-export const periodQuery = {
-  req_period: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'La période doit être au format AAAA-MM.' })
-    .optional(),
-};
+// Date filters of list routes: `date_debut`/`date_fin` (a day range) and `req_period=YYYY-MM` (the calendar),
+// whose query schemas are in packages/shared list-query.ts. Day and month boundaries are Libreville time
+// (UTC+1, no daylight saving).
 
 export interface DateRange {
   date_debut?: string;

@@ -1,6 +1,6 @@
+import { zRowId } from '@yams/shared';
 import { z } from 'zod';
 import { AppError } from './errors';
-import { zRowId } from './filters-ids';
 
 export const GroupBody = z.object({
   selected_lines: z

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  type ListQuery,
   safeCell,
 } from '@yams/shared';
 import ExcelJS from 'exceljs';
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentScope, type Scope } from '../plugins/auth';
 import { fieldErrors } from './errors';
-import type { ListQuery, ListSource } from './pagination';
+import type { ListSource } from './pagination';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 

@@ -1,7 +1,7 @@
+import type { ListQuery } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportRoute } from './list-export';
 import { type OptionsSpec, optionsRoute } from './list-options';
-import type { ListQuery } from './pagination';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 

@@ -1,10 +1,10 @@
+import { type ListQuery, zRowId } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentScope, type Scope } from '../plugins/auth';
 import { AppError } from './errors';
-import { zRowId } from './filters-ids';
 import { ok, reply } from './http';
-import type { ListQuery, ListSource } from './pagination';
+import type { ListSource } from './pagination';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 

@@ -1,21 +1,20 @@
 import {
   BalanceOut,
+  BalanceQuery,
   EcritureOut,
-  JournalEnum,
   OPERATIONS_FILTRE_DATES,
   OperationDiverseBody,
   OperationOut,
+  OperationsQuery,
   PAGE_SIZE,
   PieceDeCaisseBody,
   PieceDeCaisseOut,
+  PiecesDeCaisseQuery,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { fieldErrors } from '../../lib/errors';
-import { dateRangeQuery } from '../../lib/filters-dates';
 import { ok } from '../../lib/http';
-import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import achatsRoutes from './achats.routes';
 import {
@@ -29,25 +28,6 @@ import {
 import facturesRoutes from './factures.routes';
 import { balanceGenerale, csvOf, getEcriture, listOperations } from './journal.repository';
 import { createOperationDiverse } from './journal.service';
-
-const PiecesQuery = filters({
-  actif: z
-    .enum(['0', '1', 'true', 'false'])
-    .transform((v) => v === '1' || v === 'true')
-    .optional(),
-  ...dateRangeQuery,
-});
-
-const OperationsQuery = filters({
-  type: JournalEnum.optional(),
-  compte: z.string().trim().max(10, { error: 'Le compte ne peut pas dépasser 10 caractères.' }).optional(),
-  ...dateRangeQuery,
-});
-
-const BalanceQuery = filters({
-  ...dateRangeQuery,
-  format: z.enum(['json', 'csv'], { error: 'Le format est « json » ou « csv ».' }).optional(),
-});
 
 const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
   if (!q.date_debut || !q.date_fin) {
@@ -70,7 +50,7 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       path: '/api/piece_de_caisses',
       tags,
       nom: { un: 'une pièce de caisse', des: 'les pièces de caisse' },
-      query: PiecesQuery,
+      query: PiecesDeCaisseQuery,
       item: PieceDeCaisseOut,
       detail: PieceDeCaisseOut,
       list: (scope, q) => listPieces(app.db, scope, q),

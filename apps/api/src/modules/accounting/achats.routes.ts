@@ -1,10 +1,6 @@
-import { ACHAT_STATUTS, AchatBody, AchatOut, ReglementBody, STATUTS_REGLEMENT } from '@yams/shared';
+import { AchatBody, AchatOut, AchatsQuery, ReglementBody } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { action, crudRoutes } from '../../lib/crud-routes';
-import { dateRangeQuery } from '../../lib/filters-dates';
-import { zIdFilter } from '../../lib/filters-ids';
-import { filters } from '../../lib/pagination';
 import {
   createAchat,
   createReglementAchat,
@@ -14,15 +10,6 @@ import {
   updateAchat,
   validateAchat,
 } from './achats.service';
-
-const AchatsQuery = filters({
-  fournisseur: zIdFilter('Le fournisseur'),
-  statut: z.enum(ACHAT_STATUTS, { error: "Le statut d'achat n'est pas valide." }).optional(),
-  statut_reglement: z
-    .enum(STATUTS_REGLEMENT, { error: "Le statut de règlement n'est pas valide." })
-    .optional(),
-  ...dateRangeQuery,
-});
 
 const tags = ['Achats'];
 

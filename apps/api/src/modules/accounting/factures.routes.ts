@@ -1,21 +1,19 @@
 import {
   AvoirBody,
   CourseFacturableOut,
-  FACTURE_STATUTS,
-  FACTURE_TYPES,
+  CoursesFacturablesQuery,
   FactureBody,
   FactureItemOut,
   FactureOut,
+  FacturesQuery,
   FactureUpdateBody,
+  IdParams,
   ReglementBody,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { action, crudRoutes } from '../../lib/crud-routes';
-import { dateRangeQuery } from '../../lib/filters-dates';
-import { IdParams, zIdFilter } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
-import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { assertClient } from '../operations/operations.refs';
 import { facturePdf } from './facture.pdf';
@@ -28,13 +26,6 @@ import {
   updateFacture,
   validateFacture,
 } from './factures.service';
-
-const FacturesQuery = filters({
-  client: zIdFilter('Le client'),
-  type: z.enum(FACTURE_TYPES, { error: "Le type de facture n'est pas valide." }).optional(),
-  statut: z.enum(FACTURE_STATUTS, { error: "Le statut de facture n'est pas valide." }).optional(),
-  ...dateRangeQuery,
-});
 
 const tags = ['Factures'];
 
@@ -49,7 +40,7 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Courses terminées d'un client qu'aucune facture validée ne porte encore ('Ajouter des courses')",
-        querystring: z.object({ client: zIdFilter('Le client') }),
+        querystring: CoursesFacturablesQuery,
         response: reply(z.array(CourseFacturableOut)),
       },
     },

@@ -1,21 +1,20 @@
 import {
-  AUDIT_ACTION_CODES,
   AUDIT_ACTIONS,
   AUDIT_ENTITES,
   type AuditAction,
   type AuditEntryOut,
+  type AuditQuery,
   MSG,
 } from '@yams/shared';
 import { and, desc, eq, getTableName, isTable, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { demandeAccesSql, tenantCondition } from '../../db/scoped';
 import { AppError } from '../../lib/errors';
-import { dateRangeCondition, dateRangeQuery } from '../../lib/filters-dates';
-import { zIdFilter } from '../../lib/filters-ids';
-import { countsOf, filters, type ListSource } from '../../lib/pagination';
+import { dateRangeCondition } from '../../lib/filters-dates';
+import { countsOf, type ListSource } from '../../lib/pagination';
 import type { Scope } from '../../plugins/auth';
 import { auditLog } from './audit.table';
 
@@ -198,16 +197,6 @@ export async function historique(
   }
   return withLabels(db, rows.map(toOut));
 }
-
-export const AuditQuery = filters({
-  table: z
-    .enum(Object.keys(AUDIT_ENTITES) as [string, ...string[]], { error: "L'entité n'est pas valide." })
-    .optional(),
-  action: z.enum(AUDIT_ACTION_CODES, { error: "L'action n'est pas valide." }).optional(),
-  utilisateur: zIdFilter("L'utilisateur"),
-  record: zIdFilter("L'identifiant de la fiche"),
-  ...dateRangeQuery,
-});
 
 /** The platform's whole log, for superadmins only, newest first. */
 export function listAudit(db: Db, scope: Scope, q: z.output<typeof AuditQuery>): ListSource<AuditEntryOut> {

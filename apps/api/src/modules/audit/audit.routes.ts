@@ -1,11 +1,10 @@
-import { AUDIT_ENTITES, AUDIT_PATHS, AuditEntryOut } from '@yams/shared';
+import { AUDIT_ENTITES, AUDIT_PATHS, AuditEntryOut, AuditQuery, IdParams } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { IdParams } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
-import { AuditQuery, getAuditEntry, historique, listAudit } from './audit.repository';
+import { getAuditEntry, historique, listAudit } from './audit.repository';
 
 const tags = ['Audit'];
 

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import { DocumentBody, DocumentOut, DocumentsQuery, DocumentUpdateBody } from '@yams/shared';
+import { DocumentBody, DocumentOut, DocumentsQuery, DocumentUpdateBody, IdParams } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { IdParams } from '../../lib/filters-ids';
-import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { DocumentFiles } from './documents.files';
 import { findDocument, getDocumentOut, listDocuments } from './documents.repository';
@@ -35,7 +33,7 @@ const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       detail: 'Un document',
       destroy: 'Supprime un document et son fichier',
     },
-    query: filters(DocumentsQuery.shape),
+    query: DocumentsQuery,
     item: DocumentOut,
     detail: DocumentOut,
     list: (scope, q) => listDocuments(app.db, scope, q),

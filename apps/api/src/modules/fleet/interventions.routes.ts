@@ -2,7 +2,6 @@ import { InterventionBody, InterventionOut, InterventionsQuery, InterventionUpda
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { assertDateRange } from '../../lib/filters-dates';
-import { filters } from '../../lib/pagination';
 import { getInterventionOut, listInterventions } from './interventions.repository';
 import {
   confirmIntervention,
@@ -24,7 +23,7 @@ const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
       destroy: 'Supprime un brouillon',
       destroyGroup: 'Supprime plusieurs brouillons ; un message par ligne',
     },
-    query: filters(InterventionsQuery.shape),
+    query: InterventionsQuery,
     item: InterventionOut,
     detail: InterventionOut,
     list: (scope, q) => {

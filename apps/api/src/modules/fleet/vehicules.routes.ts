@@ -7,7 +7,6 @@ import {
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { filters } from '../../lib/pagination';
 import { DocumentFiles } from './documents.files';
 import { getVehiculeDetail, listVehicules } from './vehicules.repository';
 import { createVehicule, destroyVehicule, updateVehicule } from './vehicules.service';
@@ -26,7 +25,7 @@ const vehiculesRoutes: FastifyPluginAsyncZod = async (app) => {
       destroy: 'Supprime un véhicule inutilisé',
       destroyGroup: 'Supprime plusieurs véhicules ; un message par ligne',
     },
-    query: filters(VehiculesQuery.shape),
+    query: VehiculesQuery,
     item: VehiculeOut,
     detail: VehiculeDetailOut,
     list: (scope, q) => listVehicules(app.db, scope, q),

@@ -1,39 +1,32 @@
 import {
-  APPAREIL_STATUTS,
   AppareilBody,
   AppareilInconnuBody,
   AppareilInconnuOut,
   AppareilOut,
+  AppareilsQuery,
   AppareilUpdateBody,
   CourseEvenementOut,
   GpsServeurOut,
+  IdParams,
   LienSuiviCreeOut,
   LienSuiviOut,
+  TraceExportQuery,
   TraceOut,
+  TraceQuery,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { IdParams, zIdFilter, zSearch } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
-import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { getAppareilOut, listAppareils, listInconnus } from './appareils.repository';
 import { createAppareil, destroyAppareil, registerInconnu, updateAppareil } from './appareils.service';
 import { gpsAddress } from './gps.routes';
 import type { Ingest } from './ingest';
 import { createLien, listLiens, revokeLiens } from './suivi.service';
-import { exportTrace, getTrace, listEvenements, TraceQuery } from './trace.service';
+import { exportTrace, getTrace, listEvenements } from './trace.service';
 
 const tags = ['Géolocalisation'];
-
-const AppareilsQuery = filters({
-  search: zSearch,
-  vehicule: zIdFilter('Le véhicule'),
-  statut: z
-    .enum(APPAREIL_STATUTS, { error: 'Le statut doit être « En ligne » ou « Hors ligne ».' })
-    .optional(),
-});
 
 /** The signed-in routes of geolocation: devices, tracks, course events and tracking links. */
 export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
@@ -136,11 +129,7 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
           tags,
           summary: 'Export CSV ou Excel des jours du trajet (distance, temps de conduite, arrêts)',
           params: IdParams,
-          querystring: TraceQuery.extend({
-            format: z
-              .enum(['csv', 'xlsx'], { error: "Le format d'export doit être « csv » ou « xlsx »." })
-              .default('xlsx'),
-          }),
+          querystring: TraceExportQuery,
         },
       },
       async (request, res) => {

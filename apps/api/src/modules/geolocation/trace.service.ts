@@ -3,13 +3,12 @@ import {
   type CourseEvenementOut,
   type CourseEvenementType,
   GPS,
-  isCalendarDate,
   type TraceOut,
+  type TraceQuery,
   todayInGabon,
 } from '@yams/shared';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
@@ -19,22 +18,6 @@ import { findAppareil, positionsBetween } from './appareils.repository';
 import { debutJourLibreville } from './geo';
 import { courseEvenements } from './geolocation.table';
 import { resumeTrace } from './trace';
-
-const zJour = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string({ error: `${label} doit être une date au format AAAA-MM-JJ.` })
-      .refine(isCalendarDate, { error: `${label} doit être une date au format AAAA-MM-JJ.` })
-      .optional(),
-  );
-
-/** `?date_debut=&date_fin=` (Libreville days, both default to today; at most GPS.traceJoursMax days). */
-export const TraceQuery = z.object({
-  date_debut: zJour('La date de début'),
-  date_fin: zJour('La date de fin'),
-});
-export type TraceQuery = z.infer<typeof TraceQuery>;
 
 function range(q: TraceQuery): { debut: string; fin: string } {
   const today = todayInGabon();

@@ -1,15 +1,17 @@
 import {
+  IdParams,
   MessageBody,
   MessageOut,
+  MessagesQuery,
   NotificationOut,
   NotificationPreferencesBody,
   NotificationPreferencesOut,
+  NotificationsQuery,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams } from '../../lib/filters-ids';
 import { ok, reply } from '../../lib/http';
-import { filters, listOf, listResponse } from '../../lib/pagination';
+import { listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { markMessagesRead, messagesOf, readMessage, sendMessage } from './messages.service';
 import {
@@ -19,10 +21,6 @@ import {
   preferencesOf,
   setPreferences,
 } from './notifications.repository';
-
-/** `read_at=null` selects the unread ones; an empty `read_at` is ignored like every empty filter. */
-const readAt = z.literal('null', { error: 'Le filtre read_at accepte seulement « null ».' }).optional();
-const readAtFilter = filters({ read_at: readAt });
 
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
@@ -34,7 +32,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mes notifications, les plus récentes d’abord (read_at=null : les non lues)',
-        querystring: readAtFilter,
+        querystring: NotificationsQuery,
         response: reply(listOf(NotificationOut)),
       },
     },
@@ -111,10 +109,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: messageTags,
         summary: 'Mes messages reçus (boite=envoyes : envoyés), les plus récents d’abord',
-        querystring: filters({
-          read_at: readAt,
-          boite: z.enum(['recus', 'envoyes'], { error: 'La boîte est « recus » ou « envoyes ».' }).optional(),
-        }),
+        querystring: MessagesQuery,
         response: reply(listOf(MessageOut)),
       },
     },

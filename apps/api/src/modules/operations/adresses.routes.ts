@@ -1,7 +1,6 @@
-import { ADRESSE_MSG, AdresseBody, AdresseOut, AdresseUpdateBody } from '@yams/shared';
+import { ADRESSE_MSG, AdresseBody, AdresseOut, AdressesQuery, AdresseUpdateBody } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { filters } from '../../lib/pagination';
 import {
   createAdresse,
   destroyAdresse,
@@ -23,7 +22,7 @@ const adressesRoutes: FastifyPluginAsyncZod = async (app) => {
       detail: 'Une de mes adresses',
       destroy: 'Supprime une de mes adresses',
     },
-    query: filters({}),
+    query: AdressesQuery,
     item: AdresseOut,
     detail: AdresseOut,
     list: (scope) => listAdresses(app.db, scope),

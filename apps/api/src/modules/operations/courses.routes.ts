@@ -1,39 +1,16 @@
 import {
-  COURSE_ETATS,
-  COURSE_STATUTS,
   CourseBody,
   CourseDetailOut,
   CourseOut,
   CourseStatutBody,
+  CoursesQuery,
   CourseUpdateBody,
   formatMoney,
-  TYPES_COURSE,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { action, crudRoutes } from '../../lib/crud-routes';
-import { dateRangeQuery, periodQuery } from '../../lib/filters-dates';
-import { zFlag, zIdFilter, zSearch } from '../../lib/filters-ids';
-import { filters } from '../../lib/pagination';
 import { getCourseDetail, listCourses } from './courses.repository';
 import { changeCourseStatut, createCourse, destroyCourse, updateCourse } from './courses.service';
-
-const CoursesQuery = filters({
-  reglement: z
-    .enum(COURSE_ETATS, { error: 'Le règlement doit être « Payé », « Non payé » ou « Acompte ».' })
-    .optional(),
-  proprietaire: zIdFilter('Le propriétaire'),
-  vehicule: zIdFilter('Le véhicule'),
-  client: zIdFilter('Le client'),
-  chauffeur: zIdFilter('Le chauffeur'),
-  statut: z.enum(COURSE_STATUTS, { error: "Le statut de course n'est pas valide." }).optional(),
-  type: z.enum(TYPES_COURSE, { error: "Le type de course n'est pas valide." }).optional(),
-  /** `a_payer=1`: courses that can still receive a payment (something left to pay, not cancelled). */
-  a_payer: zFlag('Le filtre « à payer »'),
-  search: zSearch,
-  ...dateRangeQuery,
-  ...periodQuery,
-});
 
 const tags = ['Courses'];
 

@@ -1,18 +1,13 @@
 import {
   AcceptDemandeBody,
   CourseDetailOut,
-  DEMANDE_STATUTS,
   DemandeBody,
   DemandeOut,
+  DemandesQuery,
   DemandeUpdateBody,
-  TYPES_COURSE,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { action, type CrudAction, crudRoutes } from '../../lib/crud-routes';
-import { dateRangeQuery } from '../../lib/filters-dates';
-import { zIdFilter } from '../../lib/filters-ids';
-import { filters } from '../../lib/pagination';
 import { getCourseDetail } from './courses.repository';
 import { getDemandeOut, listDemandes } from './demandes.repository';
 import {
@@ -22,13 +17,6 @@ import {
   destroyDemande,
   updateDemande,
 } from './demandes.service';
-
-const DemandesQuery = filters({
-  client: zIdFilter('Le client'),
-  statut: z.enum(DEMANDE_STATUTS, { error: "Le statut de demande n'est pas valide." }).optional(),
-  type: z.enum(TYPES_COURSE, { error: "Le type de course n'est pas valide." }).optional(),
-  ...dateRangeQuery,
-});
 
 const tags = ['Demandes'];
 

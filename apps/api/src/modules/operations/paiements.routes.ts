@@ -1,27 +1,14 @@
 import {
-  MODES_PAIEMENT,
-  PAIEMENT_STATUTS,
   PaiementBody,
   PaiementOut,
   type PaiementStatut,
+  PaiementsQuery,
   PaiementUpdateBody,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type CrudAction, crudRoutes } from '../../lib/crud-routes';
-import { dateRangeQuery } from '../../lib/filters-dates';
-import { zIdFilter } from '../../lib/filters-ids';
-import { filters } from '../../lib/pagination';
 import { getPaiementOut, listPaiements } from './paiements.repository';
 import { changePaiementStatut, createPaiement, destroyPaiement, updatePaiement } from './paiements.service';
-
-const PaiementsQuery = filters({
-  client: zIdFilter('Le client'),
-  course: zIdFilter('La course'),
-  mode: z.enum(MODES_PAIEMENT, { error: "Le mode de paiement n'est pas valide." }).optional(),
-  statut: z.enum(PAIEMENT_STATUTS, { error: "Le statut de paiement n'est pas valide." }).optional(),
-  ...dateRangeQuery,
-});
 
 const tags = ['Paiements'];
 

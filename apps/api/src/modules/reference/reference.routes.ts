@@ -1,13 +1,11 @@
-import { ImportBody, ImportReport } from '@yams/shared';
+import { ImportBody, ImportReport, ReferenceQuery } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { AppError } from '../../lib/errors';
-import { zSearch } from '../../lib/filters-ids';
 import { crudMessages } from '../../lib/french';
 import { ok, reply } from '../../lib/http';
 import { importErrors, importMessage } from '../../lib/import';
-import { filters } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import {
   createRow,
@@ -41,7 +39,7 @@ function serve(app: App, r: ReferenceResource) {
       detail: 'Détail',
       destroy: `Suppression${writers}`,
     },
-    query: filters({ search: zSearch }),
+    query: ReferenceQuery,
     item: r.out,
     detail: r.out,
     perPage: r.perPage,

@@ -1,8 +1,15 @@
-import { ConnectedUserOut, UserCreateBody, UserOut, UsersQuery, UserUpdateBody } from '@yams/shared';
+import {
+  ConnectedUserOut,
+  ConnectedUsersQuery,
+  UserCreateBody,
+  UserOut,
+  UsersQuery,
+  UserUpdateBody,
+} from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { ok, reply } from '../../lib/http';
-import { filters, listOf, listResponse } from '../../lib/pagination';
+import { listOf, listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
 import { createUser, findScopedUser, setBlocked, updateUser } from './users.service';
@@ -18,7 +25,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Utilisateurs connectés maintenant (canal presence-app, tous processus confondus)',
-        querystring: filters({}),
+        querystring: ConnectedUsersQuery,
         response: reply(listOf(ConnectedUserOut)),
       },
     },
@@ -40,7 +47,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       list: 'Utilisateurs visibles (filtres type, sous_type, search ; paginé avec page/per_page)',
       detail: 'Un utilisateur',
     },
-    query: filters(UsersQuery.shape),
+    query: UsersQuery,
     item: UserOut,
     detail: UserOut,
     list: (scope, q) => listUsers(app.db, scope, q),
