@@ -8,6 +8,8 @@ export * from './audit';
 export * from './auth.schemas';
 export * from './colors';
 export * from './constants';
+export * from './contract';
+export * from './contracts';
 export * from './entreprise';
 export * from './enums';
 export * from './export';

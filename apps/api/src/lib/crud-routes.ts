@@ -1,4 +1,16 @@
-import { IdParams, type ListQuery } from '@yams/shared';
+import {
+  type ActionBodyOut,
+  type ActionContract,
+  type ActionOut,
+  type BodyOut,
+  type DetailOf,
+  type EntityContract,
+  IdParams,
+  type ItemOf,
+  type ListQuery,
+  type QueryOf,
+  type WriteOutOf,
+} from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentScope, type Scope } from '../plugins/auth';
@@ -23,83 +35,67 @@ export const GroupResponse = {
 type Answer<T> = string | { data: T; message: string };
 
 /**
- * A declared action on one row: `POST {path ?? spec.path}/{id}/{name}`, answered in the envelope with the
- * row (or `out`) and a French message. The row is reached in the request's scope: another company's id is a
- * 404 like a missing one (the service's own `find…(scope, id)`).
+ * What runs a declared action of the contract (`POST {path}/{id}/{name}`), answered in the envelope with the
+ * row (or the action's `out`) and a French message. The row is reached in the request's scope: another
+ * company's id is a 404 like a missing one (the service's own `find…(scope, id)`).
  */
-export interface CrudAction<Body extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
-  /** The last segment: 'validate', 'statut', 'confirm', 'cancel', 'disable', 'activate'… */
-  name: string;
-  /** Another base path than the entity's (the specification's `/api/caisses/{id}/disable`). */
-  path?: string;
+export interface CrudAction<A, Detail> {
   summary: string;
-  body?: Body;
-  /** The answer's schema when it is not the entity's detail. */
-  out?: Out;
-  run(scope: Scope, id: number, body: z.output<Body>): Promise<Answer<z.output<Out>>>;
+  run(scope: Scope, id: number, body: ActionBodyOut<A>): Promise<Answer<ActionOut<A, Detail>>>;
 }
 
-/** Types an action's body and answer where it is declared (`actions: [action({ body: X, run… })]`). */
-export function action<Body extends z.ZodType, Out extends z.ZodType = z.ZodType>(
-  a: CrudAction<Body, Out>,
-): CrudAction {
-  return a as unknown as CrudAction;
-}
-
-/** A creation or an update: its body, what it runs (an id to read back, or the row), its sentence. */
-interface Write<Body extends z.ZodType, Out extends z.ZodType, Run> {
-  body: Body;
+/** A creation or an update: what it runs (an id to read back, or the row), its sentence. */
+interface Write<Out, Run> {
   summary?: string;
-  /** The answer's schema when it is not the entity's detail (a vehicle's writes answer the list's row). */
-  out?: Out;
   run: Run;
-  message(d: z.output<Out>): string;
+  message(d: Out): string;
 }
 
-export interface CrudSpec<
-  Item extends z.ZodType,
-  Detail extends z.ZodType,
-  Query extends z.ZodType<ListQuery>,
-  Create extends z.ZodType,
-  Update extends z.ZodType,
-  CreateOut extends z.ZodType = Detail,
-  UpdateOut extends z.ZodType = Detail,
-> {
-  /**
-   * `/api/courses`: GET list (+ /export, /options), GET /{id}, POST create, POST /{id}/update,
-   * POST /{id}/destroy, POST /destroy-group, POST /{id}/{action}. Every one but the detail is optional.
-   */
-  path: string;
+type CrudActions<C extends EntityContract> = {
+  [K in keyof C['actions']]: CrudAction<C['actions'][K], DetailOf<C>>;
+};
+
+/** The entity's own handlers: a creation, an update and actions exactly when its contract declares them. */
+type CrudWrites<C extends EntityContract> = (C['create'] extends z.ZodType
+  ? {
+      create: Write<
+        WriteOutOf<C>,
+        (scope: Scope, body: BodyOut<C['create']>) => Promise<number | WriteOutOf<C>>
+      >;
+    }
+  : { create?: never }) &
+  (C['update'] extends z.ZodType
+    ? {
+        update: Write<
+          WriteOutOf<C>,
+          (scope: Scope, id: number, body: BodyOut<C['update']>) => Promise<WriteOutOf<C>> | Promise<void>
+        >;
+      }
+    : { update?: never }) &
+  (Record<string, never> extends C['actions'] ? { actions?: CrudActions<C> } : { actions: CrudActions<C> });
+
+/**
+ * How the API serves a contract (packages/shared `contracts.ts`, which names the paths and schemas): the
+ * documentation, the handlers, and the routes beyond the contract (aliases of the specification).
+ */
+export type CrudSpec<C extends EntityContract> = CrudWrites<C> & {
   tags: string[];
   /** 'la course', 'les courses' — for the default OpenAPI summaries. */
   nom: { un: string; des: string };
   /** The OpenAPI summaries of the standard routes, when the default wording is not enough. */
   summary?: Partial<Record<'list' | 'detail' | 'create' | 'update' | 'destroy' | 'destroyGroup', string>>;
-  detail: Detail;
-  get(scope: Scope, id: number): Promise<z.output<Detail>>;
+  get(scope: Scope, id: number): Promise<DetailOf<C>>;
   /** `GET {path}`; without it the entity has no list (nor export, nor options). */
-  list?(scope: Scope, query: z.output<Query>): ListSource<z.output<Item>>;
-  query?: Query;
-  item?: Item;
+  list?(scope: Scope, query: QueryOf<C>): ListSource<ItemOf<C>>;
   /** The page size when `page` is sent without `per_page`. */
   perPage?: number;
   /** `false`: no `GET {path}/export` (a list that is not a screen's table). */
   exportable?: false;
   /** `GET {path}/options` (`list-options.ts`): the label of a row as a select's choice, and named variants. */
   options?: {
-    label(row: z.output<Item>): string;
-    labels?: Record<string, (row: z.output<Item>) => string>;
+    label(row: ItemOf<C>): string;
+    labels?: Record<string, (row: ItemOf<C>) => string>;
   };
-  create?: Write<
-    Create,
-    CreateOut,
-    (scope: Scope, body: z.output<Create>) => Promise<number | z.output<CreateOut>>
-  >;
-  update?: Write<
-    Update,
-    UpdateOut,
-    (scope: Scope, id: number, body: z.output<Update>) => Promise<z.output<UpdateOut>> | Promise<void>
-  >;
   /**
    * Deletes one row and answers the French success sentence; `group` is true inside a `destroy-group`
    * (the service may word its sentence for a line of the group).
@@ -114,8 +110,7 @@ export interface CrudSpec<
   destroyGroup?: false | { paths?: string[] };
   /** The group sentence of a line that does not exist (or belongs to another company). */
   missing?(id: number): string;
-  actions?: CrudAction[];
-}
+};
 
 /** What a write answered: the row, read back with `get` when the service gave its id. */
 async function answerOf<T>(
@@ -130,27 +125,31 @@ async function answerOf<T>(
 }
 
 /**
- * The one builder of entity routes: every module declares its entities with it (paths, bodies, answers,
- * actions), and keeps plain Fastify routes for what is not an entity (sign-in, statistics, GPS ingest…).
- * Every repository and service call takes the request's scope.
+ * The one builder of entity routes: every module serves its entities' contracts with it (packages/shared
+ * `contracts.ts`: paths, queries, bodies, answers, actions), and keeps plain Fastify routes for what is not
+ * an entity (sign-in, statistics, GPS ingest…). Every repository and service call takes the request's scope.
  */
-export function crudRoutes<
-  Item extends z.ZodType,
-  Detail extends z.ZodType,
-  Query extends z.ZodType<ListQuery>,
-  Create extends z.ZodType,
-  Update extends z.ZodType,
-  CreateOut extends z.ZodType = Detail,
-  UpdateOut extends z.ZodType = Detail,
->(app: App, spec: CrudSpec<Item, Detail, Query, Create, Update, CreateOut, UpdateOut>): void {
-  const { path, tags, nom } = spec;
+export function crudRoutes<C extends EntityContract>(
+  app: App,
+  contract: C,
+  spec: NoInfer<CrudSpec<C>>,
+): void {
+  const { path } = contract;
+  const { tags, nom } = spec;
   const summary = spec.summary ?? {};
-  // The route schemas are seen as plain zod types here; the spec's own types keep the handlers honest.
-  const detail: z.ZodType = spec.detail;
+  // The route schemas are seen as plain zod types here; the contract's own types keep the handlers honest.
+  const detail: z.ZodType = contract.detail;
+  const get = spec.get as (scope: Scope, id: number) => Promise<unknown>;
+  // The handlers seen as plain functions too (their contract-typed signatures are checked at the call site).
+  const handlers = spec as unknown as {
+    create?: Write<unknown, (scope: Scope, body: unknown) => Promise<unknown>>;
+    update?: Write<unknown, (scope: Scope, id: number, body: unknown) => Promise<unknown>>;
+    actions?: Record<string, CrudAction<ActionContract, unknown>>;
+  };
 
   const list = spec.list;
-  if (list && spec.query && spec.item) {
-    const query = spec.query;
+  if (list) {
+    const query = contract.query as z.ZodObject;
     app.get(
       path,
       {
@@ -158,33 +157,28 @@ export function crudRoutes<
           tags,
           summary: summary.list ?? `Liste ${nom.des} (filtres, page/per_page, req_count)`,
           querystring: query,
-          response: reply(listOf(spec.item)),
+          response: reply(listOf(contract.item)),
         },
       },
       async (request) => {
-        const q = request.query as z.output<Query>;
+        const q = request.query as QueryOf<C> & ListQuery;
         return ok(await listResponse(q, list(currentScope(request), q), spec.perPage));
       },
     );
 
     // A list exports on the server (`{path}/export`); a list that feeds selects has its options too.
     if (spec.options) {
-      listExtras<z.output<Item>, z.output<Query>>(app, {
+      listExtras<ItemOf<C>, QueryOf<C> & ListQuery>(app, {
         path,
         tags,
-        query: query as unknown as z.ZodObject,
+        query,
         list,
-        get: spec.get as (scope: Scope, id: number) => Promise<z.output<Item>>,
+        get: spec.get as (scope: Scope, id: number) => Promise<ItemOf<C>>,
         label: spec.options.label,
         labels: spec.options.labels,
       });
     } else if (spec.exportable !== false) {
-      exportRoute<z.output<Item>, z.output<Query>>(app, {
-        path,
-        tags,
-        query: query as unknown as z.ZodObject,
-        list,
-      });
+      exportRoute<ItemOf<C>, QueryOf<C> & ListQuery>(app, { path, tags, query, list });
     }
   }
 
@@ -198,36 +192,32 @@ export function crudRoutes<
         response: reply(detail),
       },
     },
-    async (request) => ok(await spec.get(currentScope(request), request.params.id)),
+    async (request) => ok(await get(currentScope(request), request.params.id)),
   );
 
-  const create = spec.create;
-  if (create) {
+  const writeOut: z.ZodType = contract.writeOut ?? detail;
+  const create = handlers.create;
+  if (create && contract.create) {
     app.post(
       path,
       {
         schema: {
           tags,
           summary: create.summary ?? `Crée ${nom.un}`,
-          body: create.body as z.ZodType,
-          response: reply(create.out ?? detail),
+          body: contract.create as z.ZodType,
+          response: reply(writeOut),
         },
       },
       async (request) => {
         const scope = currentScope(request);
-        const created = (await answerOf(
-          scope,
-          await create.run(scope, request.body as z.output<Create>),
-          undefined,
-          spec.get,
-        )) as z.output<CreateOut>;
+        const created = await answerOf(scope, await create.run(scope, request.body), undefined, get);
         return ok(created, create.message(created));
       },
     );
   }
 
-  const update = spec.update;
-  if (update) {
+  const update = handlers.update;
+  if (update && contract.update) {
     app.post(
       `${path}/:id/update`,
       {
@@ -235,19 +225,14 @@ export function crudRoutes<
           tags,
           summary: update.summary ?? `Modifie ${nom.un}`,
           params: IdParams,
-          body: update.body as z.ZodType,
-          response: reply(update.out ?? detail),
+          body: contract.update as z.ZodType,
+          response: reply(writeOut),
         },
       },
       async (request) => {
         const scope = currentScope(request);
         const { id } = request.params;
-        const updated = (await answerOf(
-          scope,
-          await update.run(scope, id, request.body as z.output<Update>),
-          id,
-          spec.get,
-        )) as z.output<UpdateOut>;
+        const updated = await answerOf(scope, await update.run(scope, id, request.body), id, get);
         return ok(updated, update.message(updated));
       },
     );
@@ -299,13 +284,16 @@ export function crudRoutes<
     }
   }
 
-  for (const a of spec.actions ?? []) {
+  const runs = handlers.actions ?? {};
+  for (const [name, a] of Object.entries(contract.actions as Record<string, ActionContract>)) {
+    const run = runs[name];
+    if (!run) throw new Error(`${path}: l'action « ${name} » du contrat n'a pas de handler.`);
     app.post(
-      `${a.path ?? path}/:id/${a.name}`,
+      `${a.path ?? path}/:id/${name}`,
       {
         schema: {
           tags,
-          summary: a.summary,
+          summary: run.summary,
           params: IdParams,
           ...(a.body ? { body: a.body } : {}),
           response: reply(a.out ?? detail),
@@ -313,8 +301,8 @@ export function crudRoutes<
       },
       async (request) => {
         const scope = currentScope(request);
-        const answer = await a.run(scope, request.params.id, request.body);
-        if (typeof answer === 'string') return ok(await spec.get(scope, request.params.id), answer);
+        const answer = await run.run(scope, request.params.id, request.body as undefined);
+        if (typeof answer === 'string') return ok(await get(scope, request.params.id), answer);
         return ok(answer.data, answer.message);
       },
     );

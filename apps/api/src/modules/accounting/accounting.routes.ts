@@ -1,15 +1,10 @@
 import {
   BalanceOut,
   BalanceQuery,
-  EcritureOut,
   OPERATIONS_FILTRE_DATES,
-  OperationDiverseBody,
-  OperationOut,
-  OperationsQuery,
+  operationsContract,
   PAGE_SIZE,
-  PieceDeCaisseBody,
-  PieceDeCaisseOut,
-  PiecesDeCaisseQuery,
+  piecesDeCaisseContract,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
@@ -46,52 +41,41 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
 
     // ---------- Pièces de caisse ----------
     const tags = ['Pièces de caisse'];
-    crudRoutes(scoped, {
-      path: '/api/piece_de_caisses',
+    crudRoutes(scoped, piecesDeCaisseContract, {
       tags,
       nom: { un: 'une pièce de caisse', des: 'les pièces de caisse' },
-      query: PiecesDeCaisseQuery,
-      item: PieceDeCaisseOut,
-      detail: PieceDeCaisseOut,
       list: (scope, q) => listPieces(app.db, scope, q),
       get: (scope, id) => getPiece(app.db, scope, id),
       create: {
-        body: PieceDeCaisseBody,
         run: (scope, body) => createPiece(app.db, scope, body),
         message: (p) => `La pièce de caisse « ${p.libelle} » a été enregistrée.`,
       },
       update: {
-        body: PieceDeCaisseBody,
         run: (scope, id, body) => updatePiece(app.db, scope, id, body),
         message: (p) => `La pièce de caisse « ${p.libelle} » a été modifiée.`,
       },
       destroy: (scope, id) => destroyPiece(app.db, scope, id),
       missing: (id) => `La pièce de caisse n°${id} n'existe pas.`,
-      // The specification's other names of the same vouchers: `/api/caisses/{id}/disable`, `…/activate`
-      // and `/api/caisses/destroy-group` beside `/api/piece_de_caisses/destroy-group`.
+      // The specification's other name of the same vouchers: `/api/caisses/destroy-group` beside
+      // `/api/piece_de_caisses/destroy-group` (and the actions, in the contract).
       destroyGroup: { paths: ['/api/piece_de_caisses', '/api/caisses'] },
       summary: {
         destroyGroup: 'Supprime plusieurs pièces de caisse (écritures contre-passées) ; un message par ligne',
       },
-      actions: [
-        {
-          name: 'disable',
-          path: '/api/caisses',
+      actions: {
+        disable: {
           summary: 'Désactive une pièce de caisse (écriture contre-passée)',
           run: (scope, id) => setPieceActive(app.db, scope, id, false),
         },
-        {
-          name: 'activate',
-          path: '/api/caisses',
+        activate: {
           summary: 'Active une pièce de caisse (écriture passée)',
           run: (scope, id) => setPieceActive(app.db, scope, id, true),
         },
-      ],
+      },
     });
     // ---------- Journaux ----------
     const jtags = ['Journaux'];
-    crudRoutes(scoped, {
-      path: '/api/operations',
+    crudRoutes(scoped, operationsContract, {
       tags: jtags,
       nom: { un: 'une écriture', des: 'les lignes des journaux' },
       summary: {
@@ -100,15 +84,11 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       },
       // The list answers the journals' lines (exported as CSV or Excel with the same filters); the detail
       // one entry with all its lines. Entries are never edited nor deleted: a voucher reverses its own.
-      query: OperationsQuery,
-      item: OperationOut,
       perPage: PAGE_SIZE.operations,
       list: (scope, q) => listOperations(app.db, scope, q),
-      detail: EcritureOut,
       get: (scope, id) => getEcriture(app.db, scope, id),
       create: {
         summary: "Écriture manuelle 'Operation Diverse' : équilibrée, ou refusée",
-        body: OperationDiverseBody,
         run: (scope, body) => createOperationDiverse(app.db, scope, body),
         message: () => "L'opération diverse a été enregistrée.",
       },

@@ -1,6 +1,6 @@
-import { AchatBody, AchatOut, AchatsQuery, ReglementBody } from '@yams/shared';
+import { achatsContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { action, crudRoutes } from '../../lib/crud-routes';
+import { crudRoutes } from '../../lib/crud-routes';
 import {
   createAchat,
   createReglementAchat,
@@ -16,40 +16,31 @@ const tags = ['Achats'];
 const achatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  crudRoutes(app, {
-    path: '/api/achats',
+  crudRoutes(app, achatsContract, {
     tags,
     nom: { un: 'un achat', des: 'les achats' },
-    query: AchatsQuery,
-    item: AchatOut,
-    detail: AchatOut,
     list: (scope, q) => listAchats(app.db, scope, q),
     get: (scope, id) => getAchatOut(app.db, scope, id),
     create: {
-      body: AchatBody,
       run: (scope, body) => createAchat(app.db, scope, body),
       message: (a) => `L'achat n°${a.id} (brouillon) a été enregistré.`,
     },
     update: {
-      body: AchatBody,
       run: (scope, id, body) => updateAchat(app.db, scope, id, body),
       message: (a) => `L'achat n°${a.id} a été modifié.`,
     },
     destroy: (scope, id) => destroyAchat(app.db, scope, id),
     missing: (id) => `L'achat n°${id} n'existe pas.`,
-    actions: [
-      {
-        name: 'validate',
+    actions: {
+      validate: {
         summary: 'Valide un achat : stock des articles augmenté, écriture au journal des achats',
         run: (scope, id) => validateAchat(app.db, scope, id),
       },
-      action({
-        name: 'reglements',
+      reglements: {
         summary: 'Enregistre un règlement au fournisseur',
-        body: ReglementBody,
         run: (scope, id, body) => createReglementAchat(app.db, scope, id, body),
-      }),
-    ],
+      },
+    },
   });
 };
 

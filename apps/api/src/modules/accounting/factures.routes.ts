@@ -1,18 +1,7 @@
-import {
-  AvoirBody,
-  CourseFacturableOut,
-  CoursesFacturablesQuery,
-  FactureBody,
-  FactureItemOut,
-  FactureOut,
-  FacturesQuery,
-  FactureUpdateBody,
-  IdParams,
-  ReglementBody,
-} from '@yams/shared';
+import { CourseFacturableOut, CoursesFacturablesQuery, facturesContract, IdParams } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { action, crudRoutes } from '../../lib/crud-routes';
+import { crudRoutes } from '../../lib/crud-routes';
 import { ok, reply } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import { assertClient } from '../operations/operations.refs';
@@ -53,51 +42,40 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  crudRoutes(app, {
-    path: '/api/factures',
+  crudRoutes(app, facturesContract, {
     tags,
     nom: { un: 'une facture', des: 'les factures' },
-    query: FacturesQuery,
-    item: FactureItemOut,
-    detail: FactureOut,
     list: (scope, q) => listFactures(app.db, scope, q),
     get: (scope, id) => getFactureOut(app.db, scope, id),
     create: {
-      body: FactureBody,
       run: (scope, body) => createFacture(app.db, scope, body),
       message: (f) =>
         `La facture ${f.type === 'Pro forma' ? 'pro forma' : 'définitive'} (brouillon n°${f.id}) a été enregistrée.`,
     },
     update: {
-      body: FactureUpdateBody,
       run: (scope, id, body) => updateFacture(app.db, scope, id, body),
       message: (f) => `La facture (brouillon n°${f.id}) a été modifiée.`,
     },
     destroy: (scope, id) => destroyFacture(app.db, scope, id),
     missing: (id) => `La facture n°${id} n'existe pas.`,
-    actions: [
-      {
-        name: 'validate',
+    actions: {
+      validate: {
         summary:
           'Valide une facture : numéro sans trou, écriture au journal des ventes ; une pro forma produit sa facture définitive',
         run: (scope, id) => validateFacture(app.db, scope, id),
       },
-      action({
-        name: 'avoir',
+      avoir: {
         summary: 'Établit un avoir (total, ou des lignes données) sur une facture validée',
-        body: AvoirBody,
         run: async (scope, id, body) => {
           const avoir = await getFactureOut(app.db, scope, await createAvoir(app.db, scope, id, body));
           return { data: avoir, message: `L'avoir ${avoir.numero} a été établi.` };
         },
-      }),
-      action({
-        name: 'reglements',
+      },
+      reglements: {
         summary: 'Enregistre un règlement sur une facture validée (journal Banque ou Caisse)',
-        body: ReglementBody,
         run: (scope, id, body) => createReglement(app.db, scope, id, body),
-      }),
-    ],
+      },
+    },
   });
 
   app.get(

@@ -1,4 +1,4 @@
-import { AUDIT_ENTITES, AUDIT_PATHS, AuditEntryOut, AuditQuery, IdParams } from '@yams/shared';
+import { AUDIT_ENTITES, AUDIT_PATHS, AuditEntryOut, auditContract, IdParams } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
@@ -12,17 +12,13 @@ const tags = ['Audit'];
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  crudRoutes(app, {
-    path: '/api/audit',
+  crudRoutes(app, auditContract, {
     tags,
     nom: { un: "une entrée du journal d'audit", des: "le journal d'audit" },
     summary: {
       list: "Journal d'audit de la plateforme (superadmin) : filtres entreprise, entité, action, utilisateur, fiche, période",
       detail: "Une entrée du journal d'audit (superadmin)",
     },
-    query: AuditQuery,
-    item: AuditEntryOut,
-    detail: AuditEntryOut,
     list: (scope, q) => listAudit(app.db, scope, q),
     exportable: false,
     get: (scope, id) => getAuditEntry(app.db, scope, id),

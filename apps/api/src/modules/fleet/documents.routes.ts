@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { DocumentBody, DocumentOut, DocumentsQuery, DocumentUpdateBody, IdParams } from '@yams/shared';
+import { documentsContract, IdParams } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { currentScope } from '../../plugins/auth';
@@ -24,8 +24,7 @@ const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
   const files = new DocumentFiles(app.config.dataDir);
 
-  crudRoutes(app, {
-    path: '/api/documents',
+  crudRoutes(app, documentsContract, {
     tags,
     nom: { un: 'un document', des: 'les documents' },
     summary: {
@@ -33,22 +32,17 @@ const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       detail: 'Un document',
       destroy: 'Supprime un document et son fichier',
     },
-    query: DocumentsQuery,
-    item: DocumentOut,
-    detail: DocumentOut,
     list: (scope, q) => listDocuments(app.db, scope, q),
     // The documents are listed inside a vehicle's page: no export, no select, no group deletion.
     exportable: false,
     get: (scope, id) => getDocumentOut(app.db, scope, id),
     create: {
       summary: 'Ajoute un document ; fichier facultatif en data URL base64 (PDF, JPEG, PNG, WEBP ; 5 Mo)',
-      body: DocumentBody,
       run: (scope, body) => createDocument(app.db, files, scope, body),
       message: () => 'Le document a été ajouté.',
     },
     update: {
       summary: 'Modifie un document ; fichier : null le retire, une data URL le remplace',
-      body: DocumentUpdateBody,
       run: (scope, id, body) => updateDocument(app.db, files, scope, id, body),
       message: () => 'Le document a été modifié.',
     },

@@ -1,4 +1,4 @@
-import { InterventionBody, InterventionOut, InterventionsQuery, InterventionUpdateBody } from '@yams/shared';
+import { interventionsContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { assertDateRange } from '../../lib/filters-dates';
@@ -13,8 +13,7 @@ import {
 const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  crudRoutes(app, {
-    path: '/api/interventions',
+  crudRoutes(app, interventionsContract, {
     tags: ['Parc automobile — interventions'],
     nom: { un: 'une intervention', des: 'les interventions' },
     summary: {
@@ -23,9 +22,6 @@ const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
       destroy: 'Supprime un brouillon',
       destroyGroup: 'Supprime plusieurs brouillons ; un message par ligne',
     },
-    query: InterventionsQuery,
-    item: InterventionOut,
-    detail: InterventionOut,
     list: (scope, q) => {
       assertDateRange(q);
       return listInterventions(app.db, scope, q);
@@ -34,27 +30,24 @@ const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
     options: { label: (i) => `Intervention n° ${i.id}` },
     create: {
       summary: 'Ajoute une intervention (Brouillon) ; le montant est la somme des lignes',
-      body: InterventionBody,
       run: (scope, body) => createIntervention(app.db, scope, body),
       message: () => "L'intervention a été ajoutée.",
     },
     update: {
       summary: 'Réécrit un brouillon (champs et lignes)',
-      body: InterventionUpdateBody,
       run: (scope, id, body) => updateIntervention(app.db, scope, id, body),
       message: () => "L'intervention a été modifiée.",
     },
     destroy: (scope, id, { group }) => destroyIntervention(app.db, scope, id, { group }),
-    actions: [
-      {
-        name: 'confirm',
+    actions: {
+      confirm: {
         summary: 'Confirme un brouillon et sort ses articles du stock',
         run: async (scope, id) => ({
           data: await confirmIntervention(app.db, scope, id),
           message: "L'intervention a été confirmée.",
         }),
       },
-    ],
+    },
   });
 };
 

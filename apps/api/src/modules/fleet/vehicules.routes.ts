@@ -1,10 +1,4 @@
-import {
-  VehiculeBody,
-  VehiculeDetailOut,
-  VehiculeOut,
-  VehiculesQuery,
-  VehiculeUpdateBody,
-} from '@yams/shared';
+import { vehiculesContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { DocumentFiles } from './documents.files';
@@ -15,8 +9,7 @@ const vehiculesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
   const files = new DocumentFiles(app.config.dataDir);
 
-  crudRoutes(app, {
-    path: '/api/vehicules',
+  crudRoutes(app, vehiculesContract, {
     tags: ['Parc automobile — véhicules'],
     nom: { un: 'un véhicule', des: 'les véhicules' },
     summary: {
@@ -25,9 +18,6 @@ const vehiculesRoutes: FastifyPluginAsyncZod = async (app) => {
       destroy: 'Supprime un véhicule inutilisé',
       destroyGroup: 'Supprime plusieurs véhicules ; un message par ligne',
     },
-    query: VehiculesQuery,
-    item: VehiculeOut,
-    detail: VehiculeDetailOut,
     list: (scope, q) => listVehicules(app.db, scope, q),
     get: (scope, id) => getVehiculeDetail(app.db, scope, id),
     options: {
@@ -38,15 +28,11 @@ const vehiculesRoutes: FastifyPluginAsyncZod = async (app) => {
     // A write answers the list's row (without the documents).
     create: {
       summary: 'Ajoute un véhicule',
-      body: VehiculeBody,
-      out: VehiculeOut,
       run: (scope, body) => createVehicule(app.db, scope, body),
       message: () => 'Le véhicule a été ajouté.',
     },
     update: {
       summary: 'Modifie un véhicule (champs envoyés seulement)',
-      body: VehiculeUpdateBody,
-      out: VehiculeOut,
       run: (scope, id, body) => updateVehicule(app.db, scope, id, body),
       message: () => 'Le véhicule a été modifié.',
     },

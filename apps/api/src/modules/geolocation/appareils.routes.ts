@@ -1,10 +1,8 @@
 import {
-  AppareilBody,
   AppareilInconnuBody,
   AppareilInconnuOut,
   AppareilOut,
-  AppareilsQuery,
-  AppareilUpdateBody,
+  appareilsContract,
   CourseEvenementOut,
   GpsServeurOut,
   IdParams,
@@ -33,23 +31,17 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preHandler', app.authenticate);
 
-    crudRoutes(app, {
-      path: '/api/appareils',
+    crudRoutes(app, appareilsContract, {
       tags,
       nom: { un: 'un appareil', des: 'les appareils' },
-      query: AppareilsQuery,
-      item: AppareilOut,
-      detail: AppareilOut,
       list: (scope, q) => listAppareils(app.db, scope, q),
       get: (scope, id) => getAppareilOut(app.db, scope, id),
       options: { label: (a) => (a.vehicule ? `${a.nom} · ${a.vehicule.plaque}` : a.nom) },
       create: {
-        body: AppareilBody,
         run: (scope, body) => createAppareil(app.db, scope, body),
         message: (a) => `L'appareil ${a.nom} a été ajouté.`,
       },
       update: {
-        body: AppareilUpdateBody,
         run: async (scope, id, body) => {
           for (const identifiant of await updateAppareil(app.db, scope, id, body))
             ingest.forgetDevice(identifiant);

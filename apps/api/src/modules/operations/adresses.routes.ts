@@ -1,4 +1,4 @@
-import { ADRESSE_MSG, AdresseBody, AdresseOut, AdressesQuery, AdresseUpdateBody } from '@yams/shared';
+import { ADRESSE_MSG, adressesContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import {
@@ -13,8 +13,7 @@ import {
 const adressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  crudRoutes(app, {
-    path: '/api/adresses',
+  crudRoutes(app, adressesContract, {
     tags: ['Adresses'],
     nom: { un: 'une adresse', des: 'les adresses' },
     summary: {
@@ -22,21 +21,16 @@ const adressesRoutes: FastifyPluginAsyncZod = async (app) => {
       detail: 'Une de mes adresses',
       destroy: 'Supprime une de mes adresses',
     },
-    query: AdressesQuery,
-    item: AdresseOut,
-    detail: AdresseOut,
     list: (scope) => listAdresses(app.db, scope),
     exportable: false,
     get: (scope, id) => getAdresse(app.db, scope, id),
     create: {
       summary: 'Ajoute une adresse (libelle, ville, lat, lng, utilisateur)',
-      body: AdresseBody,
       run: (scope, body) => createAdresse(app.db, scope, body),
       message: () => ADRESSE_MSG.ajoutee,
     },
     update: {
       summary: 'Modifie une de mes adresses',
-      body: AdresseUpdateBody,
       run: (scope, id, body) => updateAdresse(app.db, scope, id, body),
       message: () => ADRESSE_MSG.modifiee,
     },

@@ -1,14 +1,6 @@
-import {
-  CourseBody,
-  CourseDetailOut,
-  CourseOut,
-  CourseStatutBody,
-  CoursesQuery,
-  CourseUpdateBody,
-  formatMoney,
-} from '@yams/shared';
+import { coursesContract, formatMoney } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { action, crudRoutes } from '../../lib/crud-routes';
+import { crudRoutes } from '../../lib/crud-routes';
 import { getCourseDetail, listCourses } from './courses.repository';
 import { changeCourseStatut, createCourse, destroyCourse, updateCourse } from './courses.service';
 
@@ -17,13 +9,9 @@ const tags = ['Courses'];
 const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  crudRoutes(app, {
-    path: '/api/courses',
+  crudRoutes(app, coursesContract, {
     tags,
     nom: { un: 'une course', des: 'les courses' },
-    query: CoursesQuery,
-    item: CourseOut,
-    detail: CourseDetailOut,
     list: (scope, q) => listCourses(app.db, scope, q),
     get: (scope, id) => getCourseDetail(app.db, scope, id),
     options: {
@@ -34,25 +22,21 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     create: {
-      body: CourseBody,
       run: (scope, body) => createCourse(app.db, scope, body),
       message: (c) => `La course ${c.code} a été créée.`,
     },
     update: {
-      body: CourseUpdateBody,
       run: (scope, id, body) => updateCourse(app.db, scope, id, body),
       message: (c) => `La course ${c.code} a été modifiée.`,
     },
     destroy: (scope, id) => destroyCourse(app.db, scope, id),
     missing: (id) => `La course n°${id} n'existe pas.`,
-    actions: [
-      action({
-        name: 'statut',
+    actions: {
+      statut: {
         summary: 'Fait avancer la course dans son cycle de vie ; le véhicule suit',
-        body: CourseStatutBody,
         run: (scope, id, body) => changeCourseStatut(app.db, scope, id, body.statut),
-      }),
-    ],
+      },
+    },
   });
 };
 

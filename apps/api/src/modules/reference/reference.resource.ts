@@ -1,4 +1,10 @@
-import { type ImportBody, type ImportReport, MSG } from '@yams/shared';
+import {
+  type EntityContract,
+  type ImportBody,
+  type ImportReport,
+  MSG,
+  type ReferenceQuery,
+} from '@yams/shared';
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -26,8 +32,8 @@ export interface ReferenceResource {
   nom: Nom;
   platform: boolean;
   table: TableWithId & { entreprise_id?: AnyPgColumn };
-  body: z.ZodObject;
-  out: z.ZodObject;
+  /** Its paths and schemas (packages/shared `referenceContracts`). */
+  contract: EntityContract & { query: typeof ReferenceQuery; create: z.ZodObject; update: z.ZodType };
   /** The row as the API returns it, labels of referenced rows joined. */
   select(db: Db): PgSelect;
   search: AnyPgColumn[];
@@ -252,7 +258,7 @@ export async function importRows(
             } else values[ref.field] = id;
           }
         }
-        const parsed = r.body.safeParse(values);
+        const parsed = r.contract.create.safeParse(values);
         if (!parsed.success) {
           const issues = parsed.error.issues.filter((issue) => !unknown.has(String(issue.path[0])));
           messages.push(...new Set(issues.map((issue) => issue.message)));

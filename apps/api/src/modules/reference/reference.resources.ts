@@ -1,24 +1,4 @@
-import {
-  ArticleBody,
-  ArticleOut,
-  FournisseurBody,
-  FournisseurOut,
-  GarageBody,
-  GarageOut,
-  PAGE_SIZE,
-  ServiceBody,
-  ServiceOut,
-  TrajetBody,
-  TrajetOut,
-  TypeArticleBody,
-  TypeArticleOut,
-  TypeMarchandiseBody,
-  TypeMarchandiseOut,
-  TypeVehiculeBody,
-  TypeVehiculeOut,
-  VilleBody,
-  VilleOut,
-} from '@yams/shared';
+import { PAGE_SIZE, referenceContracts } from '@yams/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReferenceResource } from './reference.resource';
@@ -58,8 +38,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'f', nom: 'ville' },
     platform: true,
     table: villes,
-    body: VilleBody,
-    out: VilleOut,
+    contract: referenceContracts.villes,
     select: (db) => db.select().from(villes).$dynamic(),
     search: [villes.code, villes.libelle],
     order: [villes.libelle],
@@ -73,8 +52,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'm', nom: 'type de marchandise' },
     platform: true,
     table: typesMarchandises,
-    body: TypeMarchandiseBody,
-    out: TypeMarchandiseOut,
+    contract: referenceContracts.types_marchandises,
     select: (db) => db.select().from(typesMarchandises).$dynamic(),
     search: [typesMarchandises.libelle],
     order: [typesMarchandises.libelle],
@@ -86,8 +64,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'm', nom: 'type de véhicule' },
     platform: true,
     table: typesVehicules,
-    body: TypeVehiculeBody,
-    out: TypeVehiculeOut,
+    contract: referenceContracts.types_vehicules,
     select: (db) => db.select().from(typesVehicules).$dynamic(),
     search: [typesVehicules.libelle],
     order: [typesVehicules.libelle],
@@ -98,8 +75,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'm', nom: "type d'article" },
     platform: true,
     table: typesArticles,
-    body: TypeArticleBody,
-    out: TypeArticleOut,
+    contract: referenceContracts.types_articles,
     select: (db) => db.select().from(typesArticles).$dynamic(),
     search: [typesArticles.libelle],
     order: [typesArticles.libelle],
@@ -110,8 +86,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'm', nom: 'article' },
     platform: false,
     table: articles,
-    body: ArticleBody,
-    out: ArticleOut,
+    contract: referenceContracts.articles,
     select: (db) =>
       db
         .select({
@@ -141,8 +116,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'm', nom: 'garage' },
     platform: false,
     table: garages,
-    body: GarageBody,
-    out: GarageOut,
+    contract: referenceContracts.garages,
     select: (db) =>
       db
         .select({ ...getTableColumns(garages), ville: villeLabel })
@@ -159,8 +133,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'm', nom: 'service' },
     platform: false,
     table: services,
-    body: ServiceBody,
-    out: ServiceOut,
+    contract: referenceContracts.services,
     select: (db) => db.select().from(services).$dynamic(),
     search: [services.libelle],
     order: [services.libelle],
@@ -171,8 +144,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'm', nom: 'fournisseur' },
     platform: false,
     table: fournisseurs,
-    body: FournisseurBody,
-    out: FournisseurOut,
+    contract: referenceContracts.fournisseurs,
     select: (db) =>
       db
         .select({ ...getTableColumns(fournisseurs), ville: villeLabel })
@@ -189,8 +161,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nom: { genre: 'm', nom: 'trajet' },
     platform: false,
     table: trajets,
-    body: TrajetBody,
-    out: TrajetOut,
+    contract: referenceContracts.trajets,
     select: (db) =>
       db
         .select({

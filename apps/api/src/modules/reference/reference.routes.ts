@@ -1,6 +1,5 @@
-import { ImportBody, ImportReport, ReferenceQuery } from '@yams/shared';
+import { ImportBody, ImportReport } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { AppError } from '../../lib/errors';
 import { crudMessages } from '../../lib/french';
@@ -23,15 +22,12 @@ type Values = Record<string, unknown>;
 
 /** The same routes for every reference table (spec section 7, « Reference data »), and its import. */
 function serve(app: App, r: ReferenceResource) {
-  const base = `/api/${r.path}`;
+  const base = r.contract.path;
   const tags = [r.tag];
   const messages = crudMessages(r.nom);
   const writers = r.platform ? ' (super administrateur)' : '';
-  const { entreprise_id: _, ...updateShape } = r.body.shape;
-  const updateBody = z.object(updateShape).partial();
 
-  crudRoutes(app, {
-    path: base,
+  crudRoutes(app, r.contract, {
     tags,
     nom: { un: r.path, des: r.path },
     summary: {
@@ -39,22 +35,17 @@ function serve(app: App, r: ReferenceResource) {
       detail: 'Détail',
       destroy: `Suppression${writers}`,
     },
-    query: ReferenceQuery,
-    item: r.out,
-    detail: r.out,
     perPage: r.perPage,
     list: (scope, q) => listRows(app.db, scope, r, q),
     get: (scope, id) => getRow(app.db, scope, r, id),
     options: { label: (row: Values) => String(row.libelle ?? row.nom ?? row.nom_complet ?? row.id) },
     create: {
       summary: `Ajout${writers}`,
-      body: r.body,
       run: (scope, body) => createRow(app.db, scope, r, body as Values),
       message: () => messages.created,
     },
     update: {
       summary: `Modification${writers}`,
-      body: updateBody,
       run: (scope, id, body) => updateRow(app.db, scope, r, id, body as Values),
       message: () => messages.updated,
     },

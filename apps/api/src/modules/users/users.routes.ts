@@ -1,11 +1,4 @@
-import {
-  ConnectedUserOut,
-  ConnectedUsersQuery,
-  UserCreateBody,
-  UserOut,
-  UsersQuery,
-  UserUpdateBody,
-} from '@yams/shared';
+import { ConnectedUserOut, ConnectedUsersQuery, utilisateursContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { ok, reply } from '../../lib/http';
@@ -39,36 +32,29 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Accounts are blocked, never deleted (their courses, payments and history stay theirs).
-  crudRoutes(app, {
-    path: '/api/utilisateurs',
+  crudRoutes(app, utilisateursContract, {
     tags,
     nom: { un: 'un utilisateur', des: 'les utilisateurs' },
     summary: {
       list: 'Utilisateurs visibles (filtres type, sous_type, search ; paginé avec page/per_page)',
       detail: 'Un utilisateur',
     },
-    query: UsersQuery,
-    item: UserOut,
-    detail: UserOut,
     list: (scope, q) => listUsers(app.db, scope, q),
     get: async (scope, id) =>
       (await getUserOut(app.db, scope, (await findScopedUser(app.db, scope, id, 'visible')).id))!,
     options: { label: (u) => u.nom_complet },
     create: {
       summary: 'Crée un compte ; son titulaire reçoit un lien pour choisir son mot de passe',
-      body: UserCreateBody,
       run: (scope, body) => createUser({ db: app.db, mailer: app.mailer, config: app.config }, scope, body),
       message: () => 'Utilisateur créé. Un email lui a été envoyé pour choisir son mot de passe.',
     },
     update: {
       summary: 'Modifie un compte',
-      body: UserUpdateBody,
       run: (scope, id, body) => updateUser(app.db, scope, id, body),
       message: () => 'Utilisateur modifié.',
     },
-    actions: [
-      {
-        name: 'disable',
+    actions: {
+      disable: {
         summary: 'Bloque un compte',
         run: async (scope, id) => {
           const user = await setBlocked(app.db, scope, id, true);
@@ -76,15 +62,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           return { data: user, message: 'Le compte a été bloqué.' };
         },
       },
-      {
-        name: 'activate',
+      activate: {
         summary: 'Réactive un compte bloqué',
         run: async (scope, id) => ({
           data: await setBlocked(app.db, scope, id, false),
           message: 'Le compte a été activé.',
         }),
       },
-    ],
+    },
   });
 };
 

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import type { Query } from '../../base/http';
 import { toast } from '../../base/toast';
 import type { Resource } from '../list/resource';
-import type { DisplayField, Labels } from '../list/types';
+import type { DisplayField, Labels, Row } from '../list/types';
 import { downloadRows, downloadServerExport, fetchAllRows } from './download';
 import { exportFileName } from './exportRows';
 import { exportColumns } from './serverExport';
 
 interface Props<T> {
-  resource: Resource<T>;
+  resource: Resource<T, Row>;
   /** The current filters (and base query): everything they select is exported, all pages. */
   query: Query;
   fields: DisplayField<T>[];
@@ -42,7 +42,8 @@ export function ExportButton<T>({ resource, query, fields, labels, name }: Props
       return;
     }
     try {
-      const rows = await fetchAllRows(resource, query, setProgress);
+      // The list's rows, shown as T like the screen's (ListScreen).
+      const rows = (await fetchAllRows(resource, query, setProgress)) as T[];
       await downloadRows(rows, fields, labels, name, kind);
     } catch {
       // The HTTP client already showed the error.

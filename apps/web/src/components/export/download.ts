@@ -8,7 +8,7 @@ import { type ExportTable, exportFileName, exportTable, toCsv } from './exportRo
 
 /** Every row the filters select, fetched page by page (100 a page), reporting progress from 0 to 1. */
 export async function fetchAllRows<T>(
-  resource: Resource<T>,
+  resource: Resource<unknown, T>,
   query: Query,
   onProgress: (ratio: number) => void,
 ): Promise<T[]> {

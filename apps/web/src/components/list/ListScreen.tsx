@@ -56,7 +56,8 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
   }, [lastPage, paging.page, setPaging]);
   const bodyProps = {
     decl,
-    rows: page?.data,
+    // A list row is the contract's item: the detail without what only a detail shows.
+    rows: page?.data as T[] | undefined,
     loading: list.isFetching,
     onOpen: (row: T) => setDialog({ kind: 'view', row }),
     sort,

@@ -143,7 +143,11 @@ export interface DetailSection<T> {
 /** The whole declaration of a list screen. */
 export interface ListDecl<T extends Row> {
   title: string;
-  resource: Resource<T>;
+  /**
+   * `createResource(name, contract)` from the domain's `api.ts`. Its list answers the contract's items,
+   * shown as `T` (the detail's type) until a row's detail is read.
+   */
+  resource: Resource<T, Row>;
   labels: Labels;
   /** Always sent (e.g. `{ type: 'client' }`); not a removable filter. */
   baseQuery?: Query;

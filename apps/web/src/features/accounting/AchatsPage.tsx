@@ -17,7 +17,7 @@ import { type LineDraft, LinesEditor, newLineKey } from '../../components/lines/
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { modeOptions, tagField, villeSource } from '../operations/operationsFields';
-import { achatPaths, achats } from './api';
+import { achats } from './api';
 import { ACHAT_LABELS } from './labels';
 
 type A = AchatOut;
@@ -269,12 +269,12 @@ const ACHATS: ListDecl<A> = {
         label: 'Valider',
         primary: true,
         confirm: 'Valider cet achat ? Le stock de ses articles sera augmenté.',
-        path: achatPaths.validate,
+        ...achats.action('validate'),
       },
       {
         key: 'reglement',
         label: 'Enregistrer un règlement',
-        path: achatPaths.reglement,
+        ...achats.action('reglements'),
         form: {
           fields: [
             { name: 'montant', type: 'money', required: true },

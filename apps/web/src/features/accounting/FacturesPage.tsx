@@ -15,7 +15,7 @@ import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { clientCreation, clientSource, modeOptions, tagField } from '../operations/operationsFields';
 import { AvoirLignes, type AvoirValue, avoirInitial, avoirLignesBody } from './AvoirLignes';
-import { facturePaths, factures } from './api';
+import { facturePdfPath, factures } from './api';
 import { contenuToBody, contenuVide, FactureContenu, type FactureContenuValue } from './FactureContenu';
 import { FactureView } from './FactureView';
 import { FACTURE_LABELS } from './labels';
@@ -112,7 +112,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function telechargerPdf(f: F) {
   const token = getSession()?.token;
   const [res] = await Promise.all([
-    fetch(facturePaths.pdf(f), { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    fetch(facturePdfPath(f), { headers: token ? { authorization: `Bearer ${token}` } : {} }),
     wait(5000),
   ]);
   if (!res.ok) {
@@ -182,13 +182,13 @@ const FACTURES: ListDecl<F> = {
         label: 'Valider',
         primary: true,
         confirm: 'Valider cette facture ? Elle ne pourra plus être modifiée.',
-        path: facturePaths.validate,
+        ...factures.action('validate'),
       },
       { key: 'pdf', label: 'Télécharger en PDF', run: telechargerPdf },
       {
         key: 'reglement',
         label: 'Enregistrer un règlement',
-        path: facturePaths.reglement,
+        ...factures.action('reglements'),
         form: {
           fields: [
             { name: 'montant', type: 'money', required: true },
@@ -204,7 +204,7 @@ const FACTURES: ListDecl<F> = {
         key: 'avoir',
         label: 'Créer un avoir',
         danger: true,
-        path: facturePaths.avoir,
+        ...factures.action('avoir'),
         form: {
           fields: [
             { name: 'date_operation', type: 'date', label: "Date de l'avoir", span: 12 },

@@ -1,12 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type BalanceOut,
-  type EcritureOut,
   JOURNAUX,
   OPERATIONS_FILTRE_DATES,
   type OperationOut,
   PAGE_SIZE,
-  type Paginated,
   todayInGabon,
 } from '@yams/shared';
 import {
@@ -34,6 +32,7 @@ import { downloadCsv, downloadXlsx } from '../../components/export/download';
 import { Money } from '../../components/Money';
 import { PageTitle } from '../../components/PageTitle';
 import { useIsMobile } from '../../components/useIsMobile';
+import { journaux } from './api';
 import { OperationDiverseForm } from './OperationDiverseForm';
 
 interface Filtre {
@@ -121,8 +120,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
   const query = { ...(filtre ?? {}), page, per_page: PAGE_SIZE.operations };
   const { data, isFetching } = useQuery({
     queryKey: ['operations', 'list', query],
-    queryFn: async ({ signal }) =>
-      (await http.get<Paginated<OperationOut>>('/api/operations', { query, signal })).data,
+    queryFn: ({ signal }) => journaux.fetchPage(query, signal),
   });
   const mobile = useIsMobile();
   if (mobile) {
@@ -189,7 +187,7 @@ function OperationDetail({ id, onClose }: { id: number | null; onClose: () => vo
   const width = useDialogWidth();
   const { data } = useQuery({
     queryKey: ['operations', 'detail', id],
-    queryFn: async ({ signal }) => (await http.get<EcritureOut>(`/api/operations/${id}`, { signal })).data,
+    queryFn: ({ signal }) => journaux.fetchOne(id!, signal),
     enabled: id !== null,
   });
   return (

@@ -2,8 +2,9 @@ import { ecritureDesequilibre, formatMoney, todayInGabon } from '@yams/shared';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ApiError, http } from '../../base/http';
+import { ApiError } from '../../base/http';
 import { useDialogWidth } from '../../components/dialogWidth';
+import { journaux } from './api';
 
 interface Ligne {
   compte?: string;
@@ -34,9 +35,10 @@ export function OperationDiverseForm({
   const debit = lignes.reduce((s, l) => s + (Number(l?.debit) || 0), 0);
   const credit = lignes.reduce((s, l) => s + (Number(l?.credit) || 0), 0);
   const submit = async (v: Values) => {
+    // Both are required by the form before it submits.
     const body = {
-      date_operation: v.date_operation?.format('YYYY-MM-DD'),
-      libelle: v.libelle,
+      date_operation: v.date_operation?.format('YYYY-MM-DD') ?? '',
+      libelle: v.libelle ?? '',
       lignes: v.lignes.map((l) => ({
         compte: l.compte?.trim() ?? '',
         libelle: l.libelle || null,
@@ -50,7 +52,7 @@ export function OperationDiverseForm({
       return;
     }
     try {
-      await http.post('/api/operations', body, { successToast: true });
+      await journaux.create(body, { successToast: true });
       form.resetFields();
       setError(null);
       onSaved();

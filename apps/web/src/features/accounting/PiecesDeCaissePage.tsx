@@ -4,7 +4,7 @@ import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { tagField } from '../operations/operationsFields';
-import { caissePaths, piecesDeCaisse } from './api';
+import { piecesDeCaisse } from './api';
 import { PIECE_LABELS } from './labels';
 
 type P = PieceDeCaisseOut;
@@ -58,9 +58,9 @@ const PIECES: ListDecl<P> = {
         danger: true,
         confirm: 'Désactiver cette pièce de caisse ? Son écriture sera contre-passée.',
         visible: (p) => p.actif,
-        path: caissePaths.disable,
+        ...piecesDeCaisse.action('disable'),
       },
-      { key: 'activate', label: 'Activer', visible: (p) => !p.actif, path: caissePaths.activate },
+      { key: 'activate', label: 'Activer', visible: (p) => !p.actif, ...piecesDeCaisse.action('activate') },
     ],
     deletable: true,
   },

@@ -1,25 +1,19 @@
-import type { AchatOut, FactureOut, PieceDeCaisseOut } from '@yams/shared';
+import { achatsContract, facturesContract, operationsContract, piecesDeCaisseContract } from '@yams/shared';
 import { createResource } from '../../components/list/resource';
 
-/** `/api/piece_de_caisses`: cash vouchers; disabling one reverses its posting. */
-export const piecesDeCaisse = createResource<PieceDeCaisseOut>('piece_de_caisses', '/api/piece_de_caisses');
-export const caissePaths = {
-  disable: (p: { id: number }) => `/api/caisses/${p.id}/disable`,
-  activate: (p: { id: number }) => `/api/caisses/${p.id}/activate`,
-};
+/** `/api/piece_de_caisses`: cash vouchers; disabling one (`/api/caisses/{id}/disable`) reverses its posting. */
+export const piecesDeCaisse = createResource('piece_de_caisses', piecesDeCaisseContract);
 
 /** `/api/factures`: invoices, pro formas and credit notes (list rows are FactureItemOut, details FactureOut). */
-export const factures = createResource<FactureOut>('factures', '/api/factures');
-export const facturePaths = {
-  validate: (f: { id: number }) => `/api/factures/${f.id}/validate`,
-  avoir: (f: { id: number }) => `/api/factures/${f.id}/avoir`,
-  reglement: (f: { id: number }) => `/api/factures/${f.id}/reglements`,
-  pdf: (f: { id: number }) => `/api/factures/${f.id}/pdf`,
-};
+export const factures = createResource('factures', facturesContract);
+/** The invoice as a PDF (`GET /api/factures/{id}/pdf`, outside the contract: a file, not JSON). */
+export const facturePdfPath = (f: { id: number }) => `${factures.path}/${f.id}/pdf`;
+
+/**
+ * `/api/operations`: the journals' lines (list), one entry with all its lines (detail) and the manual
+ * 'Operation Diverse' (create). Its screen keeps its own query keys under `['operations']`.
+ */
+export const journaux = createResource('operations', operationsContract);
 
 /** `/api/achats`: purchases; validating one raises the stock of its articles. */
-export const achats = createResource<AchatOut>('achats', '/api/achats');
-export const achatPaths = {
-  validate: (a: { id: number }) => `/api/achats/${a.id}/validate`,
-  reglement: (a: { id: number }) => `/api/achats/${a.id}/reglements`,
-};
+export const achats = createResource('achats', achatsContract);

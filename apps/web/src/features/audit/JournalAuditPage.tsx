@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITES, type AuditEntryOut } from '@yams/shared';
+import { AUDIT_ACTIONS, AUDIT_ENTITES, type AuditEntryOut, auditContract } from '@yams/shared';
 import { Result } from 'antd';
 import { AuditActionTag, AuditChanges, auditFieldLabel } from '../../components/list/History';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -18,7 +18,7 @@ import { UTILISATEUR_LABELS } from '../users/labels';
 
 type Entry = AuditEntryOut;
 
-const journal = { ...createResource<Entry>('audit', '/api/audit'), serverExport: false };
+const journal = { ...createResource('audit', auditContract), serverExport: false };
 
 /** Journal entries and their lines (their screen shows them without a dictionary). */
 const ECRITURE_LABELS: Labels = {

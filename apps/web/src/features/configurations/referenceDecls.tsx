@@ -7,6 +7,7 @@ import {
   type GarageOut,
   REFERENCE_TABLES,
   type ReferenceTable,
+  referenceContracts,
   ServiceBody,
   type ServiceOut,
   TrajetBody,
@@ -22,7 +23,7 @@ import {
 } from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
 import type { StandardSchema } from '../../components/form/zodRule';
-import { createResource } from '../../components/list/resource';
+import { createResource, type Resource } from '../../components/list/resource';
 import type { DisplayField, ListDecl, Row } from '../../components/list/types';
 
 // The reference tables of Configurations as kit declarations: one per table, built for the signed-in user
@@ -209,8 +210,8 @@ const SPECS: { [K in ReferenceTable]: TableSpec<never> } = {
 };
 
 const resources = Object.fromEntries(
-  Object.keys(REFERENCE_TABLES).map((t) => [t, createResource<Row>(t, `/api/${t}`)]),
-) as Record<ReferenceTable, ReturnType<typeof createResource<Row>>>;
+  Object.entries(referenceContracts).map(([t, contract]) => [t, createResource(t, contract)]),
+) as unknown as Record<ReferenceTable, Resource<Row, Row>>;
 
 const NOUVEAU: Record<ReferenceTable, string> = {
   villes: 'Nouvelle ville',

@@ -9,10 +9,10 @@ import {
 } from '@yams/shared';
 import { Alert, Button, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { ApiError, http } from '../../base/http';
+import { ApiError } from '../../base/http';
 import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
 import { Money } from '../../components/Money';
-import { interventionPaths, useArticles, useServices } from './api';
+import { interventions, useArticles, useServices } from './api';
 
 /** One line being edited: a service or an article, a quantity and a unit price (null while empty). */
 export interface LigneDraft extends LineDraft {
@@ -233,7 +233,10 @@ function DraftLignes({
     setError(null);
     setSaving(true);
     try {
-      await http.post(interventionPaths.update(intervention), body, { successToast: true });
+      // `body` passed the contract's schema just above (its `type` is the row's, one of the enum's).
+      await interventions.update(intervention.id, body as Parameters<typeof interventions.update>[1], {
+        successToast: true,
+      });
       await refresh();
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) setError(Object.values(e.fields).join(' '));

@@ -10,7 +10,7 @@ import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { StatusTag } from '../../components/StatusTag';
-import { catalogueKey, interventionPaths, interventions, vehicules } from './api';
+import { catalogueKey, interventions, vehicules } from './api';
 import { InterventionLignes, type LigneDraft, LignesInput, lignesBody, lignesOf } from './InterventionLignes';
 import { INTERVENTION_LABELS } from './labels';
 import { vehiculeSource } from './vehiculeFields';
@@ -131,7 +131,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
         primary: true,
         confirm:
           'Confirmer cette intervention ? Ses articles sortiront du stock et elle ne sera plus modifiable.',
-        path: interventionPaths.confirm,
+        ...interventions.action('confirm'),
       },
     ],
     deletable: true,

@@ -1,27 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ArticleOut,
-  DocumentBody,
-  DocumentOut,
-  InterventionOut,
-  ServiceOut,
-  VehiculeDetailOut,
+import {
+  type DocumentBody,
+  type DocumentOut,
+  documentsContract,
+  interventionsContract,
+  referenceContracts,
+  vehiculesContract,
 } from '@yams/shared';
-import { http } from '../../base/http';
 import { getSession } from '../../base/session';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/vehicules`: the list gives VehiculeOut rows, `GET /{id}` the same row with its documents. */
-export const vehicules = createResource<VehiculeDetailOut>('vehicules', '/api/vehicules');
+export const vehicules = createResource('vehicules', vehiculesContract);
 export const vehiculeKeys = vehicules.keys;
 
 /** `/api/interventions`: every row carries its lines. */
-export const interventions = createResource<InterventionOut>('interventions', '/api/interventions');
+export const interventions = createResource('interventions', interventionsContract);
 
-export const interventionPaths = {
-  update: (i: { id: number }) => `/api/interventions/${i.id}/update`,
-  confirm: (i: { id: number }) => `/api/interventions/${i.id}/confirm`,
-};
+/** `/api/documents`: a vehicle's documents, written from its detail (no list screen of their own). */
+const documents = createResource('documents', documentsContract);
 
 /**
  * A vehicle's documents live in its detail (`GET /api/vehicules/{id}` → `documents`), so adding or deleting
@@ -37,15 +34,10 @@ function useDocumentMutation<V>(fn: (vars: V) => Promise<unknown>) {
 
 /** `POST /api/documents`; the file goes as a base64 data URL in the JSON body (documents.files.ts). */
 export const useAddDocument = () =>
-  useDocumentMutation(
-    async (body: DocumentBody) =>
-      (await http.post<DocumentOut>('/api/documents', body, { successToast: true })).data,
-  );
+  useDocumentMutation((body: DocumentBody) => documents.create(body, { successToast: true }));
 
 export const useDeleteDocument = () =>
-  useDocumentMutation(async (doc: { id: number }) =>
-    http.post<null>(`/api/documents/${doc.id}/destroy`, undefined, { successToast: true }),
-  );
+  useDocumentMutation((doc: { id: number }) => documents.destroy(doc.id, { successToast: true }));
 
 /** A file as `data:<type>;base64,…`, the form the API takes. */
 export function readAsDataUrl(file: Blob): Promise<string> {
@@ -76,12 +68,16 @@ export async function openDocumentFile(doc: Pick<DocumentOut, 'fichier' | 'fichi
 
 /** The catalogues' query key prefix: a confirmed intervention moves the stock. */
 export const catalogueKey = ['fleet', 'catalogue'] as const;
-const catalogue = <T>(path: string) => ({
-  queryKey: [...catalogueKey, path] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    (await http.get<T[]>(path, { query: { limit: 1000 }, signal })).data,
+const services = createResource('services', referenceContracts.services);
+const articles = createResource('articles', referenceContracts.articles);
+const catalogue = <T>(resource: {
+  path: string;
+  fetchAll(q: { limit: number }, o: { signal: AbortSignal }): Promise<T[]>;
+}) => ({
+  queryKey: [...catalogueKey, resource.path] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => resource.fetchAll({ limit: 1000 }, { signal }),
   staleTime: 60_000,
 });
-/** The catalogues an intervention's lines pick from (with their prices and the stock), typed by the API's schemas. */
-export const useServices = () => useQuery(catalogue<ServiceOut>('/api/services'));
-export const useArticles = () => useQuery(catalogue<ArticleOut>('/api/articles'));
+/** The catalogues an intervention's lines pick from (with their prices and the stock), typed by their contracts. */
+export const useServices = () => useQuery(catalogue(services));
+export const useArticles = () => useQuery(catalogue(articles));

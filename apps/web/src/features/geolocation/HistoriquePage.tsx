@@ -1,11 +1,10 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type AppareilOut, GPS, type TraceJourOut } from '@yams/shared';
+import { GPS, type TraceJourOut } from '@yams/shared';
 import { Alert, Button, DatePicker, Empty, Select, Slider, Space, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../base/http';
 import { RowsExportButton } from '../../components/export/RowsExportButton';
 import { nowInGabon } from '../../components/form/gabonTime';
 import type { DisplayField } from '../../components/list/types';
@@ -50,7 +49,7 @@ const gabonDay = (iso: string) => dayFmt.format(new Date(iso));
 function useAppareilsTous() {
   return useQuery({
     queryKey: [...appareils.keys.all, 'tous'],
-    queryFn: async ({ signal }) => (await http.get<AppareilOut[]>(appareils.path, { signal })).data,
+    queryFn: ({ signal }) => appareils.fetchAll({}, { signal }),
   });
 }
 

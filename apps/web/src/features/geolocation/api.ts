@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type AppareilInconnuOut,
   type AppareilOut,
+  appareilsContract,
   type GpsServeurOut,
   MAP,
   type PositionPoussee,
@@ -16,7 +17,7 @@ import { createResource } from '../../components/list/resource';
 import { applyPush, toMapDevice } from './livePositions';
 
 /** `/api/appareils`: the devices list screen pages it; the map reads it whole (no `page`). */
-export const appareils = createResource<AppareilOut>('appareils', '/api/appareils');
+export const appareils = createResource('appareils', appareilsContract);
 
 /** The map's copy of the devices: under the resource, so every write of the devices screen refreshes it. */
 const liveKey = [...appareils.keys.all, 'live'] as const;
@@ -30,8 +31,7 @@ const liveKey = [...appareils.keys.all, 'live'] as const;
 export function useMapDevices() {
   const query = useQuery({
     queryKey: liveKey,
-    queryFn: async ({ signal }) =>
-      (await http.get<AppareilOut[]>(appareils.path, { signal, background: true })).data,
+    queryFn: ({ signal }) => appareils.fetchAll({}, { signal, background: true }),
     refetchInterval: MAP.geolocation.pollMs,
   });
   useEffect(() => {

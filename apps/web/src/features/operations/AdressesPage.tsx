@@ -21,7 +21,7 @@ import { useSession } from '../../base/session';
 import { toast } from '../../base/toast';
 import { PageTitle } from '../../components/PageTitle';
 import { AdressesMap, type LatLng } from './AdressesMap';
-import { adresseKeys } from './api';
+import { adresseKeys, adresses } from './api';
 
 export { adresseKeys };
 
@@ -46,7 +46,7 @@ export default function AdressesPage() {
 
   const list = useQuery({
     queryKey: adresseKeys.all,
-    queryFn: async ({ signal }) => (await http.get<AdresseOut[]>('/api/adresses', { signal })).data,
+    queryFn: ({ signal }) => adresses.fetchAll({}, { signal }),
   });
   const villes = useQuery({
     queryKey: ['villes', 'options'],
@@ -67,8 +67,8 @@ export default function AdressesPage() {
   const save = useMutation({
     mutationFn: async (body: Record<string, unknown>) =>
       editing
-        ? http.post<AdresseOut>(`/api/adresses/${editing.id}/update`, body, { errors: 'none' })
-        : http.post<AdresseOut>('/api/adresses', body, { errors: 'none' }),
+        ? http.post<AdresseOut>(`${adresses.path}/${editing.id}/update`, body, { errors: 'none' })
+        : http.post<AdresseOut>(adresses.path, body, { errors: 'none' }),
     onSuccess: (res) => {
       toast.success(typeof res.message === 'string' ? res.message : ADRESSE_MSG.ajoutee);
       void queryClient.invalidateQueries({ queryKey: adresseKeys.all });
@@ -132,7 +132,7 @@ export default function AdressesPage() {
 
   const destroy = async (a: AdresseOut) => {
     try {
-      await http.post(`/api/adresses/${a.id}/destroy`, {}, { successToast: true });
+      await adresses.destroy(a.id, { successToast: true });
       if (editing?.id === a.id) reset();
       void queryClient.invalidateQueries({ queryKey: adresseKeys.all });
     } catch {

@@ -14,7 +14,7 @@ import type { DisplayField, ListDecl, RowAction } from '../../components/list/ty
 import { openLink } from '../../components/list/useOpenFromUrl';
 import { vehicules } from '../fleet/api';
 import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/vehiculeFields';
-import { coursePaths, courses, demandes, paiements } from './api';
+import { courses, demandes, paiements } from './api';
 import { CourseDeroulement } from './CourseDeroulement';
 import { CoursePaiements } from './CoursePaiements';
 import { CourseSuivi } from './CourseSuivi';
@@ -85,8 +85,7 @@ const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Charge
     primary: to !== 'Annulé' && to !== 'Problemes mécaniques',
     confirm: to === 'Annulé' ? 'Etes vous sur de vouloir annuler cette course ?' : undefined,
     visible: (c) => nextCourseStatuts(c.statut, c.statut_avant_probleme).includes(to),
-    path: coursePaths.statut,
-    body: () => ({ statut: to }),
+    ...courses.action('statut', () => ({ statut: to })),
   }),
 );
 

@@ -14,7 +14,7 @@ import type { DisplayField, ListDecl } from '../../components/list/types';
 import { openLink } from '../../components/list/useOpenFromUrl';
 import { vehicules } from '../fleet/api';
 import { chauffeurSource } from '../fleet/vehiculeFields';
-import { courses, demandePaths, demandes, paiements } from './api';
+import { courses, demandes, paiements } from './api';
 import { DEMANDE_LABELS } from './labels';
 import {
   clientSource,
@@ -116,13 +116,13 @@ const DEMANDES: ListDecl<D> = {
       {
         key: 'broadcast',
         label: 'Diffuser',
-        path: demandePaths.broadcast,
+        ...demandes.action('broadcast'),
       },
       {
         key: 'accept',
         label: 'Accepter',
         primary: true,
-        path: demandePaths.accept,
+        ...demandes.action('accept'),
         form: {
           fields: [
             { name: 'vehicule_id', type: 'select', required: true, source: vehiculeChoiceSource },
@@ -144,7 +144,7 @@ const DEMANDES: ListDecl<D> = {
         label: 'Annuler',
         danger: true,
         confirm: 'Etes vous sur de vouloir annuler cette demande ?',
-        path: demandePaths.cancel,
+        ...demandes.action('cancel'),
       },
     ],
     deletable: true,

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdresseOut } from '@yams/shared';
 import { Button, Form, Select, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { http } from '../../base/http';
 import type { PointValue } from '../../components/form/fields';
 import { isPoint } from '../../components/form/formValues';
-import { adresseKeys } from './api';
+import { adresseKeys, adresses as carnet } from './api';
 
 // Leaflet is loaded only when a map is opened.
 const AdressesMap = lazy(() => import('./AdressesMap').then((m) => ({ default: m.AdressesMap })));
@@ -42,7 +41,7 @@ export function LieuInput({
   const point = isPoint(value) ? value : null;
   const adresses = useQuery({
     queryKey: adresseKeys.all,
-    queryFn: async ({ signal }) => (await http.get<AdresseOut[]>('/api/adresses', { signal })).data,
+    queryFn: ({ signal }) => carnet.fetchAll({}, { signal }),
     staleTime: 60_000,
   });
   const list = adresses.data ?? [];

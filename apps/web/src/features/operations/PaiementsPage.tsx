@@ -4,7 +4,7 @@ import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { vehicules } from '../fleet/api';
-import { courses, demandes, paiementPaths, paiements } from './api';
+import { courses, demandes, paiements } from './api';
 import { PAIEMENT_LABELS } from './labels';
 import {
   clientSource,
@@ -99,14 +99,14 @@ const PAIEMENTS: ListDecl<P> = {
         key: 'validate',
         label: 'Valider',
         primary: true,
-        path: paiementPaths.validate,
+        ...paiements.action('validate'),
       },
       {
         key: 'cancel',
         label: 'Annuler',
         danger: true,
         confirm: 'Etes vous sur de vouloir annuler ce paiement ?',
-        path: paiementPaths.cancel,
+        ...paiements.action('cancel'),
       },
     ],
     // Money received is cancelled, never deleted: 'Supprimer' only for a draft (`can.destroy`).

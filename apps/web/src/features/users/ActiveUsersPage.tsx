@@ -1,7 +1,7 @@
 import type { ConnectedUserOut } from '@yams/shared';
 import { useLiveQueries } from '../../base/realtime';
 import { ListScreen } from '../../components/list/ListScreen';
-import { createResource, type Resource } from '../../components/list/resource';
+import { createListResource, type Resource } from '../../components/list/resource';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { utilisateurs } from './api';
@@ -13,7 +13,7 @@ import { typeField } from './userFields';
  * live by the realtime layer. A row opens the account itself (`GET /api/utilisateurs/{id}`).
  */
 export const connectes: Resource<ConnectedUserOut> = {
-  ...createResource<ConnectedUserOut>('utilisateurs-connectes', '/api/utilisateurs/connected'),
+  ...createListResource<ConnectedUserOut>('utilisateurs-connectes', '/api/utilisateurs/connected'),
   // A small list without `/export`: exported in the browser.
   serverExport: false,
   fetchOne: utilisateurs.fetchOne as (id: number, signal?: AbortSignal) => Promise<ConnectedUserOut>,

@@ -3,7 +3,7 @@ import type { FormFieldDecl } from '../../components/form/fields';
 import type { DisplayField, RowAction } from '../../components/list/types';
 import { StatusTag } from '../../components/StatusTag';
 import { accountTypeLabel } from '../account/ProfileDetails';
-import { userPaths } from './api';
+import { utilisateurs } from './api';
 
 /** Pieces shared by the Ressources Humaines and Clients declarations. */
 
@@ -59,9 +59,15 @@ export const blockActions: RowAction<UserOut>[] = [
     danger: true,
     confirm: 'Bloquer ce compte ? Son titulaire ne pourra plus se connecter.',
     visible: (u) => !u.bloque,
-    path: userPaths.disable,
+    ...utilisateurs.action('disable'),
   },
-  { key: 'activate', label: 'Activer', primary: true, visible: (u) => u.bloque, path: userPaths.activate },
+  {
+    key: 'activate',
+    label: 'Activer',
+    primary: true,
+    visible: (u) => u.bloque,
+    ...utilisateurs.action('activate'),
+  },
 ];
 
 /** An account's identity and contact fields, as its detail dialog shows them (RH and Clients). */
