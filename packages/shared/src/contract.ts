@@ -71,3 +71,45 @@ export function actionPath(contract: EntityContract, name: string, id: number): 
   const action = contract.actions[name];
   return `${action?.path ?? contract.path}/${id}/${name}`;
 }
+
+/**
+ * A route that is not an entity's (statistics, the signed-in account, a track…): its method, its path in
+ * Fastify's form (`/api/appareils/:id/trace`) and its schemas. The API declares the route with it
+ * (`lib/endpoint-routes.ts`), the web calls it with `call` (`base/http.ts`), typed both sides.
+ */
+export interface EndpointContract {
+  method: 'GET' | 'POST';
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The envelope's `data`; absent for a file (a PDF). */
+  response?: z.ZodType;
+}
+
+/** Declares an endpoint's contract, keeping its exact schema types for both sides. */
+export function endpointContract<const E extends EndpointContract>(contract: E): E {
+  return contract;
+}
+
+/** A part of an endpoint's request as validated by the API (`undefined` when it has none). */
+export type EndpointPartOut<E, K extends 'params' | 'query' | 'body'> = E extends {
+  [P in K]: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : undefined;
+/** A part of an endpoint's request as the client sends it. */
+export type EndpointPartIn<E, K extends 'params' | 'query' | 'body'> = E extends {
+  [P in K]: infer S extends z.ZodType;
+}
+  ? z.input<S>
+  : undefined;
+/** What an endpoint answers in its envelope. */
+export type EndpointResponse<E extends EndpointContract> = E extends { response: infer R extends z.ZodType }
+  ? z.output<R>
+  : unknown;
+
+/** The endpoint's path with its `:params` filled: `/api/appareils/3/trace`. */
+export function endpointPath(contract: EndpointContract, params?: Record<string, unknown>): string {
+  return contract.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+}

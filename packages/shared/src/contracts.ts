@@ -264,14 +264,14 @@ function referenceContract<const T extends ReferenceTable, Body extends z.ZodObj
   body: Body,
   out: Out,
 ) {
-  const { entreprise_id: _, ...updateShape } = body.shape;
+  const { entreprise_id: _, ...updateShape } = body.shape as z.ZodRawShape;
   return entityContract({
     path: `/api/${table}` as const,
     item: out,
     detail: out,
     query: ReferenceQuery,
     create: body,
-    update: z.object(updateShape as Omit<Body['shape'], 'entreprise_id'>).partial(),
+    update: z.object(updateShape).partial(),
     actions: {},
   });
 }

@@ -10,6 +10,7 @@ export * from './colors';
 export * from './constants';
 export * from './contract';
 export * from './contracts';
+export * from './endpoints';
 export * from './entreprise';
 export * from './enums';
 export * from './export';

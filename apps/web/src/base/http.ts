@@ -1,4 +1,15 @@
-import { type Envelope, MSG, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, TOAST } from '@yams/shared';
+import {
+  type EndpointContract,
+  type EndpointPartIn,
+  type EndpointPartOut,
+  type EndpointResponse,
+  type Envelope,
+  endpointPath,
+  MSG,
+  REQUEST_TIMEOUT_MS,
+  RETRY_DELAY_MS,
+  TOAST,
+} from '@yams/shared';
 import { clearSession, getSession } from './session';
 import { type ErrorToastType, toast } from './toast';
 
@@ -190,3 +201,29 @@ export const http = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body: body ?? {} }),
 };
+
+/** What `call` sends: the endpoint's params, query and body, each as its contract names it. */
+export type CallInput<E extends EndpointContract> = {
+  params?: EndpointPartIn<E, 'params'>;
+  query?: { [K in keyof EndpointPartOut<E, 'query'>]?: QueryValue | QueryValue[] };
+  body?: EndpointPartIn<E, 'body'>;
+};
+
+/**
+ * A call to an endpoint of the API named by its contract (packages/shared `endpoints.ts`): its method and
+ * path from the contract, its params, query and body typed, its answer typed:
+ *
+ *   const { data } = await call(traceEndpoint, { params: { id }, query: { date_debut } }, { signal });
+ */
+export function call<E extends EndpointContract>(
+  endpoint: E,
+  input: CallInput<E> = {},
+  options: Omit<RequestOptions, 'query' | 'body'> = {},
+): Promise<Envelope<EndpointResponse<E>>> {
+  const path = endpointPath(endpoint, input.params as Record<string, unknown> | undefined);
+  return request<EndpointResponse<E>>(endpoint.method, path, {
+    ...options,
+    query: input.query as Query | undefined,
+    ...(endpoint.method === 'POST' ? { body: input.body ?? {} } : {}),
+  });
+}

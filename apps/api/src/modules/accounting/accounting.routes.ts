@@ -1,6 +1,5 @@
 import {
-  BalanceOut,
-  BalanceQuery,
+  balanceEndpoint,
   OPERATIONS_FILTRE_DATES,
   operationsContract,
   PAGE_SIZE,
@@ -94,13 +93,14 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       },
     });
 
+    // It answers CSV too: its JSON is checked by `response.parse`, not declared in the OpenAPI document.
     scoped.get(
-      '/api/operations/balance',
+      balanceEndpoint.path,
       {
         schema: {
           tags: jtags,
           summary: 'Balance générale d’une période (format=csv pour l’export)',
-          querystring: BalanceQuery,
+          querystring: balanceEndpoint.query,
         },
       },
       async (request, reply) => {
@@ -131,7 +131,7 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
             .header('content-disposition', `attachment; filename="balance-${date_debut}-${date_fin}.csv"`)
             .send(csvOf(rows));
         }
-        return reply.send(ok(BalanceOut.parse(balance)));
+        return reply.send(ok(balanceEndpoint.response.parse(balance)));
       },
     );
   }

@@ -1,8 +1,8 @@
-import { CourseFacturableOut, CoursesFacturablesQuery, facturesContract, IdParams } from '@yams/shared';
+import { coursesFacturablesEndpoint, facturePdfEndpoint, facturesContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { ok, reply } from '../../lib/http';
+import { endpointRoute } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import { assertClient } from '../operations/operations.refs';
 import { facturePdf } from './facture.pdf';
@@ -22,25 +22,18 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   // Before /api/factures/:id so the static path wins.
-  app.get(
-    '/api/factures/courses-facturables',
-    {
-      schema: {
-        tags,
-        summary:
-          "Courses terminées d'un client qu'aucune facture validée ne porte encore ('Ajouter des courses')",
-        querystring: CoursesFacturablesQuery,
-        response: reply(z.array(CourseFacturableOut)),
-      },
-    },
-    async (request) => {
+  endpointRoute(app, coursesFacturablesEndpoint, {
+    tags,
+    summary:
+      "Courses terminées d'un client qu'aucune facture validée ne porte encore ('Ajouter des courses')",
+    handler: async (request) => {
       const scope = currentScope(request);
       const clientId = request.query.client;
       if (!clientId) return ok([]);
       if (scope.entrepriseId !== null) await assertClient(app.db, scope.entrepriseId, clientId);
       return ok(await coursesFacturables(app.db, scope, clientId));
     },
-  );
+  });
 
   crudRoutes(app, facturesContract, {
     tags,
@@ -79,8 +72,8 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/api/factures/:id/pdf',
-    { schema: { tags, summary: 'La facture en PDF (A4 portrait)', params: IdParams } },
+    facturePdfEndpoint.path,
+    { schema: { tags, summary: 'La facture en PDF (A4 portrait)', params: facturePdfEndpoint.params } },
     async (request, reply) => {
       const scope = currentScope(request);
       const facture = await getFactureOut(app.db, scope, request.params.id);

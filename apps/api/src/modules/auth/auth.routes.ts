@@ -2,15 +2,17 @@ import {
   ForgotPasswordBody,
   LoginBody,
   MSG,
+  meEndpoint,
   ResetPasswordBody,
   SendVerificationBody,
-  UpdateMeBody,
   UserOut,
+  updateMeEndpoint,
   VerifyAccountBody,
 } from '@yams/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoint-routes';
 import { ok, reply } from '../../lib/http';
 import { getAccountOut } from '../users/users.repository';
 import * as auth from './auth.service';
@@ -131,30 +133,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/me',
-    { preHandler: app.authenticateAny, schema: { tags, summary: 'Mon compte', response: reply(UserOut) } },
-    async (request) => ok((await getAccountOut(app.db, request.auth!.user))!),
-  );
+  endpointRoute(app, meEndpoint, {
+    tags,
+    summary: 'Mon compte',
+    preHandler: app.authenticateAny,
+    handler: async (request) => ok((await getAccountOut(app.db, request.auth!.user))!),
+  });
 
-  app.post(
-    '/api/me/update',
-    {
-      preHandler: app.authenticateAny,
-      schema: {
-        tags,
-        summary: 'Modifie mon profil ou mon mot de passe',
-        body: UpdateMeBody,
-        response: reply(UserOut),
-      },
-    },
-    async (request) => {
+  endpointRoute(app, updateMeEndpoint, {
+    tags,
+    summary: 'Modifie mon profil ou mon mot de passe',
+    preHandler: app.authenticateAny,
+    handler: async (request) => {
       const { user, tokenId } = request.auth!;
       const out = await auth.updateMe(deps, user, tokenId, request.body);
       if (request.body.password) app.realtime.disconnectUser(user.id, tokenId);
       return ok(out, MSG.profileUpdated);
     },
-  );
+  });
 };
 
 export default authRoutes;

@@ -1,20 +1,19 @@
 import {
-  AppareilInconnuBody,
-  AppareilInconnuOut,
-  AppareilOut,
   appareilsContract,
+  appareilsInconnusEndpoint,
   CourseEvenementOut,
-  GpsServeurOut,
+  enregistrerInconnuEndpoint,
+  gpsServeurEndpoint,
   IdParams,
   LienSuiviCreeOut,
   LienSuiviOut,
   TraceExportQuery,
-  TraceOut,
-  TraceQuery,
+  traceEndpoint,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
+import { endpointRoute } from '../../lib/endpoint-routes';
 import { ok, reply } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import { getAppareilOut, listAppareils, listInconnus } from './appareils.repository';
@@ -56,63 +55,36 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
       missing: (id) => `L'appareil n°${id} n'existe pas.`,
     });
 
-    app.get(
-      '/api/appareils/inconnus',
-      {
-        schema: {
-          tags,
-          summary: "Identifiants qui ont envoyé des positions sans être enregistrés ('Appareil inconnu')",
-          response: reply(z.array(AppareilInconnuOut)),
-        },
-      },
-      async (request) => ok(await listInconnus(app.db, currentScope(request))),
-    );
+    endpointRoute(app, appareilsInconnusEndpoint, {
+      tags,
+      summary: "Identifiants qui ont envoyé des positions sans être enregistrés ('Appareil inconnu')",
+      handler: async (request) => ok(await listInconnus(app.db, currentScope(request))),
+    });
 
-    app.get(
-      '/api/gps/serveur',
-      {
-        schema: {
-          tags,
-          summary: "Où les appareils envoient : le port du récepteur OsmAnd (GPS_PORT) s'il est ouvert",
-          response: reply(GpsServeurOut),
-        },
-      },
-      async () => ok({ port_gps: gpsAddress(app.config)?.port ?? null }),
-    );
+    endpointRoute(app, gpsServeurEndpoint, {
+      tags,
+      summary: "Où les appareils envoient : le port du récepteur OsmAnd (GPS_PORT) s'il est ouvert",
+      handler: async () => ok({ port_gps: gpsAddress(app.config)?.port ?? null }),
+    });
 
-    app.post(
-      '/api/appareils/inconnus/enregistrer',
-      {
-        schema: {
-          tags,
-          summary: "Enregistre un identifiant inconnu comme appareil de l'entreprise",
-          body: AppareilInconnuBody,
-          response: reply(AppareilOut),
-        },
-      },
-      async (request) => {
+    endpointRoute(app, enregistrerInconnuEndpoint, {
+      tags,
+      summary: "Enregistre un identifiant inconnu comme appareil de l'entreprise",
+      handler: async (request) => {
         const scope = currentScope(request);
         const id = await registerInconnu(app.db, scope, request.body);
         ingest.forgetDevice(request.body.identifiant);
         const a = await getAppareilOut(app.db, scope, id);
         return ok(a, `L'appareil ${a.nom} a été enregistré.`);
       },
-    );
+    });
 
-    app.get(
-      '/api/appareils/:id/trace',
-      {
-        schema: {
-          tags,
-          summary:
-            "Trajet d'un appareil sur des jours (points, arrêts, distance et temps de conduite par jour)",
-          params: IdParams,
-          querystring: TraceQuery,
-          response: reply(TraceOut),
-        },
-      },
-      async (request) => ok(await getTrace(app.db, currentScope(request), request.params.id, request.query)),
-    );
+    endpointRoute(app, traceEndpoint, {
+      tags,
+      summary: "Trajet d'un appareil sur des jours (points, arrêts, distance et temps de conduite par jour)",
+      handler: async (request) =>
+        ok(await getTrace(app.db, currentScope(request), request.params.id, request.query)),
+    });
 
     app.get(
       '/api/appareils/:id/trace/export',

@@ -1,22 +1,12 @@
 import {
-  CoutMaintenanceOut,
-  KpisOut,
-  ObjectifOut,
-  PaiementsModeOut,
-  RepartitionStatusOut,
-  RepartitionTypeOut,
-  SerieOut,
-  StatistiquesQuery,
-  StatutsSerieOut,
-  TableauDeBordOut,
-  TopClientsOut,
-  TopDriversOut,
-  UtilisationFlotteOut,
+  type EndpointContract,
+  type EndpointResponse,
+  type StatistiquesQuery,
+  statistiquesEndpoints as stats,
 } from '@yams/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { ok, reply } from '../../lib/http';
+import { endpointRoute } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import * as repo from './statistics.repository';
 import { bornesOf, kpis, statsScope, tableauDeBord } from './statistics.service';
@@ -28,93 +18,72 @@ const PERIODE =
 const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  /** One GET route answering `compute(scope, query)`. */
-  function route<T extends z.ZodType>(
-    path: string,
+  /** One GET route of `statistiquesEndpoints` answering `compute(scope, query)`. */
+  function route<E extends EndpointContract & { query: typeof stats.kpis.query }>(
+    contract: E,
     summary: string,
-    out: T,
-    compute: (s: repo.StatsScope, q: StatistiquesQuery) => Promise<z.infer<T>>,
+    compute: (s: repo.StatsScope, q: StatistiquesQuery) => Promise<EndpointResponse<E>>,
   ) {
-    app.get(
-      `/api/statistiques/${path}`,
-      {
-        schema: {
-          tags,
-          summary: `${summary} (${PERIODE})`,
-          querystring: StatistiquesQuery,
-          response: reply(out),
-        },
+    endpointRoute(app, contract, {
+      tags,
+      summary: `${summary} (${PERIODE})`,
+      handler: async (request) => {
+        const q = request.query as StatistiquesQuery;
+        const s = await statsScope(app.db, currentScope(request), q);
+        return compute(s, q).then((data) => ok(data));
       },
-      async (request: FastifyRequest<{ Querystring: StatistiquesQuery }>) => {
-        const s = await statsScope(app.db, currentScope(request), request.query);
-        return ok(await compute(s, request.query));
-      },
-    );
+    });
   }
 
   route(
-    'kpis',
+    stats.kpis,
     'Courses, chiffre d’affaires, clients et chauffeurs de la période, et leurs tendances',
-    KpisOut,
     kpis,
   );
   route(
-    'chiffre-affaires',
+    stats.chiffreAffaires,
     'Chiffre d’affaires par heure, jour ou mois',
-    SerieOut,
     async (s, q) => (await repo.series(s, bornesOf(s, q))).chiffreAffaires,
   );
   route(
-    'courses-count',
+    stats.coursesCount,
     'Nombre de courses par heure, jour ou mois',
-    SerieOut,
     async (s, q) => (await repo.series(s, bornesOf(s, q))).coursesCount,
   );
-  route('top-clients', 'Les 10 clients au plus fort montant', TopClientsOut, (s, q) =>
+  route(stats.topClients, 'Les 10 clients au plus fort montant', (s, q) =>
     repo.topClients(s, bornesOf(s, q)),
   );
-  route('top-drivers', 'Les 10 chauffeurs ayant fait le plus de courses', TopDriversOut, (s, q) =>
+  route(stats.topDrivers, 'Les 10 chauffeurs ayant fait le plus de courses', (s, q) =>
     repo.topDrivers(s, bornesOf(s, q)),
   );
   route(
-    'repartition-by-type',
+    stats.repartitionByType,
     'Courses par type (montants hors annulées)',
-    RepartitionTypeOut,
     async (s, q) => (await repo.repartitions(s, bornesOf(s, q))).repartitionByType,
   );
   route(
-    'repartition-by-status',
+    stats.repartitionByStatus,
     'Courses par statut',
-    RepartitionStatusOut,
     async (s, q) => (await repo.repartitions(s, bornesOf(s, q))).repartitionByStatus,
   );
   route(
-    'statuts-serie',
+    stats.statutsSerie,
     'Courses par statut et par heure, jour ou mois',
-    StatutsSerieOut,
     async (s, q) => (await repo.series(s, bornesOf(s, q))).statutsSerie,
   );
-  route('paiements-by-mode', 'Paiements validés par mode', PaiementsModeOut, (s, q) =>
+  route(stats.paiementsByMode, 'Paiements validés par mode', (s, q) =>
     repo.paiementsParMode(s, bornesOf(s, q)),
   );
-  route(
-    'utilisation-flotte',
-    'Taux d’utilisation de la flotte par type de véhicule',
-    UtilisationFlotteOut,
-    (s, q) => repo.utilisationFlotte(s, bornesOf(s, q)),
+  route(stats.utilisationFlotte, 'Taux d’utilisation de la flotte par type de véhicule', (s, q) =>
+    repo.utilisationFlotte(s, bornesOf(s, q)),
   );
-  route('cout-maintenance', 'Coût des interventions confirmées par véhicule', CoutMaintenanceOut, (s, q) =>
+  route(stats.coutMaintenance, 'Coût des interventions confirmées par véhicule', (s, q) =>
     repo.coutMaintenance(s, bornesOf(s, q)),
   );
-  route('objectif', 'Chiffre d’affaires du mois face à l’objectif mensuel', ObjectifOut, (s, q) =>
+  route(stats.objectif, 'Chiffre d’affaires du mois face à l’objectif mensuel', (s, q) =>
     repo.objectif(s, bornesOf(s, q)),
   );
-  route(
-    'tableau-de-bord',
-    'Tous les chiffres du tableau de bord en un appel',
-    TableauDeBordOut,
-    tableauDeBord,
-  );
+  route(stats.tableauDeBord, 'Tous les chiffres du tableau de bord en un appel', tableauDeBord);
 };
 
 export default statisticsRoutes;

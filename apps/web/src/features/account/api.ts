@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateMeBody, UserOut } from '@yams/shared';
-import { http } from '../../base/http';
+import {
+  type EndpointPartIn,
+  meEndpoint,
+  type UpdateMeBody,
+  type UserOut,
+  updateMeEndpoint,
+} from '@yams/shared';
+import { call } from '../../base/http';
 import { updateSessionUser } from '../../base/session';
 
 export const accountKeys = {
@@ -10,7 +16,7 @@ export const accountKeys = {
 
 /** GET /api/me; the stored session follows the fresh user (name, verification). */
 export async function fetchMe(signal?: AbortSignal): Promise<UserOut> {
-  const { data } = await http.get<UserOut>('/api/me', { signal });
+  const { data } = await call(meEndpoint, {}, { signal });
   return data;
 }
 
@@ -25,14 +31,17 @@ export function useMe() {
   });
 }
 
+type UpdateMeBodyIn = EndpointPartIn<typeof updateMeEndpoint, 'body'>;
+
 /** The fields of 'Mon compte' as the form holds them (strings, possibly empty). */
 export type UpdateMeInput = { [K in keyof UpdateMeBody]?: string | null };
 
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The form's strings as they are: the API's UpdateMeBody cleans them (blank is no change).
     mutationFn: async (body: UpdateMeInput) =>
-      (await http.post<UserOut>('/api/me/update', body, { successToast: true })).data,
+      (await call(updateMeEndpoint, { body: body as UpdateMeBodyIn }, { successToast: true })).data,
     onSuccess: (user) => {
       queryClient.setQueryData(accountKeys.me(), user);
       updateSessionUser(user);

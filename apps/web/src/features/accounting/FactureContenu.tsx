@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   type CourseFacturableOut,
+  coursesFacturablesEndpoint,
   DEFAULT_TAX_RATES,
   formatMoney,
   LigneFactureBody,
@@ -9,7 +10,7 @@ import {
 } from '@yams/shared';
 import { Button, Checkbox, Descriptions, Form, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import { LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { TOTAUX_STYLE } from './FactureView';
@@ -93,12 +94,7 @@ function AjouterCourses({
   const { data, isFetching } = useQuery({
     queryKey: ['factures', 'courses-facturables', clientId],
     queryFn: async ({ signal }) =>
-      (
-        await http.get<CourseFacturableOut[]>('/api/factures/courses-facturables', {
-          query: { client: clientId },
-          signal,
-        })
-      ).data,
+      (await call(coursesFacturablesEndpoint, { query: { client: clientId } }, { signal })).data,
     enabled: open && clientId !== null,
   });
   const rows = (data ?? []).filter((c) => !dejaLa.includes(c.id));

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type BalanceOut,
+  balanceEndpoint,
   JOURNAUX,
   OPERATIONS_FILTRE_DATES,
   type OperationOut,
@@ -25,7 +25,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { DateText } from '../../components/DateText';
 import { useDialogWidth } from '../../components/dialogWidth';
 import { downloadCsv, downloadXlsx } from '../../components/export/download';
@@ -260,10 +260,11 @@ function Balance({ filtre }: { filtre: Filtre }) {
     queryKey: ['operations', 'balance', filtre.date_debut, filtre.date_fin],
     queryFn: async ({ signal }) =>
       (
-        await http.get<BalanceOut>('/api/operations/balance', {
-          query: { date_debut: filtre.date_debut, date_fin: filtre.date_fin },
-          signal,
-        })
+        await call(
+          balanceEndpoint,
+          { query: { date_debut: filtre.date_debut, date_fin: filtre.date_fin } },
+          { signal },
+        )
       ).data,
   });
   const table = () => ({

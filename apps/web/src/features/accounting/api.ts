@@ -1,4 +1,11 @@
-import { achatsContract, facturesContract, operationsContract, piecesDeCaisseContract } from '@yams/shared';
+import {
+  achatsContract,
+  endpointPath,
+  facturePdfEndpoint,
+  facturesContract,
+  operationsContract,
+  piecesDeCaisseContract,
+} from '@yams/shared';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/piece_de_caisses`: cash vouchers; disabling one (`/api/caisses/{id}/disable`) reverses its posting. */
@@ -6,8 +13,8 @@ export const piecesDeCaisse = createResource('piece_de_caisses', piecesDeCaisseC
 
 /** `/api/factures`: invoices, pro formas and credit notes (list rows are FactureItemOut, details FactureOut). */
 export const factures = createResource('factures', facturesContract);
-/** The invoice as a PDF (`GET /api/factures/{id}/pdf`, outside the contract: a file, not JSON). */
-export const facturePdfPath = (f: { id: number }) => `${factures.path}/${f.id}/pdf`;
+/** The invoice as a PDF (`GET /api/factures/{id}/pdf`: a file, fetched with the token, not JSON). */
+export const facturePdfPath = (f: { id: number }) => endpointPath(facturePdfEndpoint, f);
 
 /**
  * `/api/operations`: the journals' lines (list), one entry with all its lines (detail) and the manual

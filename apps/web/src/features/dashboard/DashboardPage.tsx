@@ -7,6 +7,7 @@ import {
   PERIODE_DEFAUT,
   PERIODES,
   type Periode,
+  statistiquesEndpoints,
   type TableauDeBord,
 } from '@yams/shared';
 import {
@@ -28,7 +29,7 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { http, type Query } from '../../base/http';
+import { call, http, type Query } from '../../base/http';
 import { PATHS } from '../../base/paths';
 import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
@@ -185,8 +186,7 @@ export default function DashboardPage() {
   const stats = useQuery({
     queryKey: ['statistiques', 'tableau-de-bord', state.query],
     queryFn: async ({ signal }) =>
-      (await http.get<TableauDeBord>('/api/statistiques/tableau-de-bord', { query: state.query, signal }))
-        .data,
+      (await call(statistiquesEndpoints.tableauDeBord, { query: state.query }, { signal })).data,
     placeholderData: (prev) => prev,
   });
   const companies = useQuery({

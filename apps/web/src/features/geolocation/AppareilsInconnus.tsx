@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AppareilInconnuOut } from '@yams/shared';
+import { type AppareilInconnuOut, enregistrerInconnuEndpoint } from '@yams/shared';
 import { Alert, Button, List, Typography } from 'antd';
 import { useState } from 'react';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { appareils, useAppareilsInconnus } from './api';
 import { formatFix } from './format';
 
@@ -18,12 +18,10 @@ export function AppareilsInconnus() {
   const register = async (inconnu: AppareilInconnuOut) => {
     setBusy(inconnu.identifiant);
     try {
-      await http.post(
-        `${appareils.path}/inconnus/enregistrer`,
-        { identifiant: inconnu.identifiant },
-        {
-          successToast: true,
-        },
+      await call(
+        enregistrerInconnuEndpoint,
+        { body: { identifiant: inconnu.identifiant } },
+        { successToast: true },
       );
       await queryClient.invalidateQueries({ queryKey: appareils.keys.all });
     } catch {

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  type AppareilInconnuOut,
   type AppareilOut,
   appareilsContract,
-  type GpsServeurOut,
+  appareilsInconnusEndpoint,
+  gpsServeurEndpoint,
   MAP,
   type PositionPoussee,
   REALTIME_EVENTS,
-  type TraceOut,
+  traceEndpoint,
 } from '@yams/shared';
 import { useEffect, useMemo } from 'react';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { queryClient } from '../../base/queryClient';
 import { LIVE_QUERY_ROOTS, useRealtimeEvent } from '../../base/realtime';
 import { createResource } from '../../components/list/resource';
@@ -55,10 +55,11 @@ export function useTrace(id: number | null, debut: string, fin: string) {
     queryKey: [...appareils.keys.all, 'trace', id, debut, fin],
     queryFn: async ({ signal }) =>
       (
-        await http.get<TraceOut>(`${appareils.path}/${id}/trace`, {
-          signal,
-          query: { date_debut: debut, date_fin: fin },
-        })
+        await call(
+          traceEndpoint,
+          { params: { id: id! }, query: { date_debut: debut, date_fin: fin } },
+          { signal },
+        )
       ).data,
     enabled: id !== null,
   });
@@ -69,7 +70,7 @@ export function useAppareilsInconnus() {
   return useQuery({
     queryKey: [...appareils.keys.all, 'inconnus'],
     queryFn: async ({ signal }) =>
-      (await http.get<AppareilInconnuOut[]>(`${appareils.path}/inconnus`, { signal, background: true })).data,
+      (await call(appareilsInconnusEndpoint, {}, { signal, background: true })).data,
     refetchInterval: 30_000,
   });
 }
@@ -78,7 +79,7 @@ export function useAppareilsInconnus() {
 export function useGpsServeur() {
   return useQuery({
     queryKey: ['gps-serveur'],
-    queryFn: async ({ signal }) => (await http.get<GpsServeurOut>('/api/gps/serveur', { signal })).data,
+    queryFn: async ({ signal }) => (await call(gpsServeurEndpoint, {}, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { BalanceOut, CourseFacturableOut } from './accounting.out';
+import { UpdateMeBody } from './auth.schemas';
+import { endpointContract } from './contract';
+import { AppareilInconnuBody, AppareilInconnuOut, AppareilOut, GpsServeurOut, TraceOut } from './geolocation';
+import { IdParams } from './list-query';
+import { BalanceQuery, CoursesFacturablesQuery, TraceQuery } from './queries';
+import {
+  CoutMaintenanceOut,
+  KpisOut,
+  ObjectifOut,
+  PaiementsModeOut,
+  RepartitionStatusOut,
+  RepartitionTypeOut,
+  SerieOut,
+  StatistiquesQuery,
+  StatutsSerieOut,
+  TableauDeBordOut,
+  TopClientsOut,
+  TopDriversOut,
+  UtilisationFlotteOut,
+} from './statistics';
+import { UserOut } from './users';
+
+// The API's routes that are not an entity's (`contracts.ts` has the entities), one contract each
+// (`contract.ts`): the API declares the route with it, the web calls it with `call`.
+
+// ---------- The signed-in account ----------
+
+export const meEndpoint = endpointContract({ method: 'GET', path: '/api/me', response: UserOut });
+
+export const updateMeEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/me/update',
+  body: UpdateMeBody,
+  response: UserOut,
+});
+
+// ---------- Statistics (the dashboard) ----------
+
+const statistique = <const P extends string, R extends z.ZodType>(path: P, response: R) =>
+  endpointContract({
+    method: 'GET',
+    path: `/api/statistiques/${path}` as const,
+    query: StatistiquesQuery,
+    response,
+  });
+
+/** `GET /api/statistiques/*`: each figure of the dashboard for a period (`StatistiquesQuery`). */
+export const statistiquesEndpoints = {
+  kpis: statistique('kpis', KpisOut),
+  chiffreAffaires: statistique('chiffre-affaires', SerieOut),
+  coursesCount: statistique('courses-count', SerieOut),
+  topClients: statistique('top-clients', TopClientsOut),
+  topDrivers: statistique('top-drivers', TopDriversOut),
+  repartitionByType: statistique('repartition-by-type', RepartitionTypeOut),
+  repartitionByStatus: statistique('repartition-by-status', RepartitionStatusOut),
+  statutsSerie: statistique('statuts-serie', StatutsSerieOut),
+  paiementsByMode: statistique('paiements-by-mode', PaiementsModeOut),
+  utilisationFlotte: statistique('utilisation-flotte', UtilisationFlotteOut),
+  coutMaintenance: statistique('cout-maintenance', CoutMaintenanceOut),
+  objectif: statistique('objectif', ObjectifOut),
+  tableauDeBord: statistique('tableau-de-bord', TableauDeBordOut),
+};
+
+// ---------- Accounting ----------
+
+/**
+ * The balance générale of a period. The route also answers CSV (`format=csv`), so the OpenAPI document
+ * does not declare its JSON answer: the API checks it with `response.parse` before sending.
+ */
+export const balanceEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/operations/balance',
+  query: BalanceQuery,
+  response: BalanceOut,
+});
+
+/** An invoice as a PDF file (A4 portrait). */
+export const facturePdfEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/factures/:id/pdf',
+  params: IdParams,
+});
+
+/** A client's finished courses that no validated invoice holds yet ('Ajouter des courses'). */
+export const coursesFacturablesEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/factures/courses-facturables',
+  query: CoursesFacturablesQuery,
+  response: z.array(CourseFacturableOut),
+});
+
+// ---------- Geolocation ----------
+
+/** A device's track over a day range. */
+export const traceEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/appareils/:id/trace',
+  params: IdParams,
+  query: TraceQuery,
+  response: TraceOut,
+});
+
+/** Identifiers that sent positions without being registered ('Appareil inconnu'). */
+export const appareilsInconnusEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/appareils/inconnus',
+  response: z.array(AppareilInconnuOut),
+});
+
+/** Registers an unknown identifier as a device of the company. */
+export const enregistrerInconnuEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/appareils/inconnus/enregistrer',
+  body: AppareilInconnuBody,
+  response: AppareilOut,
+});
+
+/** Where devices send: the OsmAnd listener's port, when the server opened one. */
+export const gpsServeurEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/gps/serveur',
+  response: GpsServeurOut,
+});
