@@ -30,6 +30,9 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+/** The largest JSON body (a larger one is a French 413 in the envelope). */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
 /** The whole API as a Fastify instance, without listening: used by the server entry and by tests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -37,7 +40,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     frameworkErrors,
-    bodyLimit: 10 * 1024 * 1024,
+    // JSON bodies are small: files travel as multipart uploads (lib/uploads.ts); an import and a GPS batch
+    // set their own limit on their route.
+    bodyLimit: JSON_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parametresEntreprise, users } from '../src/db/schema';
 import { getParametres } from '../src/modules/entreprise/parametres.repository';
 import { data, type FleetContext, failed, fleetContext } from './fleet-fixtures';
+import { multipart } from './helpers';
 
 let c: FleetContext;
 beforeAll(async () => {
@@ -15,19 +16,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A multipart/form-data body with one file field. */
-function multipart(field: string, name: string, type: string, bytes: Buffer) {
-  const boundary = `----yams${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 async function upload(token: string, bytes: Buffer, query = '', type = 'image/png') {
   const { payload, contentType } = multipart('logo', 'logo.png', type, bytes);

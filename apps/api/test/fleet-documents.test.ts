@@ -5,7 +5,16 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema';
 import { expectEvery } from './fixtures';
-import { data, type FleetContext, failed, fleetContext, type Json } from './fleet-fixtures';
+import {
+  data,
+  type FleetContext,
+  failed,
+  fleetContext,
+  type Json,
+  PDF,
+  uploadFichier,
+} from './fleet-fixtures';
+import { multipart } from './helpers';
 
 let c: FleetContext;
 let camion: { id: number; plaque: string };
@@ -17,9 +26,8 @@ beforeAll(async () => {
   );
 });
 
-const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-const PDF = `data:application/pdf;base64,${pdfBytes.toString('base64')}`;
-const PNG = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64')}`;
+const pdfBytes = PDF;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 async function storedPath(id: number) {
   const [row] = await c.t.database.db.select().from(documents).where(eq(documents.id, id));
@@ -118,14 +126,13 @@ describe('writing documents', () => {
     );
   });
 
-  it('stores an attached file under DATA_DIR/uploads/documents and serves it to the company only', async () => {
+  it('stores a file uploaded as multipart under DATA_DIR/uploads/documents and serves it to the company only', async () => {
     const { t, tg, og, tgId } = c;
-    const res = await t.post(
-      '/api/documents',
-      { libelle: 'Carte grise', camion_id: camion.id, fichier: PDF, fichier_nom: 'carte grise é.pdf' },
-      tg,
-    );
-    expect(res.json().message).toBe('Le document a été ajouté.');
+    const created = await t.post('/api/documents', { libelle: 'Carte grise', camion_id: camion.id }, tg);
+    expect(created.json().message).toBe('Le document a été ajouté.');
+    expect(data(created)).toMatchObject({ fichier: null, fichier_nom: null });
+    const res = await uploadFichier(t, data(created).id, tg, pdfBytes, 'carte grise é.pdf');
+    expect(res.json().message).toBe('Le fichier a été joint au document.');
     const doc = data(res);
     expect(doc).toMatchObject({
       fichier: `/api/documents/${doc.id}/fichier`,
@@ -145,34 +152,98 @@ describe('writing documents', () => {
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''carte%20grise%20%C3%A9.pdf");
     expect(download.rawPayload).toEqual(pdfBytes);
     failed(await t.get(doc.fichier, og), 404, "Ce document n'existe pas.");
+    // Another company can neither read nor replace it: the 404 of a missing document, the file unchanged.
+    failed(await uploadFichier(t, doc.id, og, PNG, 'x.png', 'image/png'), 404, "Ce document n'existe pas.");
+    expect(fs.readFileSync(file)).toEqual(pdfBytes);
+    // A browser that gives no type (application/octet-stream): the content decides.
     const plain = data(await t.post('/api/documents', { libelle: 'Vignette', camion_id: camion.id }, tg));
     failed(
       await t.get(`/api/documents/${plain.id}/fichier`, tg),
       404,
       "Ce document n'a pas de fichier joint.",
     );
+    expect(
+      data(await uploadFichier(t, plain.id, tg, PNG, 'vignette', 'application/octet-stream')),
+    ).toMatchObject({ fichier_type: 'image/png', fichier_nom: 'vignette', fichier_taille: PNG.length });
   });
 
-  it('refuses files of another type, with a lying type, not base64, or over 5 Mo', async () => {
+  it('refuses files of another type, with a lying type, empty, over 5 Mo, as JSON or base64, or a broken form', async () => {
     const { t, tg } = c;
-    const base = { libelle: 'Assurance', camion_id: camion.id };
-    const cases: Array<[string, string]> = [
-      ['data:text/html;base64,PGgxPg==', 'Le fichier doit être un PDF ou une image (JPEG, PNG ou WEBP).'],
+    const doc = data(await t.post('/api/documents', { libelle: 'Assurance', camion_id: camion.id }, tg));
+    const cases: Array<[Buffer, string, string]> = [
+      [Buffer.from('<h1>'), 'text/html', 'Le fichier doit être un PDF ou une image (JPEG, PNG ou WEBP).'],
+      [Buffer.from('<html>'), 'application/pdf', 'Le contenu du fichier ne correspond pas à son type.'],
       [
-        `data:application/pdf;base64,${Buffer.from('<html>').toString('base64')}`,
-        'Le contenu du fichier ne correspond pas à son type.',
+        Buffer.from('MZ exécutable'),
+        'application/octet-stream',
+        'Le fichier doit être un PDF ou une image (JPEG, PNG ou WEBP).',
       ],
-      ['data:application/pdf;base64,%%%%', "Le contenu du fichier n'est pas un base64 valide."],
-      ['https://exemple.ga/cg.pdf', 'Le fichier doit être une data URL base64 (data:…;base64,…).'],
+      [Buffer.alloc(0), 'application/pdf', 'Le fichier est vide.'],
       [
-        `data:application/pdf;base64,${Buffer.concat([pdfBytes, Buffer.alloc(5 * 1024 * 1024)]).toString('base64')}`,
+        Buffer.concat([pdfBytes, Buffer.alloc(5 * 1024 * 1024)]),
+        'application/pdf',
         'Le fichier ne doit pas dépasser 5 Mo.',
       ],
     ];
-    const before = data(await t.get('/api/documents?req_count=1', tg));
-    for (const [fichier, message] of cases)
-      failed(await t.post('/api/documents', { ...base, fichier }, tg), 422, message, 'fichier');
-    expect(data(await t.get('/api/documents?req_count=1', tg))).toBe(before);
+    for (const [bytes, type, message] of cases)
+      failed(await uploadFichier(t, doc.id, tg, bytes, 'assurance.pdf', type), 422, message, 'fichier');
+    // The file as JSON (the former base64 data URL), or no file at all.
+    const asJson = 'Envoyez le fichier en multipart/form-data, champ « fichier ».';
+    failed(
+      await t.post(
+        `/api/documents/${doc.id}/fichier`,
+        { fichier: `data:application/pdf;base64,${pdfBytes.toString('base64')}` },
+        tg,
+      ),
+      422,
+      asJson,
+      'fichier',
+    );
+    failed(
+      await t.post(`/api/documents/${doc.id}/fichier`, {}, tg),
+      422,
+      'Le fichier est obligatoire (multipart/form-data, champ « fichier »).',
+      'fichier',
+    );
+    // A text field named « fichier », and a form cut short.
+    const text = multipart('autre', 'x.pdf', 'application/pdf', pdfBytes);
+    const textPayload = Buffer.from(
+      text.payload
+        .toString('latin1')
+        .replace('name="autre"; filename="x.pdf"\r\nContent-Type: application/pdf', 'name="fichier"'),
+      'latin1',
+    );
+    const post = (payload: Buffer, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/documents/${doc.id}/fichier`,
+        payload,
+        headers: { authorization: `Bearer ${tg}`, 'content-type': contentType },
+      });
+    failed(await post(textPayload, text.contentType), 422, asJson, 'fichier');
+    const unreadable = "Le formulaire envoyé n'a pas pu être lu (multipart/form-data, fichier compris).";
+    const file = multipart('fichier', 'x.pdf', 'application/pdf', pdfBytes);
+    failed(await post(file.payload.subarray(0, 60), file.contentType), 422, unreadable, 'fichier');
+    failed(
+      await post(file.payload.subarray(0, file.payload.length - 12), file.contentType),
+      422,
+      unreadable,
+      'fichier',
+    );
+    failed(await post(file.payload, 'multipart/form-data'), 422, unreadable, 'fichier');
+    // The JSON routes take no file any more.
+    failed(
+      await t.post(
+        '/api/documents',
+        { libelle: 'X', camion_id: camion.id, fichier: 'data:application/pdf;base64,JVBERi0=' },
+        tg,
+      ),
+      422,
+      'Le fichier se change par son envoi (multipart/form-data) ; null le retire.',
+      'fichier',
+    );
+    // Nothing was stored: the document has no file, and the folder holds only the files of documents.
+    expect(data(await t.get(`/api/documents/${doc.id}`, tg))).toMatchObject({ fichier: null });
     const folder = path.join(c.t.dataDir, 'uploads', 'documents', String(c.tgId));
     const files = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
     const kept = await t.database.db.select({ f: documents.fichier }).from(documents);
@@ -181,18 +252,16 @@ describe('writing documents', () => {
 
   it('updates fields, replaces or removes the file, and deletes the document with its file', async () => {
     const { t, tg } = c;
-    const doc = data(
-      await t.post('/api/documents', { libelle: 'Visite technique', camion_id: camion.id, fichier: PDF }, tg),
+    const created = data(
+      await t.post('/api/documents', { libelle: 'Visite technique', camion_id: camion.id }, tg),
     );
+    const doc = data(await uploadFichier(t, created.id, tg, pdfBytes, ''));
     expect(doc.fichier_nom).toBe('document.pdf');
     const first = (await storedPath(doc.id))!;
-    const updated = await t.post(
-      `/api/documents/${doc.id}/update`,
-      { date_expiration: '2031-01-15', fichier: PNG, fichier_nom: 'vt.png' },
-      tg,
-    );
+    const updated = await t.post(`/api/documents/${doc.id}/update`, { date_expiration: '2031-01-15' }, tg);
     expect(updated.json().message).toBe('Le document a été modifié.');
-    expect(data(updated)).toMatchObject({
+    const replaced = await uploadFichier(t, doc.id, tg, PNG, 'vt.png', 'image/png');
+    expect(data(replaced)).toMatchObject({
       date_expiration: '2031-01-15',
       etat: 'Valide',
       fichier_type: 'image/png',
@@ -203,10 +272,17 @@ describe('writing documents', () => {
     expect(fs.existsSync(first)).toBe(false);
     expect(fs.existsSync(second)).toBe(true);
     expect(
-      data(await t.post(`/api/documents/${doc.id}/update`, { libelle: 'Visite technique 2031' }, tg)),
+      data(
+        await t.post(
+          `/api/documents/${doc.id}/update`,
+          { libelle: 'Visite technique 2031', fichier_nom: 'vt-2031.png' },
+          tg,
+        ),
+      ),
     ).toMatchObject({
       libelle: 'Visite technique 2031',
       fichier_type: 'image/png',
+      fichier_nom: 'vt-2031.png',
     });
     const removed = data(await t.post(`/api/documents/${doc.id}/update`, { fichier: null }, tg));
     expect(removed).toMatchObject({ fichier: null, fichier_nom: null, fichier_type: null });
@@ -217,9 +293,8 @@ describe('writing documents', () => {
       'Le libellé est obligatoire.',
       'libelle',
     );
-    const withFile = data(
-      await t.post('/api/documents', { libelle: 'Patente', camion_id: camion.id, fichier: PDF }, tg),
-    );
+    const patente = data(await t.post('/api/documents', { libelle: 'Patente', camion_id: camion.id }, tg));
+    const withFile = data(await uploadFichier(t, patente.id, tg));
     const file = (await storedPath(withFile.id))!;
     const del = await t.post(`/api/documents/${withFile.id}/destroy`, {}, tg);
     expect(del.json()).toEqual({

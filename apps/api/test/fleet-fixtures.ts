@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { articles, vehicules } from '../src/db/schema';
 import { data, setupFixtures } from './fixtures';
-import type { TestContext } from './helpers';
+import { multipart, type TestContext } from './helpers';
 
 // Shared set-up of the fleet and reference tests: one app on its own database copy, the three demo
 // sign-ins, and assertions on the envelope.
@@ -79,5 +79,23 @@ export async function fleetKit(c: FleetContext) {
 }
 export type FleetKit = Awaited<ReturnType<typeof fleetKit>>;
 
-/** A small valid PDF as a data URL. */
-export const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%démo\n').toString('base64')}`;
+/** A small valid PDF. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+/** `POST /api/documents/{id}/fichier`: the file as a multipart upload, part « fichier ». */
+export function uploadFichier(
+  t: TestContext,
+  id: number,
+  token: string,
+  bytes: Buffer = PDF,
+  name = 'document.pdf',
+  type = 'application/pdf',
+) {
+  const { payload, contentType } = multipart('fichier', name, type, bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/documents/${id}/fichier`,
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  });
+}

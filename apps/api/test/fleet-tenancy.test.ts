@@ -1,6 +1,6 @@
 import { todayInGabon } from '@yams/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { data, type FleetContext, failed, fleetContext, type Json } from './fleet-fixtures';
+import { data, type FleetContext, failed, fleetContext, type Json, uploadFichier } from './fleet-fixtures';
 
 // Ogooué Logistique's token on TransGabon's rows, what tenancy-routes.test.ts (generated from the route
 // table: every route with an id, id filters, group actions) does not cover: searches, counts, pages, and
@@ -14,19 +14,19 @@ let tgService: number;
 let tgArticle: number;
 let ogVehicule: Json;
 let ogGarage: number;
-const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4 confidentiel').toString('base64')}`;
 
 beforeAll(async () => {
   c = await fleetContext();
   const { t, tg, og } = c;
   tgVehicule = data(await t.get('/api/vehicules?limit=1', tg))[0];
-  data(
+  const assurance = data(
     await t.post(
       '/api/documents',
-      { libelle: 'Assurance', camion_id: tgVehicule.id, fichier: PDF, date_expiration: todayInGabon() },
+      { libelle: 'Assurance', camion_id: tgVehicule.id, date_expiration: todayInGabon() },
       tg,
     ),
   );
+  data(await uploadFichier(t, assurance.id, tg, Buffer.from('%PDF-1.4 confidentiel')));
   tgDraft = data(await t.get('/api/interventions?statut=Brouillon&limit=1', tg))[0];
   tgGarage = tgDraft.garage_id;
   tgService = data(await t.get('/api/services?limit=1', tg))[0].id;

@@ -11,6 +11,7 @@ import {
   fleetContext,
   fleetKit,
   PDF,
+  uploadFichier,
 } from './fleet-fixtures';
 
 let c: FleetContext;
@@ -66,13 +67,8 @@ describe('deleting vehicles', () => {
   it('deletes an unused vehicle with its documents and their files', async () => {
     const { t, tg } = c;
     const v = await k.vehicule();
-    const doc = data(
-      await t.post(
-        '/api/documents',
-        { libelle: 'Carte grise', camion_id: v.id, fichier: PDF, fichier_nom: 'cg.pdf' },
-        tg,
-      ),
-    );
+    const created = data(await t.post('/api/documents', { libelle: 'Carte grise', camion_id: v.id }, tg));
+    const doc = data(await uploadFichier(t, created.id, tg, PDF, 'cg.pdf'));
     const [stored] = await t.database.db.select().from(documents).where(eq(documents.id, doc.id));
     const file = path.join(t.dataDir, 'uploads', stored!.fichier!);
     expect(fs.existsSync(file)).toBe(true);

@@ -48,8 +48,6 @@ function stringFor(name: string, s: Schema): fc.Arbitrary<string> {
   if (/plaque/.test(name)) return fc.tuple(fc.nat(999), fc.nat(99)).map(([a, b]) => `FZ-${a}-${b}`);
   if (/password/.test(name)) return fc.constant('Yams2026!');
   if (/^code$/.test(name)) return fc.nat(999_999).map((n) => String(n).padStart(6, '0'));
-  if (/fichier$/.test(name))
-    return fc.constant('data:application/pdf;base64,JVBERi0xLjQKJcTl8uXrp/Og0MTGCg==');
   if (s.pattern) {
     try {
       return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= (s.maxLength ?? 200));

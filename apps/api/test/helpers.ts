@@ -110,6 +110,19 @@ export async function setupApi(
   return ctx;
 }
 
+/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+export function multipart(field: string, name: string, type: string, bytes: Buffer) {
+  const boundary = `----yams${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 /** Every string in a JSON answer, to check that no secret ever leaks. */
 export function allKeys(value: unknown, keys = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) allKeys(v, keys);

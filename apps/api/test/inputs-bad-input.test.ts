@@ -2,7 +2,7 @@ import { MSG } from '@yams/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../src/config';
-import { type FleetContext, fleetContext, fleetKit, type Json } from './fleet-fixtures';
+import { type FleetContext, fleetContext, fleetKit, type Json, uploadFichier } from './fleet-fixtures';
 
 // Issue 6 §2: bad input is a French 422 (or 4xx) in the envelope, never a 500 nor Fastify's own body.
 
@@ -128,14 +128,41 @@ describe("Fastify's own errors", () => {
     inEnvelope(res, 414);
   });
 
-  it('a body too large is a 413 in the envelope', async () => {
-    const res = await inject({
+  it('a JSON body over 1 MiB is a French 413 in the envelope, signed in or not, and changes nothing', async () => {
+    const big = (n: number) => `{"libelle":"${'a'.repeat(n)}"}`;
+    for (const [url, token] of [
+      ['/api/login', undefined],
+      ['/api/garages', c.tg],
+    ] as const) {
+      const res = await inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload: big(2 * 1024 * 1024),
+      });
+      inEnvelope(res, 413);
+      expect(res.json().errors).toEqual(['Le corps de la requête est trop volumineux.']);
+    }
+    // Just under the limit, the same body reaches validation: a 422 about the field, not a 413.
+    const under = await inject({
       method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: `{"email":"${'a'.repeat(11 * 1024 * 1024)}"}`,
+      url: '/api/garages',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${c.tg}` },
+      payload: big(1024 * 1024 - 100),
     });
-    inEnvelope(res, 413);
+    expect(under.statusCode, under.body).toBe(422);
+  });
+
+  it('files are multipart uploads: a 1.5 MiB document file passes the 1 MiB JSON limit', async () => {
+    const v = await kit.vehicule();
+    const doc = (await c.t.post('/api/documents', { libelle: 'Scan', camion_id: v.id }, c.tg)).json().data;
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1.5 * 1024 * 1024, 0x20)]);
+    const res = await uploadFichier(c.t, doc.id, c.tg, bytes, 'scan.pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ fichier_taille: bytes.length, fichier_nom: 'scan.pdf' });
   });
 
   it('a content type the API does not take is a 415 in the envelope', async () => {

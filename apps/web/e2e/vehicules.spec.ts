@@ -103,6 +103,24 @@ test('les documents d’un véhicule : ajout avec fichier, alertes d’expiratio
   await expect(addForm.getByText('Le fichier ne doit pas dépasser 5 Mo.')).toBeVisible();
   await expect(addForm.getByText('scan.pdf')).toBeHidden();
   expect(posted).toBe(0);
+  // A page renamed .pdf passes the browser's checks; the server reads its content and refuses it: the
+  // error is under the file field, the form keeps what was typed, and no document is left without its file.
+  await addForm.locator('input[type=file]').setInputFiles({
+    name: 'faux.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('<html>pas un PDF</html>'),
+  });
+  await addForm.getByRole('button', { name: 'Ajouter le document' }).click();
+  await expect(addForm.getByText('Le contenu du fichier ne correspond pas à son type.')).toBeVisible();
+  await expect(addForm.getByLabel('Libellé')).toHaveValue('Assurance');
+  await expect(dialog.getByText('Aucun document.')).toBeVisible();
+  // The file travels as a multipart upload, not inside the JSON.
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/documents\/\d+\/fichier$/.test(r.url())) {
+      uploads.push(r.headers()['content-type'] ?? '');
+    }
+  });
   await addForm.locator('input[type=file]').setInputFiles({
     name: 'assurance.pdf',
     mimeType: 'application/pdf',
@@ -115,6 +133,8 @@ test('les documents d’un véhicule : ajout avec fichier, alertes d’expiratio
   await expect(assurance).toContainText('Expire bientôt');
   await expect(assurance).toHaveAttribute('data-etat', 'Expire bientôt');
   await expect(assurance).toHaveCSS('background-color', 'rgb(255, 247, 230)');
+  expect(uploads).toEqual([expect.stringMatching(/^multipart\/form-data; boundary=/)]);
+  await expect(docs.getByRole('listitem')).toHaveCount(1);
 
   await addForm.getByLabel('Libellé').fill('Vignette');
   await typeDate(addForm.getByLabel("Date d'expiration"), frenchDate(-3));

@@ -83,6 +83,11 @@ export interface EndpointContract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * The body travels as `multipart/form-data` (a file upload), not JSON: its file fields are
+   * `zFichierEnvoye` on the API, a `Blob` on the web (`call` builds the form).
+   */
+  multipart?: true;
   /** The envelope's `data`; absent for a file (a PDF). */
   response?: z.ZodType;
 }

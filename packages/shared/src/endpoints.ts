@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BalanceOut, CourseFacturableOut } from './accounting.out';
 import { UpdateMeBody } from './auth.schemas';
 import { endpointContract } from './contract';
+import { DocumentFichierBody, DocumentOut } from './fleet.schemas';
 import { AppareilInconnuBody, AppareilInconnuOut, AppareilOut, GpsServeurOut, TraceOut } from './geolocation';
 import { IdParams } from './list-query';
 import { BalanceQuery, CoursesFacturablesQuery, TraceQuery } from './queries';
@@ -89,6 +90,22 @@ export const coursesFacturablesEndpoint = endpointContract({
   path: '/api/factures/courses-facturables',
   query: CoursesFacturablesQuery,
   response: z.array(CourseFacturableOut),
+});
+
+// ---------- Fleet ----------
+
+/**
+ * A vehicle document's file (PDF, JPEG, PNG or WEBP; 5 Mo), sent as `multipart/form-data` with the part
+ * « fichier »: joins it to the document or replaces the one it had. The document itself is JSON
+ * (`documentsContract`).
+ */
+export const documentFichierEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/documents/:id/fichier',
+  params: IdParams,
+  body: DocumentFichierBody,
+  multipart: true,
+  response: DocumentOut,
 });
 
 // ---------- Geolocation ----------

@@ -1,4 +1,33 @@
+import { z } from 'zod';
 import { DOCUMENT_FICHIER_MAX_OCTETS, DOCUMENT_FICHIER_TYPES } from './fleet.rules';
+
+/**
+ * A file received as a part of a `multipart/form-data` request (the API's `lib/uploads.ts` reads it into
+ * this shape before the body's schema runs): its name and MIME type as the client sent them, its bytes.
+ */
+export interface FichierEnvoye {
+  nom: string;
+  type: string;
+  octets: Uint8Array;
+}
+
+const isFichierEnvoye = (v: unknown): v is FichierEnvoye =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as FichierEnvoye).nom === 'string' &&
+  typeof (v as FichierEnvoye).type === 'string' &&
+  (v as FichierEnvoye).octets instanceof Uint8Array;
+
+/**
+ * A file part of a multipart body (`{ fichier: zFichierEnvoye('fichier') }`): published as a binary string,
+ * refused in French when the request is JSON or the part is a plain text field.
+ */
+export const zFichierEnvoye = (champ: string) =>
+  z
+    .custom<FichierEnvoye>(isFichierEnvoye, {
+      error: `Envoyez le fichier en multipart/form-data, champ « ${champ} ».`,
+    })
+    .meta({ type: 'string', format: 'binary' });
 
 /** What an upload may be: its largest size, its accepted types, and the French messages saying no. */
 export interface FichierRegle {

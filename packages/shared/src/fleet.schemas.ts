@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { zFichierEnvoye } from './files';
 import {
   DOCUMENT_ETATS,
-  DOCUMENT_FICHIER_MAX_OCTETS,
   INTERVENTION_LIGNE_KINDS,
   INTERVENTION_TYPES,
   normalisePlaque,
@@ -54,16 +54,10 @@ export type VehiculeUpdateBody = z.infer<typeof VehiculeUpdateBody>;
 
 // Documents
 
-/** `data:application/pdf;base64,JVBERi0…`; its type, size and content are checked by the API. */
-export const zFichier = z
-  .string({ error: 'Le fichier doit être une data URL base64.' })
-  .max(Math.ceil((DOCUMENT_FICHIER_MAX_OCTETS * 4) / 3) + 200, {
-    error: 'Le fichier ne doit pas dépasser 5 Mo.',
-  })
-  .regex(/^data:[\w.+-]+\/[\w.+-]+(;[\w.+-]+=[^;,]*)*;base64,/, {
-    error: 'Le fichier doit être une data URL base64 (data:…;base64,…).',
-  })
-  .nullish();
+/** A file never travels in JSON: null (update: removes the attachment); a file is a multipart upload. */
+const zSansFichier = z
+  .null({ error: 'Le fichier se change par son envoi (multipart/form-data) ; null le retire.' })
+  .optional();
 
 const documentFields = {
   libelle: zChamps.texte('Le libellé', 160),
@@ -72,16 +66,25 @@ const documentFields = {
     .optional(),
   camion_id: zChamps.id('Le véhicule'),
   date_expiration: zChamps.dateOptionnelle("La date d'expiration"),
-  fichier: zFichier,
-  fichier_nom: zChamps.texteOptionnel('Le nom du fichier', 255),
+  fichier: zSansFichier,
 };
+/** A document's fields; its file is sent afterwards, as a multipart upload (`documentFichierEndpoint`). */
 export const DocumentBody = z.object({
   entreprise_id: zChamps.idOptionnel("L'entreprise"),
   ...documentFields,
 });
-export const DocumentUpdateBody = z.object(documentFields).partial();
+export const DocumentUpdateBody = z
+  .object({
+    ...documentFields,
+    /** Renames the attachment as the download names it. */
+    fichier_nom: zChamps.texteOptionnel('Le nom du fichier', 255),
+  })
+  .partial();
 export type DocumentBody = z.infer<typeof DocumentBody>;
 export type DocumentUpdateBody = z.infer<typeof DocumentUpdateBody>;
+
+/** `POST /api/documents/{id}/fichier` (multipart/form-data): the file part « fichier » joins or replaces. */
+export const DocumentFichierBody = z.object({ fichier: zFichierEnvoye('fichier').optional() });
 
 // Interventions
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type ok, reply } from './http';
+import { acceptsUploads } from './uploads';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -41,7 +42,13 @@ export function endpointRoute<E extends EndpointContract>(
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),
     ...(contract.response ? { response: reply(contract.response as z.ZodType) } : {}),
+    ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
   };
+  if (contract.multipart && !acceptsUploads(app)) {
+    throw new Error(
+      `${contract.path}: an upload route must be declared in a plugin that called acceptUploads().`,
+    );
+  }
   app.route({
     method: contract.method,
     url: contract.path,

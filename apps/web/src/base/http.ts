@@ -5,6 +5,7 @@ import {
   type EndpointResponse,
   type Envelope,
   endpointPath,
+  type FichierEnvoye,
   MSG,
   REQUEST_TIMEOUT_MS,
   RETRY_DELAY_MS,
@@ -85,13 +86,20 @@ async function attempt(method: string, url: string, options: RequestOptions): Pr
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getSession()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData (a file upload) sets its own multipart Content-Type, with its boundary.
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   try {
     return await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : form
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: controller.signal,
     });
   } catch (err) {
@@ -202,12 +210,26 @@ export const http = {
     request<T>('POST', path, { ...options, body: body ?? {} }),
 };
 
+/** A multipart body as the browser sends it: each file field (`zFichierEnvoye`) a Blob, or a File. */
+type Uploaded<T> = { [K in keyof T]: NonNullable<T[K]> extends FichierEnvoye ? Blob : T[K] };
+
 /** What `call` sends: the endpoint's params, query and body, each as its contract names it. */
 export type CallInput<E extends EndpointContract> = {
   params?: EndpointPartIn<E, 'params'>;
   query?: { [K in keyof EndpointPartOut<E, 'query'>]?: QueryValue | QueryValue[] };
-  body?: EndpointPartIn<E, 'body'>;
+  body?: E extends { multipart: true } ? Uploaded<EndpointPartIn<E, 'body'>> : EndpointPartIn<E, 'body'>;
 };
+
+/** The body of an upload endpoint as a form: a file under its field's name (and its own name), the rest as text. */
+function formOf(body: unknown): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : name);
+    else form.append(name, String(value));
+  }
+  return form;
+}
 
 /**
  * A call to an endpoint of the API named by its contract (packages/shared `endpoints.ts`): its method and
@@ -224,6 +246,8 @@ export function call<E extends EndpointContract>(
   return request<EndpointResponse<E>>(endpoint.method, path, {
     ...options,
     query: input.query as Query | undefined,
-    ...(endpoint.method === 'POST' ? { body: input.body ?? {} } : {}),
+    ...(endpoint.method === 'POST'
+      ? { body: endpoint.multipart ? formOf(input.body) : (input.body ?? {}) }
+      : {}),
   });
 }

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DOCUMENT_FICHIER_MAX_OCTETS, DOCUMENT_FICHIER_REGLE, DOCUMENT_FICHIER_TYPES } from '@yams/shared';
+import {
+  DOCUMENT_FICHIER_MAX_OCTETS,
+  DOCUMENT_FICHIER_REGLE,
+  DOCUMENT_FICHIER_TYPES,
+  type FichierEnvoye,
+} from '@yams/shared';
 import { fieldErrors } from '../../lib/errors';
 
-// Attachments of documents: sent as base64 data URLs in JSON, checked (type, size, content) and stored
-// under DATA_DIR/uploads/documents/{entreprise}/ with a random name.
+// Attachments of documents: sent as multipart uploads (`POST /api/documents/{id}/fichier`, lib/uploads.ts),
+// checked (type, size, content) and stored under DATA_DIR/uploads/documents/{entreprise}/ with a random name.
 
 /** The first bytes each accepted type must start with, so a renamed file is refused. */
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
@@ -18,21 +23,25 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
 
 const refuse = (message: string) => fieldErrors({ fichier: message });
 
-export function decodeDataUrl(dataUrl: string): { type: string; bytes: Buffer } {
-  const m = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w.+-]+=[^;,]*)*);base64,(.*)$/s.exec(dataUrl);
-  if (!m) throw refuse('Le fichier doit être une data URL base64 (data:…;base64,…).');
-  const type = m[1]!.toLowerCase();
-  const check = SIGNATURES[type];
-  if (!check) throw refuse(DOCUMENT_FICHIER_REGLE.messages.type);
-  const b64 = m[3]!.replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 !== 0) {
-    throw refuse("Le contenu du fichier n'est pas un base64 valide.");
-  }
-  const bytes = Buffer.from(b64, 'base64');
+/**
+ * The file's type, read from its content: an accepted type the client also announced must match it
+ * (a renamed page is refused); a client that announced none (`application/octet-stream`) is believed
+ * by the content alone.
+ */
+function checkFichier(fichier: FichierEnvoye): { type: string; bytes: Buffer } {
+  const bytes = Buffer.from(fichier.octets.buffer, fichier.octets.byteOffset, fichier.octets.byteLength);
   if (!bytes.length) throw refuse(DOCUMENT_FICHIER_REGLE.messages.vide);
   if (bytes.length > DOCUMENT_FICHIER_MAX_OCTETS) throw refuse(DOCUMENT_FICHIER_REGLE.messages.taille);
-  if (!check(bytes)) throw refuse('Le contenu du fichier ne correspond pas à son type.');
-  return { type, bytes };
+  const announced = fichier.type.toLowerCase().split(';')[0]!.trim();
+  const detected = Object.keys(SIGNATURES).find((type) => SIGNATURES[type]!(bytes));
+  if (announced in SIGNATURES) {
+    if (detected !== announced) throw refuse('Le contenu du fichier ne correspond pas à son type.');
+    return { type: announced, bytes };
+  }
+  if (!detected || (announced && announced !== 'application/octet-stream')) {
+    throw refuse(DOCUMENT_FICHIER_REGLE.messages.type);
+  }
+  return { type: detected, bytes };
 }
 
 export interface StoredFile {
@@ -49,8 +58,8 @@ export class DocumentFiles {
     this.root = path.resolve(dataDir, 'uploads');
   }
 
-  async save(entrepriseId: number, dataUrl: string): Promise<StoredFile> {
-    const { type, bytes } = decodeDataUrl(dataUrl);
+  async save(entrepriseId: number, fichier: FichierEnvoye): Promise<StoredFile> {
+    const { type, bytes } = checkFichier(fichier);
     const rel = path.posix.join(
       'documents',
       String(entrepriseId),

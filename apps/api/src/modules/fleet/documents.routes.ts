@@ -1,11 +1,14 @@
 import fs from 'node:fs';
-import { documentsContract, IdParams } from '@yams/shared';
+import { DOCUMENT_FICHIER_REGLE, documentFichierEndpoint, documentsContract, IdParams } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
+import { endpointRoute } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/http';
+import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
 import { DocumentFiles } from './documents.files';
 import { findDocument, getDocumentOut, listDocuments } from './documents.repository';
-import { createDocument, destroyDocument, updateDocument } from './documents.service';
+import { attachFichier, createDocument, destroyDocument, updateDocument } from './documents.service';
 import { fichierNotFound } from './fleet.errors';
 
 const tags = ['Parc automobile — documents'];
@@ -22,6 +25,8 @@ function disposition(name: string): string {
 
 const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
+  // Encapsulated here: only the documents' routes take multipart uploads.
+  await acceptUploads(app, DOCUMENT_FICHIER_REGLE, 'fichier');
   const files = new DocumentFiles(app.config.dataDir);
 
   crudRoutes(app, documentsContract, {
@@ -37,17 +42,29 @@ const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     exportable: false,
     get: (scope, id) => getDocumentOut(app.db, scope, id),
     create: {
-      summary: 'Ajoute un document ; fichier facultatif en data URL base64 (PDF, JPEG, PNG, WEBP ; 5 Mo)',
-      run: (scope, body) => createDocument(app.db, files, scope, body),
+      summary:
+        'Ajoute un document (son fichier, facultatif, s’envoie ensuite : POST /api/documents/{id}/fichier)',
+      run: (scope, body) => createDocument(app.db, scope, body),
       message: () => 'Le document a été ajouté.',
     },
     update: {
-      summary: 'Modifie un document ; fichier : null le retire, une data URL le remplace',
+      summary: 'Modifie un document ; fichier : null retire le fichier joint',
       run: (scope, id, body) => updateDocument(app.db, files, scope, id, body),
       message: () => 'Le document a été modifié.',
     },
     destroy: (scope, id) => destroyDocument(app.db, files, scope, id),
     destroyGroup: false,
+  });
+
+  endpointRoute(app, documentFichierEndpoint, {
+    tags,
+    summary:
+      'Joint le fichier au document ou remplace le sien (multipart/form-data, champ « fichier » : PDF, JPEG, PNG ou WEBP ; 5 Mo)',
+    handler: async (request) =>
+      ok(
+        await attachFichier(app.db, files, currentScope(request), request.params.id, request.body.fichier),
+        'Le fichier a été joint au document.',
+      ),
   });
 
   app.get(

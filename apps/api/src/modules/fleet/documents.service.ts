@@ -1,4 +1,4 @@
-import type { DocumentBody, DocumentOut, DocumentUpdateBody } from '@yams/shared';
+import type { DocumentBody, DocumentOut, DocumentUpdateBody, FichierEnvoye } from '@yams/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
@@ -26,38 +26,26 @@ const fileColumns = (f: StoredFile | null, nom: string | null | undefined) => ({
   fichier: f?.path ?? null,
   fichier_type: f?.type ?? null,
   fichier_taille: f?.taille ?? null,
-  fichier_nom: f ? (nom ?? `document.${f.path.split('.').pop()}`) : null,
+  fichier_nom: f ? nom?.trim().slice(0, 255) || `document.${f.path.split('.').pop()}` : null,
 });
 
-export async function createDocument(
-  db: Db,
-  files: DocumentFiles,
-  scope: Scope,
-  body: DocumentBody,
-): Promise<DocumentOut> {
+export async function createDocument(db: Db, scope: Scope, body: DocumentBody): Promise<DocumentOut> {
   // A superadmin may name the company, or let the vehicle's company decide.
   const vehicule = await vehiculeFor(db, scope, body.camion_id, body.entreprise_id ?? undefined);
   const entrepriseId = entrepriseForCreate(scope, body.entreprise_id ?? vehicule.entreprise_id);
   if (scope.entrepriseId === null) await assertEntreprise(db, entrepriseId);
-  const stored = body.fichier ? await files.save(entrepriseId, body.fichier) : null;
-  try {
-    const [row] = await scoped(db, { entrepriseId })
-      .insert(documents)
-      .values({
-        entreprise_id: entrepriseId,
-        libelle: body.libelle,
-        association: body.association ?? 'vehicule',
-        camion_id: vehicule.id,
-        user_id: scope.user.id,
-        date_expiration: body.date_expiration ?? null,
-        ...fileColumns(stored, body.fichier_nom),
-      })
-      .returning({ id: documents.id });
-    return getDocumentOut(db, scope, row!.id);
-  } catch (err) {
-    await files.remove(stored?.path);
-    throw err;
-  }
+  const [row] = await scoped(db, { entrepriseId })
+    .insert(documents)
+    .values({
+      entreprise_id: entrepriseId,
+      libelle: body.libelle,
+      association: body.association ?? 'vehicule',
+      camion_id: vehicule.id,
+      user_id: scope.user.id,
+      date_expiration: body.date_expiration ?? null,
+    })
+    .returning({ id: documents.id });
+  return getDocumentOut(db, scope, row!.id);
 }
 
 export async function updateDocument(
@@ -73,19 +61,39 @@ export async function updateDocument(
   const values: Record<string, unknown> = Object.fromEntries(
     Object.entries(fields).filter(([, v]) => v !== undefined),
   );
-  // fichier: absent keeps the attachment, null removes it, a data URL replaces it.
-  const stored = fichier ? await files.save(current.entreprise_id, fichier) : null;
-  if (fichier !== undefined) Object.assign(values, fileColumns(stored, fichier_nom));
+  // fichier: absent keeps the attachment, null removes it (a new one is an upload: attachFichier).
+  if (fichier === null) Object.assign(values, fileColumns(null, null));
   else if (fichier_nom && current.fichier) values.fichier_nom = fichier_nom;
+  if (Object.keys(values).length) {
+    await scoped(db, scope).update(documents).set(values).where(eq(documents.id, id));
+  }
+  if (fichier === null) await files.remove(current.fichier);
+  return getDocumentOut(db, scope, id);
+}
+
+/** Joins an uploaded file to a document, or replaces the one it had (stored first, the old one removed after). */
+export async function attachFichier(
+  db: Db,
+  files: DocumentFiles,
+  scope: Scope,
+  id: number,
+  fichier: FichierEnvoye | undefined,
+): Promise<DocumentOut> {
+  const current = await findDocument(db, scope, id);
+  if (!fichier) {
+    throw fieldErrors({ fichier: 'Le fichier est obligatoire (multipart/form-data, champ « fichier »).' });
+  }
+  const stored = await files.save(current.entreprise_id, fichier);
   try {
-    if (Object.keys(values).length) {
-      await scoped(db, scope).update(documents).set(values).where(eq(documents.id, id));
-    }
+    await scoped(db, scope)
+      .update(documents)
+      .set(fileColumns(stored, fichier.nom))
+      .where(eq(documents.id, id));
   } catch (err) {
-    await files.remove(stored?.path);
+    await files.remove(stored.path);
     throw err;
   }
-  if (fichier !== undefined) await files.remove(current.fichier);
+  await files.remove(current.fichier);
   return getDocumentOut(db, scope, id);
 }
 

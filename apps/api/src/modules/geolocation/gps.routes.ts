@@ -55,6 +55,12 @@ export function gpsAddress(config: Config): AddressInfo | null {
   return server && typeof server === 'object' ? server : null;
 }
 
+/**
+ * A device's batch (Traccar Client sends the positions it buffered offline as one JSON array) may exceed
+ * the API's 1 MiB JSON limit: the OsmAnd routes and the GPS listener take up to 10 MiB.
+ */
+const GPS_BODY_LIMIT = 10 * 1024 * 1024;
+
 /** Requests per address and minute on the public tracking route (each node counts its own). */
 const SUIVI_PAR_MINUTE = 120;
 
@@ -68,6 +74,7 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
         osmand.route({
           method,
           url: GPS.osmandPath,
+          bodyLimit: GPS_BODY_LIMIT,
           schema: {
             tags: ['Géolocalisation'],
             summary:
@@ -81,7 +88,7 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
 
     // A second listener for devices configured with a bare host and port (Traccar Client: 5055).
     if (app.config.gpsPort !== undefined) {
-      const gps = Fastify({ logger: false, frameworkErrors, bodyLimit: 10 * 1024 * 1024 });
+      const gps = Fastify({ logger: false, frameworkErrors, bodyLimit: GPS_BODY_LIMIT });
       await gps.register(envelopePlugin);
       osmandParsers(gps);
       gps.route({ method: ['GET', 'POST'], url: '/', handler });

@@ -17,6 +17,9 @@ import {
 } from './reference.resource';
 import { REFERENCE_RESOURCES } from './reference.resources';
 
+/** An import's body: its 2,000 lines (IMPORT_MAX_LINES) at up to 2 KiB each. */
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
+
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Values = Record<string, unknown>;
 
@@ -58,6 +61,8 @@ function serve(app: App, r: ReferenceResource) {
   app.post(
     `${base}/import`,
     {
+      // Up to 2,000 lines read from a file: above the API's 1 MiB JSON limit, bounded all the same.
+      bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags,
         summary: `Import d'un fichier (mêmes colonnes que l'export), tout ou rien${writers}`,

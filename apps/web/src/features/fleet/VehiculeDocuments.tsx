@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { toast } from '../../base/toast';
 import { zodRule } from '../../components/form/zodRule';
-import { openDocumentFile, readAsDataUrl, useAddDocument, useDeleteDocument } from './api';
+import { openDocumentFile, useAddDocument, useDeleteDocument } from './api';
 import { DOCUMENT_LABELS } from './labels';
 
 /** Expired papers in red, those expiring within 30 days in orange (the API computes `etat` with the shared rule). */
@@ -146,8 +146,7 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
 
   const submit = async (values: AddValues) => {
     try {
-      const fichier = file ? await readAsDataUrl(file) : null;
-      await add.mutateAsync({ ...toBody(values), fichier, fichier_nom: file?.name ?? null });
+      await add.mutateAsync({ body: toBody(values), file });
       form.resetFields();
       setFile(null);
       setFileError(null);

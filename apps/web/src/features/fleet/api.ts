@@ -2,12 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type DocumentBody,
   type DocumentOut,
+  documentFichierEndpoint,
   documentsContract,
   interventionsContract,
   referenceContracts,
   vehiculesContract,
 } from '@yams/shared';
+import { call } from '../../base/http';
 import { getSession } from '../../base/session';
+import { toast } from '../../base/toast';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/vehicules`: the list gives VehiculeOut rows, `GET /{id}` the same row with its documents. */
@@ -32,22 +35,30 @@ function useDocumentMutation<V>(fn: (vars: V) => Promise<unknown>) {
   });
 }
 
-/** `POST /api/documents`; the file goes as a base64 data URL in the JSON body (documents.files.ts). */
+/**
+ * `POST /api/documents`, then its file, if any, as a multipart upload (`POST /api/documents/{id}/fichier`).
+ * A file the server refuses (its content is not its type…) takes the new document away again, so a retry
+ * does not leave a copy without its file; the error, on the file field, is the upload's.
+ */
 export const useAddDocument = () =>
-  useDocumentMutation((body: DocumentBody) => documents.create(body, { successToast: true }));
+  useDocumentMutation(async ({ body, file }: { body: DocumentBody; file: File | null }) => {
+    const created = await documents.create(body, { successToast: !file });
+    if (!file) return created.data;
+    try {
+      const joined = await call(documentFichierEndpoint, {
+        params: { id: created.data.id },
+        body: { fichier: file },
+      });
+      toast.success(typeof created.message === 'string' ? created.message : 'Le document a été ajouté.');
+      return joined.data;
+    } catch (error) {
+      await documents.destroy(created.data.id, { errors: 'none' }).catch(() => undefined);
+      throw error;
+    }
+  });
 
 export const useDeleteDocument = () =>
   useDocumentMutation((doc: { id: number }) => documents.destroy(doc.id, { successToast: true }));
-
-/** A file as `data:<type>;base64,…`, the form the API takes. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * Opens a document's attachment (`/api/documents/{id}/fichier`). The route wants the bearer token, so a

@@ -1,0 +1,48 @@
+import multipart from '@fastify/multipart';
+import type { FichierEnvoye, FichierRegle } from '@yams/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fieldErrors } from './errors';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const UNREADABLE = "Le formulaire envoyé n'a pas pu être lu (multipart/form-data, fichier compris).";
+
+/** The plugins whose routes take uploads (`endpointRoute` checks a multipart contract is declared in one). */
+const accepting = new WeakSet<object>();
+
+export const acceptsUploads = (app: App) => accepting.has(app);
+
+/**
+ * Files travel as `multipart/form-data` uploads, never base64 inside JSON (so the JSON body limit stays
+ * small). Called in an encapsulated plugin, it lets that plugin's routes take one: before validation, a
+ * multipart request's parts become its body (a file part as `FichierEnvoye`, a text field as its string),
+ * so the route's zod schema checks it like JSON (`zFichierEnvoye`). A file over the rule's size, a second
+ * file or a malformed form is a French 422 on the file field, never Fastify's or busboy's own error.
+ */
+export async function acceptUploads(app: App, regle: FichierRegle, champ: string): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: regle.maxOctets, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
+  });
+  accepting.add(app);
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    const body: Record<string, string | FichierEnvoye> = {};
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const octets = await part.toBuffer();
+          body[part.fieldname] = { nom: part.filename, type: part.mimetype, octets };
+        } else {
+          body[part.fieldname] = String(part.value ?? '');
+        }
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldErrors({ [champ]: regle.messages.taille });
+      if (code === 'FST_FILES_LIMIT') throw fieldErrors({ [champ]: 'Envoyez un seul fichier à la fois.' });
+      throw fieldErrors({ [champ]: UNREADABLE });
+    }
+    request.body = body;
+  });
+}
