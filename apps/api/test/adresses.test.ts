@@ -1,6 +1,10 @@
 import { ADRESSE_MSG } from '@yams/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure, type OpsContext, setupOperations } from './operations-fixtures';
+import { users } from '../src/db/schema';
+import { issueToken } from '../src/modules/auth/tokens.repository';
+import { createAdresse, listAdresses } from '../src/modules/operations/adresses.repository';
+import { scopeOf } from '../src/plugins/auth';
+import { expectFailure, makeClient, type OpsContext, setupOperations } from './operations-fixtures';
 
 let ctx: OpsContext;
 beforeAll(async () => {
@@ -91,6 +95,59 @@ describe('addresses (spec section 5)', () => {
     expect(upd.json().data).toMatchObject({ libelle: 'Dépôt principal', latitude: 0.3, longitude: 9.5025 });
     expect((await ctx.t.post(`/api/adresses/${a.id}/destroy`, {}, ctx.tg.token)).statusCode).toBe(200);
     expectFailure(await ctx.t.get(`/api/adresses/${a.id}`, ctx.tg.token), 404);
+  });
+});
+
+describe('whose address book (scoped like every tenant table)', () => {
+  const libelles = async (token: string) =>
+    ((await ctx.t.get('/api/adresses?limit=500', token)).json().data as Array<{ libelle: string }>).map(
+      (a) => a.libelle,
+    );
+
+  it('a company’s accounts share its places; a client sees only their own, even one the company registered', async () => {
+    const depot = await ctx.t.post('/api/adresses', body({ libelle: 'Entrepôt partagé' }), ctx.tg.token);
+    expect(depot.statusCode, depot.body).toBe(200);
+    // Another back-office account of TransGabon.
+    const [agent] = await ctx.t.database.db
+      .insert(users)
+      .values({
+        name: `agent.adresses.${process.pid}`,
+        type: 'transporteur',
+        nom: 'Agent',
+        email: `agent.adresses.${process.pid}@exemple.ga`,
+        entreprise_id: ctx.tg.id,
+        email_verified_at: new Date().toISOString(),
+      })
+      .returning();
+    const agentToken = await issueToken(ctx.t.database.db, { userId: agent!.id, name: 'test', ttlHours: 1 });
+    expect(await libelles(agentToken)).toContain('Entrepôt partagé');
+    const own = await ctx.t.post(
+      '/api/adresses',
+      body({ libelle: 'Quai de l’agent', utilisateur: agent!.id }),
+      agentToken,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data).toMatchObject({ utilisateur: agent!.id });
+    expect(await libelles(ctx.tg.token)).toContain('Quai de l’agent');
+    expect(await libelles(ctx.og.token)).not.toContain('Quai de l’agent');
+    expect(await libelles(ctx.og.token)).not.toContain('Entrepôt partagé');
+
+    // A client TransGabon registered shares its scope, not its address book (the repository, as the
+    // mobile app's routes will read it).
+    const client = await makeClient(ctx, ctx.tg.id);
+    const scope = scopeOf(client);
+    expect(scope.entrepriseId).toBe(ctx.tg.id);
+    const db = ctx.t.database.db;
+    expect(await listAdresses(db, scope).rows(500, 0)).toEqual([]);
+    await createAdresse(db, scope, {
+      libelle: 'Chez le client',
+      ville: ctx.villes.lbv,
+      lat: 0.4,
+      lng: 9.45,
+      utilisateur: client.id,
+    });
+    expect((await listAdresses(db, scope).rows(500, 0)).map((a) => a.libelle)).toEqual(['Chez le client']);
+    expect(await listAdresses(db, scope).count()).toBe(1);
   });
 });
 

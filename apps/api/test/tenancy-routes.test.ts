@@ -79,12 +79,8 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
     table: T.notifications,
     rowsOfA: (A) => sql`${T.notifications.user_id} in (select id from users where entreprise_id = ${A})`,
   },
-  // Each user's own addresses.
-  '/api/adresses': {
-    table: T.adresses,
-    rowsOfA: (A) =>
-      sql`${T.adresses.utilisateur_id} in (select id from users where entreprise_id = ${A} or id = ${A})`,
-  },
+  // A company's address book (a client's own within it).
+  '/api/adresses': tenant(T.adresses),
   '/api/appareils': tenant(T.appareils),
   '/api/messages': {
     table: T.messages,

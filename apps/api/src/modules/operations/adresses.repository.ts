@@ -2,6 +2,7 @@ import { ADRESSE_MSG, type AdresseBody, type AdresseOut, type AdresseUpdateBody 
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { villes } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import { createErrorFactory, fieldErrors } from '../../lib/errors';
 import type { ListSource } from '../../lib/pagination';
 import type { Scope } from '../../plugins/auth';
@@ -24,17 +25,23 @@ const columns = {
   created_at: adresses.created_at,
 };
 
-/** A user's own addresses: nobody else's, whatever their company (a superadmin's are their own too). */
-const mine = (scope: Scope) => eq(adresses.utilisateur_id, scope.user.id);
-const select = (db: Db) =>
-  db.select(columns).from(adresses).innerJoin(villes, eq(villes.id, adresses.ville_id));
+/**
+ * An address book is a tenant's, read and written through `scoped()` like every tenant table: a company's
+ * accounts share their company's places (depots, customers' sites); a client sees only their own, even a
+ * client a company registered (whose scope is that company's).
+ */
+const carnet = (scope: Scope) =>
+  scope.user.type === 'client' ? eq(adresses.utilisateur_id, scope.user.id) : undefined;
+const select = (db: Db, scope: Scope) =>
+  scoped(db, scope).select(columns).from(adresses).innerJoin(villes, eq(villes.id, adresses.ville_id));
 
 export function listAdresses(db: Db, scope: Scope): ListSource<AdresseOut> {
   return {
-    count: async () => (await db.select({ n: count() }).from(adresses).where(mine(scope)))[0]?.n ?? 0,
+    count: async () =>
+      (await scoped(db, scope).select({ n: count() }).from(adresses).where(carnet(scope)))[0]?.n ?? 0,
     rows: (limit, offset) =>
-      select(db)
-        .where(mine(scope))
+      select(db, scope)
+        .where(carnet(scope))
         .orderBy(asc(adresses.libelle), asc(adresses.id))
         .limit(limit)
         .offset(offset),
@@ -42,7 +49,7 @@ export function listAdresses(db: Db, scope: Scope): ListSource<AdresseOut> {
 }
 
 export async function getAdresse(db: Db, scope: Scope, id: number): Promise<AdresseOut> {
-  const [row] = await select(db).where(and(eq(adresses.id, id), mine(scope)));
+  const [row] = await select(db, scope).where(and(eq(adresses.id, id), carnet(scope)));
   if (!row) throw adresseNotFound();
   return row;
 }
@@ -53,6 +60,7 @@ async function check(db: Db, scope: Scope, body: { ville?: number; utilisateur?:
     throw fieldErrors({ utilisateur: ADRESSE_MSG.utilisateur });
   }
   if (body.ville !== undefined) {
+    // Villes are a platform table: read explicitly.
     const [v] = await db.select({ id: villes.id }).from(villes).where(eq(villes.id, body.ville));
     if (!v) throw fieldErrors({ ville: ADRESSE_MSG.villeChoisir });
   }
@@ -60,10 +68,11 @@ async function check(db: Db, scope: Scope, body: { ville?: number; utilisateur?:
 
 export async function createAdresse(db: Db, scope: Scope, b: AdresseBody): Promise<number> {
   await check(db, scope, b);
-  const [row] = await db
+  const [row] = await scoped(db, scope)
     .insert(adresses)
     .values({
-      entreprise_id: scope.entrepriseId,
+      // A superadmin's own places: their account is their tenant, as an app client's is.
+      entreprise_id: scope.entrepriseId ?? scope.user.id,
       utilisateur_id: scope.user.id,
       libelle: b.libelle,
       ville_id: b.ville,
@@ -84,17 +93,17 @@ export async function updateAdresse(db: Db, scope: Scope, id: number, b: Adresse
     ...(b.lng !== undefined ? { longitude: b.lng } : {}),
   };
   if (Object.keys(patch).length) {
-    await db
+    await scoped(db, scope)
       .update(adresses)
       .set(patch)
-      .where(and(eq(adresses.id, id), mine(scope)));
+      .where(and(eq(adresses.id, id), carnet(scope)));
   }
 }
 
 export async function destroyAdresse(db: Db, scope: Scope, id: number): Promise<string> {
-  const deleted = await db
+  const deleted = await scoped(db, scope)
     .delete(adresses)
-    .where(and(eq(adresses.id, id), mine(scope)))
+    .where(and(eq(adresses.id, id), carnet(scope)))
     .returning({ id: adresses.id });
   if (deleted.length === 0) throw adresseNotFound();
   return ADRESSE_MSG.supprimee;
