@@ -3,7 +3,6 @@ import {
   type LoginBody,
   MSG,
   nomComplet,
-  PASSWORD_RESET_TTL_MINUTES,
   type UpdateMeBody,
   type UserType,
   VERIFICATION,
@@ -12,9 +11,10 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { passwordResets, type User, users, verificationCodes } from '../../db/schema';
-import { hashPassword, randomDigits, randomToken, sameHash, sha256, verifyPassword } from '../../lib/crypto';
+import { hashPassword, randomDigits, sameHash, sha256, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { assertNotLimited, clearFailures, recordFailure } from '../../lib/rate-limit';
+import { createResetLink, revokeUserTokens } from '../users/credentials';
 import { findUserByEmail, findUserById, getAccountOut } from '../users/users.repository';
 import {
   accountBlocked,
@@ -31,7 +31,7 @@ import {
   userNotFound,
 } from './auth.errors';
 import { resetPasswordMail, verificationCodeMail } from './mails';
-import { issueToken, revokeUserTokens } from './tokens.repository';
+import { issueToken } from './tokens.repository';
 
 export interface AuthDeps {
   db: Db;
@@ -89,21 +89,6 @@ export async function forgotPassword({ db, mailer, config }: AuthDeps, email: st
   if (!user?.email || user.bloque) return; // Same answer whether or not the account exists.
   const link = await createResetLink({ db, config }, user);
   await mailer.send(resetPasswordMail(user.email, nomComplet(user), link));
-}
-
-/** A single-use link to the reset page; also used to invite a new account to choose its password. */
-export async function createResetLink(
-  { db, config }: Pick<AuthDeps, 'db' | 'config'>,
-  user: User,
-  ttlMinutes: number = PASSWORD_RESET_TTL_MINUTES,
-): Promise<string> {
-  const token = randomToken();
-  await db.insert(passwordResets).values({
-    user_id: user.id,
-    token_hash: sha256(token),
-    expires_at: new Date(Date.now() + ttlMinutes * 60_000).toISOString(),
-  });
-  return `${config.appUrl}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email ?? '')}`;
 }
 
 export async function resetPassword(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personalAccessTokens, type User, users } from '../../db/schema';
 import { randomToken, sameHash, sha256 } from '../../lib/crypto';
@@ -56,16 +56,6 @@ export async function revokeToken(db: Db, tokenId: number): Promise<void> {
     .update(personalAccessTokens)
     .set({ revoked_at: sql`now()` })
     .where(and(eq(personalAccessTokens.id, tokenId), isNull(personalAccessTokens.revoked_at)));
-}
-
-/** Revokes every token of a user, except `keepTokenId` when given. */
-export async function revokeUserTokens(db: Db, userId: number, keepTokenId?: number): Promise<void> {
-  const conditions = [eq(personalAccessTokens.user_id, userId), isNull(personalAccessTokens.revoked_at)];
-  if (keepTokenId !== undefined) conditions.push(ne(personalAccessTokens.id, keepTokenId));
-  await db
-    .update(personalAccessTokens)
-    .set({ revoked_at: sql`now()` })
-    .where(and(...conditions));
 }
 
 /** Of these tokens, the ones still valid: not revoked, not expired, their user not blocked. */

@@ -14,9 +14,7 @@ import { scoped } from '../../db/scoped';
 import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
-import { createResetLink } from '../auth/auth.service';
-import { welcomeMail } from '../auth/mails';
-import { revokeUserTokens } from '../auth/tokens.repository';
+import { createResetLink, revokeUserTokens, welcomeMail } from './credentials';
 import { findUserById, getUserOut } from './users.repository';
 
 export const userNotFound = createErrorFactory({
