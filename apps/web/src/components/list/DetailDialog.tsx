@@ -25,8 +25,9 @@ interface Props<T extends Row> {
  * list refreshes (every mutation invalidates the resource).
  */
 export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) {
-  const width = useDialogWidth(decl.detail.width);
   const [mode, setMode] = useState<Mode>({ kind: 'details' });
+  const editing = state.kind === 'create' || mode.kind === 'edit';
+  const width = useDialogWidth((editing && decl.form?.width) || decl.detail.width);
   const post = useResourcePost(decl.resource, decl.invalidates);
   const refreshAll = useRefreshAfterWrite(decl.resource as never, decl.invalidates);
   const initial = state.kind === 'view' ? state.row : undefined;

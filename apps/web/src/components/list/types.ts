@@ -130,6 +130,8 @@ export interface FormDecl<T> {
   toBody?: (values: Record<string, unknown>, mode: 'create' | 'edit') => unknown;
   /** Edit allowed for this row (default: always, or the row's `can.update` when the API sends it). */
   editable?: (row: T) => boolean;
+  /** The dialog's width while creating or editing (default: the detail's; an invoice form: 60vw, spec §9). */
+  width?: DialogKind;
 }
 
 /** A block inside the detail dialog, under the fields (e.g. a vehicle's documents). */

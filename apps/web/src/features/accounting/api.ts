@@ -1,4 +1,4 @@
-import type { AchatOut, FactureOut, PieceDeCaisseOut } from '@yams/shared';
+import type { AchatOut, FactureOut, OperationOut, PieceDeCaisseOut } from '@yams/shared';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/piece_de_caisses`: cash vouchers; disabling one reverses its posting. */
@@ -23,3 +23,6 @@ export const achatPaths = {
   validate: (a: { id: number }) => `/api/achats/${a.id}/validate`,
   reglement: (a: { id: number }) => `/api/achats/${a.id}/reglements`,
 };
+
+/** `/api/operations`: journal lines (the Journaux screen's export streams them from `{path}/export`). */
+export const operations = createResource<OperationOut>('operations', '/api/operations');
