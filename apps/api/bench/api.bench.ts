@@ -31,6 +31,7 @@ import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
+import { gpsAddress } from '../src/modules/geolocation/gps.routes';
 import { type BenchLine, LINES } from './lines';
 
 const args = new Map(
@@ -216,6 +217,8 @@ if (args.has('seed-only')) {
 const config = {
   ...loadConfig({ ...process.env, DATA_DIR: path.join(root, '.test-data/bench') }),
   webDist: undefined,
+  // The GPS listener of Traccar Client's devices (host and port, as Traccar's 5055): any free port.
+  gpsPort: 0,
 };
 const app = await buildApp({ config, database: target.database, logger: false, mailer: { async send() {} } });
 await app.ready();
@@ -397,7 +400,16 @@ if (rows.length) console.table(rows);
 // The GPS ingest (issue 12): its own lines, messages per second rather than a list's latency.
 if (!ONLY || ONLY.test('osmand')) {
   const { benchOsmand } = await import('./osmand.bench');
-  console.table(await benchOsmand({ db, port: PORT, clients: CLIENTS, seconds: SECONDS, rounds: ROUNDS }));
+  console.table(
+    await benchOsmand({
+      db,
+      port: PORT,
+      gpsPort: gpsAddress(config)!.port,
+      clients: CLIENTS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+    }),
+  );
 }
 // The dashboard's figures against a naive GROUP BY over the courses (issue 10), at this run's size.
 if (!ONLY || ONLY.test('statist')) {
