@@ -69,7 +69,7 @@ test('pièces de caisse : création avec motif riche, modification, désactivati
   await expect(page.getByRole('row').filter({ hasText: libelle })).toHaveCount(0);
 });
 
-test('journaux : filtre (dates obligatoires), détail « Operation ID », balance générale équilibrée', async ({
+test('journaux : filtre (dates obligatoires), export, détail « Operation ID », balance générale équilibrée, lien vers le document', async ({
   page,
 }) => {
   await signInOps(page);
@@ -125,4 +125,16 @@ test('journaux : filtre (dates obligatoires), détail « Operation ID », balanc
   // Debits = credits, and the opening and closing balances of all accounts add up to zero.
   expect(cells.at(-3)).toBe(cells.at(-2));
   expect(cells.at(-1)).toBe('0 FCFA');
+
+  // An entry links to the document it was posted for, which opens on its own screen.
+  await page.getByRole('tab', { name: 'Écritures' }).click();
+  const libelle = (await rows.nth(1).getByRole('cell').nth(3).innerText()).trim();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /Détail de l'opération/ })
+    .click();
+  await detail.getByRole('link', { name: /^Voir le document d'origine/ }).click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+  expect(new URL(page.url()).pathname).not.toBe('/comptabilite/journaux');
+  await expect(page.getByRole('dialog')).toContainText(libelle, { timeout: 20_000 });
 });
