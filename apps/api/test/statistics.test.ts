@@ -9,8 +9,10 @@ import {
   todayInGabon,
 } from '@yams/shared';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, interventions, paiements, users, vehicules } from '../src/db/schema';
+import { decoupage } from '../src/modules/statistics/statistics.repository';
 import { data, type FleetContext, failed, fleetContext, type Json } from './fleet-fixtures';
 
 // Every statistic is checked against a naive computation in JavaScript over the base rows (courses,
@@ -146,7 +148,53 @@ const QUERIES: Array<[string, string]> = [
   ['mois', 'periode=mois'],
   ['annee', 'periode=annee'],
   ['personnalisée (90 jours)', `date_debut=${addDays(today(), -120)}&date_fin=${addDays(today(), -31)}`],
+  // Whole years, whole months and days at both edges: every grain of the aggregates at once.
+  [
+    'personnalisée (plusieurs années)',
+    `date_debut=${addDays(today(), -1000)}&date_fin=${addDays(today(), -3)}`,
+  ],
 ];
+
+describe('a period cut into the aggregates’ grains', () => {
+  const jours = (debut: string, fin: string) => {
+    const out: string[] = [];
+    for (let d = debut; d <= fin; d = addDays(d, 1)) out.push(d);
+    return out;
+  };
+  /** The days a piece's rows hold: a year row its year, a month row its month, a day row its day. */
+  const couverts = (m: ReturnType<typeof decoupage>[number]) =>
+    jours(m.debut, m.fin)
+      .filter((d) => (m.grain === 'A' ? d.endsWith('-01-01') : m.grain === 'M' ? d.endsWith('-01') : true))
+      .flatMap((d) =>
+        m.grain === 'J'
+          ? [d]
+          : jours(
+              d,
+              m.grain === 'A' ? `${d.slice(0, 4)}-12-31` : addDays(addDays(d, 32).slice(0, 8) + '01', -1),
+            ),
+      );
+
+  it('covers every day of the range exactly once', () => {
+    const jour = fc.integer({ min: 0, max: 2000 }).map((n) => addDays('2022-01-01', n));
+    fc.assert(
+      fc.property(jour, fc.integer({ min: 0, max: 1200 }), (debut, n) => {
+        const fin = addDays(debut, n);
+        const vus = decoupage({ debut, fin }).flatMap(couverts).sort();
+        expect(vus).toEqual(jours(debut, fin));
+      }),
+      { seed: 10, numRuns: 300 },
+    );
+  });
+
+  it('reads a calendar year from its year rows alone', () => {
+    expect(decoupage({ debut: '2026-01-01', fin: '2026-12-31' })).toEqual([
+      { grain: 'A', debut: '2026-01-01', fin: '2026-01-01' },
+    ]);
+    expect(decoupage({ debut: '2026-11-01', fin: '2026-11-30' })).toEqual([
+      { grain: 'M', debut: '2026-11-01', fin: '2026-11-01' },
+    ]);
+  });
+});
 
 function bornes(q: string) {
   const p = new URLSearchParams(q);

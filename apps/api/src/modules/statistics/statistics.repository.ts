@@ -78,26 +78,43 @@ async function companyKey(s: StatsScope, table: TenantTable): Promise<SQL> {
   return ids.length ? inArray(table.entreprise_id, ids) : sql`false`;
 }
 
-/**
- * A day range as whole calendar months plus the days at its edges: the rows of a grain table that cover it
- * exactly once ('M' rows for the months, 'J' rows for the other days).
- */
-export function decoupage(b: Bornes): { mois: Bornes | null; jours: Bornes[] } {
+/** Rows of one grain ('A' years, 'M' months, 'J' days) whose `debut` lies in [debut, fin]. */
+export interface Morceau extends Bornes {
+  grain: 'A' | 'M' | 'J';
+}
+
+/** A day range as whole calendar months plus the days at its edges. */
+function enMois(b: Bornes): Morceau[] {
   const premierMois = b.debut.endsWith('-01') ? b.debut : debutMois(b.debut, 1);
   const dernierMois = finMois(b.fin) === b.fin ? debutMois(b.fin) : debutMois(b.fin, -1);
-  if (premierMois > dernierMois) return { mois: null, jours: [b] };
-  const jours: Bornes[] = [];
-  if (b.debut < premierMois) jours.push({ debut: b.debut, fin: addDays(premierMois, -1) });
+  if (premierMois > dernierMois) return [{ grain: 'J', debut: b.debut, fin: b.fin }];
+  const morceaux: Morceau[] = [{ grain: 'M', debut: premierMois, fin: dernierMois }];
+  if (b.debut < premierMois) morceaux.push({ grain: 'J', debut: b.debut, fin: addDays(premierMois, -1) });
   const apres = debutMois(dernierMois, 1);
-  if (apres <= b.fin) jours.push({ debut: apres, fin: b.fin });
-  return { mois: { debut: premierMois, fin: dernierMois }, jours };
+  if (apres <= b.fin) morceaux.push({ grain: 'J', debut: apres, fin: b.fin });
+  return morceaux;
+}
+
+/**
+ * A day range as whole calendar years, then whole months, then the days at its edges: the rows of a grain
+ * table that cover it exactly once. 'Cette année' reads one company's year rows only (a client or driver
+ * once), not twelve months of them.
+ */
+export function decoupage(b: Bornes): Morceau[] {
+  const an = (d: string) => Number(d.slice(0, 4));
+  const premier = b.debut.endsWith('-01-01') ? an(b.debut) : an(b.debut) + 1;
+  const dernier = b.fin.endsWith('-12-31') ? an(b.fin) : an(b.fin) - 1;
+  if (premier > dernier) return enMois(b);
+  const morceaux: Morceau[] = [{ grain: 'A', debut: `${premier}-01-01`, fin: `${dernier}-01-01` }];
+  if (b.debut < `${premier}-01-01`) morceaux.push(...enMois({ debut: b.debut, fin: `${premier - 1}-12-31` }));
+  if (b.fin > `${dernier}-12-31`) morceaux.push(...enMois({ debut: `${dernier + 1}-01-01`, fin: b.fin }));
+  return morceaux;
 }
 
 function grainCondition(t: { grain: AnyPgColumn; debut: AnyPgColumn }, b: Bornes): SQL {
-  const { mois, jours } = decoupage(b);
-  const parts: SQL[] = [];
-  if (mois) parts.push(sql`(${t.grain} = 'M' and ${t.debut} between ${mois.debut} and ${mois.fin})`);
-  for (const j of jours) parts.push(sql`(${t.grain} = 'J' and ${t.debut} between ${j.debut} and ${j.fin})`);
+  const parts = decoupage(b).map(
+    (m) => sql`(${t.grain} = ${sql.raw(`'${m.grain}'`)} and ${t.debut} between ${m.debut} and ${m.fin})`,
+  );
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 

@@ -3,8 +3,9 @@ import { bigint, char, date, index, integer, pgTable, primaryKey, varchar } from
 // Aggregates of the dashboard, kept up to date by statement-level triggers on courses and paiements in the
 // same transaction as the writes (migration `stats_triggers`), so a statistic never scans a company's
 // history: a month reads at most a few thousand aggregate rows whatever the number of courses.
-// `grain` 'J' rows hold one Libreville day, 'M' rows one calendar month (debut = its first day): a period
-// is read as its whole months plus the days at its edges. Rows whose counts fall back to 0 are kept.
+// `grain` 'J' rows hold one Libreville day, 'M' rows one calendar month, 'A' rows one calendar year (debut =
+// its first day): a period is read as its whole years, then its whole months, then the days at its edges.
+// Rows whose counts fall back to 0 are kept.
 
 const montant = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
