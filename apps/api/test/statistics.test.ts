@@ -170,7 +170,7 @@ describe('a period cut into the aggregates’ grains', () => {
           ? [d]
           : jours(
               d,
-              m.grain === 'A' ? `${d.slice(0, 4)}-12-31` : addDays(addDays(d, 32).slice(0, 8) + '01', -1),
+              m.grain === 'A' ? `${d.slice(0, 4)}-12-31` : addDays(`${addDays(d, 32).slice(0, 8)}01`, -1),
             ),
       );
 
@@ -349,6 +349,46 @@ describe('writes move the figures in the same transaction', () => {
     // Still counted as a course of the period (the Courses list shows it), never in the revenue or clients.
     expect(cancelled.kpis).toMatchObject({ coursesCount: 1, chiffreAffaires: 0, clientsCount: 0 });
     expect(cancelled.repartitionByStatus).toEqual([{ status: 'Annulé', count: 1 }]);
+  });
+
+  it('a course planned later in the period counts in the period, not in the trend’s days so far', async () => {
+    // The period so far is the whole period only while nothing is loaded after today (statistics.service).
+    const periode = (['annee', 'mois', 'semaine'] as const).find((x) => bornes(`periode=${x}`).fin > today());
+    const q = `periode=${periode ?? 'annee'}`;
+    const p = bornes(q);
+    const before = await get(`/api/statistiques/kpis?${q}`);
+    const [vehicule] = await get('/api/vehicules?statut=Disponible&limit=1');
+    const detail = await get(`/api/courses/${(await get('/api/courses?limit=1'))[0].id}`);
+    const created = data(
+      await c.t.post(
+        '/api/courses',
+        {
+          client_id: detail.client_id ?? detail.client?.id,
+          vehicule_id: vehicule.id,
+          type_course: 'Livraison',
+          ville_depart_id: detail.ville_depart_id ?? detail.ville_depart?.id,
+          ville_arrivee_id: detail.ville_arrivee_id ?? detail.ville_arrivee?.id,
+          date_chargement: `${p.fin}T09:00`,
+          montant: 77_000,
+        },
+        c.tg,
+      ),
+    );
+    const after = await get(`/api/statistiques/kpis?${q}`);
+    const planned = periode ? 1 : 0;
+    expect(after.coursesCount).toBe(before.coursesCount + 1);
+    expect(after.chiffreAffaires).toBe(before.chiffreAffaires + 77_000);
+    expect(after.comparaison.courant.coursesCount).toBe(
+      before.comparaison.courant.coursesCount + 1 - planned,
+    );
+    expect(after.comparaison.courant.chiffreAffaires).toBe(
+      before.comparaison.courant.chiffreAffaires + 77_000 * (1 - planned),
+    );
+    const b = await base();
+    const { courant } = p.comparaison;
+    expect(after.comparaison.courant).toEqual(naive(b, c.tgId, courant.debut, courant.fin).kpis);
+    data(await c.t.post(`/api/courses/${created.id}/destroy`, {}, c.tg));
+    expect(await get(`/api/statistiques/kpis?${q}`)).toEqual(before);
   });
 
   it('the aggregates kept incrementally equal a full rebuild', async () => {
