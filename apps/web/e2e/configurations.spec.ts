@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { exportAs, filterPanel } from './support/list';
+import { choose, exportAs, filterPanel } from './support/list';
 import { signInToHome } from './support/session';
 
 // Configurations as TransGabon: the hash opens a sub-tab, a company table is created, edited and deleted, a
@@ -232,4 +232,31 @@ test('a superadmin: a ville locked then edited, deleted by the microservice path
   await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByRole('heading', { name: 'Villes (0)' })).toBeVisible();
+
+  // A company table: the superadmin names the company on creation, sees it in the list and filters on it.
+  await page.goto('/configurations/interventions#fournisseurs');
+  await expect(page.getByRole('heading', { name: /^Fournisseurs \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+  const nom = `Pièces Ntoum ${tag}`;
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  const nouveau = page.getByRole('dialog', { name: 'Nouveau fournisseur' });
+  await nouveau.getByLabel('Nom').fill(nom);
+  await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(nouveau.getByText('« Entreprise » est obligatoire.')).toBeVisible();
+  await choose(page, nouveau.getByLabel('Entreprise'), 'Ogooué Logistique');
+  await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(nouveau).toBeHidden();
+  await search(page, nom);
+  await expect(page.getByRole('heading', { name: 'Fournisseurs (1)' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Entreprise' })).toBeVisible();
+  await expect(row).toContainText('Ogooué Logistique');
+  await choose(page, filterPanel(page).getByLabel('Entreprise'), 'TransGabon SARL');
+  await filterPanel(page).getByRole('button', { name: 'Appliquer' }).click();
+  await expect(page.getByRole('heading', { name: 'Fournisseurs (0)' })).toBeVisible();
+  await choose(page, filterPanel(page).getByLabel('Entreprise'), 'Ogooué Logistique');
+  await filterPanel(page).getByRole('button', { name: 'Appliquer' }).click();
+  await expect(page.getByRole('heading', { name: 'Fournisseurs (1)' })).toBeVisible();
+  await row.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByRole('heading', { name: 'Fournisseurs (0)' })).toBeVisible();
 });

@@ -122,6 +122,33 @@ describe('empty figures', () => {
   });
 });
 
+describe('a period still running', () => {
+  it('draws its series up to today, not down to 0 over the days to come', () => {
+    const day = (n: number, value: number) => ({
+      label: `${n}/11`,
+      value,
+      debut: `2026-11-${n}`,
+      fin: `2026-11-${n}`,
+    });
+    const serie = [day(22, 5), day(23, 3), day(24, 0), day(30, 0)];
+    const today = { debut: '2026-11-01', fin: '2026-11-23' };
+    const base = board();
+    const d = board({
+      kpis: {
+        ...base.kpis,
+        comparaison: { ...base.kpis.comparaison, bornes: { courant: today, precedent: today } },
+      },
+      chiffreAffaires: serie,
+      coursesCount: serie,
+    });
+    expect(opt(revenueOption(d)).series[0].data).toEqual([5, 3, null, null]);
+    expect(opt(coursesOption(d)).series[0].data).toEqual([5, 3, null, null]);
+    // A finished period (its compared days are all of it) keeps its zeros.
+    const past = board({ chiffreAffaires: [point('01/11', 4), point('02/11', 0)] });
+    expect(opt(revenueOption(past)).series[0].data).toEqual([4, 0]);
+  });
+});
+
 describe('monthly target gauge', () => {
   it('changes colour at 33, 66 and 100 % of the target', () => {
     expect(gaugeColor(0)).toBe('#ff4d4f');

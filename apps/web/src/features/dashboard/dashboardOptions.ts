@@ -37,11 +37,22 @@ export function shortMoney(v: number): string {
   return String(v);
 }
 const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
-const anyValue = (values: number[]) => values.some((v) => v !== 0);
+
+/**
+ * A series' values, null (nothing drawn) for the buckets that start after the days compared: a period still
+ * running stops at today instead of falling to 0 over the days to come.
+ */
+export function seriesValues(
+  d: TableauDeBord,
+  serie: TableauDeBord['chiffreAffaires'],
+): Array<number | null> {
+  const end = d.kpis.comparaison.bornes.courant.fin;
+  return serie.map((p) => (p.debut > end ? null : p.value));
+}
 
 export function revenueOption(d: TableauDeBord): EChartsOption | null {
-  const values = d.chiffreAffaires.map((p) => p.value);
-  if (!anyValue(values)) return null;
+  const values = seriesValues(d, d.chiffreAffaires);
+  if (!values.some((v) => v)) return null;
   return {
     grid,
     tooltip: { trigger: 'axis', valueFormatter: money },
@@ -61,8 +72,8 @@ export function revenueOption(d: TableauDeBord): EChartsOption | null {
 }
 
 export function coursesOption(d: TableauDeBord): EChartsOption | null {
-  const values = d.coursesCount.map((p) => p.value);
-  if (!anyValue(values)) return null;
+  const values = seriesValues(d, d.coursesCount);
+  if (!values.some((v) => v)) return null;
   return {
     grid,
     tooltip: { trigger: 'axis' },
@@ -85,7 +96,9 @@ function pie(name: string, data: Array<{ name: string; value: number; color?: st
       {
         name,
         type: 'pie',
-        radius: ['35%', '65%'],
+        // Small enough that the percentages fit beside the ring on a 390 px phone (larger, they end in '…').
+        radius: ['30%', '52%'],
+        labelLine: { length: 8, length2: 8 },
         center: ['50%', '45%'],
         label: {
           formatter: (p: { percent: number }) =>
