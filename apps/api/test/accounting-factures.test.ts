@@ -469,6 +469,27 @@ describe('invoices', () => {
     );
   });
 
+  it("numbers a company's definitive invoices with its own prefix (Configurations → Entreprise)", async () => {
+    const og = ctx.og.token;
+    const ogClient = (await makeClient(ctx, ctx.og.id, 'Préfixe')).id;
+    const numero = async () => {
+      const f = await create({ client_id: ogClient }, og);
+      const res = await ctx.t.post(`/api/factures/${f.id}/validate`, {}, og);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.numero as string;
+    };
+    expect(await numero()).toMatch(/^FAC-2026-\d{5}$/);
+    const saved = await ctx.t.post('/api/entreprise/parametres/update', { prefixe_facture: 'ogl' }, og);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await numero()).toMatch(/^OGL-2026-\d{5}$/);
+    // TransGabon keeps its own prefix.
+    const f = await create();
+    expect((await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data.numero).toMatch(
+      /^FAC-2026-/,
+    );
+    await ctx.t.post('/api/entreprise/parametres/update', { prefixe_facture: 'FAC' }, og);
+  });
+
   it('prints a PDF whose text holds the number, client, each total and the amount in words', async () => {
     const saved = await ctx.t.post(
       '/api/entreprise/parametres/update',

@@ -479,6 +479,37 @@ describe('tenancy', () => {
     const ogModes = await get('/api/statistiques/paiements-by-mode?periode=annee', c.og);
     const total = (rows: Json[]) => rows.reduce((s, r) => s + r.montant, 0);
     expect(total(allModes)).toBe(total(tgModes) + total(ogModes));
+    // Every figure of the superadmin's whole-platform dashboard is the sum of the two companies'.
+    const board = async (token: string) => get('/api/statistiques/tableau-de-bord?periode=annee', token);
+    const [A, T, O] = [await board(c.admin), await board(c.tg), await board(c.og)];
+    expect(T.kpis.coursesCount).toBeGreaterThan(0);
+    expect(O.kpis.coursesCount).toBeGreaterThan(0);
+    for (const serie of ['chiffreAffaires', 'coursesCount'] as const) {
+      expect(
+        A[serie].map((p: Json) => p.value),
+        serie,
+      ).toEqual(T[serie].map((p: Json, i: number) => p.value + O[serie][i].value));
+    }
+    const byKey = (rows: Json[], key: string, value: string) => {
+      const m = new Map<string, number>();
+      for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + r[value]);
+      return m;
+    };
+    const summed = (key: string, value: string, ...lists: Json[][]) =>
+      Object.fromEntries(byKey(lists.flat(), key, value));
+    expect(summed('status', 'count', A.repartitionByStatus)).toEqual(
+      summed('status', 'count', T.repartitionByStatus, O.repartitionByStatus),
+    );
+    expect(summed('type', 'montant', A.repartitionByType)).toEqual(
+      summed('type', 'montant', T.repartitionByType, O.repartitionByType),
+    );
+    expect(summed('mode', 'count', A.paiementsByMode)).toEqual(
+      summed('mode', 'count', T.paiementsByMode, O.paiementsByMode),
+    );
+    // The platform's fleet is every company's vehicles (the fixtures have more companies than these two).
+    const vehicules = (u: Json[]) => u.reduce((s, r) => s + r.vehicules, 0);
+    expect(vehicules(A.utilisationFlotte)).toBe(b.vehicules.length);
+    expect(vehicules(T.utilisationFlotte)).toBe(b.vehicules.filter((v) => v.entreprise_id === c.tgId).length);
   });
 
   it('the monthly target is the company setting', async () => {
@@ -494,6 +525,12 @@ describe('tenancy', () => {
     });
     expect((await get('/api/statistiques/objectif?periode=mois', c.og)).objectif).toBe(0);
     expect((await get('/api/statistiques/objectif?periode=mois', c.admin)).objectif).toBe(10_000_000);
+    // The platform's target and revenue are the sums of the companies'.
+    data(await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 4_000_000 }, c.og));
+    const og = await get('/api/statistiques/objectif?periode=mois', c.og);
+    const all = await get('/api/statistiques/objectif?periode=mois', c.admin);
+    expect(all).toMatchObject({ objectif: 14_000_000, realise: o.realise + og.realise });
+    data(await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 0 }, c.og));
   });
 });
 

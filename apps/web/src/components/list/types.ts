@@ -181,6 +181,12 @@ export interface ListDecl<T extends Row> {
      */
     deletable?: boolean | ((row: T) => boolean);
     /**
+     * Locked ↔ editing (spec: villes and types de marchandise): the dialog shows the form's fields locked,
+     * 'Déverrouiller' makes them editable in place, 'Verrouiller' goes back without saving. Without it, details
+     * mode ↔ modification mode.
+     */
+    lock?: boolean;
+    /**
      * The deletion's 'Oups !' toast (an invoice: `{ errorDuration: TOAST.invoiceDeletion }`, 20 s), from the
      * detail and for the refused lines of a group deletion.
      */
