@@ -9,6 +9,8 @@
 //   npm run bench -- --scale --courses=200000 --only=tri --clients=10 --seconds=2
 //   DATABASE_URL=postgres://… npm run bench  an existing PostgreSQL (demo data only unless --scale)
 //   npm run bench -- --scale --seed-only     prepares the database and stops
+//   --scale also gives it three years of accounting (--factures=36000) and a year of positions of 50 GPS
+//   devices (--gps-jours=365 --gps-appareils=50, bench/scale-gps.sql: 10,950,000 positions)
 //
 // Not part of `npm test`: it is CPU-heavy. Results and the machine are recorded in bench/RESULTS.md.
 // Our targets (issue "Fast at scale"): p95 ≤ 50 ms for a list page at 1 M courses on PostgreSQL, p99 ≤ 100
@@ -31,6 +33,7 @@ import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
+import { gpsAddress } from '../src/modules/geolocation/gps.routes';
 import { type BenchLine, LINES } from './lines';
 
 const args = new Map(
@@ -176,6 +179,39 @@ async function seedAccountingScale() {
   );
 }
 
+/** A year of positions for 50 devices (bench/scale-gps.sql): `--gps-jours`, `--gps-appareils`. */
+const GPS_JOURS = Number(args.get('gps-jours') ?? 365);
+const GPS_APPAREILS = Number(args.get('gps-appareils') ?? 50);
+
+/** Generated again when the devices or the days asked differ from what the database holds. */
+async function seedGpsScale() {
+  const have = (await db.execute(sql`
+    select count(*)::int as n,
+           (select count(*)::int from positions p where p.appareil_id = min(a.id)) as premier
+    from appareils a where a.identifiant like 'BENCH-GPS-%'`)) as {
+    rows: Array<{ n: number; premier: number }>;
+  };
+  const { n, premier } = have.rows[0]!;
+  if (n === GPS_APPAREILS && premier === GPS_JOURS * 600) return;
+  if (n > 0) {
+    console.log(`Suppression des ${n} appareils GPS générés précédemment et de leurs positions…`);
+    await db.execute(sql`delete from appareils where identifiant like 'BENCH-GPS-%'`);
+  }
+  const start = performance.now();
+  const text = fs
+    .readFileSync(path.join(import.meta.dirname, 'scale-gps.sql'), 'utf8')
+    .replaceAll('{{jours}}', String(GPS_JOURS))
+    .replaceAll('{{appareils}}', String(GPS_APPAREILS));
+  await db.execute(sql.raw(text));
+  await db.execute(sql`vacuum analyze positions`);
+  const total = (await db.execute(sql`select count(*)::int as n from positions`)) as {
+    rows: Array<{ n: number }>;
+  };
+  console.log(
+    `Graine GPS : ${GPS_APPAREILS} appareils, ${GPS_JOURS} jours, ${Number(total.rows[0]!.n).toLocaleString('fr-FR')} positions en tout, en ${((performance.now() - start) / 1000).toFixed(0)} s`,
+  );
+}
+
 const target = SCALE || process.env.DATABASE_URL ? await openPostgresTarget() : await openPgliteTarget();
 const { db } = target.database;
 const t0 = performance.now();
@@ -206,6 +242,7 @@ if (SCALE) {
   }
 }
 if (SCALE) await seedAccountingScale();
+if (SCALE) await seedGpsScale();
 await analyze(db);
 if (args.has('seed-only')) {
   console.log(`Base prête en ${Math.round(performance.now() - t0)} ms : ${target.describe}`);
@@ -216,6 +253,8 @@ if (args.has('seed-only')) {
 const config = {
   ...loadConfig({ ...process.env, DATA_DIR: path.join(root, '.test-data/bench') }),
   webDist: undefined,
+  // The GPS listener of Traccar Client's devices (host and port, as Traccar's 5055): any free port.
+  gpsPort: 0,
 };
 const app = await buildApp({ config, database: target.database, logger: false, mailer: { async send() {} } });
 await app.ready();
@@ -254,7 +293,17 @@ const compta = (await db.execute(sql`
          to_char(max(e.date_operation) - interval '1 year' + interval '1 day', 'YYYY-MM-DD') as an
   from ecriture_lignes e join users u on u.id = e.entreprise_id
   where lower(u.email) = 'direction@transgabon.ga'`)) as { rows: Array<Record<string, number | string>> };
-const ids: Record<string, number | string> = { ...busiest.rows[0]!, ...compta.rows[0]! };
+// Geolocation lines: the scale seed's first device (else the demo's first device with positions), the
+// day before today and the week ending then.
+const gps = (await db.execute(sql`
+  select a.id as appareil, to_char(current_date - 1, 'YYYY-MM-DD') as hier,
+         to_char(current_date - 7, 'YYYY-MM-DD') as semaine
+  from appareils a join users u on u.id = a.entreprise_id
+  where lower(u.email) = 'direction@transgabon.ga' and exists (select 1 from positions p where p.appareil_id = a.id)
+  order by a.identifiant not like 'BENCH-GPS-%', a.id limit 1`)) as {
+  rows: Array<Record<string, number | string>>;
+};
+const ids: Record<string, number | string> = { ...busiest.rows[0]!, ...compta.rows[0]!, ...gps.rows[0]! };
 const urlOf = (line: BenchLine) => line.url.replace(/\{(\w+)\}/g, (_, k: string) => String(ids[k]));
 
 // ---------------------------------------------------------------------------------------------------
@@ -397,7 +446,16 @@ if (rows.length) console.table(rows);
 // The GPS ingest (issue 12): its own lines, messages per second rather than a list's latency.
 if (!ONLY || ONLY.test('osmand')) {
   const { benchOsmand } = await import('./osmand.bench');
-  console.table(await benchOsmand({ db, port: PORT, clients: CLIENTS, seconds: SECONDS, rounds: ROUNDS }));
+  console.table(
+    await benchOsmand({
+      db,
+      port: PORT,
+      gpsPort: gpsAddress(config)!.port,
+      clients: CLIENTS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+    }),
+  );
 }
 // The dashboard's figures against a naive GROUP BY over the courses (issue 10), at this run's size.
 if (!ONLY || ONLY.test('statist')) {

@@ -105,6 +105,16 @@ export const LINES: BenchLine[] = [
       url: `/api/operations/balance?date_debut=${debut}&date_fin={fin}`,
     },
   ]),
+  // Geolocation (issue 13): at scale, a device of a year of positions (bench/scale-gps.sql).
+  { label: 'géolocalisation, appareils page 1', url: '/api/appareils?page=1&per_page=10' },
+  {
+    label: "géolocalisation, trace d'un jour",
+    url: '/api/appareils/{appareil}/trace?date_debut={hier}&date_fin={hier}',
+  },
+  {
+    label: "géolocalisation, trace d'une semaine",
+    url: '/api/appareils/{appareil}/trace?date_debut={semaine}&date_fin={hier}',
+  },
   {
     label: 'journaux, dernière page (tout)',
     url: `/api/operations?page={derniere}&per_page=12&date_debut={debut}&date_fin={fin}`,

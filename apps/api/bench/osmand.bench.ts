@@ -15,6 +15,8 @@ import { loadFromWorker, pct } from './load-worker';
 interface Options {
   db: Db;
   port: number;
+  /** The GPS listener (Traccar Client's host-and-port setting): the same handler without the API's hooks. */
+  gpsPort: number;
   clients: number;
   seconds: number;
   rounds: number;
@@ -79,12 +81,34 @@ export async function benchOsmand(o: Options): Promise<Array<Record<string, stri
   // Single messages, Traccar Client's query-string form, sent by `clients` devices from a worker thread
   // (devices are not in the API's process: the API's own thread is measured, by its event-loop use).
   await send(agent, o.port, 'POST', `/api/gps/osmand?id=${identifiant}&lat=0.4&lon=9.5&timestamp=${clock++}`);
-  for (const clients of [o.clients, 50]) {
+  const query = `id=${identifiant}&timestamp={ts}&lat={lat}&lon={lng}&speed=27.0&bearing=121.0&altitude=35.0&accuracy=6.0&batt=81.0`;
+  const lines = [
+    {
+      label: `OsmAnd, messages seuls (${o.clients} appareils)`,
+      port: o.port,
+      path: `/api/gps/osmand?${query}`,
+      clients: o.clients,
+    },
+    {
+      label: 'OsmAnd, messages seuls (50 appareils)',
+      port: o.port,
+      path: `/api/gps/osmand?${query}`,
+      clients: 50,
+    },
+    {
+      label: 'OsmAnd, port GPS, messages seuls (50 appareils)',
+      port: o.gpsPort,
+      path: `/?${query}`,
+      clients: 50,
+    },
+  ];
+  for (const line of lines) {
+    const clients = line.clients;
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     const elu0 = performance.eventLoopUtilization();
     const result = await loadFromWorker({
-      port: o.port,
+      port: line.port,
       clients,
       seconds: o.seconds * o.rounds,
       clock,
@@ -94,7 +118,7 @@ export async function benchOsmand(o: Options): Promise<Array<Record<string, stri
           name: 'osmand',
           weight: 1,
           method: 'POST',
-          path: `/api/gps/osmand?id=${identifiant}&timestamp={ts}&lat={lat}&lon={lng}&speed=27.0&bearing=121.0&altitude=35.0&accuracy=6.0&batt=81.0`,
+          path: line.path,
         },
       ],
     });
@@ -106,7 +130,7 @@ export async function benchOsmand(o: Options): Promise<Array<Record<string, stri
     n += times.length + errors;
     times.sort((a, b) => a - b);
     rows.push({
-      ligne: `OsmAnd, messages seuls (${clients} appareils)`,
+      ligne: line.label,
       'msg/s': Math.round((times.length / result.elapsed) * 1000),
       // Per second of the API thread's busy time: what the machine's load changes least.
       'msg/s CPU': Math.round(times.length / (elu.active / 1000)),

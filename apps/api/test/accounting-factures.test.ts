@@ -284,6 +284,15 @@ describe('invoices', () => {
       mode: 'Airtel Money',
       libelle: `Règlement ${va.numero}`,
     });
+    // Part of the settlement: not cancellable from Paiements, where the course would go back to unpaid while
+    // the invoice stayed settled and the journals kept the money received.
+    expect(pays[0].can).toMatchObject({ cancel: false, destroy: false, update: false });
+    expectFailure(
+      await ctx.t.post(`/api/paiements/${pays[0].id}/cancel`, {}, ctx.tg.token),
+      409,
+      `Ce paiement fait partie d'un règlement de facture (Règlement ${va.numero}) : il ne peut pas être annulé depuis Paiements.`,
+    );
+    expect((await storedCourse(ctx, course.id))!.etat).toBe('Payé');
     const posted = await entriesOf('reglement', reg.json().data.reglements[0].id);
     expect(posted.map((l) => [l.type, l.compte, l.debit, l.credit])).toEqual(
       expect.arrayContaining([
@@ -296,6 +305,19 @@ describe('invoices', () => {
   it('records settlements up to what remains due, then Soldé', async () => {
     const f = await create({ appliquer_reduction: false });
     const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    // Dates nobody meant (issue 7 item 6): a settlement records money received, dated like a payment.
+    for (const [date, message] of [
+      ['2030-01-01', "La date de l'opération ne peut pas dépasser de plus de 7 jours la date du jour."],
+      ['1900-01-01', "La date de l'opération est trop ancienne (avant le 01/01/2000)."],
+    ] as const) {
+      const res = await ctx.t.post(
+        `/api/factures/${f.id}/reglements`,
+        { mode: 'Espèces', montant: 1_000, date_operation: date },
+        ctx.tg.token,
+      );
+      expectFailure(res, 422, message);
+      expect(res.json().data.fields.date_operation).toBe(message);
+    }
     const first = await ctx.t.post(
       `/api/factures/${f.id}/reglements`,
       { mode: 'Espèces', montant: 1_000_000 },
@@ -447,6 +469,27 @@ describe('invoices', () => {
     );
   });
 
+  it("numbers a company's definitive invoices with its own prefix (Configurations → Entreprise)", async () => {
+    const og = ctx.og.token;
+    const ogClient = (await makeClient(ctx, ctx.og.id, 'Préfixe')).id;
+    const numero = async () => {
+      const f = await create({ client_id: ogClient }, og);
+      const res = await ctx.t.post(`/api/factures/${f.id}/validate`, {}, og);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.numero as string;
+    };
+    expect(await numero()).toMatch(/^FAC-2026-\d{5}$/);
+    const saved = await ctx.t.post('/api/entreprise/parametres/update', { prefixe_facture: 'ogl' }, og);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await numero()).toMatch(/^OGL-2026-\d{5}$/);
+    // TransGabon keeps its own prefix.
+    const f = await create();
+    expect((await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data.numero).toMatch(
+      /^FAC-2026-/,
+    );
+    await ctx.t.post('/api/entreprise/parametres/update', { prefixe_facture: 'FAC' }, og);
+  });
+
   it('prints a PDF whose text holds the number, client, each total and the amount in words', async () => {
     const saved = await ctx.t.post(
       '/api/entreprise/parametres/update',
@@ -482,6 +525,30 @@ describe('invoices', () => {
     ]) {
       expect(flat).toContain(s);
     }
+  });
+
+  it('numbers every page of an invoice that runs over one page, and prints all of it', async () => {
+    const lignes = Array.from({ length: 70 }, (_, i) => ({
+      description: `Livraison n° ${i + 1} Owendo – Ntoum`,
+      qte: 1,
+      prix_unitaire: 10_000 + i * 100,
+    }));
+    const f = await create({ lignes, appliquer_reduction: false });
+    const res = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.tg.token);
+    expect(res.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+    const { pages } = await parser.getText();
+    await parser.destroy();
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const texts = pages.map((p) => p.text.replace(/\s+/g, ' '));
+    for (const [i, text] of texts.entries()) {
+      expect(text).toContain(`Brouillon n°${f.id} — Page ${i + 1} / ${pages.length}`);
+    }
+    const all = texts.join(' ');
+    for (const l of lignes) expect(all).toContain(l.description);
+    const net = `${new Intl.NumberFormat('de-DE').format(f.net_a_payer)} FCFA`;
+    expect(all).toContain(net);
+    expect(all).toContain('Arrêtée la présente facture à la somme de');
   });
 
   it('keeps invoices to their company (404 on every route, lists without them)', async () => {

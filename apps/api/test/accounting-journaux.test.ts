@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, ecritureLignes, ecritures, fournisseurs, users } from '../src/db/schema';
 import { listOperations } from '../src/modules/accounting/journal.repository';
@@ -42,6 +42,108 @@ const voucher = (extra: Record<string, unknown> = {}) => ({
   motif:
     '<p>Plein du <strong>groupe</strong><script>alert(1)</script><img src=x onerror=alert(1)> <a href="javascript:alert(1)">ici</a> <a href="https://total.ga">reçu</a></p>',
   ...extra,
+});
+
+const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
+
+// First in the file: the company's documents and postings are still the demo seed's own.
+describe('demo data', () => {
+  it('a year of every kind of document, each with exactly the postings it implies', async () => {
+    const db = ctx.t.database.db;
+    const e = ctx.tg.id;
+    const all = async <T>(q: SQL) => rowsOf<T>(await db.execute(q));
+    /** Entries of a source, and the net (debit − credit) of the given accounts over them. */
+    const posted = (type: string, id: SQL, comptes: string[]) => sql`
+      (select count(*)::int from ecritures x where x.source_type = ${type} and x.source_id = ${id}) as n,
+      (select count(*)::int from ecritures x
+        where x.source_type = ${type} and x.source_id = ${id} and x.contre_passation_de is not null) as reversals,
+      (select coalesce(sum(l.debit - l.credit), 0)::int from ecritures x
+        join ecriture_lignes l on l.ecriture_id = x.id
+        where x.source_type = ${type} and x.source_id = ${id}
+          and l.compte in (${sql.join(
+            comptes.map((c) => sql`${c}`),
+            sql`, `,
+          )})) as net`;
+    type Posted = { n: number; reversals: number; net: number };
+
+    // Invoices: pro formas (validated: transformed), definitive drafts, validated, settled, a credit note.
+    const fs = await all<Posted & { type: string; statut: string; est_valide: boolean; net_a_payer: number }>(
+      sql`select f.type, f.statut, f.est_valide, f.net_a_payer, ${posted('facture', sql`f.id`, ['411'])}
+        from factures f where f.entreprise_id = ${e}`,
+    );
+    const kinds = new Set(fs.map((f) => `${f.type}/${f.statut}`));
+    for (const kind of [
+      'Pro forma/Brouillon',
+      'Pro forma/Transformée',
+      'Normale/Brouillon',
+      'Normale/Validée',
+      'Normale/Soldé',
+      'Avoir/Soldé',
+    ])
+      expect([...kinds], kind).toContain(kind);
+    for (const f of fs) {
+      const vente = f.est_valide && f.type !== 'Pro forma';
+      const want = vente
+        ? { n: 1, net: f.type === 'Avoir' ? -f.net_a_payer : f.net_a_payer }
+        : { n: 0, net: 0 };
+      expect({ n: f.n, net: f.net }, `${f.type} ${f.statut}`).toEqual(want);
+    }
+
+    // Settlements of invoices (411 credited) and of purchases (401 debited), one entry each.
+    const regs = await all<Posted & { montant: number; facture_id: number | null }>(
+      sql`select r.montant, r.facture_id, ${posted('reglement', sql`r.id`, ['411', '401'])}
+        from reglements r where r.entreprise_id = ${e}`,
+    );
+    expect(regs.some((r) => r.facture_id !== null)).toBe(true);
+    expect(regs.some((r) => r.facture_id === null)).toBe(true);
+    for (const r of regs)
+      expect({ n: r.n, net: r.net }).toEqual({ n: 1, net: r.facture_id ? -r.montant : r.montant });
+
+    // Purchases: validated ones posted (401 credited), the draft not.
+    const achats = await all<Posted & { statut: string; montant: number }>(
+      sql`select a.statut, a.montant, ${posted('achat', sql`a.id`, ['401'])} from achats a where a.entreprise_id = ${e}`,
+    );
+    expect(new Set(achats.map((a) => a.statut))).toEqual(new Set(['Brouillon', 'Validé']));
+    for (const a of achats)
+      expect({ n: a.n, net: a.net }).toEqual(
+        a.statut === 'Validé' ? { n: 1, net: -a.montant } : { n: 0, net: 0 },
+      );
+
+    // Vouchers: cash 571 credited; the disabled one posted and reversed.
+    const pieces = await all<Posted & { actif: boolean; montant: number }>(
+      sql`select p.actif, p.montant, ${posted('piece_de_caisse', sql`p.id`, ['571'])}
+        from pieces_de_caisse p where p.entreprise_id = ${e}`,
+    );
+    expect(pieces.filter((p) => !p.actif)).toHaveLength(1);
+    expect(pieces.length).toBeGreaterThan(5);
+    for (const p of pieces)
+      expect({ n: p.n, reversals: p.reversals, net: p.net }).toEqual(
+        p.actif ? { n: 1, reversals: 0, net: -p.montant } : { n: 2, reversals: 1, net: 0 },
+      );
+
+    // Payments: validated ones posted (411 credited) unless part of an invoice settlement (posted there).
+    const pays = await all<Posted & { statut: string; montant: number; reglement_id: number | null }>(
+      sql`select p.statut, p.montant, p.reglement_id, ${posted('paiement', sql`p.id`, ['411'])}
+        from paiements p where p.entreprise_id = ${e}`,
+    );
+    expect(pays.some((p) => p.reglement_id !== null)).toBe(true);
+    expect(pays.filter((p) => p.statut === 'Validé' && p.reglement_id === null).length).toBeGreaterThan(10);
+    for (const p of pays) {
+      const want =
+        p.statut === 'Validé' && p.reglement_id === null ? { n: 1, net: -p.montant } : { n: 0, net: 0 };
+      expect({ n: p.n, net: p.net }, `${p.statut} ${p.reglement_id}`).toEqual(want);
+    }
+
+    // Nothing else was posted: every entry of a document points at one that exists.
+    const orphans = await all<{ id: number }>(sql`
+      select x.id from ecritures x where x.entreprise_id = ${e} and not (
+        (x.source_type = 'facture' and exists (select 1 from factures f where f.id = x.source_id))
+        or (x.source_type = 'reglement' and exists (select 1 from reglements r where r.id = x.source_id))
+        or (x.source_type = 'achat' and exists (select 1 from achats a where a.id = x.source_id))
+        or (x.source_type = 'piece_de_caisse' and exists (select 1 from pieces_de_caisse p where p.id = x.source_id))
+        or (x.source_type = 'paiement' and exists (select 1 from paiements p where p.id = x.source_id)))`);
+    expect(orphans).toEqual([]);
+  });
 });
 
 describe('cash vouchers', () => {
@@ -279,7 +381,6 @@ describe('journals', () => {
     const unbalanced = await db.execute(
       sql`select e.id from ecritures e join ecriture_lignes l on l.ecriture_id = e.id group by e.id having sum(l.debit) <> sum(l.credit) or count(*) < 2`,
     );
-    const rowsOf = (r: unknown) => (r as { rows?: unknown[] }).rows ?? (r as unknown[]);
     expect(rowsOf(unbalanced)).toEqual([]);
     const [n] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })

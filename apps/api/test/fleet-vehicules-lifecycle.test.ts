@@ -92,7 +92,7 @@ describe('deleting vehicles', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0]).toMatch(
       new RegExp(
-        `^Impossible de supprimer le véhicule ${used.plaque} : il est utilisé par .*\\d+ interventions?\\.$`,
+        `^Le véhicule ${used.plaque} est utilisé par .*\\d+ interventions? : il ne peut pas être supprimé\\.$`,
       ),
     );
     expect(data(await t.get(`/api/vehicules/${used.id}`, tg)).id).toBe(used.id);
@@ -117,7 +117,7 @@ describe('deleting vehicles', () => {
       {
         severity: 'error',
         value: expect.stringMatching(
-          `^Impossible de supprimer le véhicule ${used.plaque} : il est utilisé par`,
+          `^Le véhicule ${used.plaque} est utilisé par .* : il ne peut pas être supprimé\\.$`,
         ),
       },
       { severity: 'error', value: "Le véhicule n°999999 n'existe pas." },

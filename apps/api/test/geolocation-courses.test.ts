@@ -73,6 +73,20 @@ const eventsOf = async (courseId: number) =>
   }>;
 
 describe('arrival events of a course', () => {
+  it("uses the company's arrival radius (Configurations → Entreprise)", async () => {
+    // 800 m from the pickup is away with the default 300 m radius, and there with a radius of 1 km.
+    data(await f.t.post('/api/entreprise/parametres/update', { rayon_arrivee_m: 1_000 }, f.A.token));
+    try {
+      const { identifiant, course } = await courseWithDevice();
+      const at = reporter(identifiant, Date.now() + 1000);
+      await at(0, PICKUP, 3_000);
+      await at(1, PICKUP, 800);
+      expect((await eventsOf(course.id)).map((e) => e.type)).toEqual(['Arrivé au chargement']);
+    } finally {
+      data(await f.t.post('/api/entreprise/parametres/update', { rayon_arrivee_m: 300 }, f.A.token));
+    }
+  });
+
   it('raises each event once on a simulated track through the pickup and the drop-off, with one notification', async () => {
     const { identifiant, course } = await courseWithDevice();
     const start = Date.now() + 1000;

@@ -132,7 +132,15 @@ describe('every list the screens export', () => {
     '/api/piece_de_caisses',
     '/api/utilisateurs',
     '/api/vehicules',
+    // The nine reference tables of Configurations.
     '/api/villes',
+    '/api/types_marchandises',
+    '/api/articles',
+    '/api/types_vehicules',
+    '/api/types_articles',
+    '/api/garages',
+    '/api/services',
+    '/api/fournisseurs',
     '/api/trajets',
   ];
   it.each(PATHS)('%s/export answers a CSV file', async (path) => {

@@ -182,12 +182,12 @@ describe('company tables (articles, garages, services, fournisseurs, trajets)', 
     const garage = await t.post(`/api/garages/${intervention.garage_id}/destroy`, {}, tg);
     expect(garage.statusCode).toBe(409);
     expect(garage.json().errors[0]).toMatch(
-      /^Impossible de supprimer ce garage : il est utilisé par \d+ interventions?\.$/,
+      /^Ce garage est utilisé par \d+ interventions? : il ne peut pas être supprimé\.$/,
     );
     const ligne = intervention.lignes[0];
     const service = await t.post(`/api/services/${ligne.service_id}/destroy`, {}, tg);
     expect(service.json().errors[0]).toMatch(
-      /^Impossible de supprimer ce service : il est utilisé par \d+ lignes? d'intervention\.$/,
+      /^Ce service est utilisé par \d+ lignes? d'intervention : il ne peut pas être supprimé\.$/,
     );
     const all = data(await t.get('/api/interventions?limit=100', tg));
     const articleLine = all
@@ -195,7 +195,89 @@ describe('company tables (articles, garages, services, fournisseurs, trajets)', 
       .find((l: { article_id: number | null }) => l.article_id);
     const article = await t.post(`/api/articles/${articleLine.article_id}/destroy`, {}, tg);
     expect(article.statusCode).toBe(409);
-    expect(article.json().errors[0]).toMatch(/^Impossible de supprimer cet article : il est utilisé par/);
+    expect(article.json().errors[0]).toMatch(
+      /^Cet article est utilisé par .* : il ne peut pas être supprimé\.$/,
+    );
     expect(data(await t.get(`/api/garages/${intervention.garage_id}`, tg)).id).toBe(intervention.garage_id);
   });
+});
+
+describe('every reference table', () => {
+  // [table, platform table?, the row's name in messages, create body, update body]
+  const TABLES = [
+    ['villes', true, 'La ville', 'ée', { code: 'CRD', libelle: 'Crudville' }, { libelle: 'Crudville-Sud' }],
+    [
+      'types_marchandises',
+      true,
+      'Le type de marchandise',
+      'é',
+      { libelle: 'Bois débité' },
+      { libelle: 'Bois scié' },
+    ],
+    [
+      'types_vehicules',
+      true,
+      'Le type de véhicule',
+      'é',
+      { libelle: 'Porte-char' },
+      { libelle: 'Porte-engins' },
+    ],
+    [
+      'types_articles',
+      true,
+      "Le type d'article",
+      'é',
+      { libelle: 'Courroie', montant: 12_000 },
+      { montant: 15_000 },
+    ],
+    ['articles', false, "L'article", 'é', { reference: 'CRD-1', nom: 'Courroie', qte: 3 }, { qte: 4 }],
+    ['garages', false, 'Le garage', 'é', { nom: 'Garage Crud' }, { adresse: 'PK 12' }],
+    ['services', false, 'Le service', 'é', { libelle: 'Géométrie', montant: 20_000 }, { montant: 25_000 }],
+    [
+      'fournisseurs',
+      false,
+      'Le fournisseur',
+      'é',
+      { nom: 'Fournisseur Crud', telephone: '+241 066 12 34 56' },
+      { telephone: '+241 077 12 34 56' },
+    ],
+    [
+      'trajets',
+      false,
+      'Le trajet',
+      'é',
+      { libelle: 'Lambaréné → Mouila', montant: 300_000 },
+      { montant: 320_000 },
+    ],
+  ] as const;
+
+  it.each(TABLES)(
+    '%s: created, read, updated and deleted by who may write it',
+    async (table, platform, nom, e, create, update) => {
+      const { t, tg, admin, tgId } = c;
+      const writer = platform ? admin : tg;
+      const created = await t.post(`/api/${table}`, create, writer);
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().message).toBe(`${nom} a été ajout${e}.`);
+      const row = data(created);
+      expect(row).toMatchObject(create);
+      if (!platform) expect(row.entreprise_id).toBe(tgId);
+      // Read by the company, found by the list.
+      expect(data(await t.get(`/api/${table}/${row.id}`, tg))).toMatchObject(create);
+      expect(data(await t.get(`/api/${table}?limit=1000`, tg)).map((r: { id: number }) => r.id)).toContain(
+        row.id,
+      );
+      const updated = await t.post(`/api/${table}/${row.id}/update`, update, writer);
+      expect(updated.json().message).toBe(`${nom} a été modifi${e}.`);
+      expect(data(await t.get(`/api/${table}/${row.id}`, tg))).toMatchObject({ ...create, ...update });
+      const deleted = await t.post(`/api/${table}/${row.id}/destroy`, {}, writer);
+      expect(deleted.json()).toEqual({
+        success: true,
+        message: `${nom} a été supprim${e}.`,
+        data: null,
+        errors: [],
+      });
+      expect((await t.get(`/api/${table}/${row.id}`, tg)).statusCode).toBe(404);
+    },
+  );
 });

@@ -177,18 +177,73 @@ describe('platform tables (villes, types)', () => {
     const res = await t.post(`/api/villes/${lbv.id}/destroy`, {}, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0]).toMatch(
-      /^Impossible de supprimer cette ville : elle est utilisée par .*garages?.*trajets/,
+      /^Cette ville est utilisée par .*\d+ garages?.*trajets? : elle ne peut pas être supprimée\.$/,
     );
     const semi = data(await t.get('/api/types_vehicules?search=Semi', tg))[0];
     const used = await t.post(`/api/types_vehicules/${semi.id}/destroy`, {}, admin);
     expect(used.statusCode).toBe(409);
     expect(used.json().errors[0]).toMatch(
-      /^Impossible de supprimer ce type de véhicule : il est utilisé par \d+ véhicules?\.$/,
+      /^Ce type de véhicule est utilisé par \d+ véhicules? : il ne peut pas être supprimé\.$/,
     );
     const pneu = data(await t.get('/api/types_articles?search=Pneumatique', tg))[0];
     expect((await t.post(`/api/types_articles/${pneu.id}/destroy`, {}, admin)).json().errors[0]).toMatch(
-      /^Impossible de supprimer ce type d'article : il est utilisé par \d+ articles\.$/,
+      /^Ce type d'article est utilisé par \d+ articles : il ne peut pas être supprimé\.$/,
     );
     expect(data(await t.get(`/api/villes/${lbv.id}`, tg)).id).toBe(lbv.id);
+  });
+
+  it('names exactly what uses a city, across companies, until nothing does', async () => {
+    const { t, admin, tg, og, tgId, ogId } = c;
+    const ville = data(await t.post('/api/villes', { code: 'USG', libelle: 'Usageville' }, admin));
+    const made: Array<[string, string, number]> = [];
+    for (const [nom, token] of [
+      ['Garage Usage 1', tg],
+      ['Garage Usage 2', tg],
+      ['Garage Usage 3', og],
+    ] as const) {
+      made.push([
+        'garages',
+        token,
+        data(await t.post('/api/garages', { nom, ville_id: ville.id }, token)).id,
+      ]);
+    }
+    made.push([
+      'fournisseurs',
+      og,
+      data(await t.post('/api/fournisseurs', { nom: 'Fournisseur Usage', ville_id: ville.id }, og)).id,
+    ]);
+    for (const [token, utilisateur] of [
+      [tg, tgId],
+      [og, ogId],
+    ] as const) {
+      const body = { libelle: 'Dépôt Usage', ville: ville.id, lat: 0.4, lng: 9.4, utilisateur };
+      made.push(['adresses', token, data(await t.post('/api/adresses', body, token)).id]);
+    }
+    for (const path of [
+      `/api/villes/${ville.id}/destroy`,
+      `/api/microservice/api-courses/villes/${ville.id}/destroy`,
+    ]) {
+      failed(
+        await t.post(path, {}, admin),
+        409,
+        'Cette ville est utilisée par 2 adresses, 1 fournisseur et 3 garages : elle ne peut pas être supprimée.',
+      );
+    }
+    // One of each left: singular nouns.
+    for (const [table, token, id] of [made[0]!, made[1]!, made[4]!]) {
+      const res = await t.post(`/api/${table}/${id}/destroy`, {}, token);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    failed(
+      await t.post(`/api/villes/${ville.id}/destroy`, {}, admin),
+      409,
+      'Cette ville est utilisée par 1 adresse, 1 fournisseur et 1 garage : elle ne peut pas être supprimée.',
+    );
+    for (const [table, token, id] of [made[2]!, made[3]!, made[5]!]) {
+      expect((await t.post(`/api/${table}/${id}/destroy`, {}, token)).statusCode).toBe(200);
+    }
+    expect(
+      (await t.post(`/api/microservice/api-courses/villes/${ville.id}/destroy`, {}, admin)).json().message,
+    ).toBe('La ville a été supprimée.');
   });
 });

@@ -170,7 +170,7 @@ describe('a period cut into the aggregates’ grains', () => {
           ? [d]
           : jours(
               d,
-              m.grain === 'A' ? `${d.slice(0, 4)}-12-31` : addDays(addDays(d, 32).slice(0, 8) + '01', -1),
+              m.grain === 'A' ? `${d.slice(0, 4)}-12-31` : addDays(`${addDays(d, 32).slice(0, 8)}01`, -1),
             ),
       );
 
@@ -351,6 +351,46 @@ describe('writes move the figures in the same transaction', () => {
     expect(cancelled.repartitionByStatus).toEqual([{ status: 'Annulé', count: 1 }]);
   });
 
+  it('a course planned later in the period counts in the period, not in the trend’s days so far', async () => {
+    // The period so far is the whole period only while nothing is loaded after today (statistics.service).
+    const periode = (['annee', 'mois', 'semaine'] as const).find((x) => bornes(`periode=${x}`).fin > today());
+    const q = `periode=${periode ?? 'annee'}`;
+    const p = bornes(q);
+    const before = await get(`/api/statistiques/kpis?${q}`);
+    const [vehicule] = await get('/api/vehicules?statut=Disponible&limit=1');
+    const detail = await get(`/api/courses/${(await get('/api/courses?limit=1'))[0].id}`);
+    const created = data(
+      await c.t.post(
+        '/api/courses',
+        {
+          client_id: detail.client_id ?? detail.client?.id,
+          vehicule_id: vehicule.id,
+          type_course: 'Livraison',
+          ville_depart_id: detail.ville_depart_id ?? detail.ville_depart?.id,
+          ville_arrivee_id: detail.ville_arrivee_id ?? detail.ville_arrivee?.id,
+          date_chargement: `${p.fin}T09:00`,
+          montant: 77_000,
+        },
+        c.tg,
+      ),
+    );
+    const after = await get(`/api/statistiques/kpis?${q}`);
+    const planned = periode ? 1 : 0;
+    expect(after.coursesCount).toBe(before.coursesCount + 1);
+    expect(after.chiffreAffaires).toBe(before.chiffreAffaires + 77_000);
+    expect(after.comparaison.courant.coursesCount).toBe(
+      before.comparaison.courant.coursesCount + 1 - planned,
+    );
+    expect(after.comparaison.courant.chiffreAffaires).toBe(
+      before.comparaison.courant.chiffreAffaires + 77_000 * (1 - planned),
+    );
+    const b = await base();
+    const { courant } = p.comparaison;
+    expect(after.comparaison.courant).toEqual(naive(b, c.tgId, courant.debut, courant.fin).kpis);
+    data(await c.t.post(`/api/courses/${created.id}/destroy`, {}, c.tg));
+    expect(await get(`/api/statistiques/kpis?${q}`)).toEqual(before);
+  });
+
   it('the aggregates kept incrementally equal a full rebuild', async () => {
     const db = c.t.database.db;
     const snapshot = async () => {
@@ -439,6 +479,37 @@ describe('tenancy', () => {
     const ogModes = await get('/api/statistiques/paiements-by-mode?periode=annee', c.og);
     const total = (rows: Json[]) => rows.reduce((s, r) => s + r.montant, 0);
     expect(total(allModes)).toBe(total(tgModes) + total(ogModes));
+    // Every figure of the superadmin's whole-platform dashboard is the sum of the two companies'.
+    const board = async (token: string) => get('/api/statistiques/tableau-de-bord?periode=annee', token);
+    const [A, T, O] = [await board(c.admin), await board(c.tg), await board(c.og)];
+    expect(T.kpis.coursesCount).toBeGreaterThan(0);
+    expect(O.kpis.coursesCount).toBeGreaterThan(0);
+    for (const serie of ['chiffreAffaires', 'coursesCount'] as const) {
+      expect(
+        A[serie].map((p: Json) => p.value),
+        serie,
+      ).toEqual(T[serie].map((p: Json, i: number) => p.value + O[serie][i].value));
+    }
+    const byKey = (rows: Json[], key: string, value: string) => {
+      const m = new Map<string, number>();
+      for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + r[value]);
+      return m;
+    };
+    const summed = (key: string, value: string, ...lists: Json[][]) =>
+      Object.fromEntries(byKey(lists.flat(), key, value));
+    expect(summed('status', 'count', A.repartitionByStatus)).toEqual(
+      summed('status', 'count', T.repartitionByStatus, O.repartitionByStatus),
+    );
+    expect(summed('type', 'montant', A.repartitionByType)).toEqual(
+      summed('type', 'montant', T.repartitionByType, O.repartitionByType),
+    );
+    expect(summed('mode', 'count', A.paiementsByMode)).toEqual(
+      summed('mode', 'count', T.paiementsByMode, O.paiementsByMode),
+    );
+    // The platform's fleet is every company's vehicles (the fixtures have more companies than these two).
+    const vehicules = (u: Json[]) => u.reduce((s, r) => s + r.vehicules, 0);
+    expect(vehicules(A.utilisationFlotte)).toBe(b.vehicules.length);
+    expect(vehicules(T.utilisationFlotte)).toBe(b.vehicules.filter((v) => v.entreprise_id === c.tgId).length);
   });
 
   it('the monthly target is the company setting', async () => {
@@ -454,6 +525,12 @@ describe('tenancy', () => {
     });
     expect((await get('/api/statistiques/objectif?periode=mois', c.og)).objectif).toBe(0);
     expect((await get('/api/statistiques/objectif?periode=mois', c.admin)).objectif).toBe(10_000_000);
+    // The platform's target and revenue are the sums of the companies'.
+    data(await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 4_000_000 }, c.og));
+    const og = await get('/api/statistiques/objectif?periode=mois', c.og);
+    const all = await get('/api/statistiques/objectif?periode=mois', c.admin);
+    expect(all).toMatchObject({ objectif: 14_000_000, realise: o.realise + og.realise });
+    data(await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 0 }, c.og));
   });
 });
 

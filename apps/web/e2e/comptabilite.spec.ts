@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { choose } from './support/list';
+import { choose, exportAs, readCsv } from './support/list';
 import { api, signInOps, stamp } from './support/operations';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('pièces de caisse : création avec motif riche, modification, suppression groupée', async ({ page }) => {
+test('pièces de caisse : création avec motif riche, modification, désactivation, suppression groupée', async ({
+  page,
+}) => {
   await signInOps(page);
   const libelle = `Carburant ${stamp()}`;
   await page.goto('/comptabilite/pieces-de-caisse');
@@ -42,6 +44,18 @@ test('pièces de caisse : création avec motif riche, modification, suppression 
   await expect(page.getByRole('row').filter({ hasText: libelle })).toContainText('50.000 FCFA', {
     timeout: 20_000,
   });
+  // Disabled (its posting reversed: API test): the row in the list says so, not only its detail.
+  await expect(page.getByRole('row').filter({ hasText: libelle })).not.toContainText('Désactivée');
+  await page.getByRole('row').filter({ hasText: libelle }).click();
+  await detail.getByRole('button', { name: 'Désactiver' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByRole('dialog', { name: `Pièce de caisse n°${made.id} (désactivée)` })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('row').filter({ hasText: libelle })).toContainText('Désactivée', {
+    timeout: 20_000,
+  });
 
   await page.getByRole('row').filter({ hasText: libelle }).getByRole('checkbox').check();
   await page
@@ -55,7 +69,7 @@ test('pièces de caisse : création avec motif riche, modification, suppression 
   await expect(page.getByRole('row').filter({ hasText: libelle })).toHaveCount(0);
 });
 
-test('journaux : filtre (dates obligatoires), détail « Operation ID », balance générale équilibrée', async ({
+test('journaux : filtre (dates obligatoires), export, détail « Operation ID », balance générale équilibrée, lien vers le document', async ({
   page,
 }) => {
   await signInOps(page);
@@ -75,6 +89,25 @@ test('journaux : filtre (dates obligatoires), détail « Operation ID », balanc
   await expect(filtre.getByRole('button', { name: 'Reinitialiser' })).toBeVisible();
   const rows = page.getByRole('tabpanel').getByRole('row');
   await expect(rows.nth(1)).toContainText('Caisse', { timeout: 20_000 });
+  // The period's journals export: every line the filter selects, in the table's order.
+  const { file } = await exportAs(page, 'CSV');
+  const csv = readCsv(file);
+  expect(csv[0]).toEqual([
+    'Date',
+    'Journal',
+    'Pièce',
+    'Compte',
+    'Intitulé du compte',
+    'Libellé',
+    'Débit',
+    'Crédit',
+    'Solde du compte',
+  ]);
+  const exported = csv.slice(1);
+  expect(exported.length).toBeGreaterThan(0);
+  expect(new Set(exported.map((l) => l[1]))).toEqual(new Set(['Caisse']));
+  for (const l of exported) expect(l[0]!.slice(-4)).toMatch(new RegExp(`^(${year - 1}|${year})$`));
+  expect(exported[0]![5]).toBe((await rows.nth(1).getByRole('cell').nth(3).innerText()).trim());
   await rows
     .nth(1)
     .getByRole('button', { name: /Détail de l'opération/ })
@@ -92,4 +125,16 @@ test('journaux : filtre (dates obligatoires), détail « Operation ID », balanc
   // Debits = credits, and the opening and closing balances of all accounts add up to zero.
   expect(cells.at(-3)).toBe(cells.at(-2));
   expect(cells.at(-1)).toBe('0 FCFA');
+
+  // An entry links to the document it was posted for, which opens on its own screen.
+  await page.getByRole('tab', { name: 'Écritures' }).click();
+  const libelle = (await rows.nth(1).getByRole('cell').nth(3).innerText()).trim();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /Détail de l'opération/ })
+    .click();
+  await detail.getByRole('link', { name: /^Voir le document d'origine/ }).click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+  expect(new URL(page.url()).pathname).not.toBe('/comptabilite/journaux');
+  await expect(page.getByRole('dialog')).toContainText(libelle, { timeout: 20_000 });
 });

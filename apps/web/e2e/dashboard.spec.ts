@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { newCompany } from './support/accounts';
 import { api } from './support/fleet';
+import { choose } from './support/list';
 import { signInToHome } from './support/session';
 
 // Tableau de bord on TransGabon's seeded year of courses (the operations specs work on Ogooué), and on a
@@ -38,6 +39,11 @@ async function expectChart(c: Locator) {
 }
 
 type Kpis = { coursesCount: number; chiffreAffaires: number; clientsCount: number; driversCount: number };
+type KpisOut = Kpis & {
+  tendances: Record<keyof Kpis, number | null>;
+  comparaison: { bornes: { precedent: { debut: string; fin: string } } };
+};
+const ddmm = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 test('every chart draws the year; a new company sees zeros and the empty message; the whole dashboard exports', async ({
   page,
@@ -95,9 +101,22 @@ test('the period changes the figures; editing the target moves the gauge', async
     seen[periode] = group(stats.coursesCount);
   }
   expect(seen.annee).not.toBe(seen.jour);
-  // Custom range: one past month.
+  // Custom range: the last 30 days, compared with the 30 days before.
   await page.getByText('Personnalisée', { exact: true }).click();
   await expect(page).toHaveURL(/date_debut=\d{4}-\d{2}-\d{2}&date_fin=/);
+  const range = new URL(page.url()).searchParams;
+  const custom = await api<KpisOut>(
+    page,
+    `/api/statistiques/kpis?date_debut=${range.get('date_debut')}&date_fin=${range.get('date_fin')}`,
+  );
+  await expect(kpi(page, 'Courses')).toHaveText(group(custom.coursesCount));
+  const before = custom.comparaison.bornes.precedent;
+  const courses = page.locator('[data-kpi="Courses"]');
+  await expect(courses).toContainText(`vs ${ddmm(before.debut)}–${ddmm(before.fin)}`);
+  const trend = custom.tendances.coursesCount;
+  await expect(courses).toContainText(
+    trend === null ? 'Nouveau' : trend === 0 ? '= 0 %' : `${Math.abs(trend).toLocaleString('fr-FR')} %`,
+  );
 
   // Target: twice this month's revenue, then exactly it.
   await page.getByText('Mois', { exact: true }).click();
@@ -118,12 +137,12 @@ test('the period changes the figures; editing the target moves the gauge', async
   }
 });
 
-test('a click on a slice opens the courses of that type and period', async ({ page }) => {
-  await signInToHome(page, 'direction@transgabon.ga');
-  await openDashboard(page, '?periode=annee');
+/** Clicks the first slice of 'Courses par type' and checks the courses list it opens (same type, period). */
+async function clickFirstType(page: Page, entreprise?: number) {
+  const q = entreprise ? `&entreprise=${entreprise}` : '';
   const types = await api<Array<{ type: string; count: number }>>(
     page,
-    '/api/statistiques/repartition-by-type?periode=annee',
+    `/api/statistiques/repartition-by-type?periode=annee${q}`,
   );
   const chart = page.getByRole('img', { name: 'Courses par type' });
   await chart.scrollIntoViewIfNeeded();
@@ -137,7 +156,41 @@ test('a click on a slice opens the courses of that type and period', async ({ pa
   expect(url.searchParams.get('type')).toBe(types[0]!.type);
   expect(url.searchParams.get('date_debut')).toMatch(/^\d{4}-01-01$/);
   expect(url.searchParams.get('date_fin')).toMatch(/^\d{4}-12-31$/);
+  expect(url.searchParams.get('entreprise')).toBe(entreprise ? String(entreprise) : null);
   await expect(page.getByRole('heading', { name: `Courses (${types[0]!.count})` })).toBeVisible({
     timeout: 30_000,
   });
+}
+
+test('a click on a slice opens the courses of that type and period', async ({ page }) => {
+  await signInToHome(page, 'direction@transgabon.ga');
+  await openDashboard(page, '?periode=annee');
+  await clickFirstType(page);
+});
+
+test('a superadmin sees the whole platform or one company, and a click keeps the company', async ({
+  page,
+}) => {
+  await signInToHome(page, 'admin@yams.ga');
+  await openDashboard(page, '?periode=annee');
+  await expect(page.getByRole('combobox', { name: 'Entreprise' })).toBeVisible();
+  await expect(page.getByTitle('Toutes les entreprises')).toBeVisible();
+  // The whole platform (other specs add Ogooué's courses meanwhile: no exact count here).
+  await expect(kpi(page, 'Courses')).toHaveText(/^[\d.]+$/);
+  const allCount = Number((await kpi(page, 'Courses').textContent())!.replace(/\D/g, ''));
+  const companies = await api<Array<{ id: number; nom_complet: string; entreprise_id: number | null }>>(
+    page,
+    '/api/utilisateurs?type=transporteur&limit=1000',
+  );
+  const tg = companies.find(
+    (c) => (c.entreprise_id === null || c.entreprise_id === c.id) && /TransGabon/i.test(c.nom_complet),
+  )!;
+  await choose(page, page.getByRole('combobox', { name: 'Entreprise' }), tg.nom_complet);
+  await expect(page).toHaveURL(new RegExp(`entreprise=${tg.id}`));
+  const one = await api<Kpis>(page, `/api/statistiques/kpis?periode=annee&entreprise=${tg.id}`);
+  expect(one.coursesCount).toBeGreaterThan(0);
+  expect(one.coursesCount).toBeLessThan(allCount);
+  await expect(kpi(page, 'Courses')).toHaveText(group(one.coursesCount));
+  await expect(kpi(page, "Chiffre d'affaires")).toHaveText(`${group(one.chiffreAffaires)} FCFA`);
+  await clickFirstType(page, tg.id);
 });

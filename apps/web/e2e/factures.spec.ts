@@ -94,6 +94,10 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
   await expect(page.getByRole('heading', { name: /^Factures \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Ajouter une facture' }).click();
   const form = page.getByRole('dialog', { name: 'Nouvelle facture' });
+  // The form is 60vw wide at 1280 px (spec section 9), the invoice's detail 80vw.
+  await expect(form).toBeVisible();
+  expect(page.viewportSize()!.width).toBe(1280);
+  expect(Math.round((await form.boundingBox())!.width)).toBe(768);
   // Pro forma by default; the definitive type is shown as 'Définitive'.
   await expect(form.getByTitle('Pro forma', { exact: true })).toBeVisible();
   await choose(page, form.getByRole('combobox', { name: 'Type' }), 'Définitive');
@@ -178,6 +182,7 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
   await page.getByRole('row').filter({ hasText: nom }).first().click();
   const detail = page.getByRole('dialog', { name: `Facture (brouillon n°${stored.id})` });
   await expect(detail.getByRole('region', { name: 'Facture', exact: true })).toContainText('591.300 FCFA');
+  expect(Math.round((await detail.boundingBox())!.width)).toBe(1024);
   await detail.getByRole('button', { name: 'Valider' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
   const valide = await expect

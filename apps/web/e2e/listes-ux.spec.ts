@@ -1,6 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isoDate } from './support/fleet';
-import { api, newClient, newVehicule, openScreen, signInOps, stamp, villeId } from './support/operations';
+import { isoDate, uniquePlate } from './support/fleet';
+import { choose } from './support/list';
+import {
+  api,
+  newClient,
+  newVehicule,
+  openScreen,
+  pick,
+  signInOps,
+  stamp,
+  villeId,
+} from './support/operations';
 import { signInToHome } from './support/session';
 
 // Lists a manager scans all day: key columns in view at 1280 px, the page kept on reload, '—' for what is
@@ -105,6 +115,42 @@ test('Le super administrateur voit l’entreprise de chaque ligne sans perdre le
     const names = await page.getByRole('table').getByRole('row').locator('td').allInnerTexts();
     expect(names.join(' '), path).toMatch(/TransGabon SARL|Ogooué Logistique/);
   }
+  // A superadmin's creation form names the company, required and flagged before anything is sent; the
+  // vehicle is created in that company.
+  await page.goto('/parc-auto/vehicules');
+  await page.getByRole('button', { name: 'Ajouter un véhicule' }).click();
+  const create = page.getByRole('dialog', { name: 'Nouveau véhicule' });
+  const entreprise = create.locator('.ant-form-item').filter({ has: page.getByLabel('Entreprise') });
+  await expect(entreprise.locator('.ant-form-item-required')).toHaveText('Entreprise');
+  const plaque = uniquePlate('SA');
+  await create.getByLabel('Plaque').fill(plaque);
+  await create.getByLabel('Marque', { exact: true }).fill('Renault Trucks');
+  await choose(page, create.getByRole('combobox', { name: 'Type de véhicule' }), 'Camion benne');
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/vehicules') posted++;
+  });
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(entreprise).toContainText('« Entreprise » est obligatoire.');
+  expect(posted).toBe(0);
+  await pick(page, create.getByRole('combobox', { name: 'Entreprise' }), 'Ogooué', 'Ogooué Logistique');
+  // Its other pickers then offer that company's rows only, not choices the API would refuse.
+  const proprietaire = create.getByRole('combobox', { name: 'Propriétaire' });
+  const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await proprietaire.click();
+  await proprietaire.fill('Ogooué');
+  await expect.poll(() => offered.allInnerTexts(), { timeout: 15_000 }).toContain('Ogooué Logistique');
+  await proprietaire.fill('TransGabon');
+  await expect.poll(() => offered.allInnerTexts(), { timeout: 15_000 }).toEqual([]);
+  await proprietaire.press('Escape');
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(create).toBeHidden({ timeout: 20_000 });
+  const made = await api<Array<{ plaque: string; entreprise_nom: string }>>(
+    page,
+    `/api/vehicules?search=${plaque}`,
+  );
+  expect(made.data.map((v) => [v.plaque, v.entreprise_nom])).toEqual([[plaque, 'Ogooué Logistique']]);
+
   // The column the superadmin's Entreprise replaced is still in the detail.
   await page.goto('/operations/courses');
   await page.getByRole('table').getByRole('row').nth(1).click();

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { createVehicle, frenchDate, typeDate, uniquePlate } from './support/fleet';
 import { choose, exportAs, filterPanel, readCsv, titleCount } from './support/list';
 import { signInToHome } from './support/session';
@@ -30,8 +30,16 @@ test('créer un véhicule (plaque normalisée), le retrouver (filtre gardé au r
 
   await page.getByRole('button', { name: 'Ajouter un véhicule' }).click();
   const create = page.getByRole('dialog', { name: 'Nouveau véhicule' });
+  // A required field left empty is flagged on the first submit, in the browser: nothing is sent.
+  let posted = 0;
+  const countPosts = (r: Request) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/vehicules') posted++;
+  };
+  page.on('request', countPosts);
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(create.getByText('La plaque est obligatoire.')).toBeVisible();
+  expect(posted).toBe(0);
+  page.off('request', countPosts);
   await create.getByLabel('Plaque').fill(`  ve ${digits} - ab `);
   // The canonical form shows as soon as the field is left (normalisePlaque, shared with the API).
   await create.getByLabel('Marque', { exact: true }).focus();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOURNAUX } from './accounting.plan';
 import { MODES_PAIEMENT } from './operations.lifecycle';
-import { zCalendarDate } from './operations.schemas';
+import { zCalendarDate, zDateOperation } from './operations.schemas';
 import { zChamps } from './reference';
 
 // Bodies and answers of the accounting API, with the French messages of spec section 5.
@@ -231,7 +231,8 @@ export const AvoirBody = z.object({
 export type AvoirBody = z.infer<typeof AvoirBody>;
 
 export const ReglementBody = z.object({
-  date_operation: zCalendarDate('La date').optional(),
+  // A settlement records payments (Paiements) and treasury postings: the same dates as a payment's.
+  date_operation: zDateOperation.optional(),
   mode: z.enum(MODES_PAIEMENT, {
     error: (iss) =>
       iss.input === undefined

@@ -106,7 +106,8 @@ export const PAIEMENT_JOURS_AVANCE_MAX = 7;
 /** No payment, course or request of the platform predates this day: earlier dates are typing errors. */
 export const DATE_OPERATION_MIN = '2000-01-01';
 
-const zDateOperation = zCalendarDate("La date de l'opération").superRefine((v, ctx) => {
+/** The day money changed hands (a payment, an invoice's or a purchase's settlement): no years ahead, no 1900. */
+export const zDateOperation = zCalendarDate("La date de l'opération").superRefine((v, ctx) => {
   if (!isCalendarDate(v)) return;
   const max = addDays(todayInGabon(), PAIEMENT_JOURS_AVANCE_MAX);
   if (v > max) {

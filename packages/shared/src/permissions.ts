@@ -35,14 +35,17 @@ export function courseCan(c: { statut: string; montant_paye: number }): z.infer<
 }
 
 export const PaiementCan = canSchema('update', 'destroy', 'validate', 'cancel');
-/** A payment is edited while pending; money received is cancelled, never deleted (`paiementSuppressionRefus`). */
-export function paiementCan(p: { statut: string }): z.infer<typeof PaiementCan> {
+/**
+ * A payment is edited while pending; money received is cancelled, never deleted (`paiementSuppressionRefus`);
+ * a payment that is part of an invoice settlement (`reglement_id`) is not cancelled from Paiements.
+ */
+export function paiementCan(p: { statut: string; reglement_id: number | null }): z.infer<typeof PaiementCan> {
   const statut = p.statut as PaiementStatut;
   return {
     update: statut === 'En attente',
     destroy: paiementSuppressionRefus(statut) === null,
     validate: paiementTransitionError(statut, 'Validé') === null,
-    cancel: paiementTransitionError(statut, 'Annulé') === null,
+    cancel: paiementTransitionError(statut, 'Annulé') === null && p.reglement_id === null,
   };
 }
 

@@ -1,5 +1,5 @@
 // French sentences about an entity, with the right article and agreement: « Cette ville n'existe pas. »,
-// « L'article a été ajouté. », « Impossible de supprimer ce garage : il est utilisé par … ».
+// « L'article a été ajouté. », « Ce garage est utilisé par 2 interventions : il ne peut pas être supprimé. ».
 
 export interface Nom {
   genre: 'm' | 'f';
@@ -8,7 +8,7 @@ export interface Nom {
 }
 
 const elided = (n: Nom) => /^[aeiouyàâäéèêëîïôöûüh]/i.test(n.nom);
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** « la ville », « le garage », « l'article ». */
 export const le = (n: Nom) => (elided(n) ? `l'${n.nom}` : `${n.genre === 'f' ? 'la' : 'le'} ${n.nom}`);

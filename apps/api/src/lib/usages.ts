@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { AppError } from './errors';
-import { accord, enumeration, type Nom, pronom } from './french';
+import { accord, capitalise, enumeration, type Nom, pronom } from './french';
 
 // "Is this row still used somewhere?", answered from the database's own foreign keys, so a table added by
 // any domain is taken into account without being declared here. References that go with the row
@@ -91,14 +91,18 @@ export function usagePhrase(usages: Array<{ table: string; n: number }>): string
 
 export const inUse = (message: string) => new AppError('in_use', 409, [message]);
 
+/** « Cette ville est utilisée par 3 garages et 12 adresses : elle ne peut pas être supprimée. » */
+export function inUseMessage(subject: string, genre: Nom['genre'], par?: string): string {
+  const utilise = accord(genre, 'utilisé');
+  return `${capitalise(subject)} est ${par ? `${utilise} par ${par}` : `encore ${utilise}`} : ${pronom(genre)} ne peut pas être ${accord(genre, 'supprimé')}.`;
+}
+
 /**
- * 409 « Impossible de supprimer ce garage : il est utilisé par 2 interventions. » when the row is still
+ * 409 « Ce garage est utilisé par 2 interventions : il ne peut pas être supprimé. » when the row is still
  * referenced. `subject` is what to call the row (« ce garage », « le véhicule GA-123-AB »).
  */
 export async function assertUnused(db: Db, table: string, id: number, subject: string, genre: Nom['genre']) {
   const usages = await findUsages(db, table, id);
   if (!usages.length) return;
-  throw inUse(
-    `Impossible de supprimer ${subject} : ${pronom(genre)} est ${accord(genre, 'utilisé')} par ${usagePhrase(usages)}.`,
-  );
+  throw inUse(inUseMessage(subject, genre, usagePhrase(usages)));
 }

@@ -412,6 +412,7 @@ export function createReglement(db: Db, scope: Scope, id: number, body: Reglemen
           reference: body.reference ?? null,
           montant: part,
           statut: 'Validé',
+          reglement_id: reg!.id,
         });
       await recomputeEtat(tx, course);
       aRepartir -= part;

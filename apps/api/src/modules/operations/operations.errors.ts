@@ -23,6 +23,12 @@ export const demandeNotFound = createErrorFactory({
   message: "Cette demande n'existe pas.",
 });
 
+/** A payment recorded by an invoice settlement (`paiements.reglement_id`) is not cancelled from Paiements. */
+export const paiementDuReglement = (libelle: string) =>
+  new AppError('paiements.reglement', 409, [
+    `Ce paiement fait partie d'un règlement de facture (${libelle}) : il ne peut pas être annulé depuis Paiements.`,
+  ]);
+
 /** An illegal lifecycle move, with the shared sentence that names both states. */
 export const transitionRefused = (message: string) =>
   new AppError('operations.transition', 422, [message], { fields: { statut: message } });

@@ -186,6 +186,12 @@ export const paiements = pgTable(
     /** Who cancelled the payment and when: a cancelled payment is kept, never deleted. */
     annule_par: integer('annule_par').references(() => users.id, { onDelete: 'set null' }),
     annule_le: timestamptz('annule_le'),
+    /**
+     * The invoice settlement this payment is part of (`reglements.id`, accounting): it was posted with the
+     * settlement, so it cannot be cancelled from Paiements (the journals and the invoice would not follow).
+     * No foreign key: the accounting tables reference the operations tables, not the reverse.
+     */
+    reglement_id: integer('reglement_id'),
     /** Sort keys of `sort=client` and `sort=course`, kept by triggers like the courses' (drizzle/0020). */
     tri_client: text('tri_client').notNull().default(''),
     tri_course: varchar('tri_course', { length: 30 }).notNull().default(''),

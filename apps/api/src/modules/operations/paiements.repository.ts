@@ -46,6 +46,7 @@ function selectPaiements(db: Db, scope: Scope) {
       annule_par: paiements.annule_par,
       annule_par_nom: nomCompletSql(annuleur),
       annule_le: paiements.annule_le,
+      reglement_id: paiements.reglement_id,
       created_at: paiements.created_at,
       updated_at: paiements.updated_at,
     })

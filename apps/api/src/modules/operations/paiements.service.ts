@@ -19,7 +19,13 @@ import type { Scope } from '../../plugins/auth';
 import { contrePasserPaiement, posterPaiement } from '../accounting/postings';
 import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
-import { overpayment, paiementNotDeletable, paiementNotFound, transitionRefused } from './operations.errors';
+import {
+  overpayment,
+  paiementDuReglement,
+  paiementNotDeletable,
+  paiementNotFound,
+  transitionRefused,
+} from './operations.errors';
 import { type Course, courses, paiements } from './operations.table';
 import { findPaiement } from './paiements.repository';
 
@@ -178,6 +184,9 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
     const { p, course } = await lockPaiement(tx, scope, id);
     const error = paiementTransitionError(p.statut as PaiementStatut, to);
     if (error) throw transitionRefused(error);
+    // Part of an invoice settlement: posted with it, so cancelling it here would leave the invoice settled
+    // and the journals unchanged while the course went back to unpaid.
+    if (to === 'Annulé' && p.reglement_id !== null) throw paiementDuReglement(p.libelle);
     if (to === 'Validé') {
       if (course.statut === 'Annulé') {
         throw fieldErrors({

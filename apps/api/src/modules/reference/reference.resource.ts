@@ -13,10 +13,10 @@ import { type TenantTable, tenantCondition } from '../../db/scoped';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import { searchCondition } from '../../lib/filters-ids';
-import { accord, ce, crudMessages, type Nom, pronom } from '../../lib/french';
+import { ce, crudMessages, type Nom } from '../../lib/french';
 import type { ListSource } from '../../lib/pagination';
 import { transaction } from '../../lib/transaction';
-import { assertUnused, inUse } from '../../lib/usages';
+import { assertUnused, inUse, inUseMessage } from '../../lib/usages';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { assertEntreprise, assertRowExists, type TableWithId } from './reference.checks';
 
@@ -196,10 +196,7 @@ export async function destroyRow(db: Db, scope: Scope, r: ReferenceResource, id:
   try {
     await db.delete(r.table as PgTable).where(and(eq(r.table.id, id), tenant(r, scope, 'own')));
   } catch (err) {
-    if (isForeignKeyViolation(err)) {
-      const g = r.nom.genre;
-      throw inUse(`Impossible de supprimer ${ce(r.nom)} : ${pronom(g)} est encore ${accord(g, 'utilisé')}.`);
-    }
+    if (isForeignKeyViolation(err)) throw inUse(inUseMessage(ce(r.nom), r.nom.genre));
     throw err;
   }
   return crudMessages(r.nom).deleted;

@@ -131,13 +131,6 @@ export interface Totaux {
  */
 export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   const t = statsCoursesJour;
-  const [courant] = await rows<{ nb: string; montant: string }>(
-    s.db,
-    sql`select coalesce(sum(${t.nb}), 0) as nb,
-               coalesce(sum(${t.montant}) filter (where ${t.statut} ${NON_ANNULE}), 0) as montant
-        from ${t}
-        where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}`,
-  );
   const distinct = async (
     table: typeof statsCoursesClients | typeof statsCoursesChauffeurs,
     key: AnyPgColumn,
@@ -149,12 +142,35 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
     );
     return num(r?.n);
   };
+  // Three independent statements: on PostgreSQL they run on separate connections of the pool at once.
+  const [[courant], clientsCount, driversCount] = await Promise.all([
+    rows<{ nb: string; montant: string }>(
+      s.db,
+      sql`select coalesce(sum(${t.nb}), 0) as nb,
+                 coalesce(sum(${t.montant}) filter (where ${t.statut} ${NON_ANNULE}), 0) as montant
+          from ${t}
+          where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}`,
+    ),
+    distinct(statsCoursesClients, statsCoursesClients.client_id),
+    distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id),
+  ]);
   return {
     coursesCount: num(courant?.nb),
     chiffreAffaires: num(courant?.montant),
-    clientsCount: await distinct(statsCoursesClients, statsCoursesClients.client_id),
-    driversCount: await distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id),
+    clientsCount,
+    driversCount,
   };
+}
+
+/** Whether any course (whatever its status) is loaded in [debut, fin]: one probe of the daily rows. */
+export async function coursesEntre(s: StatsScope, b: Bornes): Promise<boolean> {
+  const t = statsCoursesJour;
+  const found = await rows<{ un: number }>(
+    s.db,
+    sql`select 1 as un from ${t}
+        where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin} and ${t.nb} > 0 limit 1`,
+  );
+  return found.length > 0;
 }
 
 /** Per bucket of the period: number of courses and amount (Annulé excluded), with each status apart. */

@@ -1,4 +1,11 @@
-import { type KpisOut, periodeBornes, type StatistiquesQuery, tendance, todayInGabon } from '@yams/shared';
+import {
+  addDays,
+  type KpisOut,
+  periodeBornes,
+  type StatistiquesQuery,
+  tendance,
+  todayInGabon,
+} from '@yams/shared';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
@@ -25,9 +32,14 @@ export const bornesOf = (s: repo.StatsScope, q: StatistiquesQuery) => periodeBor
 export async function kpis(s: repo.StatsScope, q: StatistiquesQuery): Promise<KpisOut> {
   const p = bornesOf(s, q);
   const c = p.comparaison;
-  const whole = await repo.totaux(s, p);
-  const toDate = c.courant.fin === p.fin ? whole : await repo.totaux(s, c.courant);
-  const before = await repo.totaux(s, c.precedent);
+  // The period so far equals the whole period when nothing is loaded after today (the usual case: the
+  // rest of this month or year is empty), which spares a third of the work of 'Ce mois' and 'Cette année'.
+  const [whole, before, apres] = await Promise.all([
+    repo.totaux(s, p),
+    repo.totaux(s, c.precedent),
+    c.courant.fin < p.fin && repo.coursesEntre(s, { debut: addDays(c.courant.fin, 1), fin: p.fin }),
+  ]);
+  const toDate = apres ? await repo.totaux(s, c.courant) : whole;
   return {
     ...whole,
     comparaison: { courant: toDate, precedent: before, bornes: c },

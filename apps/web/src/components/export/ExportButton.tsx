@@ -10,7 +10,8 @@ import { exportFileName } from './exportRows';
 import { exportColumns } from './serverExport';
 
 interface Props<T> {
-  resource: Resource<T, Row>;
+  /** Only its path and list pages are read: a resource whose detail differs from its rows fits too. */
+  resource: Resource<unknown, Row>;
   /** The current filters (and base query): everything they select is exported, all pages. */
   query: Query;
   fields: DisplayField<T>[];

@@ -18,6 +18,10 @@ interface Props {
   onSubmit: (body: Record<string, unknown>) => Promise<unknown>;
   onCancel: () => void;
   submitLabel?: string;
+  /** The cancel button's label (default 'Annuler'; 'Verrouiller' in a locked ↔ editing dialog). */
+  cancelLabel?: string;
+  /** Every field shown read-only and no buttons: the locked state of a locked ↔ editing dialog. */
+  disabled?: boolean;
   ariaLabel: string;
   /** Turns the default body into the API's (e.g. drop what cannot change). */
   toBody?: (body: Record<string, unknown>, mode: FormMode) => unknown;
@@ -33,6 +37,8 @@ export function EntityForm({
   onSubmit,
   onCancel,
   submitLabel = 'Enregistrer',
+  cancelLabel = 'Annuler',
+  disabled = false,
   ariaLabel,
   toBody,
 }: Props) {
@@ -73,6 +79,7 @@ export function EntityForm({
       initialValues={initialValues}
       onFinish={submit}
       aria-label={ariaLabel}
+      disabled={disabled}
     >
       <Row gutter={16}>
         {shown.map((field) => {
@@ -116,14 +123,16 @@ export function EntityForm({
           );
         })}
       </Row>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap' }}>
-        <Button onClick={onCancel} disabled={saving}>
-          Annuler
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {submitLabel}
-        </Button>
-      </div>
+      {!disabled && (
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap' }}>
+          <Button onClick={onCancel} disabled={saving}>
+            {cancelLabel}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+        </div>
+      )}
     </Form>
   );
 }

@@ -33,12 +33,19 @@ export const rateParser = (text: string | undefined) => {
 
 /** The input of one declared field; antd's Form.Item passes `value`/`onChange`. */
 export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; label: string }) {
+  const form = Form.useFormInstance();
+  // A superadmin's form names the company (`entreprise_id`, list/tenant.ts): the other selects fed by the
+  // API then offer that company's rows only (`?entreprise=`), not choices the API would refuse.
+  const entreprise = Form.useWatch('entreprise_id', form) as number | string | null | undefined;
+  const source =
+    field.source && field.name !== 'entreprise_id' && entreprise
+      ? { ...field.source, query: { ...field.source.query, entreprise } }
+      : field.source;
   const { options, loading, onSearch } = useOptions(
-    field.source,
+    source,
     field.options,
     field.type === 'select' ? (rest as { value?: unknown }).value : undefined,
   );
-  const form = Form.useFormInstance();
   const filled = useRef<Record<string, unknown> | undefined>(undefined);
   const [creating, setCreating] = useState<boolean | null>(null);
   const placeholder = field.placeholder;

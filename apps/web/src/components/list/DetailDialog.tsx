@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { MSG } from '@yams/shared';
 import { Button, Modal, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
@@ -25,8 +25,9 @@ interface Props<T extends Row> {
  * list refreshes (every mutation invalidates the resource).
  */
 export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) {
-  const width = useDialogWidth(decl.detail.width);
   const [mode, setMode] = useState<Mode>({ kind: 'details' });
+  const editing = state.kind === 'create' || mode.kind === 'edit';
+  const width = useDialogWidth((editing && decl.form?.width) || decl.detail.width);
   const post = useResourcePost(decl.resource, decl.invalidates);
   const refreshAll = useRefreshAfterWrite(decl.resource as never, decl.invalidates);
   const initial = state.kind === 'view' ? state.row : undefined;
@@ -41,6 +42,10 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
   const send = (to: string, body?: unknown, extra?: Omit<PostVars, 'path' | 'body'>) =>
     post.mutateAsync({ path: to, body, ...extra });
 
+  // A locked ↔ editing dialog (detail.lock) for a row this user may change.
+  const locking =
+    Boolean(decl.detail.lock && decl.form) && state.kind === 'view' && Boolean(row) && canEdit(decl, row!);
+  const locked = locking && mode.kind !== 'edit';
   const title =
     state.kind === 'create'
       ? (decl.createTitle ?? decl.addLabel ?? 'Ajouter')
@@ -70,6 +75,41 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
     );
   } else if (state.kind === 'view' && !row) {
     content = <Skeleton active />;
+  } else if (state.kind === 'view' && row && locking && decl.form) {
+    // Locked ↔ editing: the same form, read-only until 'Déverrouiller'.
+    const form = decl.form;
+    content = (
+      <EntityForm
+        key={locked ? 'locked' : 'unlocked'}
+        mode="edit"
+        disabled={locked}
+        ariaLabel={locked ? title : `Modifier ${title}`}
+        fields={form.fields}
+        labels={decl.labels}
+        schema={form.updateSchema}
+        initialValues={form.toValues ? form.toValues(row) : rowToValues(row as never, form.fields)}
+        toBody={form.toBody as never}
+        cancelLabel="Verrouiller"
+        onSubmit={async (body) => {
+          await send(`${path}/${row.id}/update`, body, { id: row.id });
+          close();
+        }}
+        onCancel={() => setMode({ kind: 'details' })}
+      />
+    );
+    if (locked) {
+      footer = (
+        <DialogFooter
+          decl={decl}
+          row={row}
+          busy={post.isPending}
+          send={send}
+          refresh={refreshAll}
+          setMode={setMode}
+          close={close}
+        />
+      );
+    }
   } else if (state.kind === 'view' && row && mode.kind === 'edit' && decl.form) {
     const form = decl.form;
     content = (
@@ -135,10 +175,16 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
       title={
         <span>
           {title}
-          {mode.kind === 'edit' && (
-            <Tag color="blue" style={{ marginInlineStart: 8 }}>
-              Modification
+          {locked ? (
+            <Tag icon={<LockOutlined aria-hidden />} style={{ marginInlineStart: 8 }}>
+              Verrouillé
             </Tag>
+          ) : (
+            mode.kind === 'edit' && (
+              <Tag color="blue" style={{ marginInlineStart: 8 }}>
+                Modification
+              </Tag>
+            )
           )}
         </span>
       }
@@ -151,6 +197,11 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
       {content}
     </Modal>
   );
+}
+
+/** The row may be changed: a form, the API's `can.update`, and the declaration's own rule. */
+function canEdit<T extends Row>(decl: ListDecl<T>, row: T): boolean {
+  return Boolean(decl.form && rowAllows(row, 'update') && (!decl.form.editable || decl.form.editable(row)));
 }
 
 function DialogFooter<T extends Row>({
@@ -201,7 +252,7 @@ function DialogFooter<T extends Row>({
     (typeof decl.detail.deletable === 'function'
       ? decl.detail.deletable(row)
       : Boolean(decl.detail.deletable));
-  const editable = decl.form && rowAllows(row, 'update') && (!decl.form.editable || decl.form.editable(row));
+  const editable = canEdit(decl, row);
 
   const button = (action: RowAction<T>) => {
     const node = (
@@ -256,8 +307,12 @@ function DialogFooter<T extends Row>({
       )}
       {actions.map(button)}
       {editable && (
-        <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => setMode({ kind: 'edit' })}>
-          Modifier
+        <Button
+          type="primary"
+          icon={decl.detail.lock ? <UnlockOutlined aria-hidden /> : <EditOutlined aria-hidden />}
+          onClick={() => setMode({ kind: 'edit' })}
+        >
+          {decl.detail.lock ? 'Déverrouiller' : 'Modifier'}
         </Button>
       )}
       <Button onClick={close}>Fermer</Button>

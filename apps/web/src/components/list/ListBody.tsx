@@ -2,6 +2,7 @@ import { Card, Col, Empty, Row as GridRow, Pagination, Skeleton, Table, Typograp
 import type { Key } from 'react';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
+import { TENANT_COLUMN } from './tenant';
 import type { DisplayField, ListDecl, Row } from './types';
 import { displayText, fieldLabel, sortField } from './values';
 
@@ -153,8 +154,10 @@ function CardFields<T extends Row>({
 export function ListCards<T extends Row>({ decl, rows, loading, paging, onOpen }: Props<T>) {
   const isMobile = useIsMobile();
   const card = decl.card;
-  const fields = card?.fields ?? decl.columns.filter((c) => !c.detailOnly).slice(card ? 0 : 1);
-  const titleField = decl.columns[0]!;
+  const visible = decl.columns.filter((c) => !c.detailOnly);
+  // Without `card`, the first column titles the card, not the superadmin's 'Entreprise' (it goes below).
+  const titleField = visible.find((c) => c.key !== TENANT_COLUMN) ?? decl.columns[0]!;
+  const fields = card?.fields ?? (card ? visible : visible.filter((c) => c !== titleField));
   if (!rows && loading) {
     return (
       <GridRow gutter={[16, 16]}>
@@ -193,6 +196,8 @@ export function ListCards<T extends Row>({ decl, rows, loading, paging, onOpen }
                 </div>
               }
               extra={card?.extra?.(row)}
+              // A one-column table (Types de marchandise) has nothing below its title: no empty band.
+              styles={fields.length ? undefined : { body: { display: 'none' } }}
             >
               <CardFields fields={fields} row={row} decl={decl} />
             </Card>

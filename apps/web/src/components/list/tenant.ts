@@ -18,8 +18,11 @@ export const entrepriseSource: OptionsSource = {
   label: (r) => String(r.nom_complet ?? r.name ?? r.id),
 };
 
+/** The key of the superadmin's 'Entreprise' column (a card without `card` declared is never titled by it). */
+export const TENANT_COLUMN = 'entreprise_nom';
+
 const column: DisplayField<Row> = {
-  key: 'entreprise_nom',
+  key: TENANT_COLUMN,
   label: LABEL,
   value: (r) => (r as Row & { entreprise_nom?: string | null }).entreprise_nom,
   truncate: 130,

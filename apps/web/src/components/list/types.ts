@@ -130,6 +130,8 @@ export interface FormDecl<T> {
   toBody?: (values: Record<string, unknown>, mode: 'create' | 'edit') => unknown;
   /** Edit allowed for this row (default: always, or the row's `can.update` when the API sends it). */
   editable?: (row: T) => boolean;
+  /** The dialog's width while creating or editing (default: the detail's; an invoice form: 60vw, spec §9). */
+  width?: DialogKind;
 }
 
 /** A block inside the detail dialog, under the fields (e.g. a vehicle's documents). */
@@ -182,6 +184,12 @@ export interface ListDecl<T extends Row> {
      * row's `can.destroy`, if the API sends one, is true).
      */
     deletable?: boolean | ((row: T) => boolean);
+    /**
+     * Locked ↔ editing (spec: villes and types de marchandise): the dialog shows the form's fields locked,
+     * 'Déverrouiller' makes them editable in place, 'Verrouiller' goes back without saving. Without it, details
+     * mode ↔ modification mode.
+     */
+    lock?: boolean;
     /**
      * The deletion's 'Oups !' toast (an invoice: `{ errorDuration: TOAST.invoiceDeletion }`, 20 s), from the
      * detail and for the refused lines of a group deletion.

@@ -166,6 +166,7 @@ const FACTURES: ListDecl<F> = {
   form: {
     fields: FIELDS,
     defaults: { date_operation: dayToPicker(todayInGabon()), type: 'Pro forma', contenu: contenuVide() },
+    width: 'invoiceForm',
     toValues,
     toBody,
   },

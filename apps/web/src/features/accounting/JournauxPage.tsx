@@ -29,6 +29,8 @@ import { call } from '../../base/http';
 import { DateText } from '../../components/DateText';
 import { useDialogWidth } from '../../components/dialogWidth';
 import { downloadCsv, downloadXlsx } from '../../components/export/download';
+import { ExportButton } from '../../components/export/ExportButton';
+import type { DisplayField } from '../../components/list/types';
 import { Money } from '../../components/Money';
 import { PageTitle } from '../../components/PageTitle';
 import { useIsMobile } from '../../components/useIsMobile';
@@ -114,6 +116,45 @@ function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: num
   );
 }
 
+/** The journal lines as exported (the API streams every line the filter selects, running balances included). */
+const EXPORT_FIELDS: DisplayField<OperationOut>[] = [
+  { key: 'date_operation', format: 'date' },
+  { key: 'type' },
+  { key: 'piece' },
+  { key: 'compte' },
+  { key: 'compte_libelle' },
+  { key: 'libelle' },
+  { key: 'debit', format: 'money' },
+  { key: 'credit', format: 'money' },
+  { key: 'solde', format: 'money' },
+];
+const EXPORT_LABELS = {
+  date_operation: 'Date',
+  type: 'Journal',
+  piece: 'Pièce',
+  compte: 'Compte',
+  compte_libelle: 'Intitulé du compte',
+  libelle: 'Libellé',
+  debit: 'Débit',
+  credit: 'Crédit',
+  solde: 'Solde du compte',
+};
+
+/** 'Exporter': every journal line the filter selects (the period's journals), CSV or Excel. */
+function JournalExport({ filtre }: { filtre: Filtre | null }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
+      <ExportButton
+        resource={journaux}
+        query={{ ...(filtre ?? {}) }}
+        fields={EXPORT_FIELDS}
+        labels={EXPORT_LABELS}
+        name="Journaux"
+      />
+    </div>
+  );
+}
+
 /** The journal lines of a period (12 per page) with each account's running balance. */
 function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: number) => void }) {
   const [page, setPage] = useState(1);
@@ -126,6 +167,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
   if (mobile) {
     return (
       <Space direction="vertical" style={{ width: '100%' }}>
+        <JournalExport filtre={filtre} />
         <JournalCards rows={data?.data ?? []} onOpen={onOpen} />
         <Pagination
           simple
@@ -140,45 +182,48 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
     );
   }
   return (
-    <Table<OperationOut>
-      rowKey="id"
-      size="middle"
-      loading={isFetching}
-      dataSource={data?.data ?? []}
-      scroll={{ x: 900 }}
-      locale={{ emptyText: 'Aucune donnée' }}
-      pagination={{
-        current: page,
-        pageSize: PAGE_SIZE.operations,
-        total: data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: setPage,
-      }}
-      columns={[
-        { key: 'date', title: 'Date', render: (_, l) => <DateText value={l.date_operation} />, width: 110 },
-        { key: 'type', title: 'Journal', dataIndex: 'type', width: 140 },
-        {
-          key: 'compte',
-          title: 'Compte',
-          render: (_, l) => <span title={l.compte_libelle}>{l.compte}</span>,
-          width: 90,
-        },
-        { key: 'libelle', title: 'Libellé', dataIndex: 'libelle' },
-        { key: 'solde', title: 'Solde', align: 'right', render: (_, l) => <Money value={l.solde} /> },
-        {
-          key: 'montant',
-          title: 'Montant',
-          align: 'right',
-          render: (_, l) => <MontantSens value={l.montant} />,
-        },
-        {
-          key: 'detail',
-          title: '',
-          width: 90,
-          render: (_, l) => <DetailButton id={l.ecriture_id} onOpen={onOpen} />,
-        },
-      ]}
-    />
+    <>
+      <JournalExport filtre={filtre} />
+      <Table<OperationOut>
+        rowKey="id"
+        size="middle"
+        loading={isFetching}
+        dataSource={data?.data ?? []}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: 'Aucune donnée' }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE.operations,
+          total: data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+        columns={[
+          { key: 'date', title: 'Date', render: (_, l) => <DateText value={l.date_operation} />, width: 110 },
+          { key: 'type', title: 'Journal', dataIndex: 'type', width: 140 },
+          {
+            key: 'compte',
+            title: 'Compte',
+            render: (_, l) => <span title={l.compte_libelle}>{l.compte}</span>,
+            width: 90,
+          },
+          { key: 'libelle', title: 'Libellé', dataIndex: 'libelle' },
+          { key: 'solde', title: 'Solde', align: 'right', render: (_, l) => <Money value={l.solde} /> },
+          {
+            key: 'montant',
+            title: 'Montant',
+            align: 'right',
+            render: (_, l) => <MontantSens value={l.montant} />,
+          },
+          {
+            key: 'detail',
+            title: '',
+            width: 90,
+            render: (_, l) => <DetailButton id={l.ecriture_id} onOpen={onOpen} />,
+          },
+        ]}
+      />
+    </>
   );
 }
 

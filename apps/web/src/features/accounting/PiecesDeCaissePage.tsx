@@ -1,4 +1,5 @@
 import { PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
+import { Space } from 'antd';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -11,6 +12,20 @@ type P = PieceDeCaisseOut;
 
 const montant: DisplayField<P> = { key: 'montant', format: 'money' };
 const statut = tagField<P>('statut', (p) => p.statut);
+/** The libellé, followed in the table by a 'Désactivée' tag when the voucher is disabled (its posting reversed). */
+const libelle: DisplayField<P> = {
+  key: 'libelle',
+  sort: true,
+  render: (p) =>
+    p.actif ? (
+      p.libelle
+    ) : (
+      <Space size={6} wrap>
+        <span>{p.libelle}</span>
+        {statut.render(p)}
+      </Space>
+    ),
+};
 
 const FIELDS: FormFieldDecl[] = [
   { name: 'date_operation', type: 'date', required: true },
@@ -27,7 +42,7 @@ const PIECES: ListDecl<P> = {
   labels: PIECE_LABELS,
   columns: [
     { key: 'date_operation', format: 'date', sort: true },
-    { key: 'libelle', sort: true },
+    libelle,
     { key: 'beneficiaire', sort: true },
     { key: 'decaisseur', sort: true },
     { ...montant, sort: 'montant' },

@@ -54,18 +54,6 @@ export const LABELS = {
 };
 
 const villeSource = { path: '/api/villes' };
-const entrepriseField: FormFieldDecl = {
-  name: 'entreprise_id',
-  type: 'select',
-  required: true,
-  only: 'create',
-  source: {
-    path: '/api/utilisateurs',
-    query: { type: 'transporteur' },
-    label: (r) => String(r.nom_complet ?? r.name),
-  },
-};
-
 interface TableSpec<T extends Row> {
   columns: DisplayField<T>[];
   fields: FormFieldDecl[];
@@ -225,13 +213,19 @@ const NOUVEAU: Record<ReferenceTable, string> = {
   trajets: 'Nouveau trajet',
 };
 
+/**
+ * Spec sections 2 and 7: villes and types de marchandise are deleted through the courses microservice's path,
+ * and their detail dialog switches between locked and editing.
+ */
+const VERROUILLEES: ReferenceTable[] = ['villes', 'types_marchandises'];
+
 /** The declaration of one reference table for this user. */
 export function referenceDecl(table: ReferenceTable, superadmin: boolean): ListDecl<Row> {
   const spec = SPECS[table] as unknown as TableSpec<Row>;
   const { titre, plateforme } = REFERENCE_TABLES[table];
   const writable = !plateforme || superadmin;
-  const fields = !plateforme && superadmin ? [entrepriseField, ...spec.fields] : spec.fields;
   const schema = spec.schema as StandardSchema;
+  const verrouillee = VERROUILLEES.includes(table);
   return {
     title: titre,
     resource: resources[table],
@@ -241,12 +235,18 @@ export function referenceDecl(table: ReferenceTable, superadmin: boolean): ListD
     filters: [{ type: 'text', name: 'search', placeholder: spec.search }],
     addLabel: writable ? 'Ajouter' : undefined,
     createTitle: NOUVEAU[table],
-    form: writable ? { fields, createSchema: schema, updateSchema: schema } : undefined,
+    form: writable ? { fields: spec.fields, createSchema: schema, updateSchema: schema } : undefined,
     import: true,
     detail: {
       title: spec.title,
       deletable: writable,
+      lock: verrouillee,
     },
+    paths: verrouillee
+      ? { destroy: (row) => `/api/microservice/api-courses/${table}/${row.id}/destroy` }
+      : undefined,
+    // A company table: a superadmin sees each row's company (column and filter) and names it on creation.
+    tenant: plateforme ? undefined : { form: true },
     exportName: titre,
   };
 }

@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  addDays,
   formatDate,
   formatMoney,
   type ParametresEntreprise,
@@ -9,6 +10,7 @@ import {
   type Periode,
   statistiquesEndpoints,
   type TableauDeBord,
+  todayInGabon,
 } from '@yams/shared';
 import {
   Alert,
@@ -219,10 +221,11 @@ export default function DashboardPage() {
     [d],
   );
 
-  // A click opens the list behind the figure, filtered on it and on the period.
+  // A click opens the list behind the figure, filtered on it, on the period and on the company shown.
   const open = (path: string, filters: Record<string, string | number | undefined>) => {
     const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') p.set(k, String(v));
+    for (const [k, v] of Object.entries({ entreprise: state.entreprise, ...filters }))
+      if (v !== undefined && v !== '') p.set(k, String(v));
     navigate(`${path}?${p.toString()}`);
   };
   const periodOf = (debut?: string, fin?: string) => ({
@@ -287,12 +290,9 @@ export default function DashboardPage() {
           options={PERIODE_OPTIONS}
           onChange={(v) => {
             if (v === 'personnalisee') {
-              const fin = dayjs().format('YYYY-MM-DD');
-              state.set({
-                date_debut: dayjs().subtract(29, 'day').format('YYYY-MM-DD'),
-                date_fin: fin,
-                periode: null,
-              });
+              // The last 30 days, Libreville time.
+              const fin = todayInGabon();
+              state.set({ date_debut: addDays(fin, -29), date_fin: fin, periode: null });
             } else state.set({ periode: v as string, date_debut: null, date_fin: null });
           }}
         />

@@ -1,20 +1,30 @@
-import { formatMoney, OBJECTIF_SEUILS, type TableauDeBord } from '@yams/shared';
+import { formatMoney, OBJECTIF_SEUILS, TAG_COLORS, type TableauDeBord } from '@yams/shared';
 import type { EChartsOption } from './echarts';
 
 // The ECharts options of each chart of the dashboard, built from the API's figures (pure functions).
 // A chart with nothing to show gets null: the card says 'Aucune donnée disponible'.
 
-/** Colours of every course status the dashboard may show, the original's Annulé, En cours and Planifié too. */
-export const STATUS_COLORS: Record<string, string> = {
-  'Chargement en attente': '#faad14',
-  'Chargement terminé': '#13c2c2',
-  'Transport en cours': '#1677ff',
-  Terminé: '#52c41a',
-  'Problemes mécaniques': '#fa541c',
-  Annulé: '#8c8c8c',
-  'En cours': '#2f54eb',
-  Planifié: '#722ed1',
+/** Ant Design's preset colours, by the names the list tags use (packages/shared `TAG_COLORS`). */
+const PRESET_HEX: Record<string, string> = {
+  default: '#8c8c8c',
+  blue: '#1677ff',
+  cyan: '#13c2c2',
+  green: '#52c41a',
+  orange: '#fa8c16',
+  red: '#f5222d',
+  gold: '#faad14',
+  purple: '#722ed1',
+  geekblue: '#2f54eb',
 };
+/** Statuses the original's dashboard coloured that are not states of our course lifecycle. */
+const AUTRES_STATUTS: Record<string, string> = { 'En cours': 'geekblue', Planifié: 'purple' };
+export const STATUT_INCONNU = '#bfbfbf';
+
+/** A course status's colour in the charts: the colour of its tag in the Courses list. */
+export function statusColor(status: string): string {
+  const preset = (TAG_COLORS.course as Record<string, string>)[status] ?? AUTRES_STATUTS[status];
+  return (preset && PRESET_HEX[preset]) ?? STATUT_INCONNU;
+}
 const PALETTE = ['#1677ff', '#52c41a', '#faad14', '#eb2f96', '#13c2c2', '#722ed1', '#fa541c', '#a0d911'];
 
 const money = (v: unknown) => formatMoney(Number(v));
@@ -27,11 +37,22 @@ export function shortMoney(v: number): string {
   return String(v);
 }
 const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
-const anyValue = (values: number[]) => values.some((v) => v !== 0);
+
+/**
+ * A series' values, null (nothing drawn) for the buckets that start after the days compared: a period still
+ * running stops at today instead of falling to 0 over the days to come.
+ */
+export function seriesValues(
+  d: TableauDeBord,
+  serie: TableauDeBord['chiffreAffaires'],
+): Array<number | null> {
+  const end = d.kpis.comparaison.bornes.courant.fin;
+  return serie.map((p) => (p.debut > end ? null : p.value));
+}
 
 export function revenueOption(d: TableauDeBord): EChartsOption | null {
-  const values = d.chiffreAffaires.map((p) => p.value);
-  if (!anyValue(values)) return null;
+  const values = seriesValues(d, d.chiffreAffaires);
+  if (!values.some((v) => v)) return null;
   return {
     grid,
     tooltip: { trigger: 'axis', valueFormatter: money },
@@ -51,8 +72,8 @@ export function revenueOption(d: TableauDeBord): EChartsOption | null {
 }
 
 export function coursesOption(d: TableauDeBord): EChartsOption | null {
-  const values = d.coursesCount.map((p) => p.value);
-  if (!anyValue(values)) return null;
+  const values = seriesValues(d, d.coursesCount);
+  if (!values.some((v) => v)) return null;
   return {
     grid,
     tooltip: { trigger: 'axis' },
@@ -75,7 +96,9 @@ function pie(name: string, data: Array<{ name: string; value: number; color?: st
       {
         name,
         type: 'pie',
-        radius: ['35%', '65%'],
+        // Small enough that the percentages fit beside the ring on a 390 px phone (larger, they end in '…').
+        radius: ['30%', '52%'],
+        labelLine: { length: 8, length2: 8 },
         center: ['50%', '45%'],
         label: {
           formatter: (p: { percent: number }) =>
@@ -119,7 +142,7 @@ export function statusOption(d: TableauDeBord): EChartsOption | null {
       type: 'bar',
       stack: 'statuts',
       data: s.values,
-      itemStyle: { color: STATUS_COLORS[s.status] ?? '#bfbfbf' },
+      itemStyle: { color: statusColor(s.status) },
     })),
   };
 }

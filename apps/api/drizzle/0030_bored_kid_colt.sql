@@ -1,0 +1,1 @@
+ALTER TABLE "paiements" ADD COLUMN "reglement_id" integer;
