@@ -199,8 +199,14 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
 
   // The PDF: downloaded from the button (busy while it works), its text holds what the invoice says.
   const downloading = page.waitForEvent('download', { timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Télécharger en PDF' }).click();
+  const pdfButton = dialog.getByRole('button', { name: 'Télécharger en PDF' });
+  const clicked = Date.now();
+  await pdfButton.click();
+  // Busy at once and for 5 s (spec section 9), so a second click does not ask for a second PDF.
+  await expect(pdfButton).toHaveClass(/ant-btn-loading/);
   const download = await downloading;
+  expect(Date.now() - clicked).toBeGreaterThanOrEqual(4_900);
+  await expect(pdfButton).not.toHaveClass(/ant-btn-loading/);
   expect(download.suggestedFilename()).toBe(`facture-${numero}.pdf`);
   const text = await pdfText((await download.path())!);
   for (const part of [
