@@ -38,6 +38,11 @@ test('tabs and hash, a fournisseur created, edited and deleted, platform tables 
       });
     }
   }
+  // A hash names its table even when another table's name is inside it ('types_articles' ⊃ 'articles').
+  await page.goto('/configurations/vehicules#types_articles');
+  await expect(page.getByRole('heading', { name: /^Types d'articles \(\d+\)/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.goto('/configurations/interventions#fournisseurs');
   await expect(page.getByRole('tab', { name: 'Fournisseurs', selected: true })).toBeVisible({
     timeout: 30_000,
@@ -220,9 +225,10 @@ test('a superadmin: a ville locked then edited, deleted by the microservice path
   await workbook.xlsx.writeFile(path);
   await page.getByTestId('import-file').setInputFiles(path);
   const importer = page.getByRole('dialog', { name: 'Importer dans Villes' });
+  // The first .xlsx read loads exceljs (a large lazy chunk): slow on a loaded machine.
   await expect(
     importer.getByText('Toutes les lignes sont valides : 1 ligne prête à être importée.'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   await importer.getByRole('button', { name: 'Importer 1 ligne' }).click();
   await expect(page.getByText('1 ligne importée.')).toBeVisible();
   await search(page, tag);

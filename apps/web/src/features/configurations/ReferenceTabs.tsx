@@ -16,7 +16,8 @@ export function ReferenceTabs({ tables }: { tables: ReferenceTable[] }) {
   const { hash, pathname, search } = useLocation();
   const navigate = useNavigate();
   // The list kit rewrites the query string (filters) without the hash: the open tab is kept in state too.
-  const fromHash = tables.find((t) => hash.includes(t));
+  // The longest name the hash contains: '#types_articles' also contains 'articles'.
+  const fromHash = tables.filter((t) => hash.includes(t)).sort((a, b) => b.length - a.length)[0];
   const [chosen, setChosen] = useState<ReferenceTable>(fromHash ?? tables[0]!);
   useEffect(() => {
     if (fromHash) setChosen(fromHash);

@@ -143,6 +143,14 @@ describe('a period still running', () => {
     });
     expect(opt(revenueOption(d)).series[0].data).toEqual([5, 3, null, null]);
     expect(opt(coursesOption(d)).series[0].data).toEqual([5, 3, null, null]);
+    const statuts = board({
+      kpis: d.kpis,
+      statutsSerie: {
+        tranches: serie.map(({ label, debut, fin }) => ({ label, debut, fin })),
+        series: [{ status: 'Terminé', values: [5, 3, 0, 0] }],
+      },
+    });
+    expect(opt(statusOption(statuts)).series[0].data).toEqual([5, 3, null, null]);
     // A finished period (its compared days are all of it) keeps its zeros.
     const past = board({ chiffreAffaires: [point('01/11', 4), point('02/11', 0)] });
     expect(opt(revenueOption(past)).series[0].data).toEqual([4, 0]);

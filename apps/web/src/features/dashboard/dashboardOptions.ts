@@ -131,6 +131,7 @@ export const paiementsOption = (d: TableauDeBord) =>
 export function statusOption(d: TableauDeBord): EChartsOption | null {
   const { tranches, series } = d.statutsSerie;
   if (!series.length) return null;
+  const end = d.kpis.comparaison.bornes.courant.fin;
   return {
     grid: { ...grid, bottom: 40 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -141,7 +142,7 @@ export function statusOption(d: TableauDeBord): EChartsOption | null {
       name: s.status,
       type: 'bar',
       stack: 'statuts',
-      data: s.values,
+      data: s.values.map((v, i) => (tranches[i]!.debut > end ? null : v)),
       itemStyle: { color: statusColor(s.status) },
     })),
   };
