@@ -293,13 +293,24 @@ export async function repartitions(s: StatsScope, b: Bornes) {
 /** The 10 clients with the largest amount of courses in the period. */
 export async function topClients(s: StatsScope, b: Bornes) {
   const t = statsCoursesClients;
+  const morceaux = decoupage(b);
+  const seul = morceaux.length === 1 && morceaux[0]!.debut === morceaux[0]!.fin ? morceaux[0]! : null;
+  // One company over one calendar day, month or year: one row per client, read in order from the
+  // (company, grain, debut, montant desc) index, ten rows. Otherwise the rows of every piece, summed.
+  const top =
+    seul && s.entreprise !== null
+      ? sql`select ${t.client_id} as client_id, ${t.montant} as montant, ${t.nb} as nb from ${t}
+            where ${ofCompany(s, t)} and ${t.grain} = ${sql.raw(`'${seul.grain}'`)} and ${t.debut} = ${seul.debut}
+              and ${t.nb} > 0
+            order by ${t.montant} desc nulls last, ${t.client_id} limit ${TOP_LIMIT}`
+      : sql`select ${t.client_id} as client_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
+            where ${ofCompany(s, t)} and ${grainCondition(t, b)}
+            group by 1 having sum(${t.nb}) > 0
+            order by 2 desc, 1 limit ${TOP_LIMIT}`;
   const found = await rows<{ id: number; nom: string; montant: string; nb: string }>(
     s.db,
     sql`select top.client_id as id, ${nomCompletSql(users)} as nom, top.montant, top.nb
-        from (select ${t.client_id} as client_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
-              where ${ofCompany(s, t)} and ${grainCondition(t, b)}
-              group by 1 having sum(${t.nb}) > 0
-              order by 2 desc, 1 limit ${TOP_LIMIT}) top
+        from (${top}) top
         join ${users} on ${users.id} = top.client_id
         order by top.montant desc, top.client_id`,
   );

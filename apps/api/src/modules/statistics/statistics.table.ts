@@ -40,6 +40,14 @@ export const statsCoursesClients = pgTable(
   (t) => [
     primaryKey({ columns: [t.entreprise_id, t.grain, t.debut, t.client_id] }),
     index('stats_courses_clients_debut_idx').on(t.grain, t.debut),
+    // The top clients of one day, month or year: its first rows in this order, no aggregation.
+    index('stats_courses_clients_montant_idx').on(
+      t.entreprise_id,
+      t.grain,
+      t.debut,
+      t.montant.desc(),
+      t.client_id,
+    ),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "stats_courses_clients_montant_idx" ON "stats_courses_clients" USING btree ("entreprise_id","grain","debut","montant" DESC NULLS LAST,"client_id");
