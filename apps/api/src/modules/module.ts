@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client';
-import type { Rng } from '../db/seed/people';
+import type { Rng } from '../db/demo-people';
 
 /** What every domain's seed receives: the demo companies and their staff ids by user type. */
 export interface SeedContext {

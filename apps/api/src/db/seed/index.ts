@@ -3,9 +3,9 @@ import { hashPassword } from '../../lib/crypto';
 import { seedingModules } from '../../modules';
 import type { SeedContext } from '../../modules/module';
 import type { Db } from '../client';
+import { ADRESSES, NOMS, PRENOMS, phone, type Rng, rng, slug } from '../demo-people';
 import { analyze } from '../maintenance';
 import { type NewUser, users } from '../schema';
-import { ADRESSES, NOMS, PRENOMS, phone, type Rng, rng, slug } from './people';
 
 export const DEMO_PASSWORD = 'Yams2026!';
 

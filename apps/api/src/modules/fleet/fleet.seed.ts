@@ -2,7 +2,7 @@ import { addDays, montantIntervention, montantLigne, todayInGabon } from '@yams/
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
-import type { Rng } from '../../db/seed/people';
+import type { Rng } from '../../db/demo-people';
 import type { SeedContext } from '../module';
 import { articles, garages, services, typesVehicules } from '../reference/reference.table';
 import { DESCRIPTIONS, MODELES, PAPIERS, plaque } from './fleet.seed-data';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Rng } from '../../db/seed/people';
+import type { Rng } from '../../db/demo-people';
 import { vehicules } from '../fleet/fleet.table';
 import type { SeedContext } from '../module';
 import { courses } from '../operations/operations.table';

@@ -10,7 +10,7 @@ import {
 } from '@yams/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Rng } from '../../db/seed/people';
+import type { Rng } from '../../db/demo-people';
 import { vehicules } from '../fleet/fleet.table';
 import { trajets } from '../reference/reference.table';
 import {

@@ -1,5 +1,5 @@
 import type { ModePaiement, TypeCourse } from '@yams/shared';
-import type { Rng } from '../../db/seed/people';
+import type { Rng } from '../../db/demo-people';
 
 // Invented demo names and the random draws of the operations seed (no real trademarks).
 

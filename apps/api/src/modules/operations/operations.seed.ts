@@ -1,8 +1,8 @@
 import { addDays, type DemandeStatut, todayInGabon } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { NOMS, PRENOMS, phone, type Rng, slug } from '../../db/demo-people';
 import { type NewUser, users } from '../../db/schema';
-import { NOMS, PRENOMS, phone, type Rng, slug } from '../../db/seed/people';
 import type { SeedContext } from '../module';
 import { typesMarchandises, villes } from '../reference/reference.table';
 import { adresses } from './adresses.table';

@@ -1,4 +1,4 @@
-import { phone, VILLES } from '../../db/seed/people';
+import { phone, VILLES } from '../../db/demo-people';
 import type { SeedContext } from '../module';
 import {
   articles,
