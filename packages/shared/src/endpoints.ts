@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { BalanceOut, CourseFacturableOut } from './accounting.out';
-import { UpdateMeBody } from './auth.schemas';
 import { endpointContract } from './contract';
 import { DocumentFichierBody, DocumentOut } from './fleet.schemas';
 import { AppareilInconnuBody, AppareilInconnuOut, AppareilOut, GpsServeurOut, TraceOut } from './geolocation';
@@ -26,16 +25,7 @@ import { UserOut } from './users';
 // The API's routes that are not an entity's (`contracts.ts` has the entities), one contract each
 // (`contract.ts`): the API declares the route with it, the web calls it with `call`.
 
-// ---------- The signed-in account ----------
-
-export const meEndpoint = endpointContract({ method: 'GET', path: '/api/me', response: UserOut });
-
-export const updateMeEndpoint = endpointContract({
-  method: 'POST',
-  path: '/api/me/update',
-  body: UpdateMeBody,
-  response: UserOut,
-});
+// The signed-in account's (`/api/me`) are in `me.endpoints.ts`: the sign-in page needs them, not the rest.
 
 // ---------- Statistics (the dashboard) ----------
 
