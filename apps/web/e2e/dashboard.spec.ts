@@ -77,9 +77,14 @@ test('every chart draws the year; a new company sees zeros and the empty message
   await openDashboard(page);
   await expect(kpi(page, 'Courses')).toHaveText('0');
   await expect(kpi(page, "Chiffre d'affaires")).toHaveText('0 FCFA');
-  for (const title of CHARTS) {
+  for (const title of CHARTS.filter((t) => t !== 'Objectif mensuel')) {
     await expect(card(page, title).getByText('Aucune donnée disponible'), title).toBeVisible();
   }
+  // No target yet: said once, and the pencil is there to set one.
+  const objectif = card(page, 'Objectif mensuel');
+  await expect(objectif.getByText('Aucun objectif mensuel défini')).toHaveCount(1);
+  await expect(objectif.getByText('Aucune donnée disponible')).toHaveCount(0);
+  await expect(objectif.getByRole('button', { name: "Modifier l'objectif mensuel" })).toBeVisible();
 });
 
 test('the period changes the figures; editing the target moves the gauge', async ({ page }) => {

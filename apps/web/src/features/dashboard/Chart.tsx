@@ -21,12 +21,14 @@ interface Props {
   extra?: ReactNode;
   /** Shown under the title (a total, the month of the target…). */
   footer?: ReactNode;
+  /** What the card says when `option` is null, if not 'Aucune donnée disponible'. */
+  emptyText?: string;
 }
 
 export const EMPTY_TEXT = 'Aucune donnée disponible';
 
 /** A chart in a card, with 'Enregistrer en PNG'; `option` null shows 'Aucune donnée disponible'. */
-export function ChartCard({ title, name, option, height = 300, onClick, extra, footer }: Props) {
+export function ChartCard({ title, name, option, height = 300, onClick, extra, footer, emptyText }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const click = useRef(onClick);
@@ -102,7 +104,7 @@ export function ChartCard({ title, name, option, height = 300, onClick, extra, f
         <div key="chart" ref={el} role="img" aria-label={title} style={{ width: '100%', height }} />
       ) : (
         <div key="empty" style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? EMPTY_TEXT} />
         </div>
       )}
     </Card>

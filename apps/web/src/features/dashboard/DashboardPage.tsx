@@ -390,12 +390,14 @@ export default function DashboardPage() {
                     <TargetEditor entreprise={state.entreprise} objectif={d.objectif.objectif} />
                   )
                 }
+                // No target: the card says so once (not also 'Aucune donnée disponible'); the pencil sets one.
+                emptyText="Aucun objectif mensuel défini"
                 footer={
-                  <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center' }}>
-                    {d.objectif.objectif
-                      ? `${formatMoney(d.objectif.realise)} sur ${formatMoney(d.objectif.objectif)}, ${(d.objectif.taux ?? 0).toLocaleString('fr-FR')} % (${dayjs(`${d.objectif.mois}-01`).format('MMMM YYYY')})`
-                      : 'Aucun objectif mensuel défini'}
-                  </Typography.Text>
+                  d.objectif.objectif ? (
+                    <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center' }}>
+                      {`${formatMoney(d.objectif.realise)} sur ${formatMoney(d.objectif.objectif)}, ${(d.objectif.taux ?? 0).toLocaleString('fr-FR')} % (${dayjs(`${d.objectif.mois}-01`).format('MMMM YYYY')})`}
+                    </Typography.Text>
+                  ) : null
                 }
                 onClick={() => {
                   const debut = `${d.objectif.mois}-01`;
