@@ -53,6 +53,19 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         ? decl.detail.title(row)
         : '';
 
+  // The row's actions (Modifier, Supprimer, its lifecycle moves, Fermer).
+  const detailFooter = (r: T) => (
+    <DialogFooter
+      decl={decl}
+      row={r}
+      busy={post.isPending}
+      send={send}
+      refresh={refreshAll}
+      setMode={setMode}
+      close={close}
+    />
+  );
+
   let content: React.ReactNode = null;
   let footer: React.ReactNode = null;
   if (state.kind === 'create' && decl.form) {
@@ -97,19 +110,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         onCancel={() => setMode({ kind: 'details' })}
       />
     );
-    if (locked) {
-      footer = (
-        <DialogFooter
-          decl={decl}
-          row={row}
-          busy={post.isPending}
-          send={send}
-          refresh={refreshAll}
-          setMode={setMode}
-          close={close}
-        />
-      );
-    }
+    if (locked) footer = detailFooter(row);
   } else if (state.kind === 'view' && row && mode.kind === 'edit' && decl.form) {
     const form = decl.form;
     content = (
@@ -156,17 +157,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
     );
   } else if (state.kind === 'view' && row) {
     content = <DetailView decl={decl} row={row} refresh={refreshAll} />;
-    footer = (
-      <DialogFooter
-        decl={decl}
-        row={row}
-        busy={post.isPending}
-        send={send}
-        refresh={refreshAll}
-        setMode={setMode}
-        close={close}
-      />
-    );
+    footer = detailFooter(row);
   }
 
   return (
