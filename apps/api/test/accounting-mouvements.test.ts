@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures, mouvementsMensuels } from '../src/db/schema';
-import { listOperations, type OperationFilters } from '../src/modules/accounting/journal.repository';
+import { borne, listOperations, type OperationFilters } from '../src/modules/accounting/journal.repository';
 import type { Scope } from '../src/plugins/auth';
 import {
   makeClient,
@@ -238,7 +238,35 @@ const PERIODES: Array<[string, string, string]> = [
   ['dans un mois', '2026-03-02', '2026-03-17'],
   ['un jour', '2026-07-31', '2026-07-31'],
   ["jusqu'à aujourd'hui", '2025-11-24', new Date().toISOString().slice(0, 10)],
+  // Starts late in a month (read as the months up to it minus its lines from the start on) and ends early
+  // in one (the months before it plus its lines up to the end).
+  ['fin puis début de mois', '2026-02-20', '2026-07-03'],
 ];
+
+describe('what is dated before a day (Borne)', () => {
+  it('is the months before it plus its month up to it, or the months up to it minus the rest of its month', () => {
+    const jour = (d: Date) => d.toISOString().slice(0, 10);
+    let precedent: string | null = null;
+    for (let t = Date.UTC(2023, 11, 25); t <= Date.UTC(2025, 2, 5); t += 86_400_000) {
+      const x = jour(new Date(t));
+      const b = borne(x);
+      const mois = `${x.slice(0, 8)}01`;
+      const suivant = jour(new Date(Date.UTC(Number(x.slice(0, 4)), Number(x.slice(5, 7)), 1)));
+      expect(b, x).toEqual(
+        b.signe === 1 ? { mois, de: mois, a: x, signe: 1 } : { mois: suivant, de: x, a: suivant, signe: -1 },
+      );
+      // Never more than half a month of lines to read; the 1st reads none.
+      const jours = (a: string, c: string) => (Date.parse(c) - Date.parse(a)) / 86_400_000;
+      expect(jours(b.de, b.a) * 2, x).toBeLessThanOrEqual(jours(mois, suivant) + 1);
+      if (x === mois) expect(b.de, x).toBe(b.a);
+      // Monotonic: a later day never reads from an earlier month boundary.
+      if (precedent) expect(b.mois >= precedent, x).toBe(true);
+      precedent = b.mois;
+    }
+    expect(borne('2026-11-24')).toEqual({ mois: '2026-12-01', de: '2026-11-24', a: '2026-12-01', signe: -1 });
+    expect(borne('2024-02-15')).toEqual({ mois: '2024-02-01', de: '2024-02-01', a: '2024-02-15', signe: 1 });
+  });
+});
 
 describe('monthly movements', () => {
   it('equal a GROUP BY of the lines after postings, back-dated entries, reversals, deletes and updates', async () => {
@@ -337,6 +365,7 @@ describe('monthly movements', () => {
   });
 
   it("give the journals' running balances of a naive sum, on every page, for periods and filters", async () => {
+    const ouvertures = new Set<number>();
     for (const company of [ctx.tg, ctx.og]) {
       const lignes = await lignesDe(company.id);
       const soldes = soldesNaifs(lignes);
@@ -378,10 +407,31 @@ describe('monthly movements', () => {
             (await parMois.rows(12, p * 12)).map((r) => [r.id, r.solde]),
             `${company.id} ${JSON.stringify(f)} page ${p + 1} par les mois`,
           ).toEqual(want);
+          // A page answer: the page and the period's count in one statement, near and far.
+          for (const [nom, src] of [
+            ['page', source],
+            ['page par les mois', parMois],
+          ] as const) {
+            const combined = await src.page(12, p * 12);
+            expect(combined.total, `${company.id} ${JSON.stringify(f)} ${nom} ${p + 1}`).toEqual({
+              total: attendues.length,
+              estimated: false,
+            });
+            expect(combined.rows.map((r) => [r.id, r.solde])).toEqual(want);
+          }
+          // The page's opening balances are read from before its first line or back from the month's end:
+          // both ways are checked above.
+          const premiere = attendues[p * 12];
+          if (premiere) ouvertures.add(borne(premiere.date_operation).signe);
         }
         expect(await parMois.rows(12, attendues.length)).toEqual([]);
+        expect(await parMois.page(12, attendues.length + 24)).toEqual({
+          rows: [],
+          total: { total: attendues.length, estimated: false },
+        });
       }
     }
+    expect([...ouvertures].sort()).toEqual([-1, 1]);
     // Through the API: the page of March 2026 of account 521 opens on the balance of every earlier line.
     const res = await ctx.t.get(
       '/api/operations?compte=521&date_debut=2026-03-01&date_fin=2026-03-31&per_page=100',

@@ -1,10 +1,9 @@
 import { type BalanceOut, type EcritureOut, libelleCompte, type OperationOut } from '@yams/shared';
-import { and, asc, eq, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
-import type { ListSource } from '../../lib/pagination';
+import type { ListSource, PageTotal } from '../../lib/pagination';
 import type { Scope } from '../../plugins/auth';
 import { ecritureNotFound } from './accounting.errors';
 import { ecritureLignes, ecritures, mouvementsMensuels } from './accounting.table';
@@ -33,23 +32,65 @@ const lendemain = (d: string) => {
   return t.toISOString().slice(0, 10);
 };
 
+/** `YYYY-MM-01` → its number of days. */
+const joursDuMois = (mois: string) => {
+  const [y, mo] = mois.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, mo, 0)).getUTCDate();
+};
+
+/**
+ * What is dated before `x` (lines counted, or an account's sums), read as the monthly movements of the
+ * months before `mois` plus (signe 1) or minus (signe −1) the lines of [de, a[: either the months before x's
+ * month and the lines of its month before x, or the months up to x's month included and minus its lines
+ * from x on, whichever reads fewer days of lines (the end of a period that runs to today reads none).
+ * Monotonic: x ≤ y gives mois(x) ≤ mois(y).
+ */
+export interface Borne {
+  mois: string;
+  de: string;
+  a: string;
+  signe: 1 | -1;
+}
+export function borne(x: string): Borne {
+  const mois = debutDuMois(x);
+  const suivant = moisSuivant(mois);
+  const jour = Number(x.slice(8, 10));
+  return jour - 1 <= joursDuMois(mois) - jour + 1
+    ? { mois, de: mois, a: x, signe: 1 }
+    : { mois: suivant, de: x, a: suivant, signe: -1 };
+}
+
+type Brut = Record<string, unknown>;
+async function lignesSql(db: Db, query: SQL): Promise<Brut[]> {
+  return ((await db.execute(query)) as unknown as { rows: Brut[] }).rows;
+}
+
+/** A page of the journals and the number of lines its filter selects, read in one statement. */
+export interface PageOperations {
+  rows: OperationOut[];
+  total: PageTotal;
+}
+
 /**
  * The journal lines of the scope, oldest first, with `solde`: the running balance (debit − credit) of the
  * line's account over every line of the company up to this one (by date, entry, line), whatever the filters
- * show. A page (12 lines) takes each of its accounts' balance before the page's first line from the monthly
- * movements (mouvements_mensuels) of the months before and the account's lines of that month (on the index
- * (entreprise_id, compte, date_operation, ecriture_id, id, debit, credit)), then sums each line's account
- * from the page's first line to it; an export computes the balances of every line once (a window), then
- * filters.
+ * show. A page (12 lines) is one statement: its keys (an index-only range of `ecriture_lignes_periode_idx`,
+ * which covers the filters), each of its accounts' balance before the page's first line (the monthly
+ * movements (mouvements_mensuels) of the months before plus the account's lines of that month, or of the
+ * months up to it minus its lines from the page on, on the index (entreprise_id, compte, date_operation,
+ * ecriture_id, id, debit, credit)), each line's balance from the page's first line to it, and the period's
+ * count (months and at most two partial months, see `Borne`). An export computes the balances of every line
+ * once (a window), then filters.
  */
 export function listOperations(
   db: Db,
   scope: Scope,
   f: OperationFilters,
   { sautDirect = SAUT_DIRECT }: { sautDirect?: number } = {},
-): ListSource<OperationOut> {
+): ListSource<OperationOut> & { page(limit: number, offset: number): Promise<PageOperations> } {
+  const s = scoped(db, scope);
   const l = ecritureLignes;
-  const l2 = alias(ecritureLignes, 'l2');
+  const m = mouvementsMensuels;
   const colonnes = {
     id: l.id,
     ecriture_id: l.ecriture_id,
@@ -61,26 +102,6 @@ export function listOperations(
     credit: l.credit,
     piece: ecritures.piece,
   };
-  /**
-   * A page's lines with the balance of each line's account from the page's first line (`k0`) up to it; the
-   * balance before `k0`, per company and account, is added by `rows` (one sum per account of the page, not
-   * one per line).
-   */
-  const base = (k0: { date_operation: string; ecriture_id: number; id: number }) =>
-    scoped(db, scope)
-      .select({
-        ...colonnes,
-        entreprise_id: l.entreprise_id,
-        solde: sql<number>`(select coalesce(sum(${l2.debit} - ${l2.credit}), 0) from ${l} l2
-          where ${l2.entreprise_id} = ${l.entreprise_id} and ${l2.compte} = ${l.compte}
-            and ${l2.date_operation} >= ${k0.date_operation} and ${l2.date_operation} <= ${l.date_operation}
-            and (${l2.date_operation}, ${l2.ecriture_id}, ${l2.id}) >= (${k0.date_operation}::date, ${k0.ecriture_id}::int, ${k0.id}::int)
-            and (${l2.date_operation}, ${l2.ecriture_id}, ${l2.id}) <= (${l.date_operation}, ${l.ecriture_id}, ${l.id}))`.mapWith(
-          Number,
-        ),
-      })
-      .from(l)
-      .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id));
   const filtres = (t: {
     type: typeof ecritures.type;
     compte: typeof l.compte;
@@ -92,14 +113,14 @@ export function listOperations(
       dateRangeCondition(t.date_operation as never, f, 'date'),
     );
   // The count and a page's keys read the lines alone (the index (entreprise_id, date_operation, ecriture_id,
-  // id) gives the period in the journals' order); the journal is the line's own copy of its entry's type.
+  // id, compte, journal, …) gives the period in the journals' order and holds the filtered columns); the
+  // journal is the line's own copy of its entry's type.
   const prefixe = f.compte ? `${f.compte.replace(/[%_\\]/g, '')}%` : null;
   const filtresLignes = and(
     f.type ? eq(l.journal, f.type) : undefined,
     prefixe ? like(l.compte, prefixe) : undefined,
     dateRangeCondition(l.date_operation as never, f, 'date'),
   );
-  const m = mouvementsMensuels;
   /** The monthly movements of the filter's journal and accounts (any date). */
   const filtresMois = and(
     f.type ? eq(m.journal, f.type) : undefined,
@@ -119,35 +140,58 @@ export function listOperations(
   const x2 = f.date_fin ? lendemain(f.date_fin) : null;
   const m1 = x1 ? debutDuMois(x1) : null;
   const m2 = x2 ? debutDuMois(x2) : null;
-  const toOut = (r: Omit<OperationOut, 'compte_libelle' | 'montant'>) => ({
-    ...r,
-    compte_libelle: libelleCompte(r.compte),
-    montant: r.debit - r.credit,
+  const toOut = (r: Brut): OperationOut => ({
+    id: Number(r.id),
+    ecriture_id: Number(r.ecriture_id),
+    date_operation: String(r.date_operation),
+    type: String(r.type),
+    compte: String(r.compte),
+    compte_libelle: libelleCompte(String(r.compte)),
+    libelle: String(r.libelle),
+    debit: Number(r.debit),
+    credit: Number(r.credit),
+    montant: Number(r.debit) - Number(r.credit),
     solde: Number(r.solde),
+    piece: r.piece === null || r.piece === undefined ? null : String(r.piece),
   });
   /**
+   * The period's number of lines, one SQL expression: N(x2) − N(x1), N(x) the filter's lines dated before
+   * x (see `Borne`): the monthly line counts of the months b1.mois ≤ mois < b2.mois, plus or minus the lines
+   * of at most two partial months, whatever the period's length.
+   */
+  function totalSql(): SQL {
+    const b1 = x1 ? borne(x1) : null;
+    const b2 = x2 ? borne(x2) : null;
+    const mois = s
+      .select({ n: sql`coalesce(sum(${m.lignes}), 0)`.as('n') })
+      .from(m)
+      .where(and(filtresMois, b1 ? gte(m.mois, b1.mois) : undefined, b2 ? lt(m.mois, b2.mois) : undefined));
+    // N(x2) adds its lines with its sign; N(x1) is subtracted, so its lines with the opposite sign. One
+    // subquery per range: each an index-only range of the period index (an OR of both reads the heap).
+    const parts = [
+      ...(b2 && b2.de < b2.a ? [{ b: b2, signe: b2.signe }] : []),
+      ...(b1 && b1.de < b1.a ? [{ b: b1, signe: -b1.signe }] : []),
+    ];
+    return sql`((${mois})${sql.join(
+      parts.map(
+        ({ b, signe }) =>
+          sql` ${sql.raw(signe > 0 ? '+' : '-')} (${s
+            .select({ n: sql`count(*)`.as('n') })
+            .from(l)
+            .where(lignesEntre(b.de, b.a))})`,
+      ),
+    )})`;
+  }
+  /**
    * The first day of the month that holds the period's line number `offset` (0-based) and the number of the
-   * period's lines before that day: the lines of x1's month from x1 (read, at most a month), then whole
-   * months from their line counts.
+   * period's lines before that day: the lines of x1's month from x1 (counted, at most a month), then whole
+   * months from their line counts; one statement.
    */
   async function moisDeLaPage(offset: number): Promise<{ depuis: string | null; saut: number }> {
-    let saut = 0;
-    let depuis: string | null = null;
-    let premierMoisEntier = m1;
-    if (x1 && m1 && m1 < x1) {
-      const fin = moisSuivant(m1);
-      const [row] = await scoped(db, scope)
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(l)
-        .where(lignesEntre(x1, x2 && x2 < fin ? x2 : fin));
-      const n = Number(row?.n ?? 0);
-      if (offset < n) return { depuis: null, saut: 0 };
-      saut = n;
-      depuis = fin;
-      premierMoisEntier = fin;
-    }
-    const mois = await scoped(db, scope)
-      .select({ mois: m.mois, n: sql<number>`sum(${m.lignes})`.mapWith(Number) })
+    const partiel = x1 && m1 && m1 < x1 ? moisSuivant(m1) : null;
+    const premierMoisEntier = partiel ?? m1;
+    const mois = s
+      .select({ mois: m.mois, n: sql`sum(${m.lignes})`.as('n') })
       .from(m)
       .where(
         and(
@@ -156,143 +200,145 @@ export function listOperations(
           m2 ? lt(m.mois, m2) : undefined,
         ),
       )
-      .groupBy(m.mois)
-      .orderBy(asc(m.mois));
-    for (const r of mois) {
-      if (saut + Number(r.n) > offset) return { depuis: r.mois, saut };
-      saut += Number(r.n);
-      depuis = moisSuivant(r.mois);
+      .groupBy(m.mois);
+    const rows = await lignesSql(
+      db,
+      partiel
+        ? sql`select null::date as mois, count(*) as n from ${l} where ${and(s.own(l), lignesEntre(x1, x2 && x2 < partiel ? x2 : partiel))}
+            union all (${mois}) order by 1 nulls first`
+        : sql`${mois} order by 1`,
+    );
+    let saut = 0;
+    let depuis: string | null = null;
+    for (const r of rows) {
+      const n = Number(r.n ?? 0);
+      if (r.mois === null) {
+        if (offset < n) return { depuis: null, saut: 0 };
+        depuis = partiel;
+      } else {
+        if (saut + n > offset) return { depuis: String(r.mois), saut };
+        depuis = moisSuivant(String(r.mois));
+      }
+      saut += n;
     }
     return { depuis, saut };
   }
+  /**
+   * A page (limit ≤ PAGE_SOLDE_UNITAIRE) in one statement, with the period's count when `avecTotal`. The
+   * page's keys first (an offset never computes the balances of the lines it skips); a far page (the last
+   * of three years) starts at the month holding its first line, found from the monthly line counts, so the
+   * offset skips at most that month's lines, not the whole history. Then the balance of each account of the
+   * page before its first line k0, chosen in SQL as `Borne` does (the months before k0's month plus its
+   * lines of that month before k0, or the months up to k0's month minus its lines from k0 to the month's
+   * end), then each line's balance from k0 up to it (a short range of the account index).
+   */
+  async function pageSql(limit: number, offset: number, avecTotal: boolean) {
+    const { depuis, saut } = offset > sautDirect ? await moisDeLaPage(offset) : { depuis: null, saut: 0 };
+    const cles = s
+      .select({
+        id: l.id,
+        entreprise_id: l.entreprise_id,
+        compte: l.compte,
+        date_operation: l.date_operation,
+        ecriture_id: l.ecriture_id,
+      })
+      .from(l)
+      .where(and(filtresLignes, depuis ? gte(l.date_operation, depuis) : undefined))
+      .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id))
+      .limit(limit)
+      .offset(offset - saut);
+    const page = sql`
+      with cles as (${cles}),
+      k0 as (
+        select date_operation as d, ecriture_id as e, id as i,
+          date_trunc('month', date_operation)::date as mois,
+          (date_trunc('month', date_operation) + interval '1 month')::date as suivant
+        from cles order by date_operation, ecriture_id, id limit 1
+      ),
+      ouverture as materialized (
+        select c.entreprise_id, c.compte,
+          case when k0.d - k0.mois <= k0.suivant - k0.d then
+            coalesce((select sum(mm.debit - mm.credit) from ${m} mm
+              where mm.entreprise_id = c.entreprise_id and mm.compte = c.compte and mm.mois < k0.mois), 0)
+            + coalesce((select sum(x.debit - x.credit) from ${l} x
+              where x.entreprise_id = c.entreprise_id and x.compte = c.compte
+                and x.date_operation >= k0.mois and x.date_operation <= k0.d
+                and (x.date_operation, x.ecriture_id, x.id) < (k0.d, k0.e, k0.i)), 0)
+          else
+            coalesce((select sum(mm.debit - mm.credit) from ${m} mm
+              where mm.entreprise_id = c.entreprise_id and mm.compte = c.compte and mm.mois <= k0.mois), 0)
+            - coalesce((select sum(x.debit - x.credit) from ${l} x
+              where x.entreprise_id = c.entreprise_id and x.compte = c.compte
+                and x.date_operation >= k0.d and x.date_operation < k0.suivant
+                and (x.date_operation, x.ecriture_id, x.id) >= (k0.d, k0.e, k0.i)), 0)
+          end as s
+        from (select distinct entreprise_id, compte from cles) c cross join k0
+      ),
+      page as (
+        select l.id, l.ecriture_id, l.date_operation, e.type, l.compte, l.libelle, l.debit, l.credit, e.piece,
+          o.s + (select coalesce(sum(x.debit - x.credit), 0) from ${l} x
+            where x.entreprise_id = l.entreprise_id and x.compte = l.compte
+              and x.date_operation >= k0.d and x.date_operation <= l.date_operation
+              and (x.date_operation, x.ecriture_id, x.id) >= (k0.d, k0.e, k0.i)
+              and (x.date_operation, x.ecriture_id, x.id) <= (l.date_operation, l.ecriture_id, l.id)) as solde
+        from cles c
+        join ${l} l on l.id = c.id
+        join ${ecritures} e on e.id = l.ecriture_id
+        join ouverture o on o.entreprise_id = l.entreprise_id and o.compte = l.compte
+        cross join k0
+      )`;
+    const rows = await lignesSql(
+      db,
+      avecTotal
+        ? sql`${page} select t.total, p.* from (select ${totalSql()} as total) t left join page p on true
+            order by p.date_operation, p.ecriture_id, p.id`
+        : sql`${page} select * from page order by date_operation, ecriture_id, id`,
+    );
+    return {
+      rows: rows.filter((r) => r.id !== null && r.id !== undefined).map(toOut),
+      total: Number(rows[0]?.total ?? 0),
+    };
+  }
+  /** Exports: the running balance of every line up to `date_fin` in one pass (a window), then the filter. */
+  async function export_(limit: number, offset: number) {
+    const withSolde = s
+      .select({
+        ...colonnes,
+        solde:
+          sql<number>`sum(${l.debit} - ${l.credit}) over (partition by ${l.entreprise_id}, ${l.compte} order by ${l.date_operation}, ${l.ecriture_id}, ${l.id})`
+            .mapWith(Number)
+            .as('solde'),
+      })
+      .from(l)
+      .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id))
+      .where(f.date_fin ? lte(l.date_operation, f.date_fin) : undefined)
+      .as('t');
+    const rows = await db
+      .select()
+      .from(withSolde)
+      .where(filtres(withSolde as never))
+      .orderBy(asc(withSolde.date_operation), asc(withSolde.ecriture_id), asc(withSolde.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => toOut(r as unknown as Brut));
+  }
+  async function count() {
+    const [row] = await lignesSql(db, sql`select ${totalSql()} as n`);
+    return Number(row?.n ?? 0);
+  }
   return {
-    /**
-     * The period's lines = N(x2) − N(x1), N(x) the filter's lines dated before x: the monthly movements'
-     * line counts of the months m1 ≤ mois < m2, plus the lines of [m2, x2[, minus those of [m1, x1[ (at most
-     * two partial months of lines, whatever the period's length).
-     */
-    async count() {
-      const [[mois], [lignes]] = await Promise.all([
-        scoped(db, scope)
-          .select({ n: sql<number>`coalesce(sum(${m.lignes}), 0)`.mapWith(Number) })
-          .from(m)
-          .where(and(filtresMois, m1 ? gte(m.mois, m1) : undefined, m2 ? lt(m.mois, m2) : undefined)),
-        m1 || m2
-          ? scoped(db, scope)
-              .select({
-                n: sql<number>`count(*) filter (where ${m2 ? sql`${l.date_operation} >= ${m2}` : sql`false`})
-                  - count(*) filter (where ${x1 ? sql`${l.date_operation} < ${x1}` : sql`false`})`.mapWith(
-                  Number,
-                ),
-              })
-              .from(l)
-              .where(
-                or(
-                  m1 && x1 && m1 < x1 ? lignesEntre(m1, x1) : undefined,
-                  m2 && x2 && m2 < x2 ? lignesEntre(m2, x2) : undefined,
-                  sql`false`,
-                ),
-              )
-          : [{ n: 0 }],
-      ]);
-      return Number(mois?.n ?? 0) + Number(lignes?.n ?? 0);
-    },
+    count,
     async rows(limit, offset) {
+      if (limit <= PAGE_SOLDE_UNITAIRE) return (await pageSql(limit, offset, false)).rows;
+      return export_(limit, offset);
+    },
+    async page(limit, offset) {
       if (limit <= PAGE_SOLDE_UNITAIRE) {
-        // The page's keys first (an offset never computes the balances of the lines it skips), then the
-        // balance of each account of the page before its first line (one index-only sum per account), then
-        // each line's balance from the first line up to it (a short range of the same index).
-        // A far page (the last of three years) starts at the month holding its first line, found from the
-        // monthly line counts: the offset skips at most that month's lines, not the whole history.
-        const { depuis, saut } = offset > sautDirect ? await moisDeLaPage(offset) : { depuis: null, saut: 0 };
-        const keys = await scoped(db, scope)
-          .select({
-            id: l.id,
-            entreprise_id: l.entreprise_id,
-            compte: l.compte,
-            date_operation: l.date_operation,
-            ecriture_id: l.ecriture_id,
-          })
-          .from(l)
-          .where(and(filtresLignes, depuis ? gte(l.date_operation, depuis) : undefined))
-          .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id))
-          .limit(limit)
-          .offset(offset - saut);
-        const k0 = keys[0];
-        if (!k0) return [];
-        const cle = (e: number, compte: string) => `${e}:${compte}`;
-        // The opening balance of each account of the page: its months before the page's first month (the
-        // monthly movements, ≤ 36 rows per account on three years), plus its lines of that month before the
-        // page's first line (an index-only range of one month, whatever the history's length).
-        const mois = debutDuMois(k0.date_operation);
-        const entreprises = [...new Set(keys.map((k) => k.entreprise_id))];
-        const comptes = [...new Set(keys.map((k) => k.compte))];
-        const m = mouvementsMensuels;
-        const [moisAvant, lignesAvant, rows] = await Promise.all([
-          scoped(db, scope)
-            .select({
-              entreprise_id: m.entreprise_id,
-              compte: m.compte,
-              s: sql<number>`coalesce(sum(${m.debit} - ${m.credit}), 0)`.mapWith(Number),
-            })
-            .from(m)
-            .where(and(inArray(m.entreprise_id, entreprises), inArray(m.compte, comptes), lt(m.mois, mois)))
-            .groupBy(m.entreprise_id, m.compte),
-          scoped(db, scope)
-            .select({
-              entreprise_id: l.entreprise_id,
-              compte: l.compte,
-              s: sql<number>`coalesce(sum(${l.debit} - ${l.credit}), 0)`.mapWith(Number),
-            })
-            .from(l)
-            .where(
-              and(
-                inArray(l.entreprise_id, entreprises),
-                inArray(l.compte, comptes),
-                gte(l.date_operation, mois),
-                lte(l.date_operation, k0.date_operation),
-                sql`(${l.date_operation}, ${l.ecriture_id}, ${l.id}) < (${k0.date_operation}::date, ${k0.ecriture_id}::int, ${k0.id}::int)`,
-              ),
-            )
-            .groupBy(l.entreprise_id, l.compte),
-          base(k0)
-            .where(
-              inArray(
-                l.id,
-                keys.map((k) => k.id),
-              ),
-            )
-            .orderBy(asc(l.date_operation), asc(l.ecriture_id), asc(l.id)),
-        ]);
-        const avant = new Map<string, number>();
-        for (const o of [...moisAvant, ...lignesAvant]) {
-          const k = cle(o.entreprise_id, o.compte);
-          avant.set(k, (avant.get(k) ?? 0) + Number(o.s));
-        }
-        return rows.map(({ entreprise_id, ...r }) =>
-          toOut({ ...r, solde: Number(r.solde) + (avant.get(cle(entreprise_id, r.compte)) ?? 0) }),
-        );
+        const { rows, total } = await pageSql(limit, offset, true);
+        return { rows, total: { total, estimated: false } };
       }
-      const withSolde = scoped(db, scope)
-        .select({
-          ...colonnes,
-          solde:
-            sql<number>`sum(${l.debit} - ${l.credit}) over (partition by ${l.entreprise_id}, ${l.compte} order by ${l.date_operation}, ${l.ecriture_id}, ${l.id})`
-              .mapWith(Number)
-              .as('solde'),
-        })
-        .from(l)
-        .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id))
-        .where(f.date_fin ? lte(l.date_operation, f.date_fin) : undefined)
-        .as('t');
-      const rows = await db
-        .select()
-        .from(withSolde)
-        .where(filtres(withSolde as never))
-        .orderBy(asc(withSolde.date_operation), asc(withSolde.ecriture_id), asc(withSolde.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toOut);
+      const [total, rows] = await Promise.all([count(), export_(limit, offset)]);
+      return { rows, total: { total, estimated: false } };
     },
   };
 }
@@ -343,74 +389,71 @@ export async function getEcriture(db: Db, scope: Scope, id: number): Promise<Ecr
 /**
  * Balance générale of a period: per account, opening balance, movements and closing balance. With S(x) the
  * sums of an account's lines dated before x: opening = S(debut), movements = S(fin + 1) − S(debut). Each S(x)
- * is the monthly movements of the months before x's month plus the lines of x's month before x, so the
- * statement reads ≤ 36 rows per account on three years and the lines of at most two partial months, not
- * every line of the company.
+ * is the monthly movements of the months before x's month plus the lines of x's month before x, or of the
+ * months up to x's month minus its lines from x on (`Borne`: whichever reads fewer days), so the statement
+ * reads ≤ 36 rows per account on three years and the lines of at most two partial months (index-only, on
+ * the period index), not every line of the company; one statement.
  */
 export async function balanceGenerale(db: Db, scope: Scope, debut: string, fin: string): Promise<BalanceOut> {
+  const s = scoped(db, scope);
   const l = ecritureLignes;
   const m = mouvementsMensuels;
   // x2 = the day after the period; x1 = its first day (or x2 if the period is reversed: nothing moves then).
   const x2 = lendemain(fin);
   const x1 = debut < x2 ? debut : x2;
-  const m1 = debutDuMois(x1);
-  const m2 = debutDuMois(x2);
-  const [mois, lignes] = await Promise.all([
-    // Whole months: before x1's month → opening; from x1's month to before x2's month → movements.
-    scoped(db, scope)
-      .select({
-        compte: m.compte,
-        ouverture:
-          sql<number>`coalesce(sum(case when ${m.mois} < ${m1} then ${m.debit} - ${m.credit} else 0 end), 0)`.mapWith(
-            Number,
-          ),
-        debit: sql<number>`coalesce(sum(case when ${m.mois} >= ${m1} then ${m.debit} else 0 end), 0)`.mapWith(
-          Number,
+  const b1 = borne(x1);
+  const b2 = borne(x2);
+  const mois = s
+    .select({
+      compte: m.compte,
+      // Whole months: before b1.mois → opening; from b1.mois to before b2.mois → movements.
+      ouverture:
+        sql`coalesce(sum(case when ${m.mois} < ${b1.mois} then ${m.debit} - ${m.credit} else 0 end), 0)`.as(
+          'ouverture',
         ),
-        credit:
-          sql<number>`coalesce(sum(case when ${m.mois} >= ${m1} then ${m.credit} else 0 end), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(m)
-      .where(lt(m.mois, m2))
-      .groupBy(m.compte),
-    // Partial months: the lines of x1's month before x1 (a: in the opening, not in the movements) and of x2's
-    // month before x2 (b: in the movements).
-    scoped(db, scope)
+      debit: sql`coalesce(sum(case when ${m.mois} >= ${b1.mois} then ${m.debit} else 0 end), 0)`.as('debit'),
+      credit: sql`coalesce(sum(case when ${m.mois} >= ${b1.mois} then ${m.credit} else 0 end), 0)`.as(
+        'credit',
+      ),
+    })
+    .from(m)
+    .where(lt(m.mois, b2.mois))
+    .groupBy(m.compte);
+  // Partial months, one index-only range each, with their weights: S(x1)'s lines (b1) count in the opening
+  // with its sign and in the movements with the opposite one; S(x2)'s (b2) in the movements with its sign.
+  const fois = (k: number, expr: SQL) => (k === 0 ? sql`0` : k > 0 ? expr : sql`-${expr}`);
+  const partiel = (b: Borne, kOuverture: number, kMouvement: number) =>
+    s
       .select({
         compte: l.compte,
-        ouverture:
-          sql<number>`coalesce(sum(case when ${l.date_operation} < ${x1} then ${l.debit} - ${l.credit} else 0 end), 0)`.mapWith(
-            Number,
-          ),
-        debit: sql<number>`coalesce(sum(case when ${l.date_operation} >= ${m2} then ${l.debit} else 0 end), 0)
-          - coalesce(sum(case when ${l.date_operation} < ${x1} then ${l.debit} else 0 end), 0)`.mapWith(
-          Number,
-        ),
-        credit:
-          sql<number>`coalesce(sum(case when ${l.date_operation} >= ${m2} then ${l.credit} else 0 end), 0)
-          - coalesce(sum(case when ${l.date_operation} < ${x1} then ${l.credit} else 0 end), 0)`.mapWith(
-            Number,
-          ),
+        ouverture: fois(kOuverture, sql`coalesce(sum(${l.debit} - ${l.credit}), 0)`).as('ouverture'),
+        debit: fois(kMouvement, sql`coalesce(sum(${l.debit}), 0)`).as('debit'),
+        credit: fois(kMouvement, sql`coalesce(sum(${l.credit}), 0)`).as('credit'),
       })
       .from(l)
-      .where(
-        and(
-          gte(l.date_operation, m1),
-          lt(l.date_operation, x2),
-          or(lt(l.date_operation, x1), gte(l.date_operation, m2)),
-        ),
-      )
-      .groupBy(l.compte),
-  ]);
+      .where(and(gte(l.date_operation, b.de), lt(l.date_operation, b.a)))
+      .groupBy(l.compte);
+  const parties = [
+    ...(b1.de < b1.a ? [partiel(b1, b1.signe, -b1.signe)] : []),
+    ...(b2.de < b2.a ? [partiel(b2, 0, b2.signe)] : []),
+  ];
+  const rowsBruts = await lignesSql(
+    db,
+    parties.length
+      ? sql`select compte, sum(ouverture) as ouverture, sum(debit) as debit, sum(credit) as credit
+          from (${sql.join(
+            [mois, ...parties].map((q) => sql`(${q})`),
+            sql` union all `,
+          )}) t group by compte`
+      : sql`${mois}`,
+  );
   const parCompte = new Map<string, { ouverture: number; debit: number; credit: number }>();
-  for (const r of [...mois, ...lignes]) {
-    const t = parCompte.get(r.compte) ?? { ouverture: 0, debit: 0, credit: 0 };
-    t.ouverture += Number(r.ouverture);
-    t.debit += Number(r.debit);
-    t.credit += Number(r.credit);
-    parCompte.set(r.compte, t);
+  for (const r of rowsBruts) {
+    parCompte.set(String(r.compte), {
+      ouverture: Number(r.ouverture),
+      debit: Number(r.debit),
+      credit: Number(r.credit),
+    });
   }
   const rows = [...parCompte]
     .map(([compte, t]) => ({ compte, ...t }))

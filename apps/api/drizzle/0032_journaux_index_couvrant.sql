@@ -1,0 +1,2 @@
+DROP INDEX "ecriture_lignes_periode_idx";--> statement-breakpoint
+CREATE INDEX "ecriture_lignes_periode_idx" ON "ecriture_lignes" USING btree ("entreprise_id","date_operation","ecriture_id","id","compte","journal","debit","credit");
