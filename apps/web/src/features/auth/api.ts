@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserOut } from '@yams/shared';
 import { useNavigate } from 'react-router';
 import { http } from '../../base/http';
 import { PATHS } from '../../base/paths';
 import { resetUserCache } from '../../base/queryClient';
-import { clearSession, getSession, setSession, updateSessionUser } from '../../base/session';
+import { clearSession, getSession, updateSessionUser } from '../../base/session';
 import { toast } from '../../base/toast';
 import { fetchMe } from '../account/api';
 
