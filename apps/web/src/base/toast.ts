@@ -3,31 +3,27 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 /**
- * Every toast of the error catalogue (spec section 8) in one place. The HTTP client lives outside React,
- * so the antd instances of `<App>` (which follow the theme) are bound here while mounted (app/AntdRoot.tsx).
- * The sign-in page has no antd: there, a toast loads antd's themed static toasts first (toastStatics.tsx,
- * usually already fetched while the user typed), and the toasts keep their order.
+ * Every toast of the error catalogue (spec section 8) in one place. They are antd's static toasts, themed
+ * (antdStatics.tsx): the HTTP client lives outside React, and a toast must outlive a change of page. The
+ * sign-in page has no antd: there, the first toast loads it (usually already fetched while the user typed),
+ * and the toasts keep their order.
  */
 export interface ToastInstances {
   notification: NotificationInstance;
   message: MessageInstance;
 }
 
-let bound: ToastInstances | null = null;
-
-export function bindToasts(instances: ToastInstances | null): void {
-  bound = instances;
-}
-
 let statics: Promise<ToastInstances> | null = null;
 
 function show(task: (toasts: ToastInstances) => void): void {
-  if (bound) {
-    task(bound);
-    return;
-  }
-  statics ??= import('./toastStatics').then((m) => m.staticToasts);
-  statics.then((loaded) => task(bound ?? loaded)).catch(() => undefined);
+  statics ??= import('./antdStatics').then(
+    (m) => m.staticToasts,
+    (error: unknown) => {
+      statics = null; // antd could not be fetched (offline): the next toast tries again
+      throw error;
+    },
+  );
+  statics.then(task).catch(() => undefined);
 }
 
 export type ErrorToastType = 'warning' | 'error';
