@@ -98,6 +98,13 @@ export const documentFichierEndpoint = endpointContract({
   response: DocumentOut,
 });
 
+/** A vehicle document's joined file, downloaded (the row's `fichier` is this address). */
+export const documentFichierFileEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/documents/:id/fichier',
+  params: IdParams,
+});
+
 // ---------- Geolocation ----------
 
 /** A device's track over a day range. */
