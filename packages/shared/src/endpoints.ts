@@ -20,7 +20,6 @@ import {
   TopDriversOut,
   UtilisationFlotteOut,
 } from './statistics';
-import { UserOut } from './users';
 
 // The API's routes that are not an entity's (`contracts.ts` has the entities), one contract each
 // (`contract.ts`): the API declares the route with it, the web calls it with `call`.

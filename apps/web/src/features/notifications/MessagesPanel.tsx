@@ -1,4 +1,3 @@
-import type { MessageOut } from '@yams/shared';
 import { MessageBody } from '@yams/shared';
 import { Button, Empty, Form, Input, List, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
