@@ -13,6 +13,7 @@ export * from './contract';
 export * from './contracts';
 export * from './endpoints';
 export * from './entreprise';
+export * from './entreprise.endpoints';
 export * from './enums';
 export * from './export';
 export * from './files';

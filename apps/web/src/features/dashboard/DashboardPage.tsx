@@ -4,13 +4,13 @@ import {
   addDays,
   formatDate,
   formatMoney,
-  type ParametresEntreprise,
   PERIODE_DEFAUT,
   PERIODES,
   type Periode,
   statistiquesEndpoints,
   type TableauDeBord,
   todayInGabon,
+  updateParametresEndpoint,
 } from '@yams/shared';
 import {
   Alert,
@@ -130,10 +130,10 @@ function TargetEditor({ entreprise, objectif }: { entreprise: string; objectif: 
   const [value, setValue] = useState<number | null>(objectif);
   const save = useMutation({
     mutationFn: (objectif_mensuel: number) =>
-      http.post<ParametresEntreprise>(
-        '/api/entreprise/parametres/update',
-        { objectif_mensuel },
-        { query: entreprise ? { entreprise } : undefined, successToast: true },
+      call(
+        updateParametresEndpoint,
+        { query: { entreprise }, body: { objectif_mensuel } },
+        { successToast: true },
       ),
     onSuccess: () => {
       setOpen(false);
