@@ -24,6 +24,7 @@ export * from './geolocation.endpoints';
 export * from './import.endpoints';
 export * from './list-answer';
 export * from './list-query';
+export * from './login';
 export * from './me.endpoints';
 export * from './messages';
 export * from './notifications';
