@@ -23,8 +23,9 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError, call, fetchFile, http } from '../../base/http';
+import { ApiError, call, fetchFile } from '../../base/http';
 import { useSession } from '../../base/session';
+import { utilisateurs } from '../users/api';
 
 type Values = Omit<ParametresEntreprise, 'entreprise_id' | 'logo' | 'updated_at'>;
 const FIELDS: Array<{ name: keyof Values; label: string; span?: number }> = [
@@ -79,12 +80,7 @@ export default function EntreprisePage() {
 
   const companies = useQuery({
     queryKey: ['options', '/api/utilisateurs', 'entreprises'],
-    queryFn: async ({ signal }) =>
-      (
-        await http.get<
-          Array<{ id: number; nom_complet?: string; name: string; entreprise_id: number | null }>
-        >('/api/utilisateurs', { query: { type: 'transporteur', limit: 1000 }, signal })
-      ).data,
+    queryFn: async ({ signal }) => utilisateurs.fetchAll({ type: 'transporteur', limit: 1000 }, { signal }),
     enabled: superadmin,
   });
   const parametres = useQuery({

@@ -31,10 +31,11 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call, http, type Query } from '../../base/http';
+import { call, type Query } from '../../base/http';
 import { PATHS } from '../../base/paths';
 import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
+import { utilisateurs } from '../users/api';
 import { ChartCard, type ChartClick } from './Chart';
 import { downloadDashboard } from './dashboardExcel';
 import {
@@ -193,12 +194,7 @@ export default function DashboardPage() {
   });
   const companies = useQuery({
     queryKey: ['options', '/api/utilisateurs', 'entreprises'],
-    queryFn: async ({ signal }) =>
-      (
-        await http.get<
-          Array<{ id: number; nom_complet?: string; name: string; entreprise_id: number | null }>
-        >('/api/utilisateurs', { query: { type: 'transporteur', limit: 1000 }, signal })
-      ).data,
+    queryFn: async ({ signal }) => utilisateurs.fetchAll({ type: 'transporteur', limit: 1000 }, { signal }),
     enabled: superadmin,
     staleTime: 5 * 60_000,
   });

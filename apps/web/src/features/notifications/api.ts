@@ -14,9 +14,9 @@ import {
   pageOf,
   saveNotificationPreferencesEndpoint,
   sendMessageEndpoint,
-  type UserOut,
 } from '@yams/shared';
-import { call, http } from '../../base/http';
+import { call } from '../../base/http';
+import { utilisateurs } from '../users/api';
 
 /** How often the bell asks for the unread counts besides the live events (a safety net). */
 export const UNREAD_POLL_MS = 60_000;
@@ -122,7 +122,7 @@ export function useRecipients(enabled: boolean, meId: number | undefined) {
   return useQuery({
     queryKey: ['message-recipients'],
     queryFn: async ({ signal }) =>
-      (await http.get<UserOut[]>('/api/utilisateurs', { query: { limit: 500 }, signal })).data.filter(
+      (await utilisateurs.fetchAll({ limit: 500 }, { signal })).filter(
         (u) => u.type !== 'client' && u.id !== meId,
       ),
     enabled,
