@@ -366,6 +366,7 @@ describe('monthly movements', () => {
 
   it("give the journals' running balances of a naive sum, on every page, for periods and filters", async () => {
     const ouvertures = new Set<number>();
+    const lectures = new Set<string>();
     for (const company of [ctx.tg, ctx.og]) {
       const lignes = await lignesDe(company.id);
       const soldes = soldesNaifs(lignes);
@@ -395,7 +396,10 @@ describe('monthly movements', () => {
           ...new Set([0, 1, pages - 2, pages - 1, ...[1, 2, 3, 4].map((i) => Math.floor((pages * i) / 5))]),
         ].filter((p) => p >= 0 && p < pages);
         // The same pages found through the monthly line counts (as a far page of three years is).
-        const parMois = listOperations(ctx.t.database.db, scope, f, { sautDirect: 0 });
+        const parMois = listOperations(ctx.t.database.db, scope, f, {
+          sautDirect: 0,
+          lecture: (sens) => lectures.add(sens),
+        });
         for (const p of numeros) {
           const want = attendues.slice(p * 12, p * 12 + 12).map((l) => [l.id, soldes.get(l.id)]);
           const rows = await source.rows(12, p * 12);
@@ -432,6 +436,8 @@ describe('monthly movements', () => {
       }
     }
     expect([...ouvertures].sort()).toEqual([-1, 1]);
+    // Far pages were read both from their month's start and back from its end (the last page of a period).
+    expect([...lectures].sort()).toEqual(['debut', 'fin']);
     // Through the API: the page of March 2026 of account 521 opens on the balance of every earlier line.
     const res = await ctx.t.get(
       '/api/operations?compte=521&date_debut=2026-03-01&date_fin=2026-03-31&per_page=100',

@@ -91,7 +91,14 @@ export function listOperations(
   db: Db,
   scope: Scope,
   f: OperationFilters,
-  { sautDirect = SAUT_DIRECT }: { sautDirect?: number } = {},
+  {
+    sautDirect = SAUT_DIRECT,
+    lecture,
+  }: {
+    sautDirect?: number;
+    /** Told how each far page's keys were read: from its month's start or back from its end (tests). */
+    lecture?: (sens: 'debut' | 'fin') => void;
+  } = {},
 ): ListSource<OperationOut> & { page(limit: number, offset: number): Promise<PageOperations> } {
   const s = scoped(db, scope);
   const l = ecritureLignes;
@@ -179,39 +186,68 @@ export function listOperations(
     )})`;
   }
   /**
-   * The first day of the month that holds the period's line number `offset` (0-based) and the number of the
-   * period's lines before that day: the lines of x1's month from x1 (counted, at most a month), then whole
-   * months from their line counts; one statement.
+   * Where a far page's keys are read: from the first day `depuis` of the month holding the period's line
+   * number `offset` (0-based), skipping the `saut` lines before it; or, when the page lies in that month and
+   * nearer its end, backwards from the month's end `fin`, skipping the `sautFin` lines after the page (the
+   * last page of three years skips nothing). The months come from their line counts (one statement): the
+   * lines of x1's month from x1 (counted, at most a month), whole months, and x2's month as its count minus
+   * its lines from x2 on when `Borne` reads it that way (a period ending today).
    */
-  async function moisDeLaPage(offset: number): Promise<{ depuis: string | null; saut: number }> {
+  async function moisDeLaPage(
+    offset: number,
+    limit: number,
+  ): Promise<{ depuis: string | null; saut: number; fin?: string; sautFin?: number; lignes?: number }> {
     const partiel = x1 && m1 && m1 < x1 ? moisSuivant(m1) : null;
     const premierMoisEntier = partiel ?? m1;
-    const mois = sql`select mois, sum(lignes) as n from ${m} where ${moisOu(
+    const b2 = x2 ? borne(x2) : null;
+    // x2's month whole, minus its lines from x2 on (b2.signe −1), or left out (the keys read it forwards).
+    const dernier = b2 && b2.signe === -1 ? b2 : null;
+    const mois = sql`select 1 as sorte, mois, sum(lignes) as n from ${m} where ${moisOu(
       premierMoisEntier ? sql`mois >= ${premierMoisEntier}` : undefined,
-      m2 ? sql`mois < ${m2}` : undefined,
+      dernier ? sql`mois < ${dernier.mois}` : m2 ? sql`mois < ${m2}` : undefined,
     )} group by mois`;
-    const rows = await lignesSql(
-      db,
-      partiel
-        ? sql`select null::date as mois, count(*) as n from ${l} where ${lignesOu(
-            sql`date_operation >= ${x1}`,
-            sql`date_operation < ${x2 && x2 < partiel ? x2 : partiel}`,
-          )}
-            union all (${mois}) order by 1 nulls first`
-        : sql`${mois} order by 1`,
-    );
+    const compter = (sorte: number, de: string | null, a: string) =>
+      sql`select ${sql.raw(String(sorte))} as sorte, null::date as mois, count(*) as n from ${l} where ${lignesOu(
+        de ? sql`date_operation >= ${de}` : undefined,
+        sql`date_operation < ${a}`,
+      )}`;
+    const parties = [
+      ...(partiel && x1 ? [compter(0, x1, x2 && x2 < partiel ? x2 : partiel)] : []),
+      sql`(${mois})`,
+      ...(dernier ? [compter(2, dernier.de, dernier.a)] : []),
+    ];
+    const rows = await lignesSql(db, sql`${sql.join(parties, sql` union all `)} order by 1, 2`);
+    const apres = Number(rows.find((r) => Number(r.sorte) === 2)?.n ?? 0);
+    // The period's segments in order: [debut, fin[ holding n of its lines.
+    const segments: Array<{ debut: string | null; fin: string; n: number }> = [];
+    for (const r of rows) {
+      const sorte = Number(r.sorte);
+      if (sorte === 0 && partiel) segments.push({ debut: null, fin: partiel, n: Number(r.n) });
+      if (sorte !== 1) continue;
+      const debut = String(r.mois);
+      const dernierMois = dernier && debut === m2;
+      segments.push({
+        debut,
+        fin: dernierMois && x2 ? x2 : moisSuivant(debut),
+        n: Number(r.n) - (dernierMois ? apres : 0),
+      });
+    }
+    // The segments reach x2 (else the lines of [m2, x2[ follow the last one, uncounted).
+    const couvert = !x2 || dernier !== null || x2 === m2;
     let saut = 0;
     let depuis: string | null = null;
-    for (const r of rows) {
-      const n = Number(r.n ?? 0);
-      if (r.mois === null) {
-        if (offset < n) return { depuis: null, saut: 0 };
-        depuis = partiel;
-      } else {
-        if (saut + n > offset) return { depuis: String(r.mois), saut };
-        depuis = moisSuivant(String(r.mois));
+    for (const [i, seg] of segments.entries()) {
+      if (saut + seg.n > offset) {
+        const k = offset - saut;
+        // The page within this segment (or the period's last lines), read from whichever end is nearer.
+        const dedans = k + limit <= seg.n || (couvert && segments.slice(i + 1).every((x) => x.n === 0));
+        const lignes = Math.min(limit, seg.n - k);
+        const sautFin = seg.n - k - lignes;
+        if (dedans && sautFin < k) return { depuis: seg.debut, saut, fin: seg.fin, sautFin, lignes };
+        return { depuis: seg.debut, saut };
       }
-      saut += n;
+      saut += seg.n;
+      depuis = seg.fin;
     }
     return { depuis, saut };
   }
@@ -225,14 +261,22 @@ export function listOperations(
    * end), then each line's balance from k0 up to it (a short range of the account index).
    */
   async function pageSql(limit: number, offset: number, avecTotal: boolean) {
-    const { depuis, saut } = offset > sautDirect ? await moisDeLaPage(offset) : { depuis: null, saut: 0 };
-    const cles = sql`select id, entreprise_id, compte, date_operation, ecriture_id from ${l}
-      where ${lignesOu(
-        x1 ? sql`date_operation >= ${x1}` : undefined,
-        f.date_fin ? sql`date_operation <= ${f.date_fin}` : undefined,
-        depuis ? sql`date_operation >= ${depuis}` : undefined,
-      )}
-      order by date_operation, ecriture_id, id limit ${limit} offset ${offset - saut}`;
+    const loin = offset > sautDirect ? await moisDeLaPage(offset, limit) : { depuis: null, saut: 0 };
+    const { depuis, saut, fin, sautFin, lignes } = loin as Awaited<ReturnType<typeof moisDeLaPage>>;
+    if (offset > sautDirect) lecture?.(fin ? 'fin' : 'debut');
+    const periode = lignesOu(
+      x1 ? sql`date_operation >= ${x1}` : undefined,
+      f.date_fin ? sql`date_operation <= ${f.date_fin}` : undefined,
+      depuis ? sql`date_operation >= ${depuis}` : undefined,
+      fin ? sql`date_operation < ${fin}` : undefined,
+    );
+    // Backwards (then put back in order by the statement's last sort) when the page is nearer its month's end.
+    const cles =
+      fin && sautFin !== undefined && lignes !== undefined
+        ? sql`select id, entreprise_id, compte, date_operation, ecriture_id from ${l} where ${periode}
+            order by date_operation desc, ecriture_id desc, id desc limit ${lignes} offset ${sautFin}`
+        : sql`select id, entreprise_id, compte, date_operation, ecriture_id from ${l} where ${periode}
+            order by date_operation, ecriture_id, id limit ${limit} offset ${offset - saut}`;
     const page = sql`
       with cles as (${cles}),
       k0 as (
