@@ -81,6 +81,12 @@ async function companyKey(s: StatsScope, table: TenantTable): Promise<SQL> {
 /** Rows of one grain ('A' years, 'M' months, 'J' days) whose `debut` lies in [debut, fin]. */
 export interface Morceau extends Bornes {
   grain: 'A' | 'M' | 'J';
+  /**
+   * Only the clients or drivers active on or before this day of the row's month or year (its `premier`):
+   * the piece holds that unit's first days, up to `jusqua`. For counts of distinct people only: the row's
+   * amounts are the whole unit's.
+   */
+  jusqua?: string;
 }
 
 /** A day range as whole calendar months plus the days at its edges. */
@@ -111,6 +117,22 @@ export function decoupage(b: Bornes): Morceau[] {
   return morceaux;
 }
 
+/**
+ * A day range for counting distinct clients or drivers: its end as the start of its year (or month) up to
+ * the last day, one row per person (`jusqua`), then the rest as `decoupage` cuts it. Last year's 1 January →
+ * 23 November is last year's rows active by 23 November; this month's 1st → 23rd this month's rows.
+ */
+export function decoupageDistinct(b: Bornes): Morceau[] {
+  const an = b.fin.slice(0, 4);
+  const unite = b.debut <= `${an}-01-01` ? 'A' : b.debut <= debutMois(b.fin) ? 'M' : null;
+  if (!unite) return decoupage(b);
+  const debut = unite === 'A' ? `${an}-01-01` : debutMois(b.fin);
+  const finUnite = unite === 'A' ? `${an}-12-31` : finMois(b.fin);
+  const morceau: Morceau = { grain: unite, debut, fin: debut };
+  if (b.fin < finUnite) morceau.jusqua = b.fin;
+  return [...(b.debut < debut ? decoupage({ debut: b.debut, fin: addDays(debut, -1) }) : []), morceau];
+}
+
 function grainCondition(t: { grain: AnyPgColumn; debut: AnyPgColumn }, b: Bornes): SQL {
   const parts = decoupage(b).map(
     (m) => sql`(${t.grain} = ${sql.raw(`'${m.grain}'`)} and ${t.debut} between ${m.debut} and ${m.fin})`,
@@ -131,14 +153,28 @@ export interface Totaux {
  */
 export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   const t = statsCoursesJour;
+  // Each piece reads the (company, grain, debut, premier, person) index where nb > 0 alone. One month or
+  // year (whole, or up to a day) holds a person once: counted as is; several pieces, or days, de-duplicated
+  // by a hash of the people (count(distinct) would sort them).
   const distinct = async (
     table: typeof statsCoursesClients | typeof statsCoursesChauffeurs,
     key: AnyPgColumn,
   ) => {
+    const morceaux = decoupageDistinct(b);
+    const parts = morceaux.map(
+      (m) =>
+        sql`select ${key} as k from ${table}
+            where ${ofCompany(s, table)} and ${table.grain} = ${sql.raw(`'${m.grain}'`)}
+              and ${m.debut === m.fin ? sql`${table.debut} = ${m.debut}` : sql`${table.debut} between ${m.debut} and ${m.fin}`}
+              and ${table.nb} > 0
+              ${m.jusqua ? sql`and ${table.premier} <= ${m.jusqua}` : sql``}`,
+    );
+    const seul = morceaux.length === 1 && morceaux[0]!.debut === morceaux[0]!.fin;
     const [r] = await rows<{ n: string }>(
       s.db,
-      sql`select count(distinct ${key}) as n from ${table}
-          where ${ofCompany(s, table)} and ${grainCondition(table, b)} and ${table.nb} > 0`,
+      seul
+        ? sql`select count(*) as n from (${parts[0]!}) p`
+        : sql`select count(*) as n from (select k from (${sql.join(parts, sql` union all `)}) p group by k) u`,
     );
     return num(r?.n);
   };
