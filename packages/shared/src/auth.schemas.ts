@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, VERIFICATION } from './constants';
 import { SOUS_TYPES, USER_TYPES } from './enums';
+import { EMAIL_PATTERN, LOGIN_MESSAGES } from './login';
 import { zChamps } from './reference';
 import { zTexteStockable } from './text';
 
@@ -10,10 +11,10 @@ const requiredString = (label: string) =>
     .min(1, { error: `Le champ ${label} est obligatoire.` });
 
 export const zEmail = z
-  .string({ error: "L'email est obligatoire." })
+  .string({ error: LOGIN_MESSAGES.emailRequired })
   .trim()
-  .min(1, { error: "L'email est obligatoire." })
-  .pipe(z.email({ error: "L'email n'est pas valide." }))
+  .min(1, { error: LOGIN_MESSAGES.emailRequired })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: LOGIN_MESSAGES.emailInvalid }))
   .transform((v) => v.toLowerCase());
 
 export const zPassword = z
@@ -26,8 +27,8 @@ export const zPassword = z
 export const LoginBody = z.object({
   email: zEmail,
   password: z
-    .string({ error: 'Le mot de passe est obligatoire.' })
-    .min(1, { error: 'Le mot de passe est obligatoire.' }),
+    .string({ error: LOGIN_MESSAGES.passwordRequired })
+    .min(1, { error: LOGIN_MESSAGES.passwordRequired }),
   source: zTexteStockable('La source')
     .max(50, { error: 'La source ne peut pas dépasser 50 caractères.' })
     .optional(),

@@ -19,6 +19,7 @@ export * from './fleet';
 export * from './format';
 export * from './geolocation';
 export * from './list-query';
+export * from './login';
 export * from './me.endpoints';
 export * from './messages';
 export * from './notifications';

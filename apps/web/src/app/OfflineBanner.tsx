@@ -1,9 +1,13 @@
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import { MSG } from '@yams/shared';
-import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { retryInitialRequests, useOnline } from '../base/network';
+import { Icon, LightButton } from '../components/light/light';
 
-/** Shown while the browser is offline; 'Réessayer' re-runs the screen's requests once back online. */
+/**
+ * Shown while the browser is offline; 'Réessayer' re-runs the screen's requests once back online. Built from
+ * the light controls (antd's warning banner look): it must show even when no more code can be fetched.
+ */
 export function OfflineBanner() {
   const online = useOnline();
   const [retrying, setRetrying] = useState(false);
@@ -20,17 +24,12 @@ export function OfflineBanner() {
   };
 
   return (
-    <Alert
-      banner
-      type="warning"
-      role="alert"
-      title={MSG.offlineBanner}
-      style={{ position: 'sticky', top: 0, zIndex: 1100 }}
-      action={
-        <Button size="small" loading={retrying} onClick={() => void retry()}>
-          Réessayer
-        </Button>
-      }
-    />
+    <div className="yl-banner" role="alert">
+      <Icon icon={ExclamationCircleFilled} size={14} />
+      <div>{MSG.offlineBanner}</div>
+      <LightButton size="small" loading={retrying} onClick={() => void retry()}>
+        Réessayer
+      </LightButton>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@yams/shared';
-import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { http } from '../base/http';
+import { CenteredSpinner, LightButton } from '../components/light/light';
 import { StatusNotice } from '../components/StatusNotice';
 
 export const startupKey = ['startup', 'csrf-cookie'] as const;
@@ -16,11 +16,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
   });
 
   if (startup.isPending) {
-    return (
-      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <Spin size="large" />
-      </div>
-    );
+    return <CenteredSpinner />;
   }
   if (startup.isError) {
     return (
@@ -28,9 +24,9 @@ export function StartupGate({ children }: { children: ReactNode }) {
         <StatusNotice
           title={MSG.startupFailure}
           extra={
-            <Button type="primary" loading={startup.isFetching} onClick={() => void startup.refetch()}>
+            <LightButton primary loading={startup.isFetching} onClick={() => void startup.refetch()}>
               Réessayer
-            </Button>
+            </LightButton>
           }
         />
       </div>

@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import { AntdRootScreen, LIGHT_SCREENS } from './antdRootScreen';
 import { AppLayoutScreen } from './layout/appLayoutScreen';
 import { ROUTES, type RouteDef } from './routes';
 
@@ -9,6 +10,7 @@ import { ROUTES, type RouteDef } from './routes';
 export function fetchFirstScreen(returnPath: string): void {
   const first =
     ROUTES.find((r: RouteDef) => r.path === returnPath) ?? ROUTES.find((r) => r.name === 'accueil');
+  AntdRootScreen.preload();
   AppLayoutScreen.preload();
   first?.screen.preload();
 }
@@ -20,6 +22,7 @@ export function fetchFirstScreen(returnPath: string): void {
 export function preloadCurrentScreen(pathname: string): void {
   const route = ROUTES.find((r: RouteDef) => matchPath({ path: r.path, end: true }, pathname));
   if (!route) return;
+  if (!LIGHT_SCREENS.has(route.name)) AntdRootScreen.preload();
   if (route.access === 'private') AppLayoutScreen.preload();
   route.screen.preload();
 }

@@ -1,7 +1,8 @@
-import { Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { type Access, PATHS, REDIRECTS, type RouteName } from '../base/paths';
+import { CenteredSpinner } from '../components/light/light';
+import { AntdRootScreen, LIGHT_SCREENS } from './antdRootScreen';
 import { GuestOnly, RequireAuth, VerifyOnly } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
 import { AppLayoutScreen } from './layout/appLayoutScreen';
@@ -13,10 +14,14 @@ const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 /** While the signed-in layout's code arrives (once per visit; it is usually prefetched by then). */
 function LayoutLoading() {
+  return <CenteredSpinner label="Chargement" />;
+}
+
+function withAntd(element: ReactNode, minHeight: number | string = 240): ReactNode {
   return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-      <Spin size="large" aria-label="Chargement" />
-    </div>
+    <Suspense fallback={<CenteredSpinner minHeight={minHeight} />}>
+      <AntdRootScreen>{element}</AntdRootScreen>
+    </Suspense>
   );
 }
 
@@ -25,21 +30,24 @@ export interface RouteHandle {
   title: string;
 }
 
-function toRouteObject(def: RouteDef): RouteObject {
+function toRouteObject(def: RouteDef, wrap = false): RouteObject {
   const Screen = def.screen;
-  const children = ROUTES.filter((r: RouteDef) => r.parent === def.name).map(toRouteObject);
+  const children = ROUTES.filter((r: RouteDef) => r.parent === def.name).map((r) => toRouteObject(r));
   const redirect = REDIRECTS[def.name as RouteName];
   if (redirect) children.unshift({ index: true, element: <Navigate to={PATHS[redirect]} replace /> });
   return {
     path: def.path,
-    element: <Screen />,
+    element: wrap && !LIGHT_SCREENS.has(def.name) ? withAntd(<Screen />) : <Screen />,
     handle: { name: def.name as RouteName, title: def.title } satisfies RouteHandle,
     children: children.length ? children : undefined,
   };
 }
 
+/** The top-level routes of one access; outside the signed-in layout, each screen brings antd itself. */
 const topLevel = (access: Access) =>
-  ROUTES.filter((r: RouteDef) => r.access === access && !r.parent).map(toRouteObject);
+  ROUTES.filter((r: RouteDef) => r.access === access && !r.parent).map((r) =>
+    toRouteObject(r, access !== 'private'),
+  );
 
 export const routeObjects: RouteObject[] = [
   {
@@ -68,7 +76,9 @@ export const routeObjects: RouteObject[] = [
         element: (
           <RequireAuth>
             <Suspense fallback={<LayoutLoading />}>
-              <AppLayoutScreen />
+              <AntdRootScreen>
+                <AppLayoutScreen />
+              </AntdRootScreen>
             </Suspense>
           </RequireAuth>
         ),

@@ -9,16 +9,20 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export type Screen = LazyExoticComponent<ComponentType> & {
+// biome-ignore lint/complexity/noBannedTypes: React's own default props type (ComponentType's `P = {}`).
+export type Screen<P extends object = {}> = LazyExoticComponent<ComponentType<P>> & {
   /** Fetches the screen's code now (ignored if it fails: the visit will retry and report it). */
   preload(): void;
 };
 
 /** A route's screen, loaded on first visit; any failure becomes a ChunkLoadError for the error boundary. */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen;
+/** A lazily loaded component that takes props (AntdRoot's children). */
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Screen<P>;
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Screen<P> {
   const screen = lazy(
     () =>
-      new Promise<{ default: ComponentType }>((resolve, reject) => {
+      new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_LOAD_TIMEOUT_MS);
         load().then(
           (module) => {
@@ -31,7 +35,7 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Scr
           },
         );
       }),
-  ) as Screen;
+  ) as Screen<P>;
   // The module system caches the import, so the later visit gets the very same module.
   screen.preload = () => void load().catch(() => undefined);
   return screen;

@@ -1,4 +1,4 @@
-import { UserOut } from '@yams/shared';
+import type { UserOut } from '@yams/shared';
 import { useSyncExternalStore } from 'react';
 
 /** The signed-in user and its bearer token, kept in localStorage (spec section 3 "Session"). */
@@ -9,14 +9,28 @@ export interface Session {
 
 export const SESSION_KEY = 'yams.session';
 
+/**
+ * Whether a stored user has what the guards and the shell read before the server answers. A light check (the
+ * sign-in page carries no zod): the signed-in layout replaces the stored user with `/api/me`'s at once.
+ */
+function isStoredUser(user: unknown): user is UserOut {
+  if (!user || typeof user !== 'object') return false;
+  const u = user as Record<string, unknown>;
+  return (
+    typeof u.id === 'number' &&
+    typeof u.type === 'string' &&
+    typeof u.nom_complet === 'string' &&
+    (u.email_verified_at === null || typeof u.email_verified_at === 'string')
+  );
+}
+
 function read(): Session | null {
   try {
     const raw = localStorage.getItem(SESSION_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as { user?: unknown; token?: unknown };
-    const user = UserOut.safeParse(parsed.user);
-    if (!user.success || typeof parsed.token !== 'string' || !parsed.token) return null;
-    return { user: user.data, token: parsed.token };
+    if (!isStoredUser(parsed.user) || typeof parsed.token !== 'string' || !parsed.token) return null;
+    return { user: parsed.user, token: parsed.token };
   } catch {
     return null;
   }

@@ -1,23 +1,30 @@
 import { MSG, TOAST } from '@yams/shared';
-import { message as staticMessage, notification as staticNotification } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 /**
- * Every toast of the error catalogue (spec section 8) in one place. The HTTP client lives outside React,
- * so the antd instances of `<App>` (which follow the theme) are bound here once mounted.
+ * Every toast of the error catalogue (spec section 8) in one place. They are antd's static toasts, themed
+ * (antdStatics.tsx): the HTTP client lives outside React, and a toast must outlive a change of page. The
+ * sign-in page has no antd: there, the first toast loads it (usually already fetched while the user typed),
+ * and the toasts keep their order.
  */
-let bound: { notification: NotificationInstance; message: MessageInstance } | null = null;
-
-export function bindToasts(instances: {
+export interface ToastInstances {
   notification: NotificationInstance;
   message: MessageInstance;
-}): void {
-  bound = instances;
 }
 
-const notification = () => bound?.notification ?? staticNotification;
-const message = () => bound?.message ?? staticMessage;
+let statics: Promise<ToastInstances> | null = null;
+
+function show(task: (toasts: ToastInstances) => void): void {
+  statics ??= import('./antdStatics').then(
+    (m) => m.staticToasts,
+    (error: unknown) => {
+      statics = null; // antd could not be fetched (offline): the next toast tries again
+      throw error;
+    },
+  );
+  statics.then(task).catch(() => undefined);
+}
 
 export type ErrorToastType = 'warning' | 'error';
 export type Severity = 'success' | 'info' | 'warning' | 'error';
@@ -25,47 +32,57 @@ export type Severity = 'success' | 'info' | 'warning' | 'error';
 export const toast = {
   /** A server success message, 3 s. */
   success(text: string) {
-    message().success({ content: text, duration: TOAST.success, key: `success:${text}` });
+    show((t) => t.message.success({ content: text, duration: TOAST.success, key: `success:${text}` }));
   },
 
   /** `success: false` errors, each as a warning titled 'Oups !' (7 s by default). */
   oups(errors: string[], type: ErrorToastType = 'warning', duration: number = TOAST.warning) {
-    for (const error of errors) {
-      notification()[type]({ title: MSG.oups, description: error, duration, key: `oups:${error}` });
-    }
+    show((t) => {
+      for (const error of errors) {
+        t.notification[type]({ title: MSG.oups, description: error, duration, key: `oups:${error}` });
+      }
+    });
   },
 
   /** A network failure without answer, before the one retry. */
   retrying() {
-    notification().warning({
-      title: MSG.retryTitle,
-      description: MSG.retryBody,
-      duration: TOAST.connection,
-      key: 'retry',
-    });
+    show((t) =>
+      t.notification.warning({
+        title: MSG.retryTitle,
+        description: MSG.retryBody,
+        duration: TOAST.connection,
+        key: 'retry',
+      }),
+    );
   },
 
   connectionFailure() {
-    notification().destroy('retry');
-    notification().error({
-      title: MSG.connectionProblemTitle,
-      description: MSG.connectionProblemBody,
-      duration: TOAST.connection,
-      key: 'connection',
+    show((t) => {
+      t.notification.destroy('retry');
+      t.notification.error({
+        title: MSG.connectionProblemTitle,
+        description: MSG.connectionProblemBody,
+        duration: TOAST.connection,
+        key: 'connection',
+      });
     });
   },
 
   offline() {
-    notification().warning({ title: MSG.offlineReject, duration: TOAST.firstErrorOnly, key: 'offline' });
+    show((t) =>
+      t.notification.warning({ title: MSG.offlineReject, duration: TOAST.firstErrorOnly, key: 'offline' }),
+    );
   },
 
   localLogout() {
-    notification().info({
-      title: MSG.localLogoutTitle,
-      description: MSG.localLogoutBody,
-      duration: TOAST.firstErrorOnly,
-      key: 'local-logout',
-    });
+    show((t) =>
+      t.notification.info({
+        title: MSG.localLogoutTitle,
+        description: MSG.localLogoutBody,
+        duration: TOAST.firstErrorOnly,
+        key: 'local-logout',
+      }),
+    );
   },
 
   /**
@@ -79,11 +96,13 @@ export const toast = {
         : 'info';
       setTimeout(
         () =>
-          notification()[type]({
-            title: item.value,
-            duration:
-              type === 'warning' || type === 'error' ? (errorDuration ?? TOAST.warning) : TOAST.warning,
-          }),
+          show((t) =>
+            t.notification[type]({
+              title: item.value,
+              duration:
+                type === 'warning' || type === 'error' ? (errorDuration ?? TOAST.warning) : TOAST.warning,
+            }),
+          ),
         index * TOAST.groupStaggerSeconds * 1000,
       );
     });

@@ -1,6 +1,7 @@
-import { TruckOutlined } from '@ant-design/icons';
+import TruckOutlined from '@ant-design/icons-svg/es/asn/TruckOutlined';
 import { APP_NAME } from '@yams/shared';
 import { BRAND } from '../base/theme';
+import { Icon } from './light/light';
 
 /** The logo and name; `light` on dark backgrounds (side bar). */
 export function Brand({ light = false, compact = false }: { light?: boolean; compact?: boolean }) {
@@ -20,7 +21,7 @@ export function Brand({ light = false, compact = false }: { light?: boolean; com
           flex: 'none',
         }}
       >
-        <TruckOutlined aria-hidden />
+        <Icon icon={TruckOutlined} size={18} />
       </span>
       {!compact && (
         <span

@@ -1,7 +1,7 @@
 import { MSG } from '@yams/shared';
-import { Button } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { ChunkLoadError } from '../base/lazyScreen';
+import { LightButton } from './light/light';
 import { StatusNotice } from './StatusNotice';
 
 interface Props {
@@ -38,9 +38,9 @@ export function ReloadResult({ chunk }: { chunk: boolean }) {
     <StatusNotice
       title={chunk ? MSG.chunkLoadFailed : MSG.serverError}
       extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <LightButton primary onClick={() => window.location.reload()}>
           Recharger
-        </Button>
+        </LightButton>
       }
     />
   );

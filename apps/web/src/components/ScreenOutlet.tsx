@@ -1,6 +1,6 @@
-import { Spin } from 'antd';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { CenteredSpinner } from './light/light';
 import { ScreenBoundary } from './ScreenBoundary';
 
 /** The current screen, with a spinner while its code loads and a boundary if that fails. */
@@ -8,13 +8,7 @@ export function ScreenOutlet() {
   const { pathname } = useLocation();
   return (
     <ScreenBoundary resetKey={pathname}>
-      <Suspense
-        fallback={
-          <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-            <Spin size="large" />
-          </div>
-        }
-      >
+      <Suspense fallback={<CenteredSpinner minHeight={240} />}>
         <Outlet />
       </Suspense>
     </ScreenBoundary>

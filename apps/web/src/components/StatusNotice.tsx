@@ -1,5 +1,6 @@
-import { WarningFilled } from '@ant-design/icons';
+import WarningFilled from '@ant-design/icons-svg/es/asn/WarningFilled';
 import type { ReactNode } from 'react';
+import { Icon } from './light/light';
 
 /**
  * A warning with a title and an action, shaped like antd's `<Result status="warning">` but without its
@@ -9,7 +10,7 @@ import type { ReactNode } from 'react';
 export function StatusNotice({ title, extra }: { title: ReactNode; extra?: ReactNode }) {
   return (
     <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
-      <WarningFilled aria-hidden style={{ fontSize: 72, color: '#faad14', marginBottom: 24 }} />
+      <Icon icon={WarningFilled} size={72} style={{ color: '#faad14', marginBottom: 24 }} />
       <div style={{ fontSize: 24, lineHeight: 1.33, color: 'rgba(0, 0, 0, 0.88)', marginBottom: 24 }}>
         {title}
       </div>

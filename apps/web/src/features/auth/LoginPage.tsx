@@ -1,65 +1,85 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { LoginBody } from '@yams/shared';
-import { Button, Checkbox, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import { type LoginField, loginErrors } from '@yams/shared';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../base/http';
 import { PATHS, useReturnPath } from '../../base/paths';
 import { prefetchFirstScreen, whenIdle } from '../../base/prefetch';
-import { applyServerErrors } from '../../components/form/serverErrors';
-import { zodRule } from '../../components/form/zodRule';
+import { CheckboxField, LightButton, TextField } from '../../components/light/light';
 import { AuthHeading } from './AuthHeading';
-import { useLogin } from './api';
+import { useLogin } from './login.api';
 
-type LoginValues = { email: string; password: string };
-
+/**
+ * The sign-in page, built from the light controls (components/light) rather than antd's Form: it is the first
+ * page most people open, on a mobile connection, and antd's code is fetched while they type.
+ * The fields are checked as antd's Form would (each field once changed, every field on submit) with the
+ * API's own rules and messages (`loginErrors`, packages/shared/src/login.ts).
+ */
 export default function LoginPage() {
-  const [form] = Form.useForm<LoginValues>();
+  const prefilled = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const [values, setValues] = useState<Record<LoginField, string>>({ email: prefilled, password: '' });
+  const [checked, setChecked] = useState<Set<LoginField>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
-  const prefilled = (useLocation().state as { email?: string } | null)?.email ?? '';
-  // While the user types, fetch the signed-in frame and the first screen (not needed to show this page).
+  // While the user types, fetch antd, the signed-in frame and the first screen (not needed to show this page).
   useEffect(() => whenIdle(() => prefetchFirstScreen(returnPath)), [returnPath]);
 
-  const onFinish = (values: LoginValues) => {
+  const ruleErrors = loginErrors(values);
+  const errorOf = (field: LoginField) =>
+    (checked.has(field) ? ruleErrors[field] : undefined) ?? serverErrors[field];
+
+  const change = (field: LoginField) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setChecked((c) => new Set(c).add(field));
+    setServerErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(new Set(['email', 'password']));
+    if (Object.keys(ruleErrors).length > 0 || login.isPending) return;
     prefetchFirstScreen(returnPath);
-    login.mutate(values, {
-      onSuccess: (result) =>
-        navigate(result.verification_required ? PATHS['account.verify'] : returnPath, { replace: true }),
-      onError: (error) => applyServerErrors(form, error),
-    });
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: (result) =>
+          navigate(result.verification_required ? PATHS['account.verify'] : returnPath, { replace: true }),
+        onError: (error) => {
+          if (error instanceof ApiError) setServerErrors(error.fields as Partial<Record<LoginField, string>>);
+        },
+      },
+    );
   };
 
   return (
     <>
       <AuthHeading title="Connexion">Accédez à votre espace de gestion.</AuthHeading>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={{ email: prefilled }}
-        requiredMark={false}
-      >
-        <Form.Item label="Email" name="email" rules={[zodRule(LoginBody, 'email')]}>
-          <Input
-            type="email"
-            size="large"
-            autoComplete="username"
-            autoFocus={!prefilled}
-            prefix={<MailOutlined aria-hidden style={{ color: '#8c98a8' }} />}
-            placeholder="vous@entreprise.ga"
-          />
-        </Form.Item>
-        <Form.Item label="Mot de passe" name="password" rules={[zodRule(LoginBody, 'password')]}>
-          <Input
-            type={showPassword ? 'text' : 'password'}
-            size="large"
-            autoComplete="current-password"
-            autoFocus={Boolean(prefilled)}
-            prefix={<LockOutlined aria-hidden style={{ color: '#8c98a8' }} />}
-          />
-        </Form.Item>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          value={values.email}
+          onChange={change('email')}
+          error={errorOf('email')}
+          prefix={MailOutlined}
+          autoComplete="username"
+          autoFocus={!prefilled}
+          placeholder="vous@entreprise.ga"
+        />
+        <TextField
+          label="Mot de passe"
+          type={showPassword ? 'text' : 'password'}
+          value={values.password}
+          onChange={change('password')}
+          error={errorOf('password')}
+          prefix={LockOutlined}
+          autoComplete="current-password"
+          autoFocus={Boolean(prefilled)}
+        />
         <div
           style={{
             display: 'flex',
@@ -70,15 +90,15 @@ export default function LoginPage() {
             marginBottom: 20,
           }}
         >
-          <Checkbox checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)}>
+          <CheckboxField checked={showPassword} onChange={setShowPassword}>
             Afficher le mot de passe
-          </Checkbox>
+          </CheckboxField>
           <Link to={PATHS.forgot_password}>Mot de passe oublié ?</Link>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+        <LightButton primary submit size="large" block loading={login.isPending}>
           Se connecter
-        </Button>
-      </Form>
+        </LightButton>
+      </form>
     </>
   );
 }

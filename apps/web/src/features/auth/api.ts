@@ -1,38 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserOut } from '@yams/shared';
 import { useNavigate } from 'react-router';
 import { http } from '../../base/http';
 import { PATHS } from '../../base/paths';
 import { resetUserCache } from '../../base/queryClient';
-import { clearSession, getSession, setSession, updateSessionUser } from '../../base/session';
+import { clearSession, getSession, updateSessionUser } from '../../base/session';
 import { toast } from '../../base/toast';
 import { fetchMe } from '../account/api';
-
-/** The back-office signs in with this source (spec section 7). */
-export const LOGIN_SOURCE = 'yamsmanager';
-
-export interface LoginResult {
-  user: UserOut;
-  token: string;
-  verification_required: boolean;
-}
-
-export function useLogin() {
-  return useMutation({
-    mutationFn: async (body: { email: string; password: string }) =>
-      (
-        await http.post<LoginResult>(
-          '/api/login',
-          { ...body, source: LOGIN_SOURCE },
-          { errors: 'first', keepSessionOn401: true, successToast: true },
-        )
-      ).data,
-    onSuccess: (result) => {
-      resetUserCache();
-      setSession({ user: result.user, token: result.token });
-    },
-  });
-}
 
 /** Signs out; the session is cleared even when the server cannot be reached ('Déconnexion locale'). */
 export function useLogout() {
