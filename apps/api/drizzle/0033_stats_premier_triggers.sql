@@ -5,11 +5,11 @@
 -- from an index (migration 0034) and counted without de-duplication.
 -- The statement-level triggers of migration 0004 keep it in the same upsert as nb and montant: a course
 -- added sets least(premier, its day); a course removed on or before `premier` (deleted, cancelled, moved to
--- another day or client) looks the first active day up again afterwards, from at most 31 day rows (a month)
--- or 12 month rows (a year) read by primary key. Hand-written: drizzle-kit generates no functions.
+-- another day or client) looks the first active day up again afterwards, from at most 12 month rows and 31
+-- day rows read by primary key. Hand-written: drizzle-kit generates no functions.
 
--- The upserts of one per-person aggregate (clients or drivers) for a delta, then the look-ups of `premier`
--- after removals: months first (from their day rows), then years (from their months). Only a delta that
+-- The upserts of one per-person aggregate (clients or drivers) for a delta, then the look-up of `premier`
+-- after removals, from the day rows of the month (a year's: of its first month with a course). Only a delta that
 -- reads the old rows (`stats_ancien`: updates and deletes of stats_sync) removes anything: inserts and
 -- stats_rebuild run the upsert alone.
 CREATE OR REPLACE FUNCTION stats_personnes_sql(delta text, tbl text, cle text, filtre text) RETURNS text[]
@@ -40,37 +40,29 @@ SELECT ARRAY[
 ] || CASE WHEN strpos(delta, 'stats_ancien') = 0 THEN ARRAY[]::text[] ELSE ARRAY[
   format($q$
     WITH d AS (%1$s),
-    r AS (
-      SELECT entreprise_id, %3$I AS k,
-             date_trunc('month', (date_chargement AT TIME ZONE 'UTC') + interval '1 hour')::date AS debut,
-             min(((date_chargement AT TIME ZONE 'UTC') + interval '1 hour')::date) AS jour
+    x AS (
+      SELECT entreprise_id, %3$I AS k, ((date_chargement AT TIME ZONE 'UTC') + interval '1 hour')::date AS jour
       FROM d WHERE s < 0 AND statut <> 'Annulé' %4$s
-      GROUP BY 1, 2, 3
+    ),
+    r AS (
+      SELECT x.entreprise_id, x.k, g.grain,
+             CASE g.grain WHEN 'M' THEN date_trunc('month', x.jour::timestamp) ELSE date_trunc('year', x.jour::timestamp) END::date AS debut,
+             min(x.jour) AS jour
+      FROM x CROSS JOIN (VALUES ('M'::bpchar), ('A'::bpchar)) AS g(grain)
+      GROUP BY 1, 2, 3, 4
     )
     UPDATE %2$I AS t SET premier = (
-      SELECT g.d::date FROM generate_series(t.debut::timestamp, t.debut::timestamp + interval '1 month' - interval '1 day', interval '1 day') AS g(d)
+      SELECT g.d::date
+      FROM (SELECT CASE WHEN t.grain = 'M' THEN t.debut::timestamp ELSE (
+              SELECT min(m.d) FROM generate_series(t.debut::timestamp, t.debut::timestamp + interval '11 months', interval '1 month') AS m(d)
+              WHERE EXISTS (SELECT 1 FROM %2$I j WHERE j.entreprise_id = t.entreprise_id AND j.grain = 'M'
+                              AND j.debut = m.d::date AND j.%3$I = t.%3$I AND j.nb > 0)) END AS mois) AS u,
+           generate_series(u.mois, u.mois + interval '1 month' - interval '1 day', interval '1 day') AS g(d)
       WHERE EXISTS (SELECT 1 FROM %2$I j WHERE j.entreprise_id = t.entreprise_id AND j.grain = 'J'
                       AND j.debut = g.d::date AND j.%3$I = t.%3$I AND j.nb > 0)
       ORDER BY g.d LIMIT 1)
     FROM r
-    WHERE t.entreprise_id = r.entreprise_id AND t.grain = 'M' AND t.debut = r.debut AND t.%3$I = r.k
-      AND r.jour <= t.premier
-  $q$, delta, tbl, cle, filtre),
-  format($q$
-    WITH d AS (%1$s),
-    r AS (
-      SELECT entreprise_id, %3$I AS k,
-             date_trunc('year', (date_chargement AT TIME ZONE 'UTC') + interval '1 hour')::date AS debut,
-             min(((date_chargement AT TIME ZONE 'UTC') + interval '1 hour')::date) AS jour
-      FROM d WHERE s < 0 AND statut <> 'Annulé' %4$s
-      GROUP BY 1, 2, 3
-    )
-    UPDATE %2$I AS t SET premier = (
-      SELECT min(m.premier) FROM generate_series(t.debut::timestamp, t.debut::timestamp + interval '11 months', interval '1 month') AS g(d)
-      JOIN %2$I m ON m.entreprise_id = t.entreprise_id AND m.grain = 'M' AND m.debut = g.d::date
-                 AND m.%3$I = t.%3$I AND m.nb > 0)
-    FROM r
-    WHERE t.entreprise_id = r.entreprise_id AND t.grain = 'A' AND t.debut = r.debut AND t.%3$I = r.k
+    WHERE t.entreprise_id = r.entreprise_id AND t.grain = r.grain AND t.debut = r.debut AND t.%3$I = r.k
       AND r.jour <= t.premier
   $q$, delta, tbl, cle, filtre)
 ] END
