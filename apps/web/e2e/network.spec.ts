@@ -44,3 +44,33 @@ test("un écran dont le code ne se charge pas propose de recharger l'application
   await page.getByRole('button', { name: 'Recharger' }).click();
   await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
 });
+
+test('le serveur injoignable au démarrage : « Réessayer » ramène la page de connexion', async ({ page }) => {
+  await page.route('**/sanctum/csrf-cookie', (route) => route.abort());
+  await page.goto('/se-connecter');
+  await expect(page.getByText(MSG.startupFailure)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeHidden();
+
+  await page.unroute('**/sanctum/csrf-cookie');
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+});
+
+test('la page de connexion fonctionne sans le code d’antd (chargé ensuite, pendant la saisie)', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/(AntdRoot|antdStatics)-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/se-connecter');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText("L'email est obligatoire.")).toBeVisible();
+  await expect(page.getByText('Le mot de passe est obligatoire.')).toBeVisible();
+  await page.getByLabel('Email').fill('direction@transgabon.ga');
+  await expect(page.getByText("L'email est obligatoire.")).toBeHidden();
+  const password = page.getByLabel('Mot de passe', { exact: true });
+  await page.getByLabel('Afficher le mot de passe').check();
+  await expect(password).toHaveAttribute('type', 'text');
+  // No antd component rendered: antd injects its styles in <style> tags when one is (data-rc-order).
+  expect(await page.locator('style[data-rc-order], style[data-css-hash]').count()).toBe(0);
+});

@@ -2,12 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@yams/shared';
 import type { ReactNode } from 'react';
 import { http } from '../base/http';
-import { CenteredSpinner, LightButton } from '../components/light/light';
+import { LightButton } from '../components/light/light';
 import { StatusNotice } from '../components/StatusNotice';
 
 export const startupKey = ['startup', 'csrf-cookie'] as const;
 
-/** GET /sanctum/csrf-cookie at app start (spec section 7); if the server cannot be reached, say so. */
+/**
+ * GET /sanctum/csrf-cookie at app start (spec section 7); if the server cannot be reached, say so. The page
+ * shows meanwhile (the request is a bearer-token API's no-op: waiting for it cost the sign-in page a round
+ * trip before its first paint); a failure replaces it with the notice and 'Réessayer'.
+ */
 export function StartupGate({ children }: { children: ReactNode }) {
   const startup = useQuery({
     queryKey: startupKey,
@@ -15,9 +19,6 @@ export function StartupGate({ children }: { children: ReactNode }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  if (startup.isPending) {
-    return <CenteredSpinner />;
-  }
   if (startup.isError) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: '80vh', padding: 16 }}>

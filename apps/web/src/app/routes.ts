@@ -1,5 +1,6 @@
-import { lazyScreen, type Screen } from '../base/lazyScreen';
+import { eagerScreen, lazyScreen, type Screen } from '../base/lazyScreen';
 import { ROUTE_PATHS, type RouteName, type RoutePath } from '../base/paths';
+import LoginPage from '../features/auth/LoginPage';
 
 /** A route of base/paths.ts with its screen. */
 export interface RouteDef extends RoutePath {
@@ -8,7 +9,7 @@ export interface RouteDef extends RoutePath {
 
 /** Each route's screen, loaded on first visit (its path, title and access are in base/paths.ts). */
 const SCREENS: Record<RouteName, Screen> = {
-  login: lazyScreen(() => import('../features/auth/LoginPage')),
+  login: eagerScreen(LoginPage), // in the entry: no round trip before the sign-in form shows
   forgot_password: lazyScreen(() => import('../features/auth/ForgotPasswordPage')),
   'account.verify': lazyScreen(() => import('../features/auth/VerifyAccountPage')),
   reset_password: lazyScreen(() => import('../features/auth/ResetPasswordPage')),

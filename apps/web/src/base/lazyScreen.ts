@@ -1,5 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@yams/shared';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 
 /** A screen's code could not be fetched (new deployment, network cut) or took longer than 120 s. */
 export class ChunkLoadError extends Error {
@@ -10,7 +10,7 @@ export class ChunkLoadError extends Error {
 }
 
 // biome-ignore lint/complexity/noBannedTypes: React's own default props type (ComponentType's `P = {}`).
-export type Screen<P extends object = {}> = LazyExoticComponent<ComponentType<P>> & {
+export type Screen<P extends object = {}> = (LazyExoticComponent<ComponentType<P>> | ComponentType<P>) & {
   /** Fetches the screen's code now (ignored if it fails: the visit will retry and report it). */
   preload(): void;
 };
@@ -39,4 +39,13 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
   // The module system caches the import, so the later visit gets the very same module.
   screen.preload = () => void load().catch(() => undefined);
   return screen;
+}
+
+/**
+ * A screen bundled with the app's entry: the sign-in page, the first page of most visits, shows without
+ * one more round trip for its code.
+ */
+export function eagerScreen(component: ComponentType): Screen {
+  const screen: ComponentType = (props) => createElement(component, props);
+  return Object.assign(screen, { preload: () => undefined });
 }
