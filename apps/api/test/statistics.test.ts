@@ -500,10 +500,11 @@ describe('writes move the figures in the same transaction', () => {
         'stats_courses_chauffeurs',
         'stats_flotte',
         'stats_paiements_jour',
+        'stats_premiers',
       ]) {
         const r = (await db.execute(
           sql.raw(
-            `select * from ${t} where ${t === 'stats_flotte' ? 'secondes' : 'nb'} <> 0 order by 1, 2, 3, 4`,
+            `select * from ${t} where ${t === 'stats_flotte' ? 'secondes' : 'nb'} <> 0 order by 1, 2, 3, 4, 5`,
           ),
         )) as unknown as { rows: unknown[] };
         out[t] = JSON.stringify(r.rows);

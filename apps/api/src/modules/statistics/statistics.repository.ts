@@ -28,6 +28,7 @@ import {
   statsCoursesJour,
   statsFlotte,
   statsPaiementsJour,
+  statsPremiers,
 } from './statistics.table';
 
 // Every figure of the dashboard, read from the aggregates of statistics.table.ts (a period costs a few
@@ -153,12 +154,22 @@ export interface Totaux {
  */
 export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   const t = statsCoursesJour;
-  // Each piece reads the (company, grain, debut, premier, person) index where nb > 0 alone. One month or
-  // year (whole, or up to a day) holds a person once: counted as is; several pieces, or days, de-duplicated
-  // by a hash of the people (count(distinct) would sort them).
+  // One company's month or year, whole or up to a day: the sum of its per-day counts of first courses
+  // (stats_premiers, at most 366 rows). Otherwise each piece reads the (company, grain, debut, premier,
+  // person) index where nb > 0 alone, de-duplicated by a hash of the people (count(distinct) would sort
+  // them); a single day holds a person once per company.
   const morceaux = decoupageDistinct(b);
-  const seul = morceaux.length === 1 && morceaux[0]!.debut === morceaux[0]!.fin;
-  const distinct = (table: typeof statsCoursesClients | typeof statsCoursesChauffeurs, key: AnyPgColumn) => {
+  const seul = morceaux.length === 1 && morceaux[0]!.debut === morceaux[0]!.fin ? morceaux[0]! : null;
+  const distinct = (
+    table: typeof statsCoursesClients | typeof statsCoursesChauffeurs,
+    key: AnyPgColumn,
+    qui: 'client' | 'chauffeur',
+  ) => {
+    const p = statsPremiers;
+    if (seul && seul.grain !== 'J' && s.entreprise !== null)
+      return sql`(select coalesce(sum(${p.nb}), 0) from ${p}
+                  where ${ofCompany(s, p)} and ${p.qui} = ${qui} and ${p.grain} = ${sql.raw(`'${seul.grain}'`)}
+                    and ${p.debut} = ${seul.debut} ${seul.jusqua ? sql`and ${p.jour} <= ${seul.jusqua}` : sql``})`;
     const parts = morceaux.map(
       (m) =>
         sql`select ${key} as k from ${table}
@@ -167,7 +178,7 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
               and ${table.nb} > 0
               ${m.jusqua ? sql`and ${table.premier} <= ${m.jusqua}` : sql``}`,
     );
-    return seul
+    return seul && s.entreprise !== null
       ? sql`(select count(*) from (${parts[0]!}) p)`
       : sql`(select count(*) from (select k from (${sql.join(parts, sql` union all `)}) p group by k) u)`;
   };
@@ -176,8 +187,8 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   const [r] = await rows<{ nb: string; montant: string; clients: string; chauffeurs: string }>(
     s.db,
     sql`select c.nb, c.montant,
-               ${distinct(statsCoursesClients, statsCoursesClients.client_id)} as clients,
-               ${distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id)} as chauffeurs
+               ${distinct(statsCoursesClients, statsCoursesClients.client_id, 'client')} as clients,
+               ${distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id, 'chauffeur')} as chauffeurs
         from (select coalesce(sum(${t.nb}), 0) as nb,
                      coalesce(sum(${t.montant}) filter (where ${t.statut} ${NON_ANNULE}), 0) as montant
               from ${t}

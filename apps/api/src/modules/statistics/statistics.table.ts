@@ -119,3 +119,22 @@ export const statsPaiementsJour = pgTable(
     index('stats_paiements_jour_jour_idx').on(t.jour),
   ],
 );
+
+/**
+ * How many clients (`qui` 'client') or drivers ('chauffeur') had their first course of a month ('M') or year
+ * ('A') on each day: the `premier` of the month and year rows above with nb > 0, counted per day, kept by a
+ * row trigger on those tables (migration `stats_premiers_triggers`). The distinct clients of a month, or of
+ * 1 January → 23 November, are a sum of at most 366 rows, whatever the number of clients.
+ */
+export const statsPremiers = pgTable(
+  'stats_premiers',
+  {
+    entreprise_id: integer('entreprise_id').notNull(),
+    qui: varchar('qui', { length: 10 }).notNull(),
+    grain: char('grain', { length: 1 }).notNull(),
+    debut: date('debut').notNull(),
+    jour: date('jour').notNull(),
+    nb: integer('nb').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entreprise_id, t.qui, t.grain, t.debut, t.jour] })],
+);
