@@ -104,6 +104,19 @@ test('tabs and hash, a fournisseur created, edited and deleted, platform tables 
       timeout: 30_000,
     },
   );
+
+  // The logo travels as a multipart upload, is shown from the API (with the token), then removed.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Le logo a été enregistré.')).toBeVisible();
+  await expect(page.getByRole('img', { name: "Logo de l'entreprise" })).toBeVisible();
+  await page.getByRole('button', { name: 'Retirer' }).click();
+  await expect(page.getByText('Aucun logo')).toBeVisible();
 });
 
 test('services imported from a CSV with the export’s columns: errors line by line first, then all lines at once', async ({

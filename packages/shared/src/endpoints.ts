@@ -20,7 +20,6 @@ import {
   TopDriversOut,
   UtilisationFlotteOut,
 } from './statistics';
-import { UserOut } from './users';
 
 // The API's routes that are not an entity's (`contracts.ts` has the entities), one contract each
 // (`contract.ts`): the API declares the route with it, the web calls it with `call`.
@@ -96,6 +95,13 @@ export const documentFichierEndpoint = endpointContract({
   body: DocumentFichierBody,
   multipart: true,
   response: DocumentOut,
+});
+
+/** A vehicle document's joined file, downloaded (the row's `fichier` is this address). */
+export const documentFichierFileEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/documents/:id/fichier',
+  params: IdParams,
 });
 
 // ---------- Geolocation ----------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type FichierRegle, zFichierEnvoye } from './files';
 import { zChamps } from './reference';
 
 // The company's own settings (Configurations → Entreprise): legal identity printed on invoices, invoice
@@ -18,6 +19,25 @@ export const LOGO_TYPES: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
 };
+
+/** The logo's upload (the API also checks the content's signature). */
+export const LOGO_REGLE: FichierRegle = {
+  maxOctets: LOGO_MAX_OCTETS,
+  types: LOGO_TYPES,
+  messages: {
+    taille: 'Le logo ne doit pas dépasser 2 Mo.',
+    type: 'Le logo doit être une image PNG, JPEG ou WEBP.',
+    vide: 'Le logo est vide.',
+  },
+};
+
+/** `POST /api/entreprise/parametres/logo` (multipart/form-data): the part « logo ». */
+export const LogoBody = z.object({
+  logo: zFichierEnvoye(
+    'logo',
+    'Envoyez le logo comme fichier (multipart/form-data, champ « logo »).',
+  ).optional(),
+});
 
 const emailOptionnel = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),

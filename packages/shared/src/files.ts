@@ -20,14 +20,12 @@ const isFichierEnvoye = (v: unknown): v is FichierEnvoye =>
 
 /**
  * A file part of a multipart body (`{ fichier: zFichierEnvoye('fichier') }`): published as a binary string,
- * refused in French when the request is JSON or the part is a plain text field.
+ * refused in French (`error`) when the request is JSON or the part is a plain text field.
  */
-export const zFichierEnvoye = (champ: string) =>
-  z
-    .custom<FichierEnvoye>(isFichierEnvoye, {
-      error: `Envoyez le fichier en multipart/form-data, champ « ${champ} ».`,
-    })
-    .meta({ type: 'string', format: 'binary' });
+export const zFichierEnvoye = (
+  champ: string,
+  error = `Envoyez le fichier en multipart/form-data, champ « ${champ} ».`,
+) => z.custom<FichierEnvoye>(isFichierEnvoye, { error }).meta({ type: 'string', format: 'binary' });
 
 /** What an upload may be: its largest size, its accepted types, and the French messages saying no. */
 export interface FichierRegle {

@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = {
 } as const;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export const NOTIFICATION_TYPE_KEYS = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
+export const isNotificationType = (type: string): type is NotificationType =>
+  Object.hasOwn(NOTIFICATION_TYPES, type);
 
 export const NotificationOut = z.object({
   id: z.number(),

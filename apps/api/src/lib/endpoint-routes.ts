@@ -14,16 +14,28 @@ export type EndpointRequest<E extends EndpointContract> = FastifyRequest & {
   body: EndpointPartOut<E, 'body'>;
 };
 
-export interface EndpointSpec<E extends EndpointContract> {
+interface RouteSpec {
   tags: string[];
   summary: string;
   /** Another authentication than the plugin's hook (`app.authenticateAny` for /api/me). */
   preHandler?: preHandlerHookHandler;
+  /** A route without an account (the public tracking page): published with no security requirement. */
+  public?: true;
+  /** A body limit other than the API's (an import's lines read from a file). */
+  bodyLimit?: number;
+}
+
+export interface EndpointSpec<E extends EndpointContract> extends RouteSpec {
   /** The answer in the envelope: `ok(data, message?)`. */
   handler(
     request: EndpointRequest<E>,
     reply: FastifyReply,
   ): Promise<ReturnType<typeof ok<EndpointResponse<E>>>>;
+}
+
+/** A file's route (a contract without `response`): the handler sends the file and returns the reply. */
+export interface FileSpec<E extends EndpointContract> extends RouteSpec {
+  handler(request: EndpointRequest<E>, reply: FastifyReply): Promise<FastifyReply>;
 }
 
 /**
@@ -35,6 +47,27 @@ export function endpointRoute<E extends EndpointContract>(
   contract: E,
   spec: NoInfer<EndpointSpec<E>>,
 ) {
+  declare(app, contract, spec);
+}
+
+/**
+ * A route answering a file (a PDF, a CSV or Excel export, an image), declared from its contract like
+ * `endpointRoute`: its params and query are checked and published; its answer is the file, not the envelope
+ * (errors still are).
+ */
+export function fileRoute<E extends EndpointContract & { response?: undefined }>(
+  app: App,
+  contract: E,
+  spec: NoInfer<FileSpec<E>>,
+) {
+  declare(app, contract, spec);
+}
+
+function declare<E extends EndpointContract>(
+  app: App,
+  contract: E,
+  spec: RouteSpec & { handler(request: EndpointRequest<E>, reply: FastifyReply): Promise<unknown> },
+) {
   const schema = {
     tags: spec.tags,
     summary: spec.summary,
@@ -43,6 +76,7 @@ export function endpointRoute<E extends EndpointContract>(
     ...(contract.body ? { body: contract.body } : {}),
     ...(contract.response ? { response: reply(contract.response as z.ZodType) } : {}),
     ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    ...(spec.public ? { security: [] } : {}),
   };
   if (contract.multipart && !acceptsUploads(app)) {
     throw new Error(
@@ -53,6 +87,7 @@ export function endpointRoute<E extends EndpointContract>(
     method: contract.method,
     url: contract.path,
     ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: (request, res) => spec.handler(request as unknown as EndpointRequest<E>, res),
   });

@@ -1,3 +1,4 @@
+import { withEntrepriseNom } from '@yams/shared';
 import { z } from 'zod';
 
 const messageSchema = z.union([
@@ -13,16 +14,6 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export function ok<T>(data: T, message: string | null = null) {
   return { success: true as const, message, data, errors: [] as string[] };
-}
-
-/**
- * A superadmin's rows carry their company's name (plugins/entreprise-names.ts): an object with an
- * `entreprise_id` lets `entreprise_nom` through its response schema.
- */
-export function withEntrepriseNom<T extends z.ZodType>(schema: T): T {
-  return schema instanceof z.ZodObject && 'entreprise_id' in schema.shape
-    ? (schema.extend({ entreprise_nom: z.string().nullable().optional() }) as unknown as T)
-    : schema;
 }
 
 /** 200 answer schemas in one line: `response: reply(UserOut)`; one row's detail may name its company. */

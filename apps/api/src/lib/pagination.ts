@@ -1,8 +1,6 @@
-import { type ListQuery, PAGE_SIZE, type Paginated } from '@yams/shared';
+import { type ListQuery, listAnswer, PAGE_SIZE, type Paginated } from '@yams/shared';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/client';
-import { withEntrepriseNom } from './http';
 
 /** Unpaged lists are capped so a forgotten `page` never returns a whole table. */
 export const UNPAGED_CAP = 1000;
@@ -101,22 +99,5 @@ export async function listResponse<T>(
   };
 }
 
-/** Response schema for `listResponse`. */
-export function listOf<T extends z.ZodType>(schema: T) {
-  const item: z.ZodType = withEntrepriseNom(schema);
-  return z.union([
-    z.number(),
-    z.array(item),
-    z.object({
-      current_page: z.number(),
-      data: z.array(item),
-      per_page: z.number(),
-      total: z.number(),
-      /** `total` is an estimate: the selection holds more than EXACT_COUNT_LIMIT rows. */
-      total_estime: z.boolean().optional(),
-      last_page: z.number(),
-      from: z.number().nullable(),
-      to: z.number().nullable(),
-    }),
-  ]);
-}
+/** Response schema for `listResponse` (packages/shared `listAnswer`, which the contracts use too). */
+export const listOf = listAnswer;

@@ -20,7 +20,13 @@ export const acceptsUploads = (app: App) => accepting.has(app);
  * so the route's zod schema checks it like JSON (`zFichierEnvoye`). A file over the rule's size, a second
  * file or a malformed form is a French 422 on the file field, never Fastify's or busboy's own error.
  */
-export async function acceptUploads(app: App, regle: FichierRegle, champ: string): Promise<void> {
+export async function acceptUploads(
+  app: App,
+  regle: FichierRegle,
+  champ: string,
+  /** What a malformed form answers on the file field (a generic message by default). */
+  unreadable = UNREADABLE,
+): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: regle.maxOctets, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
   });
@@ -41,7 +47,7 @@ export async function acceptUploads(app: App, regle: FichierRegle, champ: string
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldErrors({ [champ]: regle.messages.taille });
       if (code === 'FST_FILES_LIMIT') throw fieldErrors({ [champ]: 'Envoyez un seul fichier à la fois.' });
-      throw fieldErrors({ [champ]: UNREADABLE });
+      throw fieldErrors({ [champ]: unreadable });
     }
     request.body = body;
   });

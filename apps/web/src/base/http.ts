@@ -251,3 +251,21 @@ export function call<E extends EndpointContract>(
       : {}),
   });
 }
+
+/**
+ * A file endpoint's answer (a contract without `response`: an image, a PDF) fetched with the session's token,
+ * since a plain link or `<img src>` cannot send it: the file as a Blob, or null when the API refused it.
+ */
+export async function fetchFile<E extends EndpointContract>(
+  endpoint: E & { response?: undefined },
+  input: Pick<CallInput<E>, 'params' | 'query'> = {},
+  signal?: AbortSignal,
+): Promise<Blob | null> {
+  const path = endpointPath(endpoint, input.params as Record<string, unknown> | undefined);
+  const token = getSession()?.token;
+  const res = await fetch(buildUrl(path, input.query as Query | undefined), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal,
+  });
+  return res.ok ? res.blob() : null;
+}

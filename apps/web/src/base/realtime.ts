@@ -1,7 +1,7 @@
-import { PRESENCE_CHANNEL, REALTIME_EVENTS } from '@yams/shared';
+import { broadcastingAuthEndpoint, PRESENCE_CHANNEL, REALTIME_EVENTS } from '@yams/shared';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { http } from './http';
+import { call, http } from './http';
 import { queryClient } from './queryClient';
 
 /**
@@ -29,12 +29,11 @@ export async function connectRealtime(token: string): Promise<void> {
   socket = s;
   let connectedOnce = false;
   s.on('connect', () => {
-    void http
-      .post(
-        '/broadcasting/auth',
-        { socket_id: s.id, channel_name: PRESENCE_CHANNEL },
-        { background: true, errors: 'none' },
-      )
+    void call(
+      broadcastingAuthEndpoint,
+      { body: { socket_id: s.id ?? '', channel_name: PRESENCE_CHANNEL } },
+      { background: true, errors: 'none' },
+    )
       // Joined: what counts connected users is read again here, since this tab's own arrival may have
       // been counted (or broadcast) before the screen showing it listened.
       .then(() => {

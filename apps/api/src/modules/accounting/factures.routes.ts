@@ -1,7 +1,7 @@
 import { coursesFacturablesEndpoint, facturePdfEndpoint, facturesContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { endpointRoute } from '../../lib/endpoint-routes';
+import { endpointRoute, fileRoute } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import { assertClient } from '../operations/operations.refs';
@@ -71,10 +71,10 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    facturePdfEndpoint.path,
-    { schema: { tags, summary: 'La facture en PDF (A4 portrait)', params: facturePdfEndpoint.params } },
-    async (request, reply) => {
+  fileRoute(app, facturePdfEndpoint, {
+    tags,
+    summary: 'La facture en PDF (A4 portrait)',
+    handler: async (request, reply) => {
       const scope = currentScope(request);
       const facture = await getFactureOut(app.db, scope, request.params.id);
       const pdf = await facturePdf(app.db, facture, app.config.dataDir);
@@ -84,7 +84,7 @@ const facturesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="facture-${nom}.pdf"`)
         .send(pdf);
     },
-  );
+  });
 };
 
 export default facturesRoutes;

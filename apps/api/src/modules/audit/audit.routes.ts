@@ -1,8 +1,8 @@
-import { AUDIT_ENTITES, AUDIT_PATHS, AuditEntryOut, auditContract, IdParams } from '@yams/shared';
+import { AUDIT_ENTITES, AUDIT_PATHS, auditContract, historiqueEndpoint } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { ok, reply } from '../../lib/http';
+import { endpointRoute } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import { getAuditEntry, historique, listAudit } from './audit.repository';
 
@@ -25,18 +25,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   for (const [path, tableName] of Object.entries(AUDIT_PATHS)) {
-    app.get(
-      `${path}/:id/historique`,
-      {
-        schema: {
-          tags,
-          summary: `Historique d'une fiche (${AUDIT_ENTITES[tableName]}) : qui, quand, quels champs, avant et après`,
-          params: IdParams,
-          response: reply(z.array(AuditEntryOut)),
-        },
-      },
-      async (request) => ok(await historique(app.db, currentScope(request), tableName, request.params.id)),
-    );
+    endpointRoute(app, historiqueEndpoint(path), {
+      tags,
+      summary: `Historique d'une fiche (${AUDIT_ENTITES[tableName]}) : qui, quand, quels champs, avant et après`,
+      handler: async (request) =>
+        ok(await historique(app.db, currentScope(request), tableName, request.params.id)),
+    });
   }
 };
 

@@ -1,15 +1,17 @@
 import fs from 'node:fs';
-import multipart from '@fastify/multipart';
 import {
-  EntrepriseQuery,
-  LOGO_MAX_OCTETS,
-  ParametresEntrepriseBody,
-  ParametresEntrepriseOut,
+  LOGO_REGLE,
+  logoEndpoint,
+  logoUploadEndpoint,
+  parametresEndpoint,
+  updateParametresEndpoint,
 } from '@yams/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpointRoute, fileRoute } from '../../lib/endpoint-routes';
 import { AppError, fieldErrors } from '../../lib/errors';
-import { ok, reply } from '../../lib/http';
+import { ok } from '../../lib/http';
+import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
 import { assertEntreprise } from '../reference/reference.checks';
 import { LogoFiles } from './parametres.files';
@@ -41,70 +43,39 @@ const logoAbsent = () =>
 const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
   // Encapsulated here: only this plugin's routes accept multipart bodies.
-  await app.register(multipart, { limits: { fileSize: LOGO_MAX_OCTETS, files: 1, fields: 5, parts: 6 } });
+  await acceptUploads(app, LOGO_REGLE, 'logo', "Le fichier du logo n'a pas pu être lu.");
   const files = new LogoFiles(app.config.dataDir);
 
-  app.get(
-    '/api/entreprise/parametres',
-    {
-      schema: {
-        tags,
-        summary: "Paramètres de l'entreprise (valeurs par défaut tant qu'ils n'ont pas été enregistrés)",
-        querystring: EntrepriseQuery,
-        response: reply(ParametresEntrepriseOut),
-      },
-    },
-    async (request) =>
+  endpointRoute(app, parametresEndpoint, {
+    tags,
+    summary: "Paramètres de l'entreprise (valeurs par défaut tant qu'ils n'ont pas été enregistrés)",
+    handler: async (request) =>
       ok(await getParametres(app.db, await entrepriseOf(request, app, request.query.entreprise))),
-  );
+  });
 
-  app.post(
-    '/api/entreprise/parametres/update',
-    {
-      schema: {
-        tags,
-        summary:
-          'Enregistre les paramètres envoyés (les champs absents restent inchangés ; logo: null le retire)',
-        querystring: EntrepriseQuery,
-        body: ParametresEntrepriseBody,
-        response: reply(ParametresEntrepriseOut),
-      },
-    },
-    async (request) => {
+  endpointRoute(app, updateParametresEndpoint, {
+    tags,
+    summary:
+      'Enregistre les paramètres envoyés (les champs absents restent inchangés ; logo: null le retire)',
+    handler: async (request) => {
       const id = await entrepriseOf(request, app, request.query.entreprise);
       const { parametres, ancienLogo } = await saveParametres(app.db, id, request.body);
       await files.remove(ancienLogo);
       return ok(parametres, 'Les paramètres de l’entreprise ont été enregistrés.');
     },
-  );
+  });
 
-  app.post(
-    '/api/entreprise/parametres/logo',
-    {
-      schema: {
-        tags,
-        summary: 'Envoie le logo (multipart/form-data, champ « logo » : PNG, JPEG ou WEBP, 2 Mo au plus)',
-        querystring: EntrepriseQuery,
-        response: reply(ParametresEntrepriseOut),
-      },
-    },
-    async (request) => {
+  endpointRoute(app, logoUploadEndpoint, {
+    tags,
+    summary: 'Envoie le logo (multipart/form-data, champ « logo » : PNG, JPEG ou WEBP, 2 Mo au plus)',
+    handler: async (request) => {
       const id = await entrepriseOf(request, app, request.query.entreprise);
       if (!request.isMultipart()) {
         throw fieldErrors({ logo: 'Envoyez le logo comme fichier (multipart/form-data, champ « logo »).' });
       }
-      let bytes: Buffer | undefined;
-      try {
-        const part = await request.file();
-        if (part) bytes = await part.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          throw fieldErrors({ logo: 'Le logo ne doit pas dépasser 2 Mo.' });
-        throw fieldErrors({ logo: "Le fichier du logo n'a pas pu être lu." });
-      }
+      const bytes = request.body.logo?.octets;
       if (!bytes) throw fieldErrors({ logo: 'Le logo est obligatoire.' });
-      const rel = await files.save(id, bytes);
+      const rel = await files.save(id, Buffer.from(bytes));
       try {
         const { parametres, ancienLogo } = await saveParametres(app.db, id, { logo: rel });
         await files.remove(ancienLogo);
@@ -114,12 +85,12 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/entreprise/parametres/logo',
-    { schema: { tags, summary: "Le logo de l'entreprise (image)", querystring: EntrepriseQuery } },
-    async (request, replyTo) => {
+  fileRoute(app, logoEndpoint, {
+    tags,
+    summary: "Le logo de l'entreprise (image)",
+    handler: async (request, replyTo) => {
       const { logo } = await getParametres(
         app.db,
         await entrepriseOf(request, app, request.query.entreprise),
@@ -133,7 +104,7 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(fs.createReadStream(abs));
     },
-  );
+  });
 };
 
 export default parametresRoutes;

@@ -1,4 +1,10 @@
-import { type DocumentOut, documentEtat, todayInGabon } from '@yams/shared';
+import {
+  type DocumentOut,
+  documentEtat,
+  documentFichierFileEndpoint,
+  endpointPath,
+  todayInGabon,
+} from '@yams/shared';
 import { and, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
@@ -24,7 +30,7 @@ function toOut(row: Row, today: string): DocumentOut {
   return {
     ...row,
     etat: documentEtat(row.date_expiration, today),
-    fichier: row.fichier ? `/api/documents/${row.id}/fichier` : null,
+    fichier: row.fichier ? endpointPath(documentFichierFileEndpoint, row) : null,
   };
 }
 

@@ -1,8 +1,13 @@
 import fs from 'node:fs';
-import { DOCUMENT_FICHIER_REGLE, documentFichierEndpoint, documentsContract, IdParams } from '@yams/shared';
+import {
+  DOCUMENT_FICHIER_REGLE,
+  documentFichierEndpoint,
+  documentFichierFileEndpoint,
+  documentsContract,
+} from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { endpointRoute } from '../../lib/endpoint-routes';
+import { endpointRoute, fileRoute } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/http';
 import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
@@ -67,10 +72,10 @@ const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   });
 
-  app.get(
-    '/api/documents/:id/fichier',
-    { schema: { tags, summary: 'Télécharge le fichier joint', params: IdParams } },
-    async (request, replyTo) => {
+  fileRoute(app, documentFichierFileEndpoint, {
+    tags,
+    summary: 'Télécharge le fichier joint',
+    handler: async (request, replyTo) => {
       const doc = await findDocument(app.db, currentScope(request), request.params.id);
       if (!doc.fichier) throw fichierNotFound();
       const abs = files.absolute(doc.fichier);
@@ -83,7 +88,7 @@ const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(fs.createReadStream(abs));
     },
-  );
+  });
 };
 
 export default documentsRoutes;

@@ -1,20 +1,19 @@
 import {
   appareilsContract,
   appareilsInconnusEndpoint,
-  CourseEvenementOut,
+  courseEvenementsEndpoint,
+  creerLienSuiviEndpoint,
   enregistrerInconnuEndpoint,
   gpsServeurEndpoint,
-  IdParams,
-  LienSuiviCreeOut,
-  LienSuiviOut,
-  TraceExportQuery,
+  liensSuiviEndpoint,
+  revoquerLiensSuiviEndpoint,
   traceEndpoint,
+  traceExportEndpoint,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { endpointRoute } from '../../lib/endpoint-routes';
-import { ok, reply } from '../../lib/http';
+import { endpointRoute, fileRoute } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import { getAppareilOut, listAppareils, listInconnus } from './appareils.repository';
 import { createAppareil, destroyAppareil, registerInconnu, updateAppareil } from './appareils.service';
@@ -86,17 +85,10 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
         ok(await getTrace(app.db, currentScope(request), request.params.id, request.query)),
     });
 
-    app.get(
-      '/api/appareils/:id/trace/export',
-      {
-        schema: {
-          tags,
-          summary: 'Export CSV ou Excel des jours du trajet (distance, temps de conduite, arrêts)',
-          params: IdParams,
-          querystring: TraceExportQuery,
-        },
-      },
-      async (request, res) => {
+    fileRoute(app, traceExportEndpoint, {
+      tags,
+      summary: 'Export CSV ou Excel des jours du trajet (distance, temps de conduite, arrêts)',
+      handler: async (request, res) => {
         const { format, ...q } = request.query;
         const trace = await getTrace(app.db, currentScope(request), request.params.id, q);
         const file = await exportTrace(trace, format);
@@ -109,61 +101,33 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
           )
           .send(file.body);
       },
-    );
+    });
 
-    app.get(
-      '/api/courses/:id/evenements',
-      {
-        schema: {
-          tags,
-          summary: "Événements GPS d'une course (arrivée et départ au chargement et à destination)",
-          params: IdParams,
-          response: reply(z.array(CourseEvenementOut)),
-        },
-      },
-      async (request) => ok(await listEvenements(app.db, currentScope(request), request.params.id)),
-    );
+    endpointRoute(app, courseEvenementsEndpoint, {
+      tags,
+      summary: "Événements GPS d'une course (arrivée et départ au chargement et à destination)",
+      handler: async (request) => ok(await listEvenements(app.db, currentScope(request), request.params.id)),
+    });
 
-    app.get(
-      '/api/courses/:id/suivi',
-      {
-        schema: {
-          tags,
-          summary: "Liens de suivi publics d'une course (sans leurs jetons)",
-          params: IdParams,
-          response: reply(z.array(LienSuiviOut)),
-        },
-      },
-      async (request) => ok(await listLiens(app.db, currentScope(request), request.params.id)),
-    );
+    endpointRoute(app, liensSuiviEndpoint, {
+      tags,
+      summary: "Liens de suivi publics d'une course (sans leurs jetons)",
+      handler: async (request) => ok(await listLiens(app.db, currentScope(request), request.params.id)),
+    });
 
-    app.post(
-      '/api/courses/:id/suivi',
-      {
-        schema: {
-          tags,
-          summary: 'Crée un lien de suivi public de la course (le jeton est donné une seule fois)',
-          params: IdParams,
-          response: reply(LienSuiviCreeOut),
-        },
-      },
-      async (request) => {
+    endpointRoute(app, creerLienSuiviEndpoint, {
+      tags,
+      summary: 'Crée un lien de suivi public de la course (le jeton est donné une seule fois)',
+      handler: async (request) => {
         const lien = await createLien(app.db, currentScope(request), request.params.id, app.config.appUrl);
         return ok(lien, 'Le lien de suivi a été créé.');
       },
-    );
+    });
 
-    app.post(
-      '/api/courses/:id/suivi/revoke',
-      {
-        schema: {
-          tags,
-          summary: 'Révoque les liens de suivi actifs de la course',
-          params: IdParams,
-          response: reply(z.object({ revoques: z.number() })),
-        },
-      },
-      async (request) => {
+    endpointRoute(app, revoquerLiensSuiviEndpoint, {
+      tags,
+      summary: 'Révoque les liens de suivi actifs de la course',
+      handler: async (request) => {
         const { code, n } = await revokeLiens(app.db, currentScope(request), request.params.id);
         const message =
           n === 0
@@ -173,6 +137,6 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
               : `Les ${n} liens de suivi de la course ${code} ont été révoqués.`;
         return ok({ revoques: n }, message);
       },
-    );
+    });
   };
 }

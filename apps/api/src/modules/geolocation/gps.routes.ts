@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { GPS, SuiviPublicOut } from '@yams/shared';
+import { GPS, suiviPublicEndpoint } from '@yams/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
+import { endpointRoute } from '../../lib/endpoint-routes';
 import { AppError } from '../../lib/errors';
-import { ok, reply } from '../../lib/http';
+import { ok } from '../../lib/http';
 import envelopePlugin, { frameworkErrors } from '../../plugins/envelope';
 import type { Ingest } from './ingest';
 import { OsmandError, parseOsmand } from './osmand';
@@ -68,6 +68,9 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
   return async (app) => {
     const handler = osmandHandler(ingest);
 
+    // Exempt from the shared contracts (issue 6 §3): a tracker's protocol, not the web's API. The same path
+    // takes GET and POST, the fields in the query, a form or any JSON shape (read by `parseOsmand`, own
+    // content-type parsers), and a stored position answers 200 with no body, not the envelope.
     await app.register(async (osmand) => {
       osmandParsers(osmand);
       for (const method of ['GET', 'POST'] as const) {
@@ -104,19 +107,12 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
     }
 
     const hits = new Map<string, { start: number; n: number }>();
-    app.get(
-      '/api/suivi/:token',
-      {
-        schema: {
-          tags: ['Géolocalisation'],
-          summary:
-            "Suivi public d'une course par son lien (sans compte) : trajet, position du véhicule, événements",
-          params: z.object({ token: z.string().max(200) }),
-          response: reply(SuiviPublicOut),
-          security: [],
-        },
-      },
-      async (request) => {
+    endpointRoute(app, suiviPublicEndpoint, {
+      tags: ['Géolocalisation'],
+      summary:
+        "Suivi public d'une course par son lien (sans compte) : trajet, position du véhicule, événements",
+      public: true,
+      handler: async (request) => {
         const now = Date.now();
         const hit = hits.get(request.ip);
         if (!hit || now - hit.start > 60_000) {
@@ -129,6 +125,6 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
         }
         return ok(await suiviPublic(app.db, request.params.token));
       },
-    );
+    });
   };
 }

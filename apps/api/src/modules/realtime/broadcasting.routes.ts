@@ -1,8 +1,8 @@
-import { BroadcastingAuthBody, PRESENCE_CHANNEL } from '@yams/shared';
+import { broadcastingAuthEndpoint, PRESENCE_CHANNEL } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoint-routes';
 import { AppError } from '../../lib/errors';
-import { ok, reply } from '../../lib/http';
+import { ok } from '../../lib/http';
 
 const refused = () => new AppError('broadcasting.forbidden', 403, ['Accès refusé à ce canal.']);
 
@@ -12,24 +12,11 @@ const refused = () => new AppError('broadcasting.forbidden', 403, ['Accès refus
  * tab), `private-user.{id}` (one's own).
  */
 const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/broadcasting/auth',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['Temps réel'],
-        summary: 'Autorise l’abonnement d’un socket à un canal (presence-app, private-user.{id})',
-        body: BroadcastingAuthBody,
-        response: reply(
-          z.object({
-            channel: z.string(),
-            socket_id: z.string(),
-            channel_data: z.string().nullable(),
-          }),
-        ),
-      },
-    },
-    async (request) => {
+  endpointRoute(app, broadcastingAuthEndpoint, {
+    tags: ['Temps réel'],
+    summary: 'Autorise l’abonnement d’un socket à un canal (presence-app, private-user.{id})',
+    preHandler: app.authenticate,
+    handler: async (request) => {
       const { user } = request.auth!;
       const { socket_id, channel_name } = request.body;
       const own = channel_name === PRESENCE_CHANNEL || channel_name === `private-user.${user.id}`;
@@ -45,7 +32,7 @@ const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
           : null;
       return ok({ channel: channel_name, socket_id, channel_data: channelData });
     },
-  );
+  });
 };
 
 export default broadcastingRoutes;

@@ -1,9 +1,10 @@
-import { ImportBody, ImportReport } from '@yams/shared';
+import { importEndpoint } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
+import { endpointRoute } from '../../lib/endpoint-routes';
 import { AppError } from '../../lib/errors';
 import { crudMessages } from '../../lib/french';
-import { ok, reply } from '../../lib/http';
+import { ok } from '../../lib/http';
 import { importErrors, importMessage } from '../../lib/import';
 import { currentScope } from '../../plugins/auth';
 import {
@@ -58,26 +59,19 @@ function serve(app: App, r: ReferenceResource) {
     destroyGroup: false,
   });
 
-  app.post(
-    `${base}/import`,
-    {
-      // Up to 2,000 lines read from a file: above the API's 1 MiB JSON limit, bounded all the same.
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: `Import d'un fichier (mêmes colonnes que l'export), tout ou rien${writers}`,
-        body: ImportBody,
-        response: reply(ImportReport),
-      },
-    },
-    async (request) => {
+  endpointRoute(app, importEndpoint(base), {
+    tags,
+    summary: `Import d'un fichier (mêmes colonnes que l'export), tout ou rien${writers}`,
+    // Up to 2,000 lines read from a file: above the API's 1 MiB JSON limit, bounded all the same.
+    bodyLimit: IMPORT_BODY_LIMIT,
+    handler: async (request) => {
       const report = await importRows(app.db, currentScope(request), r, request.body);
       if (report.erreurs.length && !request.body.apercu) {
         throw new AppError('import.invalide', 422, importErrors(report), report);
       }
       return ok(report, importMessage(report, request.body.apercu));
     },
-  );
+  });
 }
 
 const referenceRoutes: FastifyPluginAsyncZod = async (app) => {

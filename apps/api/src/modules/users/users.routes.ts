@@ -1,8 +1,9 @@
-import { ConnectedUserOut, ConnectedUsersQuery, utilisateursContract } from '@yams/shared';
+import { connectedUsersEndpoint, utilisateursContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { ok, reply } from '../../lib/http';
-import { listOf, listResponse } from '../../lib/pagination';
+import { endpointRoute } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/http';
+import { listResponse } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
 import { createUser, findScopedUser, setBlocked, updateUser } from './users.service';
@@ -12,24 +13,17 @@ const tags = ['Utilisateurs'];
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  app.get(
-    '/api/utilisateurs/connected',
-    {
-      schema: {
-        tags,
-        summary: 'Utilisateurs connectés maintenant (canal presence-app, tous processus confondus)',
-        querystring: ConnectedUsersQuery,
-        response: reply(listOf(ConnectedUserOut)),
-      },
-    },
-    async (request) =>
+  endpointRoute(app, connectedUsersEndpoint, {
+    tags,
+    summary: 'Utilisateurs connectés maintenant (canal presence-app, tous processus confondus)',
+    handler: async (request) =>
       ok(
         await listResponse(
           request.query,
           connectedUsers(app.db, currentScope(request), await app.realtime.connected()),
         ),
       ),
-  );
+  });
 
   // Accounts are blocked, never deleted (their courses, payments and history stay theirs).
   crudRoutes(app, utilisateursContract, {

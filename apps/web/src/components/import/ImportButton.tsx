@@ -1,8 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
-import type { ImportReport } from '@yams/shared';
+import { type ImportReport, importEndpoint } from '@yams/shared';
 import { Alert, Button, Modal, Table, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { ApiError, http } from '../../base/http';
+import { ApiError, call } from '../../base/http';
 import { toast } from '../../base/toast';
 import type { FormFieldDecl } from '../form/fields';
 import { useRefreshAfterWrite } from '../list/resource';
@@ -35,7 +35,7 @@ export function ImportButton<T extends Row>({ decl, columns, fields, labels }: P
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const refresh = useRefreshAfterWrite(decl.resource as never, decl.invalidates);
-  const url = `${decl.resource.path}/import`;
+  const endpoint = importEndpoint(decl.resource.path);
 
   const check = async (file: File) => {
     setBusy(true);
@@ -45,7 +45,7 @@ export function ImportButton<T extends Row>({ decl, columns, fields, labels }: P
         throw new Error("Aucune colonne du fichier n'est reconnue : utilisez les colonnes de l'export.");
       }
       if (plan.lignes.length === 0) throw new Error('Le fichier ne contient aucune ligne à importer.');
-      const { data } = await http.post<ImportReport>(url, { ...body(plan), apercu: true });
+      const { data } = await call(endpoint, { body: { ...body(plan), apercu: true } });
       setPreview({ file: file.name, plan, report: data });
     } catch (err) {
       if (!(err instanceof ApiError)) toast.oups([(err as Error).message], 'warning');
@@ -59,15 +59,17 @@ export function ImportButton<T extends Row>({ decl, columns, fields, labels }: P
     if (!preview) return;
     setBusy(true);
     try {
-      await http.post<ImportReport>(url, body(preview.plan), { successToast: true, errors: 'first' });
+      await call(endpoint, { body: body(preview.plan) }, { successToast: true, errors: 'first' });
       setPreview(null);
       await refresh();
     } catch (err) {
       // Rows changed since the preview (a code taken meanwhile): the dialog shows the lines to correct now.
       if (err instanceof ApiError && err.status === 422) {
-        const { data } = await http
-          .post<ImportReport>(url, { ...body(preview.plan), apercu: true }, { errors: 'none' })
-          .catch(() => ({ data: preview.report }));
+        const { data } = await call(
+          endpoint,
+          { body: { ...body(preview.plan), apercu: true } },
+          { errors: 'none' },
+        ).catch(() => ({ data: preview.report }));
         setPreview({ ...preview, report: data });
       }
     } finally {

@@ -1,7 +1,7 @@
 import { Descriptions, Divider, Tabs } from 'antd';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
-import { HistoryTab, historyPath } from './History';
+import { HistoryTab, historyEndpoint } from './History';
 import type { DisplayField, ListDecl, Row } from './types';
 import { fieldLabel } from './values';
 
@@ -20,7 +20,7 @@ export function DetailView<T extends Row>({
 }) {
   const fields = decl.detail.fields ?? decl.columns;
   const isMobile = useIsMobile();
-  const history = decl.detail.history === false ? null : historyPath(decl.resource.path, row.id);
+  const history = decl.detail.history === false ? null : historyEndpoint(decl.resource.path);
   const details = (
     <>
       <Descriptions
@@ -57,7 +57,8 @@ export function DetailView<T extends Row>({
           label: 'Historique',
           children: (
             <HistoryTab
-              path={history}
+              endpoint={history}
+              id={row.id}
               queryKey={[...decl.resource.keys.detail(row.id), 'historique']}
               labels={decl.labels}
               columns={[...decl.columns, ...(decl.detail.fields ?? [])] as DisplayField<Row>[]}

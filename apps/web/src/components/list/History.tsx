@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_PATHS, type AuditEntryOut, formatDate, formatDateTime, formatMoney } from '@yams/shared';
+import {
+  AUDIT_PATHS,
+  type AuditEntryOut,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  historiqueEndpoint,
+} from '@yams/shared';
 import { Alert, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels, Row } from './types';
 
@@ -10,8 +17,8 @@ import type { DisplayField, Labels, Row } from './types';
 // database writes in the transaction of every write, apps/api/src/modules/audit).
 
 /** The history route of a resource path, when the API keeps one (packages/shared `AUDIT_PATHS`). */
-export function historyPath(resourcePath: string, id: number): string | null {
-  return AUDIT_PATHS[resourcePath] ? `${resourcePath}/${id}/historique` : null;
+export function historyEndpoint(resourcePath: string) {
+  return AUDIT_PATHS[resourcePath] ? historiqueEndpoint(resourcePath) : null;
 }
 
 const ACTION_COLORS: Record<string, string> = {
@@ -128,19 +135,22 @@ export function AuditHeading({ entry, showEntity }: { entry: AuditEntryOut; show
 
 /** The 'Historique' tab: the record's entries, newest first. */
 export function HistoryTab({
-  path,
+  endpoint,
+  id,
   queryKey,
   labels,
   columns,
 }: {
-  path: string;
+  endpoint: ReturnType<typeof historiqueEndpoint>;
+  id: number;
   queryKey: readonly unknown[];
   labels: Labels;
   columns?: DisplayField<Row>[];
 }) {
   const history = useQuery({
     queryKey,
-    queryFn: async ({ signal }) => (await http.get<AuditEntryOut[]>(path, { signal, background: true })).data,
+    queryFn: async ({ signal }) =>
+      (await call(endpoint, { params: { id } }, { signal, background: true })).data,
   });
   if (history.isPending) return <Skeleton active />;
   if (history.isError) return <Alert type="warning" showIcon title="L'historique n'a pas pu être chargé." />;

@@ -4,14 +4,25 @@ import {
   actionPath,
   type BodyIn,
   type DetailOf,
+  type EndpointContract,
+  type EndpointResponse,
   type EntityContract,
   type Envelope,
   type ItemOf,
+  type ListAnswer,
   type Paginated,
+  pageOf,
   type QueryOf,
   type WriteOutOf,
 } from '@yams/shared';
-import { http, type Query, type QueryValue, type RequestOptions } from '../../base/http';
+import {
+  type CallInput,
+  call,
+  http,
+  type Query,
+  type QueryValue,
+  type RequestOptions,
+} from '../../base/http';
 import type { ErrorToastType } from '../../base/toast';
 import { type Invalidates, invalidateAfterWrite } from './invalidate';
 import { resourceKeys } from './keys';
@@ -104,17 +115,27 @@ export function createResource<C extends EntityContract>(name: string, contract:
   };
 }
 
+/** A list endpoint's contract: a GET without params answering a list (`listAnswer`). */
+type ListEndpoint = EndpointContract & { method: 'GET'; params?: undefined };
+/** A row of a list endpoint. */
+export type ListRowOf<E extends ListEndpoint> = Extract<EndpointResponse<E>, unknown[]>[number];
+
 /**
- * A list the API serves outside an entity (`GET /api/utilisateurs/connected`): its rows typed by hand, no
- * detail of its own unless `fetchOne` is given.
+ * A list the API serves outside an entity (`GET /api/utilisateurs/connected`), from its endpoint's contract
+ * (its rows typed by it); one row is read by `fetchOne` (the entity the row is: an account).
  */
-export function createListResource<T>(name: string, path: string): Resource<T> {
+export function createListResource<E extends ListEndpoint>(
+  name: string,
+  endpoint: E,
+  fetchOne: (id: number, signal?: AbortSignal) => Promise<ListRowOf<E>>,
+): Resource<ListRowOf<E>> {
   return {
     name,
-    path,
+    path: endpoint.path,
     keys: resourceKeys(name),
-    fetchPage: async (query, signal) => (await http.get<Paginated<T>>(path, { query, signal })).data,
-    fetchOne: async (id, signal) => (await http.get<T>(`${path}/${id}`, { signal })).data,
+    fetchPage: async (query, signal) =>
+      pageOf((await call(endpoint, { query } as CallInput<E>, { signal })).data as ListAnswer<ListRowOf<E>>),
+    fetchOne,
   };
 }
 

@@ -1,3 +1,4 @@
+import { isNotificationType } from '@yams/shared';
 import { Checkbox, Skeleton, Space, Typography } from 'antd';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../notifications/api';
 
@@ -20,7 +21,8 @@ export function NotificationPreferences() {
           onChange={(e) => {
             const off = types
               .filter((x) => (x.type === t.type ? !e.target.checked : !x.actif))
-              .map((x) => x.type);
+              .map((x) => x.type)
+              .filter(isNotificationType);
             save.mutate(off);
           }}
         >

@@ -1,6 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ParametresEntreprise, ParametresEntrepriseBody } from '@yams/shared';
+import {
+  logoEndpoint,
+  logoUploadEndpoint,
+  type ParametresEntreprise,
+  ParametresEntrepriseBody,
+  parametresEndpoint,
+  updateParametresEndpoint,
+} from '@yams/shared';
 import {
   Alert,
   Button,
@@ -16,9 +23,9 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError, http } from '../../base/http';
-import { getSession, useSession } from '../../base/session';
-import { toast } from '../../base/toast';
+import { ApiError, call, fetchFile } from '../../base/http';
+import { useSession } from '../../base/session';
+import { utilisateurs } from '../users/api';
 
 type Values = Omit<ParametresEntreprise, 'entreprise_id' | 'logo' | 'updated_at'>;
 const FIELDS: Array<{ name: keyof Values; label: string; span?: number }> = [
@@ -46,11 +53,7 @@ function useLogo(entreprise: string, logo: string | null | undefined) {
     }
     let revoked = false;
     let objectUrl: string | null = null;
-    const q = entreprise ? `?entreprise=${entreprise}` : '';
-    fetch(`/api/entreprise/parametres/logo${q}`, {
-      headers: { Authorization: `Bearer ${getSession()?.token}` },
-    })
-      .then((r) => (r.ok ? r.blob() : null))
+    fetchFile(logoEndpoint, { query: { entreprise } })
       .then((b) => {
         if (!b || revoked) return;
         objectUrl = URL.createObjectURL(b);
@@ -77,18 +80,12 @@ export default function EntreprisePage() {
 
   const companies = useQuery({
     queryKey: ['options', '/api/utilisateurs', 'entreprises'],
-    queryFn: async ({ signal }) =>
-      (
-        await http.get<
-          Array<{ id: number; nom_complet?: string; name: string; entreprise_id: number | null }>
-        >('/api/utilisateurs', { query: { type: 'transporteur', limit: 1000 }, signal })
-      ).data,
+    queryFn: async ({ signal }) => utilisateurs.fetchAll({ type: 'transporteur', limit: 1000 }, { signal }),
     enabled: superadmin,
   });
   const parametres = useQuery({
     queryKey: ['entreprise-parametres', entreprise],
-    queryFn: async ({ signal }) =>
-      (await http.get<ParametresEntreprise>('/api/entreprise/parametres', { query, signal })).data,
+    queryFn: async ({ signal }) => (await call(parametresEndpoint, { query }, { signal })).data,
     enabled,
   });
   useEffect(() => {
@@ -102,10 +99,7 @@ export default function EntreprisePage() {
   };
   const save = useMutation({
     mutationFn: (values: Values) =>
-      http.post<ParametresEntreprise>('/api/entreprise/parametres/update', values, {
-        query,
-        successToast: true,
-      }),
+      call(updateParametresEndpoint, { query, body: values }, { successToast: true }),
     onSuccess: refresh,
     onError: (err) => {
       if (err instanceof ApiError && err.fields) {
@@ -116,33 +110,17 @@ export default function EntreprisePage() {
     },
   });
   const removeLogo = useMutation({
-    mutationFn: () =>
-      http.post<ParametresEntreprise>(
-        '/api/entreprise/parametres/update',
-        { logo: null },
-        { query, successToast: true },
-      ),
+    mutationFn: () => call(updateParametresEndpoint, { query, body: { logo: null } }, { successToast: true }),
     onSuccess: refresh,
   });
   const [uploading, setUploading] = useState(false);
   const upload = async (file: File) => {
-    const body = new FormData();
-    body.append('logo', file);
     setUploading(true);
     try {
-      const q = entreprise ? `?entreprise=${entreprise}` : '';
-      const res = await fetch(`/api/entreprise/parametres/logo${q}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${getSession()?.token}` },
-        body,
-      });
-      const envelope = (await res.json()) as { success: boolean; message: string | null; errors: string[] };
-      if (envelope.success) {
-        toast.success(envelope.message ?? 'Le logo a été enregistré.');
-        refresh();
-      } else toast.oups(envelope.errors, 'warning');
+      await call(logoUploadEndpoint, { query, body: { logo: file } }, { successToast: true });
+      refresh();
     } catch {
-      toast.connectionFailure();
+      // The HTTP client showed the API's French error (or the connection's).
     } finally {
       setUploading(false);
     }

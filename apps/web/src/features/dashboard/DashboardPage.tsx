@@ -4,13 +4,13 @@ import {
   addDays,
   formatDate,
   formatMoney,
-  type ParametresEntreprise,
   PERIODE_DEFAUT,
   PERIODES,
   type Periode,
   statistiquesEndpoints,
   type TableauDeBord,
   todayInGabon,
+  updateParametresEndpoint,
 } from '@yams/shared';
 import {
   Alert,
@@ -31,10 +31,11 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call, http, type Query } from '../../base/http';
+import { call, type Query } from '../../base/http';
 import { PATHS } from '../../base/paths';
 import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
+import { utilisateurs } from '../users/api';
 import { ChartCard, type ChartClick } from './Chart';
 import { downloadDashboard } from './dashboardExcel';
 import {
@@ -130,10 +131,10 @@ function TargetEditor({ entreprise, objectif }: { entreprise: string; objectif: 
   const [value, setValue] = useState<number | null>(objectif);
   const save = useMutation({
     mutationFn: (objectif_mensuel: number) =>
-      http.post<ParametresEntreprise>(
-        '/api/entreprise/parametres/update',
-        { objectif_mensuel },
-        { query: entreprise ? { entreprise } : undefined, successToast: true },
+      call(
+        updateParametresEndpoint,
+        { query: { entreprise }, body: { objectif_mensuel } },
+        { successToast: true },
       ),
     onSuccess: () => {
       setOpen(false);
@@ -193,12 +194,7 @@ export default function DashboardPage() {
   });
   const companies = useQuery({
     queryKey: ['options', '/api/utilisateurs', 'entreprises'],
-    queryFn: async ({ signal }) =>
-      (
-        await http.get<
-          Array<{ id: number; nom_complet?: string; name: string; entreprise_id: number | null }>
-        >('/api/utilisateurs', { query: { type: 'transporteur', limit: 1000 }, signal })
-      ).data,
+    queryFn: async ({ signal }) => utilisateurs.fetchAll({ type: 'transporteur', limit: 1000 }, { signal }),
     enabled: superadmin,
     staleTime: 5 * 60_000,
   });

@@ -10,6 +10,7 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
+import { connectedUsersEndpoint } from '@yams/shared';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -72,14 +73,14 @@ export const COUNTERS: Counter[] = [
   { label: 'Comptes', api: '/api/utilisateurs', to: PATHS.utilisateurs, icon: <IdcardOutlined /> },
   {
     label: 'Utilisateurs connectes',
-    api: '/api/utilisateurs/connected',
+    api: connectedUsersEndpoint.path,
     to: PATHS['active-users'],
     icon: <WifiOutlined />,
   },
 ];
 
 /** The connected-users card follows presence live. */
-const LIVE_COUNTS = [['compteur', '/api/utilisateurs/connected']];
+const LIVE_COUNTS = [['compteur', connectedUsersEndpoint.path]];
 
 /** Accueil: a greeting and the nine counters, each opening its list. */
 export default function AccueilPage() {

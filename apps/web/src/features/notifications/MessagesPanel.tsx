@@ -1,17 +1,16 @@
-import type { MessageOut } from '@yams/shared';
 import { MessageBody } from '@yams/shared';
 import { Button, Empty, Form, Input, List, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../base/session';
 import { DateText } from '../../components/DateText';
 import { zodRule } from '../../components/form/zodRule';
-import { useLatest, useMarkRead, useRecipients, useSendMessage } from './api';
+import { useLatestMessages, useMarkRead, useRecipients, useSendMessage } from './api';
 
 /** The inbox between the users of one company: received messages (newest first) and a new message form. */
 export function MessagesPanel({ enabled }: { enabled: boolean }) {
   const [writing, setWriting] = useState(false);
   const [expanded, setExpanded] = useState<number | null>(null);
-  const latest = useLatest<MessageOut>('messages', enabled && !writing);
+  const latest = useLatestMessages(enabled && !writing);
   const markRead = useMarkRead('messages');
   const rows = latest.data?.data ?? [];
 

@@ -2,7 +2,7 @@ import type { NotificationOut } from '@yams/shared';
 import { Button, Empty, List, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { DateText } from '../../components/DateText';
-import { useLatest, useMarkRead } from './api';
+import { useLatestNotifications, useMarkRead } from './api';
 
 const unreadDot = (
   <span
@@ -13,7 +13,7 @@ const unreadDot = (
 
 /** The latest notifications, newest first, unread ones marked; a click marks it read and opens its record. */
 export function NotificationsPanel({ enabled, onNavigate }: { enabled: boolean; onNavigate: () => void }) {
-  const latest = useLatest<NotificationOut>('notifications', enabled);
+  const latest = useLatestNotifications(enabled);
   const markRead = useMarkRead('notifications');
   const navigate = useNavigate();
   const rows = latest.data?.data ?? [];

@@ -1,12 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  MessageOut,
-  NotificationOut,
-  NotificationPreferencesOut,
-  Paginated,
-  UserOut,
+import {
+  countOf,
+  type ListAnswer,
+  type MessageBody,
+  messageReadEndpoint,
+  messagesEndpoint,
+  messagesReadAllEndpoint,
+  type NotificationType,
+  notificationPreferencesEndpoint,
+  notificationReadEndpoint,
+  notificationsEndpoint,
+  notificationsReadAllEndpoint,
+  pageOf,
+  saveNotificationPreferencesEndpoint,
+  sendMessageEndpoint,
 } from '@yams/shared';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
+import { utilisateurs } from '../users/api';
 
 /** How often the bell asks for the unread counts besides the live events (a safety net). */
 export const UNREAD_POLL_MS = 60_000;
@@ -14,6 +24,16 @@ export const UNREAD_POLL_MS = 60_000;
 export const BELL_PAGE = 15;
 
 type Box = 'notifications' | 'messages';
+
+/** Each box's list and its read marks. */
+const BOXES = {
+  notifications: {
+    list: notificationsEndpoint,
+    read: notificationReadEndpoint,
+    readAll: notificationsReadAllEndpoint,
+  },
+  messages: { list: messagesEndpoint, read: messageReadEndpoint, readAll: messagesReadAllEndpoint },
+} as const;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -26,13 +46,15 @@ function useUnread(box: Box) {
   return useQuery({
     queryKey: notificationKeys.unread(box),
     queryFn: async ({ signal }) =>
-      (
-        await http.get<number>(`/api/${box}`, {
-          query: { read_at: 'null', req_count: 1 },
-          signal,
-          background: true,
-        })
-      ).data,
+      countOf(
+        (
+          await call(
+            BOXES[box].list,
+            { query: { read_at: 'null', req_count: 1 } },
+            { signal, background: true },
+          )
+        ).data,
+      ),
     refetchInterval: UNREAD_POLL_MS,
   });
 }
@@ -44,26 +66,44 @@ export function useUnreadCounts() {
   return { notifications, messages, total: notifications + messages };
 }
 
-/** The latest notifications (or received messages), newest first, while the bell is open. */
-export function useLatest<T extends NotificationOut | MessageOut>(box: Box, enabled: boolean) {
+function useLatestPage<T>(
+  box: Box,
+  enabled: boolean,
+  fetch: (signal: AbortSignal) => Promise<ListAnswer<T>>,
+) {
   return useQuery({
     queryKey: notificationKeys.list(box),
-    queryFn: async ({ signal }) =>
-      (await http.get<Paginated<T>>(`/api/${box}`, { query: { page: 1, per_page: BELL_PAGE }, signal })).data,
+    queryFn: async ({ signal }) => pageOf(await fetch(signal)),
     enabled,
   });
 }
+
+const latestQuery = { page: 1, per_page: BELL_PAGE };
+
+/** The latest notifications, newest first, while the bell is open. */
+export const useLatestNotifications = (enabled: boolean) =>
+  useLatestPage(
+    'notifications',
+    enabled,
+    async (signal) => (await call(notificationsEndpoint, { query: latestQuery }, { signal })).data,
+  );
+
+/** The latest received messages, newest first, while the bell is open. */
+export const useLatestMessages = (enabled: boolean) =>
+  useLatestPage(
+    'messages',
+    enabled,
+    async (signal) => (await call(messagesEndpoint, { query: latestQuery }, { signal })).data,
+  );
 
 /** Marks one (`id`) or all as read; the counts and lists refresh. */
 export function useMarkRead(box: Box) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id?: number) =>
-      http.post(
-        id === undefined ? `/api/${box}/read-all` : `/api/${box}/${id}/read`,
-        {},
-        { errors: 'first' },
-      ),
+      id === undefined
+        ? call(BOXES[box].readAll, {}, { errors: 'first' })
+        : call(BOXES[box].read, { params: { id } }, { errors: 'first' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -71,8 +111,8 @@ export function useMarkRead(box: Box) {
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { recipient_id: number; contenu: string }) =>
-      (await http.post<MessageOut>('/api/messages', body, { successToast: true })).data,
+    mutationFn: async (body: MessageBody) =>
+      (await call(sendMessageEndpoint, { body }, { successToast: true })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -82,7 +122,7 @@ export function useRecipients(enabled: boolean, meId: number | undefined) {
   return useQuery({
     queryKey: ['message-recipients'],
     queryFn: async ({ signal }) =>
-      (await http.get<UserOut[]>('/api/utilisateurs', { query: { limit: 500 }, signal })).data.filter(
+      (await utilisateurs.fetchAll({ limit: 500 }, { signal })).filter(
         (u) => u.type !== 'client' && u.id !== meId,
       ),
     enabled,
@@ -93,22 +133,16 @@ export function useRecipients(enabled: boolean, meId: number | undefined) {
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: notificationKeys.preferences(),
-    queryFn: async ({ signal }) =>
-      (await http.get<NotificationPreferencesOut>('/api/notifications/preferences', { signal })).data,
+    queryFn: async ({ signal }) => (await call(notificationPreferencesEndpoint, {}, { signal })).data,
   });
 }
 
 export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (desactivees: string[]) =>
-      (
-        await http.post<NotificationPreferencesOut>(
-          '/api/notifications/preferences',
-          { desactivees },
-          { successToast: true },
-        )
-      ).data,
+    mutationFn: async (desactivees: NotificationType[]) =>
+      (await call(saveNotificationPreferencesEndpoint, { body: { desactivees } }, { successToast: true }))
+        .data,
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences(), data),
   });
 }

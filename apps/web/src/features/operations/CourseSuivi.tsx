@@ -2,15 +2,17 @@ import { CopyOutlined, ExportOutlined, ShareAltOutlined, StopOutlined } from '@a
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COURSE_STATUTS_FINAUX,
-  type CourseEvenementOut,
   type CourseOut,
   type CourseStatut,
+  courseEvenementsEndpoint,
+  creerLienSuiviEndpoint,
   type LienSuiviCreeOut,
-  type LienSuiviOut,
+  liensSuiviEndpoint,
+  revoquerLiensSuiviEndpoint,
 } from '@yams/shared';
 import { Alert, Button, Input, Popconfirm, Space, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { toast } from '../../base/toast';
 import { DateText } from '../../components/DateText';
 import { formatPoint } from './LieuInput';
@@ -32,8 +34,7 @@ export function CourseSuivi({ course: c }: { course: CourseOut }) {
   const evenements = useQuery({
     queryKey: suiviKeys.evenements(c.id),
     queryFn: async ({ signal }) =>
-      (await http.get<CourseEvenementOut[]>(`/api/courses/${c.id}/evenements`, { signal, background: true }))
-        .data,
+      (await call(courseEvenementsEndpoint, { params: { id: c.id } }, { signal, background: true })).data,
     // While the course runs, a new arrival shows without reopening the detail.
     refetchInterval: COURSE_STATUTS_FINAUX.includes(c.statut as CourseStatut) ? false : 30_000,
   });
@@ -91,19 +92,20 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
   const liens = useQuery({
     queryKey: suiviKeys.liens(c.id),
     queryFn: async ({ signal }) =>
-      (await http.get<LienSuiviOut[]>(`/api/courses/${c.id}/suivi`, { signal })).data,
+      (await call(liensSuiviEndpoint, { params: { id: c.id } }, { signal })).data,
   });
   const actifs = (liens.data ?? []).filter((l) => l.actif);
   const refresh = () => queryClient.invalidateQueries({ queryKey: suiviKeys.liens(c.id) });
   const creer = useMutation({
-    mutationFn: async () => (await http.post<LienSuiviCreeOut>(`/api/courses/${c.id}/suivi`)).data,
+    mutationFn: async () => (await call(creerLienSuiviEndpoint, { params: { id: c.id } })).data,
     onSuccess: (lien) => {
       setCree(lien);
       void refresh();
     },
   });
   const revoquer = useMutation({
-    mutationFn: async () => http.post(`/api/courses/${c.id}/suivi/revoke`, undefined, { successToast: true }),
+    mutationFn: async () =>
+      call(revoquerLiensSuiviEndpoint, { params: { id: c.id } }, { successToast: true }),
     onSuccess: () => {
       setCree(null);
       void refresh();

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, type SuiviPublicOut } from '@yams/shared';
+import { formatDateTime, type SuiviPublicOut, suiviPublicEndpoint } from '@yams/shared';
 import { Alert, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, http } from '../../base/http';
+import { ApiError, call } from '../../base/http';
 import { Brand } from '../../components/Brand';
 import { DateText } from '../../components/DateText';
 import { StatusTag } from '../../components/StatusTag';
@@ -28,12 +28,12 @@ export default function SuiviPublicPage() {
     queryKey: ['suivi-public', token],
     queryFn: async ({ signal }) =>
       (
-        await http.get<SuiviPublicOut>(`/api/suivi/${encodeURIComponent(token)}`, {
-          signal,
-          errors: 'none',
+        await call(
+          suiviPublicEndpoint,
+          { params: { token } },
           // The page says itself what went wrong: no toast, no session to end.
-          background: true,
-        })
+          { signal, errors: 'none', background: true },
+        )
       ).data,
     refetchInterval: (q) =>
       q.state.error instanceof ApiError && q.state.error.status === 404 ? false : POLL_MS,

@@ -1,4 +1,4 @@
-import type { ConnectedUserOut } from '@yams/shared';
+import { type ConnectedUserOut, connectedUsersEndpoint } from '@yams/shared';
 import { useLiveQueries } from '../../base/realtime';
 import { ListScreen } from '../../components/list/ListScreen';
 import { createListResource, type Resource } from '../../components/list/resource';
@@ -13,16 +13,19 @@ import { typeField } from './userFields';
  * live by the realtime layer. A row opens the account itself (`GET /api/utilisateurs/{id}`).
  */
 export const connectes: Resource<ConnectedUserOut> = {
-  ...createListResource<ConnectedUserOut>('utilisateurs-connectes', '/api/utilisateurs/connected'),
+  ...createListResource(
+    'utilisateurs-connectes',
+    connectedUsersEndpoint,
+    utilisateurs.fetchOne as (id: number, signal?: AbortSignal) => Promise<ConnectedUserOut>,
+  ),
   // A small list without `/export`: exported in the browser.
   serverExport: false,
-  fetchOne: utilisateurs.fetchOne as (id: number, signal?: AbortSignal) => Promise<ConnectedUserOut>,
 };
 
 /** Refreshed on every presence change: this list and the home card. */
 export const PRESENCE_QUERIES = [
   connectes.keys.all as unknown as string[],
-  ['compteur', '/api/utilisateurs/connected'],
+  ['compteur', connectedUsersEndpoint.path],
 ];
 
 const photo: DisplayField<ConnectedUserOut> = {

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { endpointContract } from './contract';
+import { CourseEvenementOut, LienSuiviCreeOut, LienSuiviOut } from './geolocation';
+import { IdParams } from './list-query';
+import { TraceExportQuery } from './queries';
+
+// A course's GPS events and public tracking links (the course's 'Suivi' tab), and a track's export.
+// The public page's own contract is in `suivi.endpoints.ts`, so that page loads nothing else.
+
+/** A course's GPS events (arrival and departure at loading and at destination). */
+export const courseEvenementsEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/courses/:id/evenements',
+  params: IdParams,
+  response: z.array(CourseEvenementOut),
+});
+
+/** A course's public tracking links (never their tokens). */
+export const liensSuiviEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/courses/:id/suivi',
+  params: IdParams,
+  response: z.array(LienSuiviOut),
+});
+
+/** Creates a public tracking link of the course: its token is given this once. */
+export const creerLienSuiviEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/courses/:id/suivi',
+  params: IdParams,
+  response: LienSuiviCreeOut,
+});
+
+/** Revokes the course's active tracking links: answers how many were. */
+export const revoquerLiensSuiviEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/courses/:id/suivi/revoke',
+  params: IdParams,
+  response: z.object({ revoques: z.number() }),
+});
+
+/** A device's track over days as a CSV or Excel file (distance, driving time and stops per day). */
+export const traceExportEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/appareils/:id/trace/export',
+  params: IdParams,
+  query: TraceExportQuery,
+});

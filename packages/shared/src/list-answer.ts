@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { Paginated } from './api';
+
+/**
+ * A superadmin's rows carry their company's name (the API's plugins/entreprise-names.ts): an object with an
+ * `entreprise_id` lets `entreprise_nom` through its response schema.
+ */
+export function withEntrepriseNom<T extends z.ZodType>(schema: T): T {
+  return schema instanceof z.ZodObject && 'entreprise_id' in schema.shape
+    ? (schema.extend({ entreprise_nom: z.string().nullable().optional() }) as unknown as T)
+    : schema;
+}
+
+/**
+ * The answer of a list route, in its three shapes: `req_count` → the number; `page`/`per_page` → Laravel's
+ * paginator; otherwise the plain list (capped by `limit`). A contract's `response` for a list endpoint.
+ */
+export function listAnswer<T extends z.ZodType>(schema: T) {
+  const item = withEntrepriseNom(schema);
+  return z.union([
+    z.number(),
+    z.array(item),
+    z.object({
+      current_page: z.number(),
+      data: z.array(item),
+      per_page: z.number(),
+      total: z.number(),
+      /** `total` is an estimate: the selection holds more than EXACT_COUNT_LIMIT rows. */
+      total_estime: z.boolean().optional(),
+      last_page: z.number(),
+      from: z.number().nullable(),
+      to: z.number().nullable(),
+    }),
+  ]);
+}
+
+/** A list answer of rows `T`, whichever shape the query asked for. */
+export type ListAnswer<T> = number | T[] | Paginated<T>;
+
+/** The count a list answers to `req_count=1`. */
+export function countOf(answer: ListAnswer<unknown>): number {
+  if (typeof answer === 'number') return answer;
+  return Array.isArray(answer) ? answer.length : answer.total;
+}
+
+/** The page a list answers to `page`/`per_page`. */
+export function pageOf<T>(answer: ListAnswer<T>): Paginated<T> {
+  if (typeof answer === 'object' && !Array.isArray(answer)) return answer;
+  throw new Error('La liste attendue par page est arrivée sous une autre forme.');
+}
