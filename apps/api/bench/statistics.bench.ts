@@ -6,7 +6,7 @@
 //   npm run bench -- --only=statist                (PGlite, demo data)
 //   npm run bench -- --scale --only=statist        (PostgreSQL, 1,000,000 courses)
 import { performance } from 'node:perf_hooks';
-import { addDays, todayInGabon } from '@yams/shared';
+import { addDays, periodeBornes, todayInGabon } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
@@ -52,6 +52,18 @@ export async function checkStatistics(o: Options): Promise<Array<Record<string, 
   const entreprise = me.json().data.id as number;
   const today = todayInGabon();
   const ranges: Array<[string, string, string]> = [
+    // The days the KPIs' trends compare (this month and this year so far, and the same days before).
+    ...(['mois', 'annee'] as const).flatMap((periode): Array<[string, string, string]> => {
+      const { courant, precedent } = periodeBornes({ periode }, today).comparaison;
+      return [
+        [periode === 'mois' ? 'ce mois à ce jour' : 'cette année à ce jour', courant.debut, courant.fin],
+        [
+          periode === 'mois' ? 'le mois dernier, mêmes jours' : 'l’an dernier, mêmes jours',
+          precedent.debut,
+          precedent.fin,
+        ],
+      ];
+    }),
     ['un mois', addDays(today, -30), today],
     ['une année', addDays(today, -365), today],
     ['cinq ans', addDays(today, -5 * 365), today],

@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, interventions, paiements, users, vehicules } from '../src/db/schema';
-import { decoupage } from '../src/modules/statistics/statistics.repository';
+import { decoupage, decoupageDistinct } from '../src/modules/statistics/statistics.repository';
 import { data, type FleetContext, failed, fleetContext, type Json } from './fleet-fixtures';
 
 // Every statistic is checked against a naive computation in JavaScript over the base rows (courses,
@@ -184,6 +184,40 @@ describe('a period cut into the aggregates’ grains', () => {
       }),
       { seed: 10, numRuns: 300 },
     );
+  });
+
+  /** For counting people: a piece up to `jusqua` holds its month's or year's days up to that day. */
+  const vus = (m: ReturnType<typeof decoupage>[number]) =>
+    couverts(m).filter((d) => !m.jusqua || (d >= m.debut && d <= m.jusqua));
+
+  it('covers every day of the range exactly once, also when counting distinct people', () => {
+    const jour = fc.integer({ min: 0, max: 2000 }).map((n) => addDays('2022-01-01', n));
+    fc.assert(
+      fc.property(jour, fc.integer({ min: 0, max: 1200 }), (debut, n) => {
+        const fin = addDays(debut, n);
+        const pieces = decoupageDistinct({ debut, fin });
+        expect(pieces.flatMap(vus).sort()).toEqual(jours(debut, fin));
+        // At most one piece stops inside its unit, and it is the last one (the range's end).
+        expect(pieces.slice(0, -1).filter((m) => m.jusqua)).toEqual([]);
+      }),
+      { seed: 11, numRuns: 300 },
+    );
+  });
+
+  it('reads the previous period of the KPIs’ trends as one row per person', () => {
+    // 'Cette année' on 23 November against last year's 1 January → 23 November, 'Ce mois' likewise.
+    expect(decoupageDistinct({ debut: '2025-01-01', fin: '2025-11-23' })).toEqual([
+      { grain: 'A', debut: '2025-01-01', fin: '2025-01-01', jusqua: '2025-11-23' },
+    ]);
+    expect(decoupageDistinct({ debut: '2026-10-01', fin: '2026-10-23' })).toEqual([
+      { grain: 'M', debut: '2026-10-01', fin: '2026-10-01', jusqua: '2026-10-23' },
+    ]);
+    expect(decoupageDistinct({ debut: '2026-01-01', fin: '2026-12-31' })).toEqual([
+      { grain: 'A', debut: '2026-01-01', fin: '2026-01-01' },
+    ]);
+    expect(decoupageDistinct({ debut: '2026-11-16', fin: '2026-11-22' })).toEqual([
+      { grain: 'J', debut: '2026-11-16', fin: '2026-11-22' },
+    ]);
   });
 
   it('reads a calendar year from its year rows alone', () => {
@@ -391,6 +425,71 @@ describe('writes move the figures in the same transaction', () => {
     expect(await get(`/api/statistiques/kpis?${q}`)).toEqual(before);
   });
 
+  it('the first day of a client’s month and year follows cancellations, moves and deletions', async () => {
+    // A year with nothing yet: a client's courses on the 10th and 20th of March and on 15 June, then the
+    // first of them cancelled, the second moved, then deleted. Each step, the distinct clients of ranges that
+    // stop inside March or June (read from the month and year rows up to a day) equal the naive count.
+    const y = Number(today().slice(0, 4)) + 2;
+    const day = (md: string) => `${y}-${md}`;
+    const ranges: Array<[string, string]> = [
+      [day('03-01'), day('03-15')],
+      [day('03-01'), day('03-25')],
+      [day('03-01'), day('03-07')],
+      [day('03-05'), day('03-31')],
+      [day('01-01'), day('03-15')],
+      [day('01-01'), day('06-14')],
+      [day('01-01'), day('06-20')],
+      [day('02-20'), day('06-15')],
+    ];
+    const check = async (step: string, expected: number[]) => {
+      const b = await base();
+      const counts: number[] = [];
+      for (const [debut, fin] of ranges) {
+        const k = await get(`/api/statistiques/kpis?date_debut=${debut}&date_fin=${fin}`);
+        const n = naive(b, c.tgId, debut, fin).kpis;
+        expect(k, `${step}: ${debut} → ${fin}`).toMatchObject(n);
+        counts.push(k.clientsCount);
+      }
+      // The naive count itself moves as the steps say (the check above cannot pass on empty data).
+      expect(counts, step).toEqual(expected);
+    };
+    await check('rien', [0, 0, 0, 0, 0, 0, 0, 0]);
+    const vehicules = await get('/api/vehicules?statut=Disponible&limit=3');
+    expect(vehicules).toHaveLength(3);
+    const detail = await get(`/api/courses/${(await get('/api/courses?limit=1'))[0].id}`);
+    const course = async (jour: string, i: number) =>
+      data(
+        await c.t.post(
+          '/api/courses',
+          {
+            client_id: detail.client_id ?? detail.client?.id,
+            vehicule_id: vehicules[i].id,
+            type_course: 'Livraison',
+            ville_depart_id: detail.ville_depart_id ?? detail.ville_depart?.id,
+            ville_arrivee_id: detail.ville_arrivee_id ?? detail.ville_arrivee?.id,
+            date_chargement: `${jour}T09:00`,
+            montant: 50_000,
+          },
+          c.tg,
+        ),
+      );
+    const mars10 = await course(day('03-10'), 0);
+    const mars20 = await course(day('03-20'), 1);
+    const juin = await course(day('06-15'), 2);
+    await check('trois courses', [1, 1, 0, 1, 1, 1, 1, 1]);
+    data(await c.t.post(`/api/courses/${mars10.id}/statut`, { statut: 'Annulé' }, c.tg));
+    await check('le 10 mars annulé', [0, 1, 0, 1, 0, 1, 1, 1]);
+    data(
+      await c.t.post(`/api/courses/${mars20.id}/update`, { date_chargement: `${day('03-06')}T09:00` }, c.tg),
+    );
+    await check('le 20 mars avancé au 6', [1, 1, 1, 1, 1, 1, 1, 1]);
+    data(await c.t.post(`/api/courses/${mars20.id}/destroy`, {}, c.tg));
+    await check('le 6 mars supprimé', [0, 0, 0, 0, 0, 0, 1, 1]);
+    // The cancelled course stays (a course that has begun is cancelled, never deleted).
+    data(await c.t.post(`/api/courses/${juin.id}/destroy`, {}, c.tg));
+    await check('juin supprimé', [0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
   it('the aggregates kept incrementally equal a full rebuild', async () => {
     const db = c.t.database.db;
     const snapshot = async () => {
@@ -401,10 +500,11 @@ describe('writes move the figures in the same transaction', () => {
         'stats_courses_chauffeurs',
         'stats_flotte',
         'stats_paiements_jour',
+        'stats_premiers',
       ]) {
         const r = (await db.execute(
           sql.raw(
-            `select * from ${t} where ${t === 'stats_flotte' ? 'secondes' : 'nb'} <> 0 order by 1, 2, 3, 4`,
+            `select * from ${t} where ${t === 'stats_flotte' ? 'secondes' : 'nb'} <> 0 order by 1, 2, 3, 4, 5`,
           ),
         )) as unknown as { rows: unknown[] };
         out[t] = JSON.stringify(r.rows);

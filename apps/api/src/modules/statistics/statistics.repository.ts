@@ -28,6 +28,7 @@ import {
   statsCoursesJour,
   statsFlotte,
   statsPaiementsJour,
+  statsPremiers,
 } from './statistics.table';
 
 // Every figure of the dashboard, read from the aggregates of statistics.table.ts (a period costs a few
@@ -81,6 +82,12 @@ async function companyKey(s: StatsScope, table: TenantTable): Promise<SQL> {
 /** Rows of one grain ('A' years, 'M' months, 'J' days) whose `debut` lies in [debut, fin]. */
 export interface Morceau extends Bornes {
   grain: 'A' | 'M' | 'J';
+  /**
+   * Only the clients or drivers active on or before this day of the row's month or year (its `premier`):
+   * the piece holds that unit's first days, up to `jusqua`. For counts of distinct people only: the row's
+   * amounts are the whole unit's.
+   */
+  jusqua?: string;
 }
 
 /** A day range as whole calendar months plus the days at its edges. */
@@ -111,6 +118,22 @@ export function decoupage(b: Bornes): Morceau[] {
   return morceaux;
 }
 
+/**
+ * A day range for counting distinct clients or drivers: its end as the start of its year (or month) up to
+ * the last day, one row per person (`jusqua`), then the rest as `decoupage` cuts it. Last year's 1 January →
+ * 23 November is last year's rows active by 23 November; this month's 1st → 23rd this month's rows.
+ */
+export function decoupageDistinct(b: Bornes): Morceau[] {
+  const an = b.fin.slice(0, 4);
+  const unite = b.debut <= `${an}-01-01` ? 'A' : b.debut <= debutMois(b.fin) ? 'M' : null;
+  if (!unite) return decoupage(b);
+  const debut = unite === 'A' ? `${an}-01-01` : debutMois(b.fin);
+  const finUnite = unite === 'A' ? `${an}-12-31` : finMois(b.fin);
+  const morceau: Morceau = { grain: unite, debut, fin: debut };
+  if (b.fin < finUnite) morceau.jusqua = b.fin;
+  return [...(b.debut < debut ? decoupage({ debut: b.debut, fin: addDays(debut, -1) }) : []), morceau];
+}
+
 function grainCondition(t: { grain: AnyPgColumn; debut: AnyPgColumn }, b: Bornes): SQL {
   const parts = decoupage(b).map(
     (m) => sql`(${t.grain} = ${sql.raw(`'${m.grain}'`)} and ${t.debut} between ${m.debut} and ${m.fin})`,
@@ -131,34 +154,51 @@ export interface Totaux {
  */
 export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   const t = statsCoursesJour;
-  const distinct = async (
+  // One company's month or year, whole or up to a day: the sum of its per-day counts of first courses
+  // (stats_premiers, at most 366 rows). Otherwise each piece reads the (company, grain, debut, premier,
+  // person) index where nb > 0 alone, de-duplicated by a hash of the people (count(distinct) would sort
+  // them); a single day holds a person once per company.
+  const morceaux = decoupageDistinct(b);
+  const seul = morceaux.length === 1 && morceaux[0]!.debut === morceaux[0]!.fin ? morceaux[0]! : null;
+  const distinct = (
     table: typeof statsCoursesClients | typeof statsCoursesChauffeurs,
     key: AnyPgColumn,
+    qui: 'client' | 'chauffeur',
   ) => {
-    const [r] = await rows<{ n: string }>(
-      s.db,
-      sql`select count(distinct ${key}) as n from ${table}
-          where ${ofCompany(s, table)} and ${grainCondition(table, b)} and ${table.nb} > 0`,
+    const p = statsPremiers;
+    if (seul && seul.grain !== 'J' && s.entreprise !== null)
+      return sql`(select coalesce(sum(${p.nb}), 0) from ${p}
+                  where ${ofCompany(s, p)} and ${p.qui} = ${qui} and ${p.grain} = ${sql.raw(`'${seul.grain}'`)}
+                    and ${p.debut} = ${seul.debut} ${seul.jusqua ? sql`and ${p.jour} <= ${seul.jusqua}` : sql``})`;
+    const parts = morceaux.map(
+      (m) =>
+        sql`select ${key} as k from ${table}
+            where ${ofCompany(s, table)} and ${table.grain} = ${sql.raw(`'${m.grain}'`)}
+              and ${m.debut === m.fin ? sql`${table.debut} = ${m.debut}` : sql`${table.debut} between ${m.debut} and ${m.fin}`}
+              and ${table.nb} > 0
+              ${m.jusqua ? sql`and ${table.premier} <= ${m.jusqua}` : sql``}`,
     );
-    return num(r?.n);
+    return seul && s.entreprise !== null
+      ? sql`(select count(*) from (${parts[0]!}) p)`
+      : sql`(select count(*) from (select k from (${sql.join(parts, sql` union all `)}) p group by k) u)`;
   };
-  // Three independent statements: on PostgreSQL they run on separate connections of the pool at once.
-  const [[courant], clientsCount, driversCount] = await Promise.all([
-    rows<{ nb: string; montant: string }>(
-      s.db,
-      sql`select coalesce(sum(${t.nb}), 0) as nb,
-                 coalesce(sum(${t.montant}) filter (where ${t.statut} ${NON_ANNULE}), 0) as montant
-          from ${t}
-          where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}`,
-    ),
-    distinct(statsCoursesClients, statsCoursesClients.client_id),
-    distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id),
-  ]);
+  // One statement of a few milliseconds: under ten concurrent dashboards, a statement's round trip and
+  // planning cost more than running its three parts one after the other.
+  const [r] = await rows<{ nb: string; montant: string; clients: string; chauffeurs: string }>(
+    s.db,
+    sql`select c.nb, c.montant,
+               ${distinct(statsCoursesClients, statsCoursesClients.client_id, 'client')} as clients,
+               ${distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id, 'chauffeur')} as chauffeurs
+        from (select coalesce(sum(${t.nb}), 0) as nb,
+                     coalesce(sum(${t.montant}) filter (where ${t.statut} ${NON_ANNULE}), 0) as montant
+              from ${t}
+              where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}) c`,
+  );
   return {
-    coursesCount: num(courant?.nb),
-    chiffreAffaires: num(courant?.montant),
-    clientsCount,
-    driversCount,
+    coursesCount: num(r?.nb),
+    chiffreAffaires: num(r?.montant),
+    clientsCount: num(r?.clients),
+    driversCount: num(r?.chauffeurs),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, char, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 
 // Aggregates of the dashboard, kept up to date by statement-level triggers on courses and paiements in the
@@ -8,6 +9,12 @@ import { bigint, char, date, index, integer, pgTable, primaryKey, varchar } from
 // Rows whose counts fall back to 0 are kept.
 
 const montant = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+/**
+ * On a month or year row, the first day of that month or year with a course of the client or driver (null on
+ * day rows, and once nb is back to 0): the distinct clients of 1 January → 23 November are the year rows
+ * whose `premier` is on or before 23 November, one row each, with no de-duplication.
+ */
+const premier = () => date('premier');
 
 /** Courses per company, loading day (Libreville), status and type: counts, series and breakdowns. */
 export const statsCoursesJour = pgTable(
@@ -36,6 +43,7 @@ export const statsCoursesClients = pgTable(
     client_id: integer('client_id').notNull(),
     nb: integer('nb').notNull().default(0),
     montant: montant('montant'),
+    premier: premier(),
   },
   (t) => [
     primaryKey({ columns: [t.entreprise_id, t.grain, t.debut, t.client_id] }),
@@ -48,6 +56,10 @@ export const statsCoursesClients = pgTable(
       t.montant.desc(),
       t.client_id,
     ),
+    // Distinct clients: a unit's rows active on or before a day, or a day range's, read from the index alone.
+    index('stats_courses_clients_premier_idx')
+      .on(t.entreprise_id, t.grain, t.debut, t.premier, t.client_id)
+      .where(sql`nb > 0`),
   ],
 );
 
@@ -61,10 +73,14 @@ export const statsCoursesChauffeurs = pgTable(
     chauffeur_id: integer('chauffeur_id').notNull(),
     nb: integer('nb').notNull().default(0),
     montant: montant('montant'),
+    premier: premier(),
   },
   (t) => [
     primaryKey({ columns: [t.entreprise_id, t.grain, t.debut, t.chauffeur_id] }),
     index('stats_courses_chauffeurs_debut_idx').on(t.grain, t.debut),
+    index('stats_courses_chauffeurs_premier_idx')
+      .on(t.entreprise_id, t.grain, t.debut, t.premier, t.chauffeur_id)
+      .where(sql`nb > 0`),
   ],
 );
 
@@ -102,4 +118,23 @@ export const statsPaiementsJour = pgTable(
     primaryKey({ columns: [t.entreprise_id, t.jour, t.mode, t.statut] }),
     index('stats_paiements_jour_jour_idx').on(t.jour),
   ],
+);
+
+/**
+ * How many clients (`qui` 'client') or drivers ('chauffeur') had their first course of a month ('M') or year
+ * ('A') on each day: the `premier` of the month and year rows above with nb > 0, counted per day, kept by a
+ * row trigger on those tables (migration `stats_premiers_triggers`). The distinct clients of a month, or of
+ * 1 January → 23 November, are a sum of at most 366 rows, whatever the number of clients.
+ */
+export const statsPremiers = pgTable(
+  'stats_premiers',
+  {
+    entreprise_id: integer('entreprise_id').notNull(),
+    qui: varchar('qui', { length: 10 }).notNull(),
+    grain: char('grain', { length: 1 }).notNull(),
+    debut: date('debut').notNull(),
+    jour: date('jour').notNull(),
+    nb: integer('nb').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entreprise_id, t.qui, t.grain, t.debut, t.jour] })],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "stats_courses_chauffeurs_premier_idx" ON "stats_courses_chauffeurs" USING btree ("entreprise_id","grain","debut","premier","chauffeur_id") WHERE nb > 0;--> statement-breakpoint
+CREATE INDEX "stats_courses_clients_premier_idx" ON "stats_courses_clients" USING btree ("entreprise_id","grain","debut","premier","client_id") WHERE nb > 0;
