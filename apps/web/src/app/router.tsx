@@ -17,9 +17,10 @@ function LayoutLoading() {
   return <CenteredSpinner label="Chargement" />;
 }
 
-function withAntd(element: ReactNode, minHeight: number | string = 240): ReactNode {
+/** A screen outside the signed-in layout, inside antd's providers (loaded on demand). */
+function withAntd(element: ReactNode): ReactNode {
   return (
-    <Suspense fallback={<CenteredSpinner minHeight={minHeight} />}>
+    <Suspense fallback={<CenteredSpinner minHeight={240} />}>
       <AntdRootScreen>{element}</AntdRootScreen>
     </Suspense>
   );
