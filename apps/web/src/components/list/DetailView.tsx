@@ -1,6 +1,7 @@
 import { Descriptions, Divider, Tabs } from 'antd';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
+import { detailFields } from './fields';
 import { HistoryTab, historyEndpoint } from './History';
 import type { DisplayField, ListDecl, Row } from './types';
 import { fieldLabel } from './values';
@@ -18,7 +19,7 @@ export function DetailView<T extends Row>({
   row: T;
   refresh: () => Promise<void>;
 }) {
-  const fields = decl.detail.fields ?? decl.columns;
+  const fields = detailFields(decl);
   const isMobile = useIsMobile();
   const history = decl.detail.history === false ? null : historyEndpoint(decl.resource.path);
   const details = (
@@ -61,7 +62,7 @@ export function DetailView<T extends Row>({
               id={row.id}
               queryKey={[...decl.resource.keys.detail(row.id), 'historique']}
               labels={decl.labels}
-              columns={[...decl.columns, ...(decl.detail.fields ?? [])] as DisplayField<Row>[]}
+              columns={decl.fields as DisplayField<Row>[]}
             />
           ),
         },
