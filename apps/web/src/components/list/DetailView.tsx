@@ -3,7 +3,7 @@ import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
 import { detailFields } from './fields';
 import { HistoryTab, historyEndpoint } from './History';
-import type { DisplayField, ListDecl, Row } from './types';
+import type { DisplayField, ListDecl, Row, SectionContext } from './types';
 import { fieldLabel } from './values';
 
 /**
@@ -13,11 +13,11 @@ import { fieldLabel } from './values';
 export function DetailView<T extends Row>({
   decl,
   row,
-  refresh,
+  ctx,
 }: {
   decl: ListDecl<T>;
   row: T;
-  refresh: () => Promise<void>;
+  ctx: SectionContext;
 }) {
   const fields = detailFields(decl);
   const isMobile = useIsMobile();
@@ -42,7 +42,7 @@ export function DetailView<T extends Row>({
               {section.title}
             </Divider>
           )}
-          {section.render(row, { refresh })}
+          {section.render(row, ctx)}
         </section>
       ))}
     </>

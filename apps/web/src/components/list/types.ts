@@ -145,12 +145,25 @@ export interface FormDecl<T> {
   width?: DialogKind;
 }
 
+/** What the kit lends a custom block of the detail dialog. */
+export interface SectionContext {
+  /** Refetches the row, the list and everything `invalidates` names (after a custom write). */
+  refresh: () => Promise<void>;
+  /**
+   * Saves the row through the kit: `POST {path}/{id}/update` with the body its edit form would send,
+   * changed by `patch` (body fields, e.g. a draft's `lignes`). The server's message is toasted, the answer
+   * replaces the row, the list and `invalidates` refresh; an ApiError is thrown on refusal.
+   */
+  update: (patch: Record<string, unknown>) => Promise<unknown>;
+  /** The body `update(patch)` would send (to check it against the shared schema first). */
+  updateBody: (patch: Record<string, unknown>) => Record<string, unknown>;
+}
+
 /** A block inside the detail dialog, under the fields (e.g. a vehicle's documents). */
 export interface DetailSection<T> {
   key: string;
   title?: string;
-  /** `refresh` refetches the row, the list and everything `invalidates` names (after a custom write). */
-  render: (row: T, ctx: { refresh: () => Promise<void> }) => ReactNode;
+  render: (row: T, ctx: SectionContext) => ReactNode;
 }
 
 /** The whole declaration of a list screen. */

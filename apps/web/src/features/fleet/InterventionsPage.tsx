@@ -112,7 +112,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
       {
         key: 'lignes',
         title: 'Lignes',
-        render: (i, { refresh }) => <InterventionLignes intervention={i} refresh={refresh} />,
+        render: (i, ctx) => <InterventionLignes intervention={i} ctx={ctx} />,
       },
     ],
     actions: [
