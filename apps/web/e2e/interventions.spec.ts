@@ -28,6 +28,7 @@ interface Named {
   id: number;
   libelle?: string;
   nom?: string;
+  reference?: string;
   montant?: number;
   prix_unitaire?: number;
   qte?: number;

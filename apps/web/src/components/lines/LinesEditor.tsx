@@ -165,6 +165,8 @@ export function LinesEditor<L extends LineDraft>({
               key={`${field.name}:${source.path}`}
               source={source}
               style={style}
+              // A label longer than the cell (an article's reference, name and stock) shows whole.
+              popupMatchSelectWidth={false}
               aria-label={label}
               placeholder={placeholder}
               value={(current as string | number | null) ?? undefined}
