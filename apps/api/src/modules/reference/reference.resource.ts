@@ -37,6 +37,8 @@ export interface ReferenceResource {
   /** The row as the API returns it, labels of referenced rows joined. */
   select(db: Db): PgSelect;
   search: AnyPgColumn[];
+  /** Named labels of `GET {path}/options?label=` (an article with its stock, for a purchase's lines). */
+  optionLabels?: Record<string, (row: Record<string, unknown>) => string>;
   order: AnyPgColumn[];
   perPage?: number;
   /** Body fields naming a platform row that must exist. */
