@@ -43,14 +43,14 @@ export function withTenant<T extends Row>(decl: ListDecl<T>, superadmin: boolean
   const col = column as DisplayField<T>;
   return {
     ...decl,
-    columns: [
+    fields: [
       col,
-      ...decl.columns.map((c) => (decl.tenant?.yields?.includes(c.key) ? { ...c, detailOnly: true } : c)),
+      ...decl.fields.map((c) => (decl.tenant?.yields?.includes(c.key) ? { ...c, table: false as const } : c)),
     ],
     filters: [filter, ...(decl.filters ?? [])],
     form: decl.form && decl.tenant.form ? { ...decl.form, fields: [field, ...decl.form.fields] } : decl.form,
-    detail: decl.detail.fields ? { ...decl.detail, fields: [col, ...decl.detail.fields] } : decl.detail,
-    card: decl.card?.fields ? { ...decl.card, fields: [col, ...decl.card.fields] } : decl.card,
+    detail: decl.detail.fields ? { ...decl.detail, fields: [col.key, ...decl.detail.fields] } : decl.detail,
+    card: decl.card?.fields ? { ...decl.card, fields: [col.key, ...decl.card.fields] } : decl.card,
   };
 }
 

@@ -158,25 +158,25 @@ const montant: DisplayField<A> = { key: 'montant', format: 'money' };
 const statut = tagField<A>('statut', (a) => a.statut);
 const reglement = tagField<A>('statut_reglement', (a) => a.statut_reglement);
 
-const ACHATS: ListDecl<A> = {
+export const ACHATS: ListDecl<A> = {
   title: 'Achats',
   resource: achats,
   labels: ACHAT_LABELS,
-  columns: [
+  fields: [
     { key: 'date_operation', format: 'date', sort: true },
     { key: 'acheteur', value: (a) => a.acheteur?.nom ?? '' },
     { key: 'fournisseur', value: (a) => a.fournisseur?.nom ?? '', sort: 'fournisseur' },
     { ...montant, sort: 'montant' },
     { ...reglement, sort: 'statut_reglement' },
     { ...statut, sort: 'statut' },
-    { key: 'montant_ht', format: 'money', detailOnly: true },
+    { key: 'montant_ht', format: 'money', table: false },
     {
       key: 'taux_tva',
       value: (a) => (a.appliquer_tva ? formatTaux(a.taux_tva) : 'Sans TVA'),
-      detailOnly: true,
+      table: false,
     },
-    { key: 'tva_deductible', format: 'money', detailOnly: true },
-    { key: 'montant_regle', format: 'money', detailOnly: true },
+    { key: 'tva_deductible', format: 'money', table: false },
+    { key: 'montant_regle', format: 'money', table: false },
   ],
   filters: [
     { type: 'select', name: 'fournisseur', source: fournisseurSource },
@@ -192,7 +192,7 @@ const ACHATS: ListDecl<A> = {
     title: (a) => a.fournisseur?.nom ?? `Achat n°${a.id}`,
     subtitle: (a) => a.acheteur?.nom ?? '',
     extra: statut.render,
-    fields: [{ key: 'date_operation', format: 'date' }, montant, reglement],
+    fields: ['date_operation', 'montant', 'statut_reglement'],
   },
   addLabel: 'Ajouter un achat',
   createTitle: 'Nouvel achat',

@@ -12,8 +12,8 @@ import { useMemo, useState } from 'react';
 import { ApiError } from '../../base/http';
 import type { OptionsSource } from '../../components/form/fields';
 import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
+import type { SectionContext } from '../../components/list/types';
 import { Money } from '../../components/Money';
-import { interventions } from './api';
 
 /** One line being edited: a service or an article, a quantity and a unit price (null while empty). */
 export interface LigneDraft extends LineDraft {
@@ -49,17 +49,6 @@ const ligneBody = ({ kind, service_id, article_id, libelle, qte, prix_unitaire }
 });
 /** The lines as the API body reads them. */
 export const lignesBody = (lines: LigneDraft[]) => lines.map(ligneBody);
-
-/** The whole intervention as `POST /api/interventions/{id}/update` wants it (the lines are replaced). */
-export const interventionBody = (i: InterventionOut, lines: LigneDraft[]) => ({
-  vehicule_id: i.vehicule_id,
-  garage_id: i.garage_id,
-  type: i.type,
-  date_debut: i.date_debut,
-  date_fin: i.date_fin,
-  description: i.description,
-  lignes: lignesBody(lines),
-});
 
 // `+ 0` turns a -0 (0 × -500) into 0.
 const amountOf = (l: LigneDraft) =>
@@ -188,23 +177,16 @@ function LignesTable({ intervention }: { intervention: InterventionOut }) {
 /** The « Lignes » block of the detail dialog: editable while the intervention is a draft. */
 export function InterventionLignes({
   intervention,
-  refresh,
+  ctx,
 }: {
   intervention: InterventionOut;
-  /** The kit's refresh: the intervention, its list and what its writes change (`invalidates`). */
-  refresh: () => Promise<void>;
+  ctx: SectionContext;
 }) {
   if (!intervention.can.update) return <LignesTable intervention={intervention} />;
-  return <DraftLignes key={intervention.updated_at} intervention={intervention} refresh={refresh} />;
+  return <DraftLignes key={intervention.updated_at} intervention={intervention} ctx={ctx} />;
 }
 
-function DraftLignes({
-  intervention,
-  refresh,
-}: {
-  intervention: InterventionOut;
-  refresh: () => Promise<void>;
-}) {
+function DraftLignes({ intervention, ctx }: { intervention: InterventionOut; ctx: SectionContext }) {
   const initial = useMemo(() => lignesOf(intervention), [intervention]);
   const [lines, setLines] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -213,9 +195,10 @@ function DraftLignes({
   const dirty = JSON.stringify(lignesBody(lines)) !== JSON.stringify(lignesBody(initial));
 
   const save = async () => {
-    const body = interventionBody(intervention, lines);
+    // The intervention as its edit form sends it (the kit builds it), with these lines.
+    const patch = { lignes: lignesBody(lines) };
     setTried(true);
-    const check = InterventionUpdateBody.safeParse(body);
+    const check = InterventionUpdateBody.safeParse(ctx.updateBody(patch));
     if (!check.success) {
       // A line's messages show under that line; anything else here.
       const other = check.error.issues.find((i) => !(i.path[0] === 'lignes' && i.path.length > 2));
@@ -224,11 +207,8 @@ function DraftLignes({
     setError(null);
     setSaving(true);
     try {
-      // `body` passed the contract's schema just above (its `type` is the row's, one of the enum's).
-      await interventions.update(intervention.id, body as Parameters<typeof interventions.update>[1], {
-        successToast: true,
-      });
-      await refresh();
+      // The kit posts the update, puts the answered row in place and refreshes the list and the catalogue.
+      await ctx.update(patch);
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) setError(Object.values(e.fields).join(' '));
     } finally {

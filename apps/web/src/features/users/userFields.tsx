@@ -70,15 +70,18 @@ export const blockActions: RowAction<UserOut>[] = [
   },
 ];
 
-/** An account's identity and contact fields, as its detail dialog shows them (RH and Clients). */
-export const accountDetailFields: DisplayField<UserOut>[] = [
-  { key: 'nom' },
-  { key: 'prenom' },
-  { key: 'email' },
-  { key: 'telephone1' },
-  { key: 'telephone2' },
-  { key: 'adresse' },
-  { key: 'bp' },
-  { key: 'commercial_nom' },
-  { key: 'created_at', format: 'date' },
+/**
+ * An account's identity and contact lines, in the order its detail dialog shows them (RH and Clients): keys
+ * of the screen's fields.
+ */
+export const ACCOUNT_DETAIL_KEYS = [
+  'nom',
+  'prenom',
+  'email',
+  'telephone1',
+  'telephone2',
+  'adresse',
+  'bp',
+  'commercial_nom',
+  'created_at',
 ];
