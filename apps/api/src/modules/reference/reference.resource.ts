@@ -29,6 +29,8 @@ interface ResourceBase {
   /** Its paths and schemas (packages/shared `referenceContracts`). */
   contract: EntityContract & { query: typeof ReferenceQuery; create: z.ZodObject; update: z.ZodType };
   search: AnyPgColumn[];
+  /** Named labels of `GET {path}/options?label=` (an article with its stock, for a purchase's lines). */
+  optionLabels?: Record<string, (row: Record<string, unknown>) => string>;
   order: AnyPgColumn[];
   perPage?: number;
   /** Body fields naming a platform row that must exist. */

@@ -98,6 +98,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
         .$dynamic(),
     search: [articles.reference, articles.nom],
     order: [articles.nom],
+    optionLabels: { stock: (a) => `${a.reference} — ${a.nom} (stock : ${a.qte})` },
     refs: [
       {
         field: 'type_article_id',

@@ -12,11 +12,7 @@ import type { DisplayField, FilterDecl, ListDecl, OptionsSource, Row } from './t
 const LABEL = 'Entreprise';
 
 /** The companies: transporteur accounts. */
-export const entrepriseSource: OptionsSource = {
-  path: '/api/utilisateurs',
-  query: { type: 'transporteur' },
-  label: (r) => String(r.nom_complet ?? r.name ?? r.id),
-};
+export const entrepriseSource: OptionsSource = { path: '/api/utilisateurs', query: { type: 'transporteur' } };
 
 /** The key of the superadmin's 'Entreprise' column (a card without `card` declared is never titled by it). */
 export const TENANT_COLUMN = 'entreprise_nom';

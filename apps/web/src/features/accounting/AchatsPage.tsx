@@ -12,7 +12,6 @@ import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import type { CreateOption, FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
-import { useOptions } from '../../components/form/useOptions';
 import { type LineDraft, LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
@@ -34,11 +33,9 @@ interface ContenuAchat {
   taux_tva: number | null;
 }
 
-const articleSource: OptionsSource = {
-  path: '/api/articles',
-  label: (r) => `${r.reference} — ${r.nom} (stock ${r.qte})`,
-};
-const fournisseurSource: OptionsSource = { path: '/api/fournisseurs', label: (r) => String(r.nom) };
+/** Articles of any number, searched on the server, labelled with their reference and stock. */
+const articleSource: OptionsSource = { path: '/api/articles', variant: 'stock' };
+const fournisseurSource: OptionsSource = { path: '/api/fournisseurs' };
 /** 'Ajouter un fournisseur' beside the picker: the supplier is created without leaving the purchase. */
 const fournisseurCreation: CreateOption = {
   label: 'Ajouter un fournisseur',
@@ -51,10 +48,7 @@ const fournisseurCreation: CreateOption = {
   labels: { nom: 'Nom', telephone: 'Téléphone', ville_id: 'Ville' },
   schema: FournisseurBody,
 };
-const acheteurSource: OptionsSource = {
-  path: '/api/utilisateurs',
-  label: (r) => String(r.nom_complet ?? r.name),
-};
+const acheteurSource: OptionsSource = { path: '/api/utilisateurs' };
 
 const vide = (): ContenuAchat => ({
   lignes: [{ key: newLineKey(), article_id: null, description: '', qte: 1, prix_unitaire: null }],
@@ -71,7 +65,6 @@ function ContenuAchatInput({
   onChange?: (v: ContenuAchat) => void;
 }) {
   const v = value ?? vide();
-  const { options, loading } = useOptions(articleSource);
   const ht = v.lignes.reduce((s, l) => s + (l.qte ?? 0) * (l.prix_unitaire ?? 0), 0);
   const tva = v.appliquer_tva ? taxe(ht, v.taux_tva) : 0;
   return (
@@ -85,8 +78,7 @@ function ContenuAchatInput({
             name: 'article_id',
             label: 'Article',
             type: 'select',
-            options,
-            loading,
+            source: articleSource,
             placeholder: 'Article du stock (facultatif)',
             width: '1 1 220px',
           },

@@ -108,7 +108,7 @@ const DECL: ListDecl<Entry> = {
     {
       type: 'select',
       name: 'utilisateur',
-      source: { path: '/api/utilisateurs', label: (r) => String(r.nom_complet ?? r.name ?? r.id) },
+      source: { path: '/api/utilisateurs' },
     },
     { type: 'text', name: 'record', placeholder: 'Numéro de la fiche' },
     { type: 'dateRange', name: 'periode' },

@@ -10,9 +10,10 @@ import {
 import { Alert, Button, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../base/http';
+import type { OptionsSource } from '../../components/form/fields';
 import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
 import { Money } from '../../components/Money';
-import { interventions, useArticles, useServices } from './api';
+import { interventions } from './api';
 
 /** One line being edited: a service or an article, a quantity and a unit price (null while empty). */
 export interface LigneDraft extends LineDraft {
@@ -72,6 +73,46 @@ const newLigne = (): Omit<LigneDraft, 'key'> => ({
   prix_unitaire: 0,
 });
 
+const serviceSource: OptionsSource = { path: '/api/services' };
+const articleSource: OptionsSource = { path: '/api/articles', variant: 'stock' };
+
+/** Kind, service or article (searched on the server, the chosen row gives libellé and price), qty, price. */
+const LIGNE_FIELDS: LineField<LigneDraft>[] = [
+  {
+    name: 'kind',
+    label: 'Nature',
+    type: 'segmented',
+    options: INTERVENTION_LIGNE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
+    onPick: (kind) => ({
+      kind: kind as InterventionLigneKind,
+      service_id: null,
+      article_id: null,
+      libelle: null,
+      prix_unitaire: 0,
+    }),
+  },
+  {
+    name: 'ref',
+    label: (l) => KIND_LABELS[l.kind],
+    type: 'select',
+    width: '1 1 200px',
+    get: (l) => (l.kind === 'service' ? l.service_id : l.article_id),
+    // Any size of catalogue: searched on the server; the chosen row gives the libellé and price.
+    source: (l) => (l.kind === 'service' ? serviceSource : articleSource),
+    placeholder: (l) => (l.kind === 'service' ? 'Choisir un service' : 'Choisir un article'),
+    onPick: (v, l) => {
+      const id = (v as number | null) ?? null;
+      return l.kind === 'service' ? { service_id: id } : { article_id: id };
+    },
+    fill: (row, l) =>
+      l.kind === 'service'
+        ? { libelle: String(row.libelle ?? ''), prix_unitaire: Number(row.montant ?? 0) }
+        : { libelle: String(row.nom ?? ''), prix_unitaire: Number(row.prix_unitaire ?? 0) },
+  },
+  { name: 'qte', label: 'Quantité', type: 'quantity' },
+  { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
+];
+
 /**
  * The lines of an intervention as a controlled input (`value` / `onChange`), on the kit's LinesEditor:
  * kind, service or article, quantity, unit price prefilled from the catalogue, each line checked by the
@@ -86,61 +127,11 @@ export function LignesInput({
   onChange: (lines: LigneDraft[]) => void;
   showAllErrors?: boolean;
 }) {
-  const services = useServices();
-  const articles = useArticles();
-  const serviceOptions = useMemo(
-    () => (services.data ?? []).map((s) => ({ value: s.id, label: s.libelle })),
-    [services.data],
-  );
-  const articleOptions = useMemo(
-    () => (articles.data ?? []).map((a) => ({ value: a.id, label: `${a.nom} (stock : ${a.qte})` })),
-    [articles.data],
-  );
-  const fields = useMemo<LineField<LigneDraft>[]>(
-    () => [
-      {
-        name: 'kind',
-        label: 'Nature',
-        type: 'segmented',
-        options: INTERVENTION_LIGNE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
-        onPick: (kind) => ({
-          kind: kind as InterventionLigneKind,
-          service_id: null,
-          article_id: null,
-          libelle: null,
-          prix_unitaire: 0,
-        }),
-      },
-      {
-        name: 'ref',
-        label: (l) => KIND_LABELS[l.kind],
-        type: 'select',
-        width: '1 1 200px',
-        get: (l) => (l.kind === 'service' ? l.service_id : l.article_id),
-        options: (l) => (l.kind === 'service' ? serviceOptions : articleOptions),
-        loading: (l) => (l.kind === 'service' ? services.isLoading : articles.isLoading),
-        placeholder: (l) => (l.kind === 'service' ? 'Choisir un service' : 'Choisir un article'),
-        onPick: (v, l) => {
-          const id = (v as number | null) ?? null;
-          if (l.kind === 'service') {
-            const s = services.data?.find((x) => x.id === id);
-            return { service_id: id, libelle: s?.libelle ?? null, prix_unitaire: s?.montant ?? 0 };
-          }
-          const a = articles.data?.find((x) => x.id === id);
-          return { article_id: id, libelle: a?.nom ?? null, prix_unitaire: a?.prix_unitaire ?? 0 };
-        },
-      },
-      { name: 'qte', label: 'Quantité', type: 'quantity' },
-      { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
-    ],
-    [services, articles, serviceOptions, articleOptions],
-  );
-
   return (
     <LinesEditor<LigneDraft>
       value={value}
       onChange={onChange}
-      fields={fields}
+      fields={LIGNE_FIELDS}
       ariaLabel="Lignes de l'intervention"
       add={[{ label: 'Ajouter une ligne', make: newLigne }]}
       amount={amountOf}

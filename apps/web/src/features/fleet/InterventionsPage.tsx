@@ -10,7 +10,7 @@ import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { StatusTag } from '../../components/StatusTag';
-import { catalogueKey, interventions, vehicules } from './api';
+import { articles, interventions, vehicules } from './api';
 import { InterventionLignes, type LigneDraft, LignesInput, lignesBody, lignesOf } from './InterventionLignes';
 import { INTERVENTION_LABELS } from './labels';
 import { vehiculeSource } from './vehiculeFields';
@@ -60,7 +60,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
   title: 'Interventions',
   resource: interventions,
   // A confirmation may turn the vehicle 'En intervention' and moves the stock.
-  invalidates: [vehicules, catalogueKey],
+  invalidates: [vehicules, articles],
   labels: INTERVENTION_LABELS,
   tenant: { form: true, yields: ['date_fin'] },
   columns: [
