@@ -58,14 +58,12 @@ export const blockActions: RowAction<UserOut>[] = [
     label: 'Bloquer',
     danger: true,
     confirm: 'Bloquer ce compte ? Son titulaire ne pourra plus se connecter.',
-    visible: (u) => !u.bloque,
     ...utilisateurs.action('disable'),
   },
   {
     key: 'activate',
     label: 'Activer',
     primary: true,
-    visible: (u) => u.bloque,
     ...utilisateurs.action('activate'),
   },
 ];
