@@ -87,15 +87,19 @@ async function prepare(dataDir: string) {
 await prepare(DEMO);
 if (COURSES && !fs.existsSync(path.join(DATA, 'PG_VERSION'))) {
   const t0 = performance.now();
+  // Built aside and renamed when complete: a run stopped half-way leaves no half-seeded copy behind.
+  const partial = `${DATA}.partiel`;
+  fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(DATA), { recursive: true });
-  fs.cpSync(DEMO, DATA, { recursive: true });
-  const client = await PGlite.create({ dataDir: DATA, extensions: PGLITE_EXTENSIONS });
+  fs.cpSync(DEMO, partial, { recursive: true });
+  const client = await PGlite.create({ dataDir: partial, extensions: PGLITE_EXTENSIONS });
   const text = fs
     .readFileSync(path.join(import.meta.dirname, 'scale-seed.sql'), 'utf8')
     .replaceAll('{{n}}', String(COURSES));
   await client.exec(text);
   await client.exec('vacuum analyze');
   await client.close();
+  fs.renameSync(partial, DATA);
   console.log(
     `Graine d'échelle : ${COURSES.toLocaleString('fr-FR')} courses en ${Math.round((performance.now() - t0) / 1000)} s`,
   );
