@@ -56,10 +56,11 @@ test('le serveur injoignable au démarrage : « Réessayer » ramène la page de
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
 });
 
-test('la page de connexion fonctionne sans le code d’antd (chargé ensuite, pendant la saisie)', async ({
+test('la page de connexion fonctionne sans le routeur, le cache de requêtes ni antd (chargés ensuite)', async ({
   page,
 }) => {
-  await page.route(/\/assets\/(AntdRoot|antdStatics)-[^/]*\.js$/, (route) => route.abort());
+  // App: react-router and TanStack Query; AntdRoot and antdStatics: antd. None is needed before sign-in.
+  await page.route(/\/assets\/(App|AntdRoot|antdStatics)-[^/]*\.js$/, (route) => route.abort());
   await page.goto('/se-connecter');
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeFocused();

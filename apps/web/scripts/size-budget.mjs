@@ -6,15 +6,16 @@
 // The goal is 2.5 × a bare Vite + React 19 page (one component, react-dom/client, the same Vite): that
 // page weighs 68.7 KB gzip (measured 2026-11-22 with Vite 8.3 and React 19.3), so 172 KB. Met since session 9:
 // the sign-in page is built from the light controls (components/light) and carries neither antd nor zod
-// (298.9 → 125.4 KB; apps/api/bench/RESULTS.md). The check fails above LIMIT_KB, today's weight with a
-// little slack, and the limit only goes down.
+// (298.9 → 125.4 KB; apps/api/bench/RESULTS.md). Session 10: a signed-out visit starts on the sign-in page
+// alone, without react-router and TanStack Query (main.tsx, app/Start.tsx): 119.9 → 81.1 KB. The check fails
+// above LIMIT_KB, today's weight with a little slack, and the limit only goes down.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 export const BARE_PAGE_GZIP_KB = 68.7;
 export const GOAL_KB = Math.round(BARE_PAGE_GZIP_KB * 2.5);
-export const LIMIT_KB = 140;
+export const LIMIT_KB = 92;
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PATHS, useReturnPath } from '../base/paths';
+import { PATHS, returnPath as returnPathNow } from '../base/paths';
 import { isVerified, useSession } from '../base/session';
 
 /** Every screen of the back-office: a verified session, else login (or verification). */
@@ -18,7 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** Login and forgot password: a signed-in user has nothing to do there. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  const returnPath = useReturnPath();
+  const returnPath = returnPathNow();
   if (session && !isVerified(session)) return <Navigate to={PATHS['account.verify']} replace />;
   if (session) return <Navigate to={returnPath} replace />;
   return children;

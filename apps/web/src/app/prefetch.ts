@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { routeOfPath } from '../base/paths';
 import { AntdRootScreen, LIGHT_SCREENS } from './antdRootScreen';
 import { AppLayoutScreen } from './layout/appLayoutScreen';
 import { ROUTES, type RouteDef } from './routes';
@@ -20,7 +20,8 @@ export function fetchFirstScreen(returnPath: string): void {
  * instead of after the first render (one round trip less before the page shows on a slow connection).
  */
 export function preloadCurrentScreen(pathname: string): void {
-  const route = ROUTES.find((r: RouteDef) => matchPath({ path: r.path, end: true }, pathname));
+  const name = routeOfPath(pathname)?.name;
+  const route = ROUTES.find((r: RouteDef) => r.name === name);
   if (!route) return;
   if (!LIGHT_SCREENS.has(route.name)) AntdRootScreen.preload();
   if (route.access === 'private') AppLayoutScreen.preload();

@@ -89,4 +89,5 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routeObjects);
+/** Built when the full app starts (it reads the address then: see main.tsx's light start). */
+export const createAppRouter = () => createBrowserRouter(routeObjects);

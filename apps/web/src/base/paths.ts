@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { historyState } from './nav';
 
 /**
  * THE route table, without the screens: every path and name of the specification (section 2), the title of
@@ -233,7 +233,23 @@ export function routeByName(name: RouteName): RoutePath {
 }
 
 /** Where the login page sends a user once signed in: the page they first asked for, or accueil. */
-export function useReturnPath(): string {
-  const state = useLocation().state as { from?: string } | null;
-  return state?.from && state.from !== PATHS.login ? state.from : PATHS.accueil;
+export function returnPath(): string {
+  const from = historyState<{ from?: string }>()?.from;
+  return from && from !== PATHS.login ? from : PATHS.accueil;
+}
+
+/** `/suivi/:token` matches `/suivi/abc`; a trailing slash does not count. */
+function matches(pattern: string, pathname: string): boolean {
+  const clean = (p: string) => p.replace(/\/+$/, '') || '/';
+  const want = clean(pattern).split('/');
+  const got = clean(pathname).split('/');
+  return (
+    want.length === got.length &&
+    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+}
+
+/** The route a path opens, or undefined for an unknown path (the signed-in layout's 'page not found'). */
+export function routeOfPath(pathname: string): RoutePath | undefined {
+  return ROUTE_PATHS.find((r) => matches(r.path, pathname));
 }

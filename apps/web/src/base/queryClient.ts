@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onRetryInitialRequests } from './network';
+import { onSignIn } from './session';
 
 /**
  * Requests run even when the browser says it is offline: the HTTP client then rejects them with
@@ -18,7 +20,10 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Forgets every cached answer of the previous user (the startup check stays). */
+/** Forgets every cached answer of the previous user. */
 export function resetUserCache(): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'startup' });
+  queryClient.removeQueries();
 }
+
+onSignIn(resetUserCache);
+onRetryInitialRequests(() => queryClient.refetchQueries({ type: 'active' }));

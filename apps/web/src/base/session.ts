@@ -47,6 +47,20 @@ export function getSession(): Session | null {
   return current;
 }
 
+// What belongs to the previous user and must go when another signs in (the query cache registers itself;
+// on the sign-in page's light start there is none yet).
+const signInListeners = new Set<() => void>();
+
+export function onSignIn(listener: () => void): void {
+  signInListeners.add(listener);
+}
+
+/** A new sign-in: forget the previous user's cached data, then keep the session. */
+export function signIn(session: Session): void {
+  for (const listener of signInListeners) listener();
+  setSession(session);
+}
+
 export function setSession(session: Session): void {
   current = session;
   localStorage.setItem(SESSION_KEY, JSON.stringify(session));

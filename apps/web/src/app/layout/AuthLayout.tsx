@@ -1,48 +1,11 @@
-import { Brand } from '../../components/Brand';
 import { ScreenOutlet } from '../../components/ScreenOutlet';
-import { AppFooter } from './AppFooter';
+import { AuthFrame } from './AuthFrame';
 
-/** Login, forgot password, verification and reset: one centred card. */
+/** The auth screens' routes: the centred card with the current screen. */
 export function AuthLayout() {
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: '32px 16px 0',
-        background: 'linear-gradient(160deg, #e8eef6 0%, #f3f5f8 55%, #eef2f7 100%)',
-      }}
-    >
-      <main
-        style={{
-          width: '100%',
-          maxWidth: 420,
-          flex: '1 0 auto',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'center',
-        }}
-      >
-        <div style={{ display: 'flex', justifyContent: 'center', marginBottom: 20 }}>
-          <Brand />
-        </div>
-        {/* antd's Card look without its code (Card brings Tabs and Skeleton onto the sign-in page). */}
-        <div
-          style={{
-            background: '#fff',
-            border: '1px solid #f0f0f0',
-            borderRadius: 8,
-            padding: '28px 24px',
-            boxShadow: '0 8px 24px rgba(16, 35, 58, 0.08)',
-          }}
-        >
-          <ScreenOutlet />
-        </div>
-      </main>
-      <AppFooter />
-    </div>
+    <AuthFrame>
+      <ScreenOutlet />
+    </AuthFrame>
   );
 }

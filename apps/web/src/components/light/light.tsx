@@ -1,5 +1,6 @@
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
-import { type CSSProperties, createElement, type ReactNode, useId } from 'react';
+import { type CSSProperties, createElement, type MouseEvent, type ReactNode, useId } from 'react';
+import { navigate } from '../../base/nav';
 import './light.css';
 
 /**
@@ -163,5 +164,22 @@ export function CheckboxField({
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       <span>{children}</span>
     </label>
+  );
+}
+
+/**
+ * A link to another screen of the app without react-router's `Link` (the sign-in page opens before the router
+ * is loaded): a plain click moves in the app (`base/nav`), a middle or modified click opens a tab as usual.
+ */
+export function InAppLink({ to, children }: { to: string; children: ReactNode }) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  return (
+    <a href={to} onClick={onClick}>
+      {children}
+    </a>
   );
 }

@@ -2,29 +2,29 @@ import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import { type LoginField, loginErrors } from '@yams/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../base/http';
-import { PATHS, useReturnPath } from '../../base/paths';
+import { historyState, navigate } from '../../base/nav';
+import { PATHS, returnPath as returnPathNow } from '../../base/paths';
 import { prefetchFirstScreen, whenIdle } from '../../base/prefetch';
-import { CheckboxField, LightButton, TextField } from '../../components/light/light';
+import { CheckboxField, InAppLink, LightButton, TextField } from '../../components/light/light';
 import { AuthHeading } from './AuthHeading';
 import { useLogin } from './login.api';
 
 /**
  * The sign-in page, built from the light controls (components/light) rather than antd's Form: it is the first
- * page most people open, on a mobile connection, and antd's code is fetched while they type.
+ * page most people open, on a mobile connection, and antd's code is fetched while they type. It imports
+ * neither react-router nor TanStack Query (base/nav, login.api): on a signed-out visit it opens before them.
  * The fields are checked as antd's Form would (each field once changed, every field on submit) with the
  * API's own rules and messages (`loginErrors`, packages/shared/src/login.ts).
  */
 export default function LoginPage() {
-  const prefilled = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const [prefilled] = useState(() => historyState<{ email?: string }>()?.email ?? '');
   const [values, setValues] = useState<Record<LoginField, string>>({ email: prefilled, password: '' });
   const [checked, setChecked] = useState<Set<LoginField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
-  const navigate = useNavigate();
-  const returnPath = useReturnPath();
+  const [returnPath] = useState(returnPathNow);
   // While the user types, fetch antd, the signed-in frame and the first screen (not needed to show this page).
   useEffect(() => whenIdle(() => prefetchFirstScreen(returnPath)), [returnPath]);
 
@@ -93,7 +93,7 @@ export default function LoginPage() {
           <CheckboxField checked={showPassword} onChange={setShowPassword}>
             Afficher le mot de passe
           </CheckboxField>
-          <Link to={PATHS.forgot_password}>Mot de passe oublié ?</Link>
+          <InAppLink to={PATHS.forgot_password}>Mot de passe oublié ?</InAppLink>
         </div>
         <LightButton primary submit size="large" block loading={login.isPending}>
           Se connecter

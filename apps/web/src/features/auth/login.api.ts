@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import type { UserOut } from '@yams/shared';
+import { useState } from 'react';
 import { http } from '../../base/http';
-import { resetUserCache } from '../../base/queryClient';
-import { setSession } from '../../base/session';
+import { signIn } from '../../base/session';
 
-// Apart from api.ts: the sign-in page loads this alone (api.ts's verification refreshes the user through
-// the /api/me contract, which brings zod).
+// Apart from api.ts, and without TanStack Query: the sign-in page opens before the query cache and the router
+// are loaded (main.tsx), so it carries neither (api.ts's verification refreshes the user through the /api/me
+// contract, which brings zod).
 
 /** The back-office signs in with this source (spec section 7). */
 export const LOGIN_SOURCE = 'yamsmanager';
@@ -16,19 +16,29 @@ export interface LoginResult {
   verification_required: boolean;
 }
 
+interface LoginCallbacks {
+  onSuccess(result: LoginResult): void;
+  onError(error: unknown): void;
+}
+
+/** `POST /api/login`; while it runs `isPending` is true and a second submit is ignored. */
 export function useLogin() {
-  return useMutation({
-    mutationFn: async (body: { email: string; password: string }) =>
-      (
-        await http.post<LoginResult>(
-          '/api/login',
-          { ...body, source: LOGIN_SOURCE },
-          { errors: 'first', keepSessionOn401: true, successToast: true },
-        )
-      ).data,
-    onSuccess: (result) => {
-      resetUserCache();
-      setSession({ user: result.user, token: result.token });
-    },
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = async (body: { email: string; password: string }, callbacks: LoginCallbacks) => {
+    setPending(true);
+    try {
+      const { data } = await http.post<LoginResult>(
+        '/api/login',
+        { ...body, source: LOGIN_SOURCE },
+        { errors: 'first', keepSessionOn401: true, successToast: true },
+      );
+      signIn({ user: data.user, token: data.token });
+      setPending(false);
+      callbacks.onSuccess(data);
+    } catch (error) {
+      setPending(false);
+      callbacks.onError(error);
+    }
+  };
+  return { isPending, mutate };
 }
