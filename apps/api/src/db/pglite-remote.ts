@@ -30,7 +30,9 @@ function startWorker(options: Omit<WorkerOptions, 'role'>) {
   const file = new URL('./pglite-worker.ts', import.meta.url).href;
   // The worker is TypeScript: its thread registers tsx's loader first (an inherited `--import tsx` does
   // not reach a worker's entry file on Node 20).
-  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(file)}); })`;
+  // Resolved here: an eval'd worker resolves bare names from the working directory, which may be anywhere.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(file)}); })`;
   const worker = new Worker(boot, { eval: true, workerData: { ...options, role: 'yams-pglite' } });
   const pending = new Map<number, Pending>();
   const notify = new Map<string, Set<(payload: string) => void>>();
