@@ -6,7 +6,7 @@ import {
   courseCan,
   courseDetails,
 } from '@yams/shared';
-import { and, eq, ilike, inArray, isNotNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
