@@ -14,23 +14,23 @@
 //
 // Not part of `npm test`: it is CPU-heavy. Results and the machine are recorded in bench/RESULTS.md.
 // Our targets (issue "Fast at scale"): p95 ≤ 50 ms for a list page at 1 M courses on PostgreSQL, p99 ≤ 100
-// ms on PGlite with the demo data at 10 concurrent clients.
+// ms on PGlite with the demo data at 10 concurrent clients (the server's embedded arrangement: PGlite in
+// its own thread; `npm run bench:embedded` compares it with PGlite on the event loop).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, type Db, PGLITE_EXTENSIONS } from '../src/db/client';
+import type { Database, Db } from '../src/db/client';
 import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
+import { openPgliteWorker } from '../src/db/pglite-remote';
 import * as schema from '../src/db/schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
 import { gpsAddress } from '../src/modules/geolocation/gps.routes';
@@ -113,18 +113,17 @@ async function openPostgresTarget(): Promise<Target> {
 }
 
 async function openPgliteTarget(): Promise<Target> {
-  const dataDir = path.join(root, '.test-data/bench/pgdata');
-  fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The server's arrangement (openDatabase without DATABASE_URL): PGlite in a thread of its own.
+  const database = await openPgliteWorker({ dataDir: path.join(root, '.test-data/bench/pgdata') });
+  const { client } = database;
   const direct = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
   observe(client);
   return {
-    database: { db, kind: 'pglite', close: () => client.close() },
-    // PGlite has one connection: the baseline shares it, as an in-process caller would.
+    database,
+    // PGlite has one connection: the baseline shares it (through the same thread), as any caller would.
     run: (config) => direct(...(config as unknown[])),
-    describe: 'PGlite embarqué (sur disque, .test-data/bench)',
-    close: () => client.close(),
+    describe: 'PGlite embarqué dans son thread (sur disque, .test-data/bench)',
+    close: () => database.close(),
   };
 }
 

@@ -16,6 +16,12 @@ try {
 }
 
 let closing = false;
+// The embedded database's thread died (it should not): no request can be served, exit for a restart.
+database.onFatal?.((err) => {
+  if (closing) return;
+  console.error(`\n✖ ${err.message}\n`);
+  process.exit(1);
+});
 async function shutdown(signal: string, app?: { close(): Promise<void> }) {
   if (closing) return;
   closing = true;
@@ -38,7 +44,7 @@ try {
   };
   const seeded = database.exclusive ? await database.exclusive('yams:demarrage', prepare) : await prepare();
   const app = await buildApp({ config, database });
-  const stopMaintenance = startMaintenance(database, (err) => app.log.error(err));
+  let stopMaintenance = () => {};
   const stopDailyJobs = startDailyJobs(database.db, (err) => app.log.error(err));
   app.addHook('onClose', async () => {
     stopMaintenance();
@@ -49,6 +55,9 @@ try {
   process.once('SIGINT', () => void shutdown('SIGINT', app));
   process.once('SIGTERM', () => void shutdown('SIGTERM', app));
   await app.listen({ port: config.port, host: config.host });
+  // After the start: the embedded database's first ANALYZE (seconds on a large data dir) must not hold the
+  // start-up hooks, which Fastify gives 10 s.
+  stopMaintenance = startMaintenance(database, (err) => app.log.error(err));
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `base embarquée PGlite dans ${config.dataDir}`;

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { AttributedPool, attributePglite } from './audit-context';
 import { DataDirLock } from './lock';
+import { openPgliteWorker } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,6 +30,8 @@ export interface Database {
    * an empty database: one migrates and seeds, the others wait, then find it done.
    */
   exclusive?<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Calls `fn` if the database stops on its own (the embedded database's thread dying): the server exits. */
+  onFatal?(fn: (err: Error) => void): void;
 }
 
 /** node-postgres: return DATE columns as plain `YYYY-MM-DD` strings, never shifted by the time zone. */
@@ -129,7 +132,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
 }
 
+/**
+ * The server's database: PostgreSQL when DATABASE_URL is set, else the embedded PGlite of DATA_DIR in a
+ * thread of its own (pglite-remote.ts: its statements never stall the API's event loop; measured against
+ * PGlite on the event loop in bench/embedded.bench.ts, bench/RESULTS.md). Tests and scripts that hold the
+ * database alone keep the in-process `openPglite`.
+ */
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
+  return openPgliteWorker({ dataDir: path.join(config.dataDir, 'pgdata') });
 }
