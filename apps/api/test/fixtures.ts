@@ -124,7 +124,9 @@ export async function setupFixtures() {
         lignes: [],
       } satisfies InterventionBody);
       await confirmIntervention(db, of.scope, it.id);
-      return getVehiculeOut(db, of.scope, v.id);
+      const out = await getVehiculeOut(db, of.scope, v.id);
+      expect(out.statut, 'véhicule en intervention').toBe('En intervention');
+      return out;
     }
     expect(v.statut, `véhicule au statut ${statut}`).toBe(statut);
     return v;
