@@ -39,6 +39,20 @@ describe('company tables (articles, garages, services, fournisseurs, trajets)', 
     expect(data(await t.get('/api/services?page=1', tg)).per_page).toBe(6);
   });
 
+  it("offers the articles as a select's choices, searched on the server, with their stock", async () => {
+    const { t, tg } = c;
+    const article = data(await t.get('/api/articles?search=PN-31580', tg))[0];
+    const stock = data(await t.get('/api/articles/options?search=PN-31580&label=stock', tg));
+    expect(stock).toEqual([{ id: article.id, label: `PN-31580 — ${article.nom} (stock : ${article.qte})` }]);
+    // The value already chosen keeps its label, even when a search does not bring it.
+    expect(data(await t.get(`/api/articles/options?id=${article.id}&label=stock`, tg))).toEqual(stock);
+    expect(data(await t.get('/api/articles/options?search=PN-31580', tg))).toEqual([
+      { id: article.id, label: article.nom },
+    ]);
+    const fournisseurs = data(await t.get('/api/fournisseurs/options?limit=2', tg));
+    expect(fournisseurs).toHaveLength(2);
+  });
+
   it('creates, updates and deletes an article of the company', async () => {
     const { t, tg, tgId } = c;
     const type = data(await t.get('/api/types_articles?search=Filtre', tg))[0];

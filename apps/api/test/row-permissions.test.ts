@@ -1,6 +1,9 @@
+import { todayInGabon } from '@yams/shared';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fournisseurs, garages } from '../src/db/schema';
+import { courses, fournisseurs, garages } from '../src/db/schema';
+import { scoped } from '../src/db/scoped';
 import { type Company, data, type Fixtures, setupFixtures } from './fixtures';
 
 // Row permissions (`can` on every row, packages/shared `permissions.ts`) are what the screens offer: they must
@@ -324,6 +327,119 @@ describe('row permissions say exactly what the API accepts', () => {
       'brouillon: destroy=true',
       'brouillon: validate=true',
       'valide: reglement=true',
+    ]);
+  });
+
+  it('véhicules: always edited; deleted only while no course or intervention uses it', async () => {
+    const { A } = f;
+    const vehicules: Entity = {
+      path: '/api/vehicules',
+      list: 'sort=-created_at',
+      moves: {
+        update: (id) => post(`/api/vehicules/${id}/update`, { modele: 'Premium 440' }, A.token),
+        destroy: (id) => post(`/api/vehicules/${id}/destroy`, {}, A.token),
+      },
+    };
+    const seen = await verify(
+      vehicules,
+      {
+        libre: async () => (await f.vehicule(A)).id,
+        'en course': async () => {
+          const v = await f.vehicule(A);
+          await f.course(A, { vehicule: v.id });
+          return v.id;
+        },
+      },
+      A.token,
+    );
+    expect(seen).toEqual([
+      'libre: update=true',
+      'libre: destroy=true',
+      'en course: update=true',
+      'en course: destroy=false',
+    ]);
+  });
+
+  it('utilisateurs: a company changes and blocks its own accounts, not itself nor a client of the app', async () => {
+    const { A } = f;
+    const utilisateurs: Entity = {
+      path: '/api/utilisateurs',
+      list: 'sort=-id',
+      moves: {
+        update: (id) => post(`/api/utilisateurs/${id}/update`, { telephone2: '+241 01 02 03 04' }, A.token),
+        disable: (id) => post(`/api/utilisateurs/${id}/disable`, {}, A.token),
+        activate: (id) => post(`/api/utilisateurs/${id}/activate`, {}, A.token),
+      },
+    };
+    const seen = await verify(
+      utilisateurs,
+      {
+        actif: async () => (await f.client(A)).id,
+        bloque: async () => {
+          const { id } = await f.client(A);
+          data(await post(`/api/utilisateurs/${id}/disable`, {}, A.token));
+          return id;
+        },
+        // A client of the mobile app (no company) who booked with A: A sees it, does not own it.
+        "client de l'app": async () => {
+          // (as an accepted demande of the app would leave it: the course is A's, the client is nobody's)
+          const client = await f.client(null);
+          const { id } = await f.course(A);
+          await scoped(f.db, A.scope).update(courses).set({ client_id: client.id }).where(eq(courses.id, id));
+          return client.id;
+        },
+      },
+      A.token,
+    );
+    expect(seen.filter((s) => s.endsWith('=true'))).toEqual([
+      'actif: update=true',
+      'actif: disable=true',
+      'bloque: update=true',
+      'bloque: activate=true',
+    ]);
+    // The company's own account: edited, never blocked from itself (the list is ordered by id here).
+    const own = await canOf(
+      { ...utilisateurs, list: `search=${encodeURIComponent('direction@transgabon.ga')}` },
+      A.id,
+      A.token,
+    );
+    expect(own).toEqual({ update: true, disable: false, activate: false });
+    expect((await utilisateurs.moves.disable!(A.id)).statusCode).toBe(422);
+  });
+
+  it('pièces de caisse: edited or deleted in any state; an active one is disabled, a disabled one activated', async () => {
+    const { A } = f;
+    const body = {
+      date_operation: todayInGabon(),
+      montant: 15_000,
+      beneficiaire: 'Station Total Owendo',
+      decaisseur: 'Caissier principal',
+      libelle: 'Carburant groupe électrogène',
+    };
+    const pieces: Entity = {
+      path: '/api/piece_de_caisses',
+      moves: {
+        update: (id) => post(`/api/piece_de_caisses/${id}/update`, { ...body, montant: 16_000 }, A.token),
+        destroy: (id) => post(`/api/piece_de_caisses/${id}/destroy`, {}, A.token),
+        disable: (id) => post(`/api/caisses/${id}/disable`, {}, A.token),
+        activate: (id) => post(`/api/caisses/${id}/activate`, {}, A.token),
+      },
+    };
+    const piece = async (disable = false) => {
+      const { id } = data(await post('/api/piece_de_caisses', body, A.token));
+      if (disable) data(await post(`/api/caisses/${id}/disable`, {}, A.token));
+      return id as number;
+    };
+    const seen = await verify(pieces, { active: () => piece(), desactivee: () => piece(true) }, A.token);
+    expect(seen).toEqual([
+      'active: update=true',
+      'active: destroy=true',
+      'active: disable=true',
+      'active: activate=false',
+      'desactivee: update=true',
+      'desactivee: destroy=true',
+      'desactivee: disable=false',
+      'desactivee: activate=true',
     ]);
   });
 });

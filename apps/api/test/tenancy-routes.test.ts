@@ -90,9 +90,7 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((r) => [
       `/api/${r.path}`,
-      r.platform
-        ? { table: r.table, platform: true as const }
-        : tenant(r.table as IdTable & { entreprise_id: AnyPgColumn }),
+      r.platform ? { table: r.table, platform: true as const } : tenant(r.table),
     ]),
   ),
 };

@@ -52,9 +52,11 @@ test('pièces de caisse : création avec motif riche, modification, désactivati
   await page.getByRole('row').filter({ hasText: libelle }).click();
   await detail.getByRole('button', { name: 'Désactiver' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
-  await expect(page.getByRole('dialog', { name: `Pièce de caisse n°${made.id} (désactivée)` })).toBeVisible({
-    timeout: 20_000,
-  });
+  const disabled = page.getByRole('dialog', { name: `Pièce de caisse n°${made.id} (désactivée)` });
+  await expect(disabled).toBeVisible({ timeout: 20_000 });
+  // The row's `can` (from the API) now offers 'Activer' instead of 'Désactiver'.
+  await expect(disabled.getByRole('button', { name: 'Activer' })).toBeVisible();
+  await expect(disabled.getByRole('button', { name: 'Désactiver' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row').filter({ hasText: libelle })).toContainText('Désactivée', {
     timeout: 20_000,

@@ -28,6 +28,7 @@ interface Named {
   id: number;
   libelle?: string;
   nom?: string;
+  reference?: string;
   montant?: number;
   prix_unitaire?: number;
   qte?: number;
@@ -123,8 +124,14 @@ test('saisir les lignes d’un brouillon (montant prévisualisé), le confirmer 
   await expect(total).toHaveText(`Montant total : ${formatMoney(2 * service.montant!)}`);
   await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
   await lines.getByRole('listitem', { name: 'Ligne 2' }).getByText('Article', { exact: true }).click();
-  const articleOption = `${article.nom} (stock : ${article.qte})`;
-  await chooseTyping(page, lines.getByRole('combobox', { name: 'Article de la ligne 2' }), articleOption);
+  // Searched on the server by its name; the option shows its reference and its stock.
+  const articleOption = `${article.reference} — ${article.nom} (stock : ${article.qte})`;
+  await chooseTyping(
+    page,
+    lines.getByRole('combobox', { name: 'Article de la ligne 2' }),
+    article.nom!,
+    articleOption,
+  );
   const expected = 2 * service.montant! + article.prix_unitaire!;
   await expect(total).toHaveText(`Montant total : ${formatMoney(expected)}`);
   // A negative price and a quantity of 0 keep what was typed and show the shared schema's messages.

@@ -166,6 +166,19 @@ test('les documents d’un véhicule : ajout avec fichier, alertes d’expiratio
   await expect(docs.getByRole('listitem')).toHaveCount(1);
 });
 
+test('un véhicule qu’une course utilise se modifie mais ne se supprime pas (can de l’API)', async ({
+  page,
+}) => {
+  await openVehicles(page, `/parc-auto/vehicules?statut=${encodeURIComponent('En course')}`);
+  const row = page.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toContainText('En course');
+  const plate = (await row.getByRole('cell').nth(1).innerText()).trim();
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: plate });
+  await expect(dialog.getByRole('button', { name: 'Modifier' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Supprimer', exact: true })).toHaveCount(0);
+});
+
 test('supprimer plusieurs véhicules d’un coup', async ({ page }) => {
   await openVehicles(page);
   const prefix = uniquePlate('GD');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AchatCan, FactureCan, FactureDetailCan } from './permissions';
+import { AchatCan, FactureCan, FactureDetailCan, PieceDeCaisseCan } from './permissions';
 
 // Answers of the accounting API (what the screens and the mobile apps read).
 
@@ -115,6 +115,8 @@ export const PieceDeCaisseOut = z.object({
   motif: z.string().nullable(),
   actif: z.boolean(),
   statut: z.string(),
+  /** What the signed-in account may do with it (`pieceDeCaisseCan`). */
+  can: PieceDeCaisseCan,
   created_at: z.string(),
   updated_at: z.string(),
 });

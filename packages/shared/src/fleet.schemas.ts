@@ -8,7 +8,7 @@ import {
   PLAQUE_RE,
   VEHICULE_STATUTS,
 } from './fleet.rules';
-import { InterventionCan } from './permissions';
+import { InterventionCan, VehiculeCan } from './permissions';
 import { zChamps } from './reference';
 
 /** A vehicle's statut, in a body or a list filter. */
@@ -202,6 +202,8 @@ export const VehiculeOut = z.object({
   /** Documents expiring within DOCUMENT_ALERTE_JOURS days, the expired ones included. */
   documents_expiring: z.number(),
   documents_expired: z.number(),
+  /** What the signed-in account may do with it (`vehiculeCan`). */
+  can: VehiculeCan,
   ...stamps,
 });
 export type VehiculeOut = z.infer<typeof VehiculeOut>;

@@ -115,3 +115,32 @@ export function achatCan(a: { statut: string; statut_reglement: string }): z.inf
     reglement: a.statut === 'Validé' && a.statut_reglement !== 'Réglé',
   };
 }
+
+export const VehiculeCan = canSchema('update', 'destroy');
+/**
+ * A vehicle is always edited (its status field offers only the manual moves, `vehiculeStatutRefus`); it is
+ * deleted only while nothing points at it (`en_usage`: a course, an intervention, a GPS device…).
+ */
+export function vehiculeCan(v: { en_usage: boolean }): z.infer<typeof VehiculeCan> {
+  return { update: true, destroy: !v.en_usage };
+}
+
+export const UtilisateurCan = canSchema('update', 'disable', 'activate');
+/**
+ * A company changes only its own accounts (`own`: not another company's client who booked with it), and
+ * blocks or reactivates any of them but the company account itself and the viewer's own. Accounts are never
+ * deleted. `viewer`: who asks (`entrepriseId` null for a superadmin).
+ */
+export function utilisateurCan(
+  u: { id: number; bloque: boolean; own: boolean },
+  viewer: { id: number; entrepriseId: number | null },
+): z.infer<typeof UtilisateurCan> {
+  const blockable = u.own && u.id !== viewer.id && u.id !== viewer.entrepriseId;
+  return { update: u.own, disable: blockable && !u.bloque, activate: blockable && u.bloque };
+}
+
+export const PieceDeCaisseCan = canSchema('update', 'destroy', 'disable', 'activate');
+/** A voucher is edited or deleted in any state; an active one is disabled (its posting reversed), a disabled one activated. */
+export function pieceDeCaisseCan(p: { actif: boolean }): z.infer<typeof PieceDeCaisseCan> {
+  return { update: true, destroy: true, disable: p.actif, activate: !p.actif };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOUS_TYPES, USER_TYPES } from './enums';
+import { UtilisateurCan } from './permissions';
 import { zChamps } from './reference';
 import { zTexteStockable } from './text';
 
@@ -27,6 +28,8 @@ export const UserOut = z.object({
   /** The last request of the account to the API (presence: connected within the last 5 minutes). */
   last_seen_at: z.string().nullable(),
   created_at: z.string(),
+  /** What the signed-in account may do with it (`utilisateurCan`). */
+  can: UtilisateurCan,
 });
 export type UserOut = z.infer<typeof UserOut>;
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { AppError } from './errors';
 import { accord, capitalise, enumeration, type Nom, pronom } from './french';
@@ -105,4 +105,19 @@ export async function assertUnused(db: Db, table: string, id: number, subject: s
   const usages = await findUsages(db, table, id);
   if (!usages.length) return;
   throw inUse(inUseMessage(subject, genre, usagePhrase(usages)));
+}
+
+/**
+ * `true` when some row still points at the row of `table` whose id is `id` (an outer query's column), in SQL:
+ * the same references as `assertUnused`, for a list that says per row whether it may be deleted (`can`).
+ */
+export async function inUseSql(db: Db, table: string, id: AnyColumn): Promise<SQL<boolean>> {
+  const refs = await referencesTo(db, table);
+  if (!refs.length) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.join(
+    refs.map(
+      (r) => sql`exists (select 1 from ${sql.identifier(r.table)} where ${sql.identifier(r.column)} = ${id})`,
+    ),
+    sql` or `,
+  )})`.mapWith(Boolean);
 }

@@ -1,4 +1,4 @@
-import { accountingModule } from './accounting';
+import { accountingModule, operationsHooks } from './accounting';
 import { auditModule } from './audit';
 import { authModule } from './auth';
 import { entrepriseModule } from './entreprise';
@@ -7,10 +7,15 @@ import { geolocationModule } from './geolocation';
 import type { ApiModule } from './module';
 import { notificationsModule } from './notifications';
 import { operationsModule } from './operations';
+import { wireOperationsAccounting } from './operations/operations.accounting';
 import { realtimeModule } from './realtime';
 import { referenceModule } from './reference';
 import { statisticsModule } from './statistics';
 import { usersModule } from './users';
+
+// Operations posts its payments and shows a course's invoice through accounting, which imports operations:
+// the lower domain declares the interface, the upper one implements it, and the module list wires them.
+wireOperationsAccounting(operationsHooks);
 
 /** Every domain of the API; `app.ts` registers their routes in this order. */
 export const MODULES: ApiModule[] = [

@@ -61,8 +61,13 @@ export async function createVehicle(page: Page, plaque: string): Promise<{ id: n
 }
 
 /** Picks an option of a searchable antd select by typing it first (long lists are virtual). */
-export async function chooseTyping(page: Page, select: Locator, option: string): Promise<void> {
+export async function chooseTyping(
+  page: Page,
+  select: Locator,
+  typed: string,
+  option = typed,
+): Promise<void> {
   await select.click();
-  await select.fill(option);
+  await select.fill(typed);
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }

@@ -1,7 +1,14 @@
-import { formatMoney, type PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
+import {
+  formatMoney,
+  type PieceDeCaisseBody,
+  type PieceDeCaisseOut,
+  pieceDeCaisseCan,
+  todayInGabon,
+} from '@yams/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { AppError } from '../../lib/errors';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -27,6 +34,7 @@ const toOut = (p: PieceDeCaisse): PieceDeCaisseOut => ({
   motif: p.motif,
   actif: p.actif,
   statut: p.actif ? 'Active' : 'Désactivée',
+  can: pieceDeCaisseCan(p),
   created_at: p.created_at,
   updated_at: p.updated_at,
 });
@@ -143,10 +151,13 @@ export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaiss
 export function setPieceActive(db: Db, scope: Scope, id: number, actif: boolean): Promise<string> {
   return transaction(db, async (tx) => {
     const p = await lockPiece(tx, scope, id);
+    // Refused like the row's `can` says (pieceDeCaisseCan), so a screen and the API agree.
     if (p.actif === actif) {
-      return actif
-        ? `La pièce de caisse « ${p.libelle} » est déjà active.`
-        : `La pièce de caisse « ${p.libelle} » est déjà désactivée.`;
+      throw new AppError('accounting.piece_state', 409, [
+        actif
+          ? `La pièce de caisse « ${p.libelle} » est déjà active.`
+          : `La pièce de caisse « ${p.libelle} » est déjà désactivée.`,
+      ]);
     }
     const [after] = await deLaPiece(tx, p)
       .update(piecesDeCaisse)

@@ -7,6 +7,7 @@ import {
   VEHICULE_STATUTS_AFFECTABLES,
   type VehiculeDetailOut,
   type VehiculeOut,
+  vehiculeCan,
 } from '@yams/shared';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,6 +17,7 @@ import { scoped } from '../../db/scoped';
 import { likePattern, searchCondition } from '../../lib/filters-ids';
 import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
+import { inUseSql } from '../../lib/usages';
 import type { Scope } from '../../plugins/auth';
 import { typesVehicules } from '../reference/reference.table';
 import { listDocumentsOfVehicule } from './documents.repository';
@@ -46,7 +48,11 @@ function documentsCount(condition: SQL) {
   );
 }
 
-function selectVehicules(db: Db, scope: Scope, today = todayInGabon()) {
+/**
+ * The vehicles of the scope as the API answers them. `en_usage` (`inUseSql`: a course, an intervention, a
+ * GPS device… still points at the vehicle) decides whether it may be deleted.
+ */
+function selectVehicules(db: Db, scope: Scope, en_usage: SQL<boolean>, today = todayInGabon()) {
   return scoped(db, scope)
     .select({
       id: vehicules.id,
@@ -68,6 +74,7 @@ function selectVehicules(db: Db, scope: Scope, today = todayInGabon()) {
         sql`${documents.date_expiration} <= ${addDays(today, DOCUMENT_ALERTE_JOURS)}`,
       ),
       documents_expired: documentsCount(sql`${documents.date_expiration} < ${today}`),
+      en_usage,
       created_at: vehicules.created_at,
       updated_at: vehicules.updated_at,
     })
@@ -79,13 +86,16 @@ function selectVehicules(db: Db, scope: Scope, today = todayInGabon()) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectVehicules>['execute']>>[number];
 
-function toOut({ tonnage_kg, proprietaire, chauffeur, ...row }: Row): VehiculeOut {
+const enUsage = (db: Db) => inUseSql(db, 'vehicules', vehicules.id);
+
+function toOut({ tonnage_kg, proprietaire, chauffeur, en_usage, ...row }: Row): VehiculeOut {
   const personne = (p: Row['proprietaire']) => (p?.id ? { id: p.id, nom_complet: nomComplet(p) } : null);
   return {
     ...row,
     tonnage: tonnage_kg === null ? null : tonnage_kg / 1000,
     proprietaire: personne(proprietaire),
     chauffeur: personne(chauffeur),
+    can: vehiculeCan({ en_usage }),
   };
 }
 
@@ -128,7 +138,7 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
   return {
     ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(vehicules).where(where)),
     async rows(limit, offset) {
-      const rows = await selectVehicules(db, scope)
+      const rows = await selectVehicules(db, scope, await enUsage(db))
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -152,7 +162,9 @@ export async function findVehicule(
 }
 
 export async function getVehiculeOut(db: Db, scope: Scope, id: number): Promise<VehiculeOut> {
-  const [row] = await selectVehicules(db, scope).where(eq(vehicules.id, id)).limit(1);
+  const [row] = await selectVehicules(db, scope, await enUsage(db))
+    .where(eq(vehicules.id, id))
+    .limit(1);
   if (!row) throw vehiculeNotFound();
   return toOut(row);
 }

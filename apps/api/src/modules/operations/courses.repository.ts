@@ -6,7 +6,7 @@ import {
   courseCan,
   courseDetails,
 } from '@yams/shared';
-import { and, eq, ilike, inArray, isNotNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -16,8 +16,8 @@ import { likePattern } from '../../lib/filters-ids';
 import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
-import { coursesFacturees, factures } from '../accounting/accounting.table';
 import { vehicules } from '../fleet/fleet.table';
+import { operationsAccounting } from './operations.accounting';
 import { courseNotFound } from './operations.errors';
 import { nomCompletSql, refOf } from './operations.refs';
 import { courses } from './operations.table';
@@ -267,16 +267,10 @@ export async function getCourseOut(db: Db, scope: Scope, id: number): Promise<Co
 /** A course with its payments (oldest first). */
 export async function getCourseDetail(db: Db, scope: Scope, id: number): Promise<CourseDetailOut> {
   const course = await getCourseOut(db, scope, id);
-  const [facture] = await scoped(db, scope)
-    .select({ id: factures.id, numero: factures.numero })
-    .from(factures)
-    .innerJoin(coursesFacturees, eq(coursesFacturees.facture_id, factures.id))
-    .where(and(eq(coursesFacturees.course_id, course.id), isNotNull(factures.numero)))
-    .limit(1);
   return {
     ...course,
     paiements: await paiementsOfCourse(db, scope, course.id),
-    facture: facture ? { id: facture.id, numero: facture.numero! } : null,
+    facture: await operationsAccounting().factureDeCourse(db, scope, course.id),
   };
 }
 

@@ -16,9 +16,9 @@ import { type Scoped, scoped } from '../../db/scoped';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
-import { contrePasserPaiement, posterPaiement } from '../accounting/postings';
 import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
+import { operationsAccounting } from './operations.accounting';
 import {
   overpayment,
   paiementDuReglement,
@@ -141,7 +141,7 @@ export function createPaiement(db: Db, scope: Scope, body: PaiementBody): Promis
       .returning({ id: paiements.id });
     if (statut === 'Validé') {
       await recomputeEtat(tx, course);
-      await posterPaiement(tx, course.entreprise_id, row!.id);
+      await operationsAccounting().posterPaiement(tx, course.entreprise_id, row!.id);
       await notifyPaiement(tx, scope, course, row!.id, body.montant);
     }
     return row!.id;
@@ -202,9 +202,9 @@ export function changePaiementStatut(db: Db, scope: Scope, id: number, to: Paiem
       .where(eq(paiements.id, p.id));
     if (to === 'Validé' || p.statut === 'Validé') await recomputeEtat(tx, course);
     // The journals follow: a validated payment is posted, a cancelled one has its posting reversed.
-    if (to === 'Validé') await posterPaiement(tx, course.entreprise_id, p.id);
+    if (to === 'Validé') await operationsAccounting().posterPaiement(tx, course.entreprise_id, p.id);
     else if (p.statut === 'Validé')
-      await contrePasserPaiement(tx, course.entreprise_id, p.id, todayInGabon());
+      await operationsAccounting().contrePasserPaiement(tx, course.entreprise_id, p.id, todayInGabon());
     if (to === 'Validé') await notifyPaiement(tx, scope, course, p.id, p.montant);
     return to === 'Validé'
       ? `Le paiement de ${formatMoney(p.montant)} (${course.code}) a été validé.`

@@ -5,11 +5,11 @@ import {
   MSG,
   type ReferenceQuery,
 } from '@yams/shared';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { type TenantTable, tenantCondition } from '../../db/scoped';
+import { type Scoped, scoped, type TenantTable } from '../../db/scoped';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import { searchCondition } from '../../lib/filters-ids';
@@ -20,23 +20,17 @@ import { assertUnused, inUse, inUseMessage } from '../../lib/usages';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { assertEntreprise, assertRowExists, type TableWithId } from './reference.checks';
 
-/**
- * One reference table served as `/api/{path}`: everything the generic repository and routes need to know.
- * Platform tables are read by everyone and written by superadmins; company tables are scoped by entreprise_id.
- */
-export interface ReferenceResource {
+interface ResourceBase {
   /** URL segment and SQL table name: 'villes'. */
   path: string;
   /** OpenAPI tag (the Configurations tab). */
   tag: string;
   nom: Nom;
-  platform: boolean;
-  table: TableWithId & { entreprise_id?: AnyPgColumn };
   /** Its paths and schemas (packages/shared `referenceContracts`). */
   contract: EntityContract & { query: typeof ReferenceQuery; create: z.ZodObject; update: z.ZodType };
-  /** The row as the API returns it, labels of referenced rows joined. */
-  select(db: Db): PgSelect;
   search: AnyPgColumn[];
+  /** Named labels of `GET {path}/options?label=` (an article with its stock, for a purchase's lines). */
+  optionLabels?: Record<string, (row: Record<string, unknown>) => string>;
   order: AnyPgColumn[];
   perPage?: number;
   /** Body fields naming a platform row that must exist. */
@@ -46,6 +40,28 @@ export interface ReferenceResource {
   /** Also served as `POST /api/microservice/api-courses/{path}/{id}/destroy` (spec section 7). */
   microservice?: boolean;
 }
+
+/** A platform table (villes, types…): read by everyone with the plain `db`, written by superadmins. */
+interface PlatformResource extends ResourceBase {
+  platform: true;
+  table: TableWithId;
+  /** The row as the API returns it, labels of referenced rows joined. */
+  select(db: Db): PgSelect;
+}
+
+/**
+ * A company table (articles, garages…): every read and write goes through `scoped(db, scope)` (db/scoped.ts),
+ * so its rows are the company's by construction, like every other tenant table.
+ */
+interface CompanyResource extends ResourceBase {
+  platform: false;
+  table: TenantTable & TableWithId;
+  /** The row as the API returns it, labels of referenced rows joined, from the scope's `select`. */
+  select(s: Scoped): PgSelect;
+}
+
+/** One reference table served as `/api/{path}`: everything the generic repository and routes need to know. */
+export type ReferenceResource = PlatformResource | CompanyResource;
 
 type Values = Record<string, unknown>;
 
@@ -58,15 +74,9 @@ const forbidden = createErrorFactory({
 const notFound = (r: ReferenceResource) =>
   new AppError(`${r.path}.not_found`, 404, [crudMessages(r.nom).notFound]);
 
-/**
- * The company condition of a company table (db/scoped.ts), nothing for a platform table. Reference rows are
- * read through `r.select(db)` (a resource's own joined select), so the condition is added here, once, for
- * every query of this file.
- */
-const tenant = (r: ReferenceResource, scope: Scope, reach: 'visible' | 'own' = 'visible'): SQL | undefined =>
-  r.platform || !r.table.entreprise_id
-    ? undefined
-    : tenantCondition(r.table as TenantTable, scope.entrepriseId, reach);
+/** The resource's rows as the API returns them: a company table's through the scope, a platform table's as they are. */
+const selectRows = (db: Db, scope: Scope, r: ReferenceResource): PgSelect =>
+  r.platform ? r.select(db) : r.select(scoped(db, scope));
 
 /** Platform tables are written by superadmins only. */
 export function assertWriter(r: ReferenceResource, scope: Scope): void {
@@ -79,19 +89,18 @@ export function listRows(
   r: ReferenceResource,
   q: { search?: string },
 ): ListSource<Values> {
-  const where = and(tenant(r, scope), searchCondition(q.search, r.search));
+  const where = searchCondition(q.search, r.search);
   return {
     async count() {
-      const [row] = await db
-        .select({ n: count() })
-        .from(r.table as PgTable)
-        .where(where);
+      const [row] = await (r.platform
+        ? db.select({ n: count() }).from(r.table as PgTable)
+        : scoped(db, scope).select({ n: count() }).from(r.table)
+      ).where(where);
       return row?.n ?? 0;
     },
     async rows(limit, offset) {
       const order = [...r.order.map((c) => asc(c)), asc(r.table.id)];
-      return (await r
-        .select(db)
+      return (await selectRows(db, scope, r)
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -101,10 +110,7 @@ export function listRows(
 }
 
 export async function getRow(db: Db, scope: Scope, r: ReferenceResource, id: number): Promise<Values> {
-  const [row] = (await r
-    .select(db)
-    .where(and(eq(r.table.id, id), tenant(r, scope)))
-    .limit(1)) as Values[];
+  const [row] = (await selectRows(db, scope, r).where(eq(r.table.id, id)).limit(1)) as Values[];
   if (!row) throw notFound(r);
   return row;
 }
@@ -122,14 +128,14 @@ async function checkBody(db: Db, r: ReferenceResource, values: Values, exceptId?
   for (const u of r.unique ?? []) {
     const value = values[u.field];
     if (value === undefined || value === null) continue;
-    const sameCompany =
-      r.platform || !r.table.entreprise_id
-        ? undefined
-        : eq(r.table.entreprise_id, values.entreprise_id as number);
-    const [other] = await db
-      .select({ id: r.table.id })
-      .from(r.table as PgTable)
-      .where(and(eq(u.column, value), sameCompany, exceptId ? ne(r.table.id, exceptId) : undefined))
+    // Unique within the row's company for a company table.
+    const [other] = await (r.platform
+      ? db.select({ id: r.table.id }).from(r.table as PgTable)
+      : scoped(db, { entrepriseId: values.entreprise_id as number })
+          .select({ id: r.table.id })
+          .from(r.table)
+    )
+      .where(and(eq(u.column, value), exceptId ? ne(r.table.id, exceptId) : undefined))
       .limit(1);
     if (other) throw fieldErrors({ [u.field]: u.message });
   }
@@ -154,10 +160,12 @@ export async function createRow(db: Db, scope: Scope, r: ReferenceResource, body
   }
   await checkBody(db, r, values);
   try {
-    const [row] = await db
-      .insert(r.table as PgTable)
-      .values(values as never)
-      .returning({ id: r.table.id });
+    const [row] = await (r.platform
+      ? db.insert(r.table as PgTable).values(values as never)
+      : scoped(db, scope)
+          .insert(r.table)
+          .values(values as never)
+    ).returning({ id: r.table.id });
     return getRow(db, scope, r, row!.id as number);
   } catch (err) {
     throw writeError(r, err);
@@ -179,10 +187,12 @@ export async function updateRow(
   if (!Object.keys(values).length) return current;
   await checkBody(db, r, { ...values, entreprise_id: current.entreprise_id }, id);
   try {
-    await db
-      .update(r.table as PgTable)
-      .set(values as never)
-      .where(and(eq(r.table.id, id), tenant(r, scope, 'own')));
+    await (r.platform
+      ? db.update(r.table as PgTable).set(values as never)
+      : scoped(db, scope)
+          .update(r.table)
+          .set(values as never)
+    ).where(eq(r.table.id, id));
   } catch (err) {
     throw writeError(r, err);
   }
@@ -194,7 +204,9 @@ export async function destroyRow(db: Db, scope: Scope, r: ReferenceResource, id:
   await getRow(db, scope, r, id);
   await assertUnused(db, r.path, id, ce(r.nom), r.nom.genre);
   try {
-    await db.delete(r.table as PgTable).where(and(eq(r.table.id, id), tenant(r, scope, 'own')));
+    await (r.platform ? db.delete(r.table as PgTable) : scoped(db, scope).delete(r.table)).where(
+      eq(r.table.id, id),
+    );
   } catch (err) {
     if (isForeignKeyViolation(err)) throw inUse(inUseMessage(ce(r.nom), r.nom.genre));
     throw err;

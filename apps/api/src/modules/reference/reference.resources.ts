@@ -87,8 +87,8 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     platform: false,
     table: articles,
     contract: referenceContracts.articles,
-    select: (db) =>
-      db
+    select: (s) =>
+      s
         .select({
           ...getTableColumns(articles),
           types_article: { id: typesArticles.id, libelle: typesArticles.libelle },
@@ -98,6 +98,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
         .$dynamic(),
     search: [articles.reference, articles.nom],
     order: [articles.nom],
+    optionLabels: { stock: (a) => `${a.reference} — ${a.nom} (stock : ${a.qte})` },
     refs: [
       {
         field: 'type_article_id',
@@ -117,8 +118,8 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     platform: false,
     table: garages,
     contract: referenceContracts.garages,
-    select: (db) =>
-      db
+    select: (s) =>
+      s
         .select({ ...getTableColumns(garages), ville: villeLabel })
         .from(garages)
         .leftJoin(villes, eq(villes.id, garages.ville_id))
@@ -134,7 +135,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     platform: false,
     table: services,
     contract: referenceContracts.services,
-    select: (db) => db.select().from(services).$dynamic(),
+    select: (s) => s.select().from(services).$dynamic(),
     search: [services.libelle],
     order: [services.libelle],
   },
@@ -145,8 +146,8 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     platform: false,
     table: fournisseurs,
     contract: referenceContracts.fournisseurs,
-    select: (db) =>
-      db
+    select: (s) =>
+      s
         .select({ ...getTableColumns(fournisseurs), ville: villeLabel })
         .from(fournisseurs)
         .leftJoin(villes, eq(villes.id, fournisseurs.ville_id))
@@ -162,8 +163,8 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     platform: false,
     table: trajets,
     contract: referenceContracts.trajets,
-    select: (db) =>
-      db
+    select: (s) =>
+      s
         .select({
           ...getTableColumns(trajets),
           ville_depart: { id: villeDepart.id, libelle: villeDepart.libelle },

@@ -42,7 +42,10 @@ function serve(app: App, r: ReferenceResource) {
     perPage: r.perPage,
     list: (scope, q) => listRows(app.db, scope, r, q),
     get: (scope, id) => getRow(app.db, scope, r, id),
-    options: { label: (row: Values) => String(row.libelle ?? row.nom ?? row.nom_complet ?? row.id) },
+    options: {
+      label: (row: Values) => String(row.libelle ?? row.nom ?? row.nom_complet ?? row.id),
+      labels: r.optionLabels as Record<string, (row: unknown) => string> | undefined,
+    },
     create: {
       summary: `Ajout${writers}`,
       run: (scope, body) => createRow(app.db, scope, r, body as Values),

@@ -1,4 +1,4 @@
-import type { ConnectedUserOut, UserOut } from '@yams/shared';
+import { type ConnectedUserOut, type UserOut, utilisateurCan } from '@yams/shared';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -45,6 +45,8 @@ const userOutColumns = (own: SQL | undefined) => ({
   bloque: users.bloque,
   last_seen_at: users.last_seen_at,
   created_at: users.created_at,
+  /** One of the viewer's own accounts (it may change it), not a client who booked with it. */
+  own: own ? sql<boolean>`coalesce(${own}, false)`.mapWith(Boolean) : sql<boolean>`true`.mapWith(Boolean),
 });
 
 function selectUsers(db: Db, scope: Scope, reach: 'visible' | 'own' = 'visible') {
@@ -53,6 +55,16 @@ function selectUsers(db: Db, scope: Scope, reach: 'visible' | 'own' = 'visible')
     .select(userOutColumns(s.own(users, 'own')))
     .from(users, reach)
     .leftJoin(commercial, eq(commercial.id, users.commercial_id));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectUsers>['execute']>>[number];
+
+/** The row as the API answers it, with what the viewer may do with it (`utilisateurCan`). */
+function toOut(scope: Scope, { own, ...u }: Selected): UserOut {
+  return {
+    ...u,
+    can: utilisateurCan({ ...u, own }, { id: scope.user.id, entrepriseId: scope.entrepriseId }),
+  };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
@@ -71,7 +83,7 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
 
 export async function getUserOut(db: Db, scope: Scope, id: number): Promise<UserOut | undefined> {
   const [row] = await selectUsers(db, scope).where(eq(users.id, id)).limit(1);
-  return row;
+  return row && toOut(scope, row);
 }
 
 /** A user's own account (`/api/me`, sign-in): read in its own scope. */
@@ -125,12 +137,13 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   const where = and(...conditions);
   return {
     ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(users).where(where)),
-    rows(limit, offset) {
-      return selectUsers(db, scope)
+    async rows(limit, offset) {
+      const rows = await selectUsers(db, scope)
         .where(where)
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
+      return rows.map((u) => toOut(scope, u));
     },
   };
 }
@@ -152,7 +165,7 @@ export function connectedUsers(db: Db, scope: Scope, present: PresentUser[]): Li
         return rows
           .map((u) => {
             const p = byId.get(u.id)!;
-            return { ...u, connecte_depuis: p.since, onglets: p.onglets };
+            return { ...toOut(scope, u), connecte_depuis: p.since, onglets: p.onglets };
           })
           .sort((a, b) => b.connecte_depuis.localeCompare(a.connecte_depuis) || a.id - b.id);
       });

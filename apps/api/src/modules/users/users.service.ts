@@ -129,6 +129,12 @@ export async function setBlocked(db: Db, scope: Scope, id: number, bloque: boole
     throw new AppError('users.self_block', 422, ['Vous ne pouvez pas bloquer votre propre compte.']);
   }
   if (scope.entrepriseId !== null && user.id === scope.entrepriseId) throw forbidden();
+  // Refused like the row's `can` says (utilisateurCan), so a screen and the API agree.
+  if (user.bloque === bloque) {
+    throw new AppError('users.block_state', 409, [
+      bloque ? 'Ce compte est déjà bloqué.' : "Ce compte n'est pas bloqué.",
+    ]);
+  }
   await scoped(db, scope).update(users).set({ bloque }).where(eq(users.id, id));
   if (bloque) await revokeUserTokens(db, id);
   return (await getUserOut(db, scope, id))!;

@@ -121,7 +121,7 @@ export async function downloadRows<T>(
   name: string,
   kind: 'csv' | 'xlsx',
 ): Promise<void> {
-  const kept = fields.filter((f) => !f.noExport);
+  const kept = fields.filter((f) => f.export !== false);
   const table = exportTable(rows, kept, labels);
   const base = exportFileName(name);
   if (kind === 'csv') downloadCsv(table, base);

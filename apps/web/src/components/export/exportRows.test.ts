@@ -15,7 +15,7 @@ const FIELDS: DisplayField<Course>[] = [
   { key: 'client', value: (c) => c.client?.nom },
   { key: 'montant', format: 'money' },
   { key: 'date_chargement', format: 'date' },
-  { key: 'id', noExport: true },
+  { key: 'id', export: false },
 ];
 const LABELS = { code: 'Code', client: 'Client', montant: 'Montant', date_chargement: 'Date de chargement' };
 

@@ -14,7 +14,7 @@ export interface ExportTable {
  * (`22/11/2026`, 'Date invalide'); everything else is text.
  */
 export function exportTable<T>(rows: T[], fields: DisplayField<T>[], labels: Labels): ExportTable {
-  const kept = fields.filter((f) => !f.noExport);
+  const kept = fields.filter((f) => f.export !== false);
   return {
     headers: kept.map((f) => fieldLabel(f, labels)),
     rows: rows.map((row) =>

@@ -16,7 +16,7 @@ describe('exportColumns (server export)', () => {
         path: 'bloque',
         map: { true: 'Bloqué', false: 'Actif' },
       },
-      { key: 'secret', noExport: true, value: () => 'x' },
+      { key: 'secret', export: false, value: () => 'x' },
     ];
     expect(
       exportColumns(fields, { id: 'N°', vehicule: 'Véhicule', montant: 'Montant', bloque: 'Etat' }),

@@ -10,7 +10,7 @@ import { fieldLabel } from '../list/values';
 export function exportColumns<T>(fields: DisplayField<T>[], labels: Labels): ExportColumn[] | null {
   const columns: ExportColumn[] = [];
   for (const field of fields) {
-    if (field.noExport) continue;
+    if (field.export === false) continue;
     if (field.value && !field.path) return null;
     columns.push({
       label: fieldLabel(field, labels),

@@ -1,8 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Segmented, Select, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { http } from '../../base/http';
 import { moneyFormatter, moneyParser } from '../form/FieldInput';
-import type { Option } from '../form/fields';
+import type { Option, OptionsSource } from '../form/fields';
+import { SourceSelect } from '../form/SourceSelect';
 import { Money } from '../Money';
 import { type LineDraft, type LineSchema, lineIssues } from './lineIssues';
 
@@ -20,6 +22,13 @@ export interface LineField<L extends LineDraft> {
   type: 'text' | 'quantity' | 'money' | 'percent' | 'select' | 'segmented';
   options?: Option[] | ((line: L) => Option[]);
   loading?: boolean | ((line: L) => boolean);
+  /**
+   * A select fed by the API (searched on the server as one types) instead of `options`: a catalogue of any
+   * size. With `fill`, the chosen row is read (`GET {path}/{id}`) and `fill` says what it sets on the line
+   * (a service's libellé and price), applied if the line still holds that choice.
+   */
+  source?: OptionsSource | ((line: L) => OptionsSource);
+  fill?: (row: Record<string, unknown>, line: L) => Partial<L>;
   placeholder?: string | ((line: L) => string);
   get?: (line: L) => unknown;
   /** The patch a change makes (default `{ [name]: value }`). */
@@ -95,9 +104,30 @@ export function LinesEditor<L extends LineDraft>({
   footer,
 }: LinesEditorProps<L>) {
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  // The lines as last handed over: a row read after a choice (`fill`) patches the lines of that moment.
+  const latest = useRef(value);
+  latest.current = value;
   const set = (line: L, name: string, patch: Partial<L>) => {
     setTouched((t) => new Set(t).add(`${line.key}:${name}`));
-    onChange(value.map((l) => (l.key === line.key ? { ...l, ...patch } : l)));
+    const next = latest.current.map((l) => (l.key === line.key ? { ...l, ...patch } : l));
+    latest.current = next;
+    onChange(next);
+  };
+  const fillFrom = (field: LineField<L>, source: OptionsSource, line: L, id: unknown) => {
+    if (!field.fill || id === null || id === undefined) return;
+    const still = () => {
+      const now = latest.current.find((l) => l.key === line.key);
+      return now && (field.get ? field.get(now) : (now as Record<string, unknown>)[field.name]) === id
+        ? now
+        : null;
+    };
+    void http.get<Record<string, unknown>>(`${source.path}/${String(id)}`).then(
+      ({ data }) => {
+        const now = still();
+        if (now) set(now, field.name, field.fill!(data, now));
+      },
+      () => undefined, // The HTTP client already said why.
+    );
   };
   const sum = total
     ? total(value)
@@ -127,7 +157,25 @@ export function LinesEditor<L extends LineDraft>({
             onChange={change}
           />
         );
-      case 'select':
+      case 'select': {
+        const source = resolve(field.source, line);
+        if (source)
+          return (
+            <SourceSelect
+              key={`${field.name}:${source.path}`}
+              source={source}
+              style={style}
+              // A label longer than the cell (an article's reference, name and stock) shows whole.
+              popupMatchSelectWidth={false}
+              aria-label={label}
+              placeholder={placeholder}
+              value={(current as string | number | null) ?? undefined}
+              onChange={(v) => {
+                change(v ?? null);
+                fillFrom(field, source, line, v ?? null);
+              }}
+            />
+          );
         return (
           <Select
             key={field.name}
@@ -141,6 +189,7 @@ export function LinesEditor<L extends LineDraft>({
             onChange={(v) => change(v ?? null)}
           />
         );
+      }
       case 'quantity':
         return (
           <InputNumber<number>

@@ -7,6 +7,7 @@ import { EntityForm } from '../form/EntityForm';
 import { rowToValues } from '../form/formValues';
 import { DetailView } from './DetailView';
 import { type PostVars, useRefreshAfterWrite, useResourceOne, useResourcePost } from './resource';
+import { rowUpdateBody } from './rowUpdate';
 import { type ListDecl, type Row, type RowAction, rowAllows } from './types';
 
 export type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'view'; row: T };
@@ -156,7 +157,19 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
       />
     );
   } else if (state.kind === 'view' && row) {
-    content = <DetailView decl={decl} row={row} refresh={refreshAll} />;
+    const form = decl.form;
+    const updateBody = (patch: Record<string, unknown>) => (form ? rowUpdateBody(form, row, patch) : patch);
+    content = (
+      <DetailView
+        decl={decl}
+        row={row}
+        ctx={{
+          refresh: refreshAll,
+          updateBody,
+          update: (patch) => send(`${path}/${row.id}/update`, updateBody(patch), { id: row.id }),
+        }}
+      />
+    );
     footer = detailFooter(row);
   }
 

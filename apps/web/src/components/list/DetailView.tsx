@@ -1,8 +1,9 @@
 import { Descriptions, Divider, Tabs } from 'antd';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
+import { detailFields } from './fields';
 import { HistoryTab, historyEndpoint } from './History';
-import type { DisplayField, ListDecl, Row } from './types';
+import type { DisplayField, ListDecl, Row, SectionContext } from './types';
 import { fieldLabel } from './values';
 
 /**
@@ -12,13 +13,13 @@ import { fieldLabel } from './values';
 export function DetailView<T extends Row>({
   decl,
   row,
-  refresh,
+  ctx,
 }: {
   decl: ListDecl<T>;
   row: T;
-  refresh: () => Promise<void>;
+  ctx: SectionContext;
 }) {
-  const fields = decl.detail.fields ?? decl.columns;
+  const fields = detailFields(decl);
   const isMobile = useIsMobile();
   const history = decl.detail.history === false ? null : historyEndpoint(decl.resource.path);
   const details = (
@@ -41,7 +42,7 @@ export function DetailView<T extends Row>({
               {section.title}
             </Divider>
           )}
-          {section.render(row, { refresh })}
+          {section.render(row, ctx)}
         </section>
       ))}
     </>
@@ -61,7 +62,7 @@ export function DetailView<T extends Row>({
               id={row.id}
               queryKey={[...decl.resource.keys.detail(row.id), 'historique']}
               labels={decl.labels}
-              columns={[...decl.columns, ...(decl.detail.fields ?? [])] as DisplayField<Row>[]}
+              columns={decl.fields as DisplayField<Row>[]}
             />
           ),
         },

@@ -2,6 +2,7 @@ import { Card, Col, Empty, Row as GridRow, Pagination, Skeleton, Table, Typograp
 import type { Key } from 'react';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
+import { cardFields, tableFields } from './fields';
 import { TENANT_COLUMN } from './tenant';
 import type { DisplayField, ListDecl, Row } from './types';
 import { displayText, fieldLabel, sortField } from './values';
@@ -34,7 +35,7 @@ export const TOTAL_ESTIME = 'plus de 10 000';
 
 /** A row named by its first column (a code, a plate, a name), for screen readers. */
 const rowName = <T extends Row>(decl: ListDecl<T>, row: T) => {
-  const first = decl.columns.find((c) => !c.detailOnly);
+  const first = tableFields(decl)[0];
   return first ? displayText(first, row) : String(row.id);
 };
 
@@ -69,7 +70,7 @@ export function ListTable<T extends Row>({
   const isMobile = useIsMobile();
   const orderOf = (field: string | undefined) =>
     field === undefined ? undefined : sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null;
-  const columns = decl.columns.filter((c) => !c.detailOnly);
+  const columns = tableFields(decl);
   if (!rows && loading) return <Skeleton active paragraph={{ rows: paging.pageSize }} />;
   return (
     <Table<T>
@@ -154,10 +155,9 @@ function CardFields<T extends Row>({
 export function ListCards<T extends Row>({ decl, rows, loading, paging, onOpen }: Props<T>) {
   const isMobile = useIsMobile();
   const card = decl.card;
-  const visible = decl.columns.filter((c) => !c.detailOnly);
   // Without `card`, the first column titles the card, not the superadmin's 'Entreprise' (it goes below).
-  const titleField = visible.find((c) => c.key !== TENANT_COLUMN) ?? decl.columns[0]!;
-  const fields = card?.fields ?? (card ? visible : visible.filter((c) => c !== titleField));
+  const titleField = tableFields(decl).find((c) => c.key !== TENANT_COLUMN) ?? decl.fields[0]!;
+  const fields = cardFields(decl, titleField);
   if (!rows && loading) {
     return (
       <GridRow gutter={[16, 16]}>

@@ -7,6 +7,7 @@ import { ImportButton } from '../import/ImportButton';
 import { PageTitle } from '../PageTitle';
 import { DetailDialog, type DialogState } from './DetailDialog';
 import { FilterPanel } from './FilterPanel';
+import { exportFields } from './fields';
 import { ListCards, ListTable, TOTAL_ESTIME } from './ListBody';
 import { useResourcePage, useResourcePost } from './resource';
 import { useTenantDecl } from './tenant';
@@ -33,8 +34,8 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
   const [selected, setSelected] = useState<Key[]>([]);
   const groupPost = useResourcePost(decl.resource, decl.invalidates);
   const sortable = useMemo(
-    () => decl.columns.map(sortField).filter((f): f is string => f !== undefined),
-    [decl.columns],
+    () => decl.fields.map(sortField).filter((f): f is string => f !== undefined),
+    [decl.fields],
   );
   const [sort, setSort] = useSortState(sortable);
 
@@ -109,14 +110,14 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
             <ExportButton
               resource={decl.resource}
               query={filterQuery}
-              fields={decl.columns}
+              fields={decl.fields}
               labels={decl.labels}
               name={decl.exportName ?? decl.title}
             />
             {decl.import && decl.form && (
               <ImportButton
                 decl={decl}
-                columns={decl.columns}
+                columns={exportFields(decl.fields)}
                 fields={decl.form.fields}
                 labels={decl.labels}
               />

@@ -71,7 +71,7 @@ export interface EntityResource<C extends EntityContract>
    */
   fetchAll(
     query: ListQueryOf<C>,
-    options?: { signal?: AbortSignal; background?: boolean },
+    options?: { signal?: AbortSignal; background?: boolean; errors?: 'all' | 'first' | 'none' },
   ): Promise<ItemOf<C>[]>;
   /**
    * The contract's action `name` for a row action: `{ ...courses.action('statut', () => ({ statut: to })) }`.

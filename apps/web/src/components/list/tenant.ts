@@ -12,11 +12,7 @@ import type { DisplayField, FilterDecl, ListDecl, OptionsSource, Row } from './t
 const LABEL = 'Entreprise';
 
 /** The companies: transporteur accounts. */
-export const entrepriseSource: OptionsSource = {
-  path: '/api/utilisateurs',
-  query: { type: 'transporteur' },
-  label: (r) => String(r.nom_complet ?? r.name ?? r.id),
-};
+export const entrepriseSource: OptionsSource = { path: '/api/utilisateurs', query: { type: 'transporteur' } };
 
 /** The key of the superadmin's 'Entreprise' column (a card without `card` declared is never titled by it). */
 export const TENANT_COLUMN = 'entreprise_nom';
@@ -47,14 +43,14 @@ export function withTenant<T extends Row>(decl: ListDecl<T>, superadmin: boolean
   const col = column as DisplayField<T>;
   return {
     ...decl,
-    columns: [
+    fields: [
       col,
-      ...decl.columns.map((c) => (decl.tenant?.yields?.includes(c.key) ? { ...c, detailOnly: true } : c)),
+      ...decl.fields.map((c) => (decl.tenant?.yields?.includes(c.key) ? { ...c, table: false as const } : c)),
     ],
     filters: [filter, ...(decl.filters ?? [])],
     form: decl.form && decl.tenant.form ? { ...decl.form, fields: [field, ...decl.form.fields] } : decl.form,
-    detail: decl.detail.fields ? { ...decl.detail, fields: [col, ...decl.detail.fields] } : decl.detail,
-    card: decl.card?.fields ? { ...decl.card, fields: [col, ...decl.card.fields] } : decl.card,
+    detail: decl.detail.fields ? { ...decl.detail, fields: [col.key, ...decl.detail.fields] } : decl.detail,
+    card: decl.card?.fields ? { ...decl.card, fields: [col.key, ...decl.card.fields] } : decl.card,
   };
 }
 

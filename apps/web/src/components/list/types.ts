@@ -27,8 +27,11 @@ export type Labels = Record<string, string>;
 export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'richText' | 'tag';
 
 /**
- * A field shown in the table, the cards, the details and the exports. Its label comes from the entity's
- * dictionary (`labels[key]`) unless `label` is given.
+ * A field of a screen, declared once in `ListDecl.fields`: the table, the cards, the detail dialog and the
+ * exports pick from that one list (its `key` names it there). Its label comes from the entity's dictionary
+ * (`labels[key]`) unless `label` is given. By default a field is a column, a card line (after the card's
+ * title), a detail line and an export column; `table`, `card`, `detail` and `export` set to `false` leave it
+ * out of one of them.
  */
 export interface DisplayField<T> {
   key: string;
@@ -55,10 +58,18 @@ export interface DisplayField<T> {
    * so the key columns fit at 1280 px. Cards and details show it whole.
    */
   truncate?: number;
-  /** Hidden from the table/cards but kept in details and exports. */
-  detailOnly?: boolean;
-  /** Kept out of exports. */
-  noExport?: boolean;
+  /**
+   * `false`: not a column of the table (a less important field, so the key columns fit at 1280 px). The
+   * cards follow the table unless they list their keys, so it is not a card line either; it stays in the
+   * detail and the exports.
+   */
+  table?: false;
+  /** `false`: not a line of the cards (when `card.fields` does not list the keys). */
+  card?: false;
+  /** `false`: not a line of the detail dialog (when `detail.fields` does not list the keys). */
+  detail?: false;
+  /** `false`: kept out of the exports (a link, a photo, a line only the detail shows). */
+  export?: false;
   /** A sortable column: `true` sorts on `key`, a string names the API's sort field (`?sort=…`). */
   sort?: true | string;
 }
@@ -134,12 +145,25 @@ export interface FormDecl<T> {
   width?: DialogKind;
 }
 
+/** What the kit lends a custom block of the detail dialog. */
+export interface SectionContext {
+  /** Refetches the row, the list and everything `invalidates` names (after a custom write). */
+  refresh: () => Promise<void>;
+  /**
+   * Saves the row through the kit: `POST {path}/{id}/update` with the body its edit form would send,
+   * changed by `patch` (body fields, e.g. a draft's `lignes`). The server's message is toasted, the answer
+   * replaces the row, the list and `invalidates` refresh; an ApiError is thrown on refusal.
+   */
+  update: (patch: Record<string, unknown>) => Promise<unknown>;
+  /** The body `update(patch)` would send (to check it against the shared schema first). */
+  updateBody: (patch: Record<string, unknown>) => Record<string, unknown>;
+}
+
 /** A block inside the detail dialog, under the fields (e.g. a vehicle's documents). */
 export interface DetailSection<T> {
   key: string;
   title?: string;
-  /** `refresh` refetches the row, the list and everything `invalidates` names (after a custom write). */
-  render: (row: T, ctx: { refresh: () => Promise<void> }) => ReactNode;
+  render: (row: T, ctx: SectionContext) => ReactNode;
 }
 
 /** The whole declaration of a list screen. */
@@ -154,14 +178,23 @@ export interface ListDecl<T extends Row> {
   /** Always sent (e.g. `{ type: 'client' }`); not a removable filter. */
   baseQuery?: Query;
   pageSize?: number;
-  columns: DisplayField<T>[];
+  /**
+   * THE fields of the screen, each declared once, in the table's order: the table's columns, the cards'
+   * lines, the detail's lines and the export's columns are taken from it (see `DisplayField`'s `table`,
+   * `card`, `detail`, `export`). Keys are unique.
+   */
+  fields: DisplayField<T>[];
   filters?: FilterDecl[];
-  /** A card of the card view: title, optional subtitle and extra (tag); fields default to the columns. */
+  /**
+   * A card of the card view: title, optional subtitle and extra (tag). Its lines: `fields`, keys of
+   * `ListDecl.fields` in the card's order; by default the table's columns (without the card's title column
+   * when no `card` is declared) and without those marked `card: false`.
+   */
   card?: {
     title: (row: T) => ReactNode;
     subtitle?: (row: T) => ReactNode;
     extra?: (row: T) => ReactNode;
-    fields?: DisplayField<T>[];
+    fields?: string[];
   };
   /** 'Ajouter' button label; no `form` means no add button. */
   addLabel?: string;
@@ -174,8 +207,11 @@ export interface ListDecl<T extends Row> {
   import?: boolean;
   detail: {
     title: (row: T) => string;
-    /** Default: the columns. */
-    fields?: DisplayField<T>[];
+    /**
+     * The detail's lines: keys of `ListDecl.fields` in the detail's order (`[]`: none). Default: every field
+     * not marked `detail: false`, in the list's order.
+     */
+    fields?: string[];
     actions?: RowAction<T>[];
     sections?: DetailSection<T>[];
     width?: DialogKind;

@@ -12,7 +12,6 @@ import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import type { CreateOption, FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
-import { useOptions } from '../../components/form/useOptions';
 import { type LineDraft, LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
@@ -34,11 +33,9 @@ interface ContenuAchat {
   taux_tva: number | null;
 }
 
-const articleSource: OptionsSource = {
-  path: '/api/articles',
-  label: (r) => `${r.reference} — ${r.nom} (stock ${r.qte})`,
-};
-const fournisseurSource: OptionsSource = { path: '/api/fournisseurs', label: (r) => String(r.nom) };
+/** Articles of any number, searched on the server, labelled with their reference and stock. */
+const articleSource: OptionsSource = { path: '/api/articles', variant: 'stock' };
+const fournisseurSource: OptionsSource = { path: '/api/fournisseurs' };
 /** 'Ajouter un fournisseur' beside the picker: the supplier is created without leaving the purchase. */
 const fournisseurCreation: CreateOption = {
   label: 'Ajouter un fournisseur',
@@ -51,10 +48,7 @@ const fournisseurCreation: CreateOption = {
   labels: { nom: 'Nom', telephone: 'Téléphone', ville_id: 'Ville' },
   schema: FournisseurBody,
 };
-const acheteurSource: OptionsSource = {
-  path: '/api/utilisateurs',
-  label: (r) => String(r.nom_complet ?? r.name),
-};
+const acheteurSource: OptionsSource = { path: '/api/utilisateurs' };
 
 const vide = (): ContenuAchat => ({
   lignes: [{ key: newLineKey(), article_id: null, description: '', qte: 1, prix_unitaire: null }],
@@ -71,7 +65,6 @@ function ContenuAchatInput({
   onChange?: (v: ContenuAchat) => void;
 }) {
   const v = value ?? vide();
-  const { options, loading } = useOptions(articleSource);
   const ht = v.lignes.reduce((s, l) => s + (l.qte ?? 0) * (l.prix_unitaire ?? 0), 0);
   const tva = v.appliquer_tva ? taxe(ht, v.taux_tva) : 0;
   return (
@@ -85,8 +78,7 @@ function ContenuAchatInput({
             name: 'article_id',
             label: 'Article',
             type: 'select',
-            options,
-            loading,
+            source: articleSource,
             placeholder: 'Article du stock (facultatif)',
             width: '1 1 220px',
           },
@@ -166,25 +158,25 @@ const montant: DisplayField<A> = { key: 'montant', format: 'money' };
 const statut = tagField<A>('statut', (a) => a.statut);
 const reglement = tagField<A>('statut_reglement', (a) => a.statut_reglement);
 
-const ACHATS: ListDecl<A> = {
+export const ACHATS: ListDecl<A> = {
   title: 'Achats',
   resource: achats,
   labels: ACHAT_LABELS,
-  columns: [
+  fields: [
     { key: 'date_operation', format: 'date', sort: true },
     { key: 'acheteur', value: (a) => a.acheteur?.nom ?? '' },
     { key: 'fournisseur', value: (a) => a.fournisseur?.nom ?? '', sort: 'fournisseur' },
     { ...montant, sort: 'montant' },
     { ...reglement, sort: 'statut_reglement' },
     { ...statut, sort: 'statut' },
-    { key: 'montant_ht', format: 'money', detailOnly: true },
+    { key: 'montant_ht', format: 'money', table: false },
     {
       key: 'taux_tva',
       value: (a) => (a.appliquer_tva ? formatTaux(a.taux_tva) : 'Sans TVA'),
-      detailOnly: true,
+      table: false,
     },
-    { key: 'tva_deductible', format: 'money', detailOnly: true },
-    { key: 'montant_regle', format: 'money', detailOnly: true },
+    { key: 'tva_deductible', format: 'money', table: false },
+    { key: 'montant_regle', format: 'money', table: false },
   ],
   filters: [
     { type: 'select', name: 'fournisseur', source: fournisseurSource },
@@ -200,7 +192,7 @@ const ACHATS: ListDecl<A> = {
     title: (a) => a.fournisseur?.nom ?? `Achat n°${a.id}`,
     subtitle: (a) => a.acheteur?.nom ?? '',
     extra: statut.render,
-    fields: [{ key: 'date_operation', format: 'date' }, montant, reglement],
+    fields: ['date_operation', 'montant', 'statut_reglement'],
   },
   addLabel: 'Ajouter un achat',
   createTitle: 'Nouvel achat',

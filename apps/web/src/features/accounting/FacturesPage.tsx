@@ -129,11 +129,11 @@ async function telechargerPdf(f: F) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const FACTURES: ListDecl<F> = {
+export const FACTURES: ListDecl<F> = {
   title: 'Factures',
   resource: factures,
   labels: FACTURE_LABELS,
-  columns: [
+  fields: [
     { key: 'date_operation', format: 'date', sort: true },
     { key: 'numero', value: (f) => f.numero ?? `Brouillon n°${f.id}`, sort: true },
     { key: 'client', value: (f) => f.client_nom, sort: 'client' },
@@ -159,7 +159,7 @@ const FACTURES: ListDecl<F> = {
     title: (f) => f.numero ?? `Brouillon n°${f.id}`,
     subtitle: (f) => `${f.client_nom} · ${typeLabel(f.type)}`,
     extra: statut.render,
-    fields: [{ key: 'date_operation', format: 'date' }, montant],
+    fields: ['date_operation', 'net_a_payer'],
   },
   addLabel: 'Ajouter une facture',
   createTitle: 'Nouvelle facture',

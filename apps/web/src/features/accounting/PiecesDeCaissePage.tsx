@@ -36,25 +36,25 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'motif', type: 'richText', span: 24 },
 ];
 
-const PIECES: ListDecl<P> = {
+export const PIECES: ListDecl<P> = {
   title: 'Pièces de caisse',
   resource: piecesDeCaisse,
   labels: PIECE_LABELS,
-  columns: [
+  fields: [
     { key: 'date_operation', format: 'date', sort: true },
     libelle,
     { key: 'beneficiaire', sort: true },
     { key: 'decaisseur', sort: true },
     { ...montant, sort: 'montant' },
-    { ...statut, detailOnly: true },
-    { key: 'motif', format: 'richText', detailOnly: true },
+    { ...statut, table: false },
+    { key: 'motif', format: 'richText', table: false },
   ],
   filters: [{ type: 'dateRange', name: 'periode' }],
   card: {
     title: (p) => p.libelle,
     subtitle: (p) => `${p.beneficiaire} · ${p.decaisseur}`,
     extra: (p) => (p.actif ? null : statut.render(p)),
-    fields: [{ key: 'date_operation', format: 'date' }, montant],
+    fields: ['date_operation', 'montant'],
   },
   addLabel: 'Ajouter une piece de caisse',
   createTitle: 'Nouvelle pièce de caisse',
@@ -72,10 +72,9 @@ const PIECES: ListDecl<P> = {
         label: 'Désactiver',
         danger: true,
         confirm: 'Désactiver cette pièce de caisse ? Son écriture sera contre-passée.',
-        visible: (p) => p.actif,
         ...piecesDeCaisse.action('disable'),
       },
-      { key: 'activate', label: 'Activer', visible: (p) => !p.actif, ...piecesDeCaisse.action('activate') },
+      { key: 'activate', label: 'Activer', ...piecesDeCaisse.action('activate') },
     ],
     deletable: true,
   },

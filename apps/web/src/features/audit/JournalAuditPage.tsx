@@ -70,12 +70,12 @@ const LABELS: Labels = {
 
 const champs = (e: Entry) => e.changements.map((c) => auditFieldLabel(c.champ, labelsOf(e.table))).join(', ');
 
-const DECL: ListDecl<Entry> = {
+export const JOURNAL_AUDIT: ListDecl<Entry> = {
   title: "Journal d'audit",
   resource: journal,
   labels: LABELS,
   tenant: { form: false },
-  columns: [
+  fields: [
     { key: 'created_at', format: 'datetime', width: 140 },
     { key: 'entite', truncate: 140 },
     { key: 'record_id', width: 80 },
@@ -87,10 +87,7 @@ const DECL: ListDecl<Entry> = {
     title: (e) => `${e.entite} n° ${e.record_id}`,
     subtitle: (e) => e.utilisateur,
     extra: (e) => <AuditActionTag entry={e} />,
-    fields: [
-      { key: 'created_at', format: 'datetime' },
-      { key: 'champs', value: champs },
-    ],
+    fields: ['created_at', 'champs'],
   },
   filters: [
     {
@@ -108,20 +105,14 @@ const DECL: ListDecl<Entry> = {
     {
       type: 'select',
       name: 'utilisateur',
-      source: { path: '/api/utilisateurs', label: (r) => String(r.nom_complet ?? r.name ?? r.id) },
+      source: { path: '/api/utilisateurs' },
     },
     { type: 'text', name: 'record', placeholder: 'Numéro de la fiche' },
     { type: 'dateRange', name: 'periode' },
   ],
   detail: {
     title: (e) => `${e.action_libelle} · ${e.entite} n° ${e.record_id}`,
-    fields: [
-      { key: 'created_at', format: 'datetime' },
-      { key: 'utilisateur' },
-      { key: 'entite' },
-      { key: 'record_id' },
-      { key: 'action_libelle' },
-    ],
+    fields: ['created_at', 'utilisateur', 'entite', 'record_id', 'action_libelle'],
     sections: [
       {
         key: 'changements',
@@ -143,5 +134,5 @@ export default function JournalAuditPage() {
       </section>
     );
   }
-  return <ListScreen decl={DECL} />;
+  return <ListScreen decl={JOURNAL_AUDIT} />;
 }

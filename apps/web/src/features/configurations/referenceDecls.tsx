@@ -231,7 +231,7 @@ export function referenceDecl(table: ReferenceTable, superadmin: boolean): ListD
     resource: resources[table],
     labels: LABELS,
     pageSize: spec.pageSize,
-    columns: spec.columns,
+    fields: spec.columns,
     filters: [{ type: 'text', name: 'search', placeholder: spec.search }],
     addLabel: writable ? 'Ajouter' : undefined,
     createTitle: NOUVEAU[table],

@@ -10,9 +10,10 @@ import {
 import { Alert, Button, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../base/http';
+import type { OptionsSource } from '../../components/form/fields';
 import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
+import type { SectionContext } from '../../components/list/types';
 import { Money } from '../../components/Money';
-import { interventions, useArticles, useServices } from './api';
 
 /** One line being edited: a service or an article, a quantity and a unit price (null while empty). */
 export interface LigneDraft extends LineDraft {
@@ -49,17 +50,6 @@ const ligneBody = ({ kind, service_id, article_id, libelle, qte, prix_unitaire }
 /** The lines as the API body reads them. */
 export const lignesBody = (lines: LigneDraft[]) => lines.map(ligneBody);
 
-/** The whole intervention as `POST /api/interventions/{id}/update` wants it (the lines are replaced). */
-export const interventionBody = (i: InterventionOut, lines: LigneDraft[]) => ({
-  vehicule_id: i.vehicule_id,
-  garage_id: i.garage_id,
-  type: i.type,
-  date_debut: i.date_debut,
-  date_fin: i.date_fin,
-  description: i.description,
-  lignes: lignesBody(lines),
-});
-
 // `+ 0` turns a -0 (0 × -500) into 0.
 const amountOf = (l: LigneDraft) =>
   montantLigne({ qte: l.qte ?? 0, prix_unitaire: l.prix_unitaire ?? 0 }) + 0;
@@ -71,6 +61,46 @@ const newLigne = (): Omit<LigneDraft, 'key'> => ({
   qte: 1,
   prix_unitaire: 0,
 });
+
+const serviceSource: OptionsSource = { path: '/api/services' };
+const articleSource: OptionsSource = { path: '/api/articles', variant: 'stock' };
+
+/** Kind, service or article (searched on the server, the chosen row gives libellé and price), qty, price. */
+const LIGNE_FIELDS: LineField<LigneDraft>[] = [
+  {
+    name: 'kind',
+    label: 'Nature',
+    type: 'segmented',
+    options: INTERVENTION_LIGNE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
+    onPick: (kind) => ({
+      kind: kind as InterventionLigneKind,
+      service_id: null,
+      article_id: null,
+      libelle: null,
+      prix_unitaire: 0,
+    }),
+  },
+  {
+    name: 'ref',
+    label: (l) => KIND_LABELS[l.kind],
+    type: 'select',
+    width: '1 1 200px',
+    get: (l) => (l.kind === 'service' ? l.service_id : l.article_id),
+    // Any size of catalogue: searched on the server; the chosen row gives the libellé and price.
+    source: (l) => (l.kind === 'service' ? serviceSource : articleSource),
+    placeholder: (l) => (l.kind === 'service' ? 'Choisir un service' : 'Choisir un article'),
+    onPick: (v, l) => {
+      const id = (v as number | null) ?? null;
+      return l.kind === 'service' ? { service_id: id } : { article_id: id };
+    },
+    fill: (row, l) =>
+      l.kind === 'service'
+        ? { libelle: String(row.libelle ?? ''), prix_unitaire: Number(row.montant ?? 0) }
+        : { libelle: String(row.nom ?? ''), prix_unitaire: Number(row.prix_unitaire ?? 0) },
+  },
+  { name: 'qte', label: 'Quantité', type: 'quantity' },
+  { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
+];
 
 /**
  * The lines of an intervention as a controlled input (`value` / `onChange`), on the kit's LinesEditor:
@@ -86,61 +116,11 @@ export function LignesInput({
   onChange: (lines: LigneDraft[]) => void;
   showAllErrors?: boolean;
 }) {
-  const services = useServices();
-  const articles = useArticles();
-  const serviceOptions = useMemo(
-    () => (services.data ?? []).map((s) => ({ value: s.id, label: s.libelle })),
-    [services.data],
-  );
-  const articleOptions = useMemo(
-    () => (articles.data ?? []).map((a) => ({ value: a.id, label: `${a.nom} (stock : ${a.qte})` })),
-    [articles.data],
-  );
-  const fields = useMemo<LineField<LigneDraft>[]>(
-    () => [
-      {
-        name: 'kind',
-        label: 'Nature',
-        type: 'segmented',
-        options: INTERVENTION_LIGNE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
-        onPick: (kind) => ({
-          kind: kind as InterventionLigneKind,
-          service_id: null,
-          article_id: null,
-          libelle: null,
-          prix_unitaire: 0,
-        }),
-      },
-      {
-        name: 'ref',
-        label: (l) => KIND_LABELS[l.kind],
-        type: 'select',
-        width: '1 1 200px',
-        get: (l) => (l.kind === 'service' ? l.service_id : l.article_id),
-        options: (l) => (l.kind === 'service' ? serviceOptions : articleOptions),
-        loading: (l) => (l.kind === 'service' ? services.isLoading : articles.isLoading),
-        placeholder: (l) => (l.kind === 'service' ? 'Choisir un service' : 'Choisir un article'),
-        onPick: (v, l) => {
-          const id = (v as number | null) ?? null;
-          if (l.kind === 'service') {
-            const s = services.data?.find((x) => x.id === id);
-            return { service_id: id, libelle: s?.libelle ?? null, prix_unitaire: s?.montant ?? 0 };
-          }
-          const a = articles.data?.find((x) => x.id === id);
-          return { article_id: id, libelle: a?.nom ?? null, prix_unitaire: a?.prix_unitaire ?? 0 };
-        },
-      },
-      { name: 'qte', label: 'Quantité', type: 'quantity' },
-      { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
-    ],
-    [services, articles, serviceOptions, articleOptions],
-  );
-
   return (
     <LinesEditor<LigneDraft>
       value={value}
       onChange={onChange}
-      fields={fields}
+      fields={LIGNE_FIELDS}
       ariaLabel="Lignes de l'intervention"
       add={[{ label: 'Ajouter une ligne', make: newLigne }]}
       amount={amountOf}
@@ -197,23 +177,16 @@ function LignesTable({ intervention }: { intervention: InterventionOut }) {
 /** The « Lignes » block of the detail dialog: editable while the intervention is a draft. */
 export function InterventionLignes({
   intervention,
-  refresh,
+  ctx,
 }: {
   intervention: InterventionOut;
-  /** The kit's refresh: the intervention, its list and what its writes change (`invalidates`). */
-  refresh: () => Promise<void>;
+  ctx: SectionContext;
 }) {
   if (!intervention.can.update) return <LignesTable intervention={intervention} />;
-  return <DraftLignes key={intervention.updated_at} intervention={intervention} refresh={refresh} />;
+  return <DraftLignes key={intervention.updated_at} intervention={intervention} ctx={ctx} />;
 }
 
-function DraftLignes({
-  intervention,
-  refresh,
-}: {
-  intervention: InterventionOut;
-  refresh: () => Promise<void>;
-}) {
+function DraftLignes({ intervention, ctx }: { intervention: InterventionOut; ctx: SectionContext }) {
   const initial = useMemo(() => lignesOf(intervention), [intervention]);
   const [lines, setLines] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -222,9 +195,10 @@ function DraftLignes({
   const dirty = JSON.stringify(lignesBody(lines)) !== JSON.stringify(lignesBody(initial));
 
   const save = async () => {
-    const body = interventionBody(intervention, lines);
+    // The intervention as its edit form sends it (the kit builds it), with these lines.
+    const patch = { lignes: lignesBody(lines) };
     setTried(true);
-    const check = InterventionUpdateBody.safeParse(body);
+    const check = InterventionUpdateBody.safeParse(ctx.updateBody(patch));
     if (!check.success) {
       // A line's messages show under that line; anything else here.
       const other = check.error.issues.find((i) => !(i.path[0] === 'lignes' && i.path.length > 2));
@@ -233,11 +207,8 @@ function DraftLignes({
     setError(null);
     setSaving(true);
     try {
-      // `body` passed the contract's schema just above (its `type` is the row's, one of the enum's).
-      await interventions.update(intervention.id, body as Parameters<typeof interventions.update>[1], {
-        successToast: true,
-      });
-      await refresh();
+      // The kit posts the update, puts the answered row in place and refreshes the list and the catalogue.
+      await ctx.update(patch);
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) setError(Object.values(e.fields).join(' '));
     } finally {

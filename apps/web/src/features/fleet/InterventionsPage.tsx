@@ -10,7 +10,7 @@ import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { StatusTag } from '../../components/StatusTag';
-import { catalogueKey, interventions, vehicules } from './api';
+import { articles, interventions, vehicules } from './api';
 import { InterventionLignes, type LigneDraft, LignesInput, lignesBody, lignesOf } from './InterventionLignes';
 import { INTERVENTION_LABELS } from './labels';
 import { vehiculeSource } from './vehiculeFields';
@@ -29,12 +29,6 @@ const vehiculeField: DisplayField<InterventionOut> = {
   value: (i) => i.vehicule?.plaque ?? i.camion?.plaque,
   path: 'vehicule.plaque|camion.plaque',
 };
-const garageField: DisplayField<InterventionOut> = {
-  key: 'garage',
-  value: (i) => i.garage?.nom,
-  path: 'garage.nom',
-};
-
 const formFields: FormFieldDecl[] = [
   { name: 'vehicule_id', type: 'select', required: true, source: vehiculeSource },
   { name: 'garage_id', type: 'select', required: true, source: garageSource },
@@ -60,18 +54,21 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
   title: 'Interventions',
   resource: interventions,
   // A confirmation may turn the vehicle 'En intervention' and moves the stock.
-  invalidates: [vehicules, catalogueKey],
+  invalidates: [vehicules, articles],
   labels: INTERVENTION_LABELS,
   tenant: { form: true, yields: ['date_fin'] },
-  columns: [
+  fields: [
     { key: 'id', width: 70, sort: true },
     { ...vehiculeField, sort: true },
-    { ...garageField, sort: true },
+    { key: 'garage', value: (i) => i.garage?.nom, path: 'garage.nom', sort: true },
     { key: 'type', sort: true },
     { key: 'date_debut', format: 'date', sort: true },
     { key: 'date_fin', format: 'date', sort: true },
     { key: 'montant', format: 'money', sort: true },
     { ...statutField, sort: true },
+    // The detail's own lines.
+    { key: 'confirmed_at', format: 'datetime', table: false, export: false },
+    { key: 'description', table: false, export: false },
   ],
   filters: [
     { type: 'select', name: 'vehicule', source: vehiculeSource },
@@ -84,13 +81,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
     title: (i) => `Intervention n° ${i.id}`,
     subtitle: (i) => vehiculeField.value!(i),
     extra: (i) => statutField.render!(i),
-    fields: [
-      garageField,
-      { key: 'type' },
-      { key: 'date_debut', format: 'date' },
-      { key: 'date_fin', format: 'date' },
-      { key: 'montant', format: 'money' },
-    ],
+    fields: ['garage', 'type', 'date_debut', 'date_fin', 'montant'],
   },
   addLabel: 'Ajouter une intervention',
   createTitle: 'Nouvelle intervention',
@@ -107,21 +98,21 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
   detail: {
     title: (i) => `Intervention n° ${i.id}`,
     fields: [
-      vehiculeField,
-      garageField,
-      { key: 'type' },
-      statutField,
-      { key: 'date_debut', format: 'date' },
-      { key: 'date_fin', format: 'date' },
-      { key: 'montant', format: 'money' },
-      { key: 'confirmed_at', format: 'datetime' },
-      { key: 'description' },
+      'vehicule',
+      'garage',
+      'type',
+      'statut',
+      'date_debut',
+      'date_fin',
+      'montant',
+      'confirmed_at',
+      'description',
     ],
     sections: [
       {
         key: 'lignes',
         title: 'Lignes',
-        render: (i, { refresh }) => <InterventionLignes intervention={i} refresh={refresh} />,
+        render: (i, ctx) => <InterventionLignes intervention={i} ctx={ctx} />,
       },
     ],
     actions: [

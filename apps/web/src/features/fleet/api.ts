@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type DocumentBody,
   type DocumentOut,
@@ -21,7 +21,7 @@ export const vehiculeKeys = vehicules.keys;
 export const interventions = createResource('interventions', interventionsContract);
 
 /** `/api/documents`: a vehicle's documents, written from its detail (no list screen of their own). */
-const documents = createResource('documents', documentsContract);
+export const documents = createResource('documents', documentsContract);
 
 /**
  * A vehicle's documents live in its detail (`GET /api/vehicules/{id}` → `documents`), so adding or deleting
@@ -77,18 +77,5 @@ export async function openDocumentFile(doc: Pick<DocumentOut, 'fichier' | 'fichi
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** The catalogues' query key prefix: a confirmed intervention moves the stock. */
-export const catalogueKey = ['fleet', 'catalogue'] as const;
-const services = createResource('services', referenceContracts.services);
-const articles = createResource('articles', referenceContracts.articles);
-const catalogue = <T>(resource: {
-  path: string;
-  fetchAll(q: { limit: number }, o: { signal: AbortSignal }): Promise<T[]>;
-}) => ({
-  queryKey: [...catalogueKey, resource.path] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => resource.fetchAll({ limit: 1000 }, { signal }),
-  staleTime: 60_000,
-});
-/** The catalogues an intervention's lines pick from (with their prices and the stock), typed by their contracts. */
-export const useServices = () => useQuery(catalogue(services));
-export const useArticles = () => useQuery(catalogue(articles));
+/** The stock's articles: a confirmed intervention moves their stock (their lists and their selects). */
+export const articles = createResource('articles', referenceContracts.articles);

@@ -33,12 +33,34 @@ export const APPAREILS: ListDecl<AppareilOut> = {
   resource: appareils,
   labels: APPAREIL_LABELS,
   tenant: { form: true },
-  columns: [
+  fields: [
     { key: 'nom', sort: true },
     { key: 'identifiant', sort: true },
     vehiculeField,
     statutField,
     derniereField,
+    // The detail's own lines.
+    {
+      key: 'course',
+      value: (a) => (a.course ? `${a.course.code} (${a.course.statut})` : null),
+      table: false,
+      export: false,
+    },
+    {
+      key: 'vitesse',
+      value: (a) => (a.derniere_position ? formatSpeed(a.derniere_position.vitesse) : null),
+      table: false,
+      export: false,
+    },
+    {
+      key: 'batterie',
+      value: (a) =>
+        a.derniere_position?.batterie == null
+          ? null
+          : `${Math.round(a.derniere_position.batterie)} %${a.derniere_position.en_charge ? ' (en charge)' : ''}`,
+      table: false,
+      export: false,
+    },
   ],
   filters: [
     { type: 'select', name: 'statut', options: APPAREIL_STATUTS.map((s) => ({ value: s, label: s })) },
@@ -49,7 +71,7 @@ export const APPAREILS: ListDecl<AppareilOut> = {
     title: (a) => a.nom,
     subtitle: (a) => a.identifiant,
     extra: (a) => <StatutAppareil online={a.statut === 'En ligne'} />,
-    fields: [vehiculeField, derniereField],
+    fields: ['vehicule', 'derniere_position'],
   },
   addLabel: 'Ajouter un appareil',
   createTitle: 'Nouvel appareil',
@@ -70,23 +92,14 @@ export const APPAREILS: ListDecl<AppareilOut> = {
   detail: {
     title: (a) => `Appareil ${a.nom}`,
     fields: [
-      { key: 'nom' },
-      { key: 'identifiant' },
-      vehiculeField,
-      { key: 'course', value: (a) => (a.course ? `${a.course.code} (${a.course.statut})` : null) },
-      statutField,
-      derniereField,
-      {
-        key: 'vitesse',
-        value: (a) => (a.derniere_position ? formatSpeed(a.derniere_position.vitesse) : null),
-      },
-      {
-        key: 'batterie',
-        value: (a) =>
-          a.derniere_position?.batterie == null
-            ? null
-            : `${Math.round(a.derniere_position.batterie)} %${a.derniere_position.en_charge ? ' (en charge)' : ''}`,
-      },
+      'nom',
+      'identifiant',
+      'vehicule',
+      'course',
+      'statut',
+      'derniere_position',
+      'vitesse',
+      'batterie',
     ],
     sections: [
       {

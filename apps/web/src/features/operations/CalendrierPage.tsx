@@ -5,19 +5,24 @@ import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CourseOut, DocumentOut, InterventionOut, VehiculeOut } from '@yams/shared';
-import { Alert, Card, Checkbox, Select, Space, Typography } from 'antd';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import type { CourseOut, DocumentOut, InterventionOut } from '@yams/shared';
+import { Alert, Card, Checkbox, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../base/http';
+import { SourceSelect } from '../../components/form/SourceSelect';
 import { DetailDialog, type DialogState } from '../../components/list/DetailDialog';
 import type { ListDecl, Row } from '../../components/list/types';
 import { PageTitle } from '../../components/PageTitle';
 import { useIsMobile } from '../../components/useIsMobile';
-import { interventions as interventionsResource, vehicules as vehiculesResource } from '../fleet/api';
+import {
+  documents as documentsResource,
+  interventions as interventionsResource,
+  vehicules as vehiculesResource,
+} from '../fleet/api';
 import { INTERVENTIONS } from '../fleet/InterventionsPage';
 import { VEHICULES } from '../fleet/VehiculesPage';
+import { vehiculeSource } from '../fleet/vehiculeFields';
 import { courses as coursesResource } from './api';
 import { COURSES } from './CoursesPage';
 import {
@@ -34,10 +39,31 @@ import {
 /** Spec section 8: the calendar's load failure. */
 export const CALENDAR_LOAD_ERROR = "Une erreur s'est produite lors du chargement des données.";
 
-const SOURCES: { key: CalendarSource; label: string; path: string; vehicleParam: string }[] = [
-  { key: 'courses', label: 'Courses', path: '/api/courses', vehicleParam: 'vehicule' },
-  { key: 'interventions', label: 'Interventions', path: '/api/interventions', vehicleParam: 'vehicule' },
-  { key: 'documents', label: 'Documents', path: '/api/documents', vehicleParam: 'camion_id' },
+/** Each kind of event, read from its list through its contract, filtered by month and vehicle. */
+const SOURCES: {
+  key: CalendarSource;
+  label: string;
+  load: (query: { req_period: string; vehicule?: number }, signal: AbortSignal) => Promise<unknown[]>;
+}[] = [
+  {
+    key: 'courses',
+    label: 'Courses',
+    load: (q, signal) => coursesResource.fetchAll({ ...q, limit: 1000 }, { signal, errors: 'none' }),
+  },
+  {
+    key: 'interventions',
+    label: 'Interventions',
+    load: (q, signal) => interventionsResource.fetchAll({ ...q, limit: 1000 }, { signal, errors: 'none' }),
+  },
+  {
+    key: 'documents',
+    label: 'Documents',
+    load: ({ req_period, vehicule }, signal) =>
+      documentsResource.fetchAll(
+        { req_period, camion_id: vehicule, limit: 1000 },
+        { signal, errors: 'none' },
+      ),
+  },
 ];
 
 type Opened = { decl: ListDecl<Row>; state: DialogState<Row> } | null;
@@ -59,25 +85,14 @@ export default function CalendrierPage() {
   const mois = params.get('mois');
   const initialDate = mois && /^\d{4}-(0[1-9]|1[0-2])$/.test(mois) ? `${mois}-01` : undefined;
 
-  const vehiculeOptions = useQuery({
-    queryKey: ['calendrier', 'vehicules'],
-    queryFn: async ({ signal }) =>
-      (await http.get<VehiculeOut[]>('/api/vehicules', { query: { limit: 1000 }, signal })).data,
-    staleTime: 5 * 60_000,
-  });
-
   const loads = useQueries({
     queries: SOURCES.filter((s) => kinds.includes(s.key)).flatMap((s) =>
       periods.map((period) => ({
         queryKey: ['calendrier', s.key, period, vehicule ?? null],
-        queryFn: async ({ signal }: { signal: AbortSignal }) => {
-          const { data } = await http.get<unknown[]>(s.path, {
-            query: { req_period: period, limit: 1000, [s.vehicleParam]: vehicule },
-            signal,
-            errors: 'none',
-          });
-          return { source: s.key, rows: data };
-        },
+        queryFn: async ({ signal }: { signal: AbortSignal }) => ({
+          source: s.key,
+          rows: await s.load({ req_period: period, vehicule }, signal),
+        }),
       })),
     ),
   });
@@ -131,8 +146,8 @@ export default function CalendrierPage() {
   const onDrop = async (arg: EventDropArg) => {
     const { recordId } = arg.event.extendedProps as CalendarEvent['extendedProps'];
     try {
-      await http.post(
-        `/api/courses/${recordId}/update`,
+      await coursesResource.update(
+        recordId,
         { date_chargement: toApiDateTime(arg.event.start!) },
         { successToast: true },
       );
@@ -148,17 +163,14 @@ export default function CalendrierPage() {
       <PageTitle title="Calendrier" />
       <Card size="small" style={{ marginBottom: 12 }}>
         <Space wrap size={[16, 8]} style={{ width: '100%' }}>
-          <Select
+          <SourceSelect
+            source={vehiculeSource}
             allowClear
-            showSearch
-            optionFilterProp="label"
             placeholder="Tous les véhicules"
             aria-label="Véhicule"
             style={{ minWidth: 220 }}
             value={vehicule}
-            onChange={setVehicule}
-            loading={vehiculeOptions.isPending}
-            options={(vehiculeOptions.data ?? []).map((v) => ({ value: v.id, label: v.plaque }))}
+            onChange={(v) => setVehicule(v ?? undefined)}
           />
           <Checkbox.Group
             aria-label="Types d’événements"

@@ -1,26 +1,16 @@
 import { CopyOutlined, ExportOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COURSE_STATUTS_FINAUX,
   type CourseOut,
   type CourseStatut,
-  courseEvenementsEndpoint,
-  creerLienSuiviEndpoint,
   type LienSuiviCreeOut,
-  liensSuiviEndpoint,
-  revoquerLiensSuiviEndpoint,
 } from '@yams/shared';
 import { Alert, Button, Input, Popconfirm, Space, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { call } from '../../base/http';
 import { toast } from '../../base/toast';
 import { DateText } from '../../components/DateText';
+import { useCourseEvenements, useLiensSuivi } from './api';
 import { formatPoint } from './LieuInput';
-
-const suiviKeys = {
-  evenements: (id: number) => ['courses', id, 'evenements'] as const,
-  liens: (id: number) => ['courses', id, 'suivi'] as const,
-};
 
 /** Green when the vehicle arrives, blue when it leaves. */
 const couleur = (type: string) => (type.startsWith('Arrivé') ? 'green' : 'blue');
@@ -31,13 +21,8 @@ const couleur = (type: string) => (type.startsWith('Arrivé') ? 'green' : 'blue'
  * copy button) that anyone may open without an account, until it is revoked or the course ends.
  */
 export function CourseSuivi({ course: c }: { course: CourseOut }) {
-  const evenements = useQuery({
-    queryKey: suiviKeys.evenements(c.id),
-    queryFn: async ({ signal }) =>
-      (await call(courseEvenementsEndpoint, { params: { id: c.id } }, { signal, background: true })).data,
-    // While the course runs, a new arrival shows without reopening the detail.
-    refetchInterval: COURSE_STATUTS_FINAUX.includes(c.statut as CourseStatut) ? false : 30_000,
-  });
+  // While the course runs, a new arrival shows without reopening the detail.
+  const evenements = useCourseEvenements(c);
   const points = [
     c.chargement_lat !== null && c.chargement_lng !== null
       ? `chargement ${formatPoint({ lat: c.chargement_lat, lng: c.chargement_lng })}`
@@ -86,31 +71,10 @@ export function CourseSuivi({ course: c }: { course: CourseOut }) {
 }
 
 function PartageSuivi({ course: c }: { course: CourseOut }) {
-  const queryClient = useQueryClient();
   const [cree, setCree] = useState<LienSuiviCreeOut | null>(null);
   const finie = COURSE_STATUTS_FINAUX.includes(c.statut as CourseStatut);
-  const liens = useQuery({
-    queryKey: suiviKeys.liens(c.id),
-    queryFn: async ({ signal }) =>
-      (await call(liensSuiviEndpoint, { params: { id: c.id } }, { signal })).data,
-  });
+  const { liens, creer, revoquer } = useLiensSuivi(c.id);
   const actifs = (liens.data ?? []).filter((l) => l.actif);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: suiviKeys.liens(c.id) });
-  const creer = useMutation({
-    mutationFn: async () => (await call(creerLienSuiviEndpoint, { params: { id: c.id } })).data,
-    onSuccess: (lien) => {
-      setCree(lien);
-      void refresh();
-    },
-  });
-  const revoquer = useMutation({
-    mutationFn: async () =>
-      call(revoquerLiensSuiviEndpoint, { params: { id: c.id } }, { successToast: true }),
-    onSuccess: () => {
-      setCree(null);
-      void refresh();
-    },
-  });
   const copier = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
@@ -173,7 +137,7 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
             type="primary"
             icon={<ShareAltOutlined />}
             loading={creer.isPending}
-            onClick={() => creer.mutate()}
+            onClick={() => creer.mutate(undefined, { onSuccess: setCree })}
           >
             {actifs.length ? 'Partager le suivi (nouveau lien)' : 'Partager le suivi'}
           </Button>
@@ -183,7 +147,7 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
               description="Les liens déjà envoyés ne fonctionneront plus."
               okText="Oui"
               cancelText="Non"
-              onConfirm={() => revoquer.mutateAsync()}
+              onConfirm={() => revoquer.mutateAsync().then(() => setCree(null))}
             >
               <Button danger icon={<StopOutlined />} loading={revoquer.isPending}>
                 Révoquer le lien

@@ -40,7 +40,8 @@ type C = CourseDetailOut;
 const facture: DisplayField<C> = {
   key: 'facture',
   value: (c) => c.facture?.numero,
-  noExport: true,
+  table: false,
+  export: false,
   render: (c) =>
     c.facture ? (
       <Link to={openLink('/comptabilite/factures', c.facture.id)}>{c.facture.numero}</Link>
@@ -49,15 +50,8 @@ const facture: DisplayField<C> = {
     ),
 };
 
-const plaque: DisplayField<C> = { key: 'plaque', value: (c) => c.vehicule.plaque, path: 'vehicule.plaque' };
-const client: DisplayField<C> = {
-  key: 'client',
-  value: (c) => c.client_nom_complet,
-  path: 'client_nom_complet',
-};
 const statut = tagField<C>('statut', (c) => c.statut, 'course');
 const etat = tagField<C>('etat', (c) => c.etat, 'reglement');
-const montant: DisplayField<C> = { key: 'montant', format: 'money' };
 
 const FIELDS: FormFieldDecl[] = [
   { name: 'client_id', type: 'select', ref: true, required: true, source: clientSource },
@@ -97,27 +91,34 @@ export const COURSES: ListDecl<C> = {
   labels: COURSE_LABELS,
   // A superadmin's 'Entreprise' column takes the plate's place (the plate stays in the detail).
   tenant: { form: true, yields: ['plaque'] },
-  columns: [
+  fields: [
     { key: 'code', sort: true },
-    { ...plaque, sort: 'vehicule' },
-    { ...client, sort: 'client', truncate: 130 },
+    { key: 'plaque', value: (c) => c.vehicule.plaque, path: 'vehicule.plaque', sort: 'vehicule' },
+    {
+      key: 'client',
+      value: (c) => c.client_nom_complet,
+      path: 'client_nom_complet',
+      sort: 'client',
+      truncate: 130,
+    },
     // At 1280 px the columns an office manager scans (Montant, Règlement, Statut) stay in view: the type
     // goes to the detail, the route is cut with its full text on hover.
-    { key: 'type_course', sort: true, detailOnly: true },
+    { key: 'type_course', sort: true, table: false },
     { key: 'course_details', truncate: 170 },
-    { ...montant, sort: 'montant' },
+    { key: 'montant', format: 'money', sort: 'montant' },
     etat,
     { ...statut, sort: 'statut' },
-    {
-      key: 'chauffeur',
-      value: (c) => c.chauffeur?.nom_complet,
-      path: 'chauffeur.nom_complet',
-      detailOnly: true,
-    },
-    { key: 'date_chargement', format: 'datetime', detailOnly: true },
-    { key: 'date_dechargement', format: 'datetime', detailOnly: true },
-    { key: 'montant_paye', format: 'money', detailOnly: true },
-    { key: 'reste_a_payer', format: 'money', detailOnly: true },
+    { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet, path: 'chauffeur.nom_complet', table: false },
+    { key: 'date_chargement', format: 'datetime', table: false },
+    { key: 'date_dechargement', format: 'datetime', table: false },
+    { key: 'montant_paye', format: 'money', table: false },
+    { key: 'reste_a_payer', format: 'money', table: false },
+    // The detail's own lines.
+    { key: 'trajet', value: (c) => c.trajet?.libelle, path: 'trajet.libelle', table: false, export: false },
+    { key: 'adresse_chargement', table: false, export: false },
+    { key: 'adresse_dechargement', table: false, export: false },
+    { key: 'description', table: false, export: false },
+    facture,
   ],
   filters: [
     { type: 'select', name: 'reglement', options: etatOptions },
@@ -134,7 +135,7 @@ export const COURSES: ListDecl<C> = {
     title: (c) => c.code,
     subtitle: (c) => c.client_nom_complet,
     extra: statut.render,
-    fields: [plaque, { key: 'type_course' }, { key: 'course_details' }, montant, etat],
+    fields: ['plaque', 'type_course', 'course_details', 'montant', 'etat'],
   },
   addLabel: 'Ajouter une course',
   createTitle: 'Nouvelle course',
@@ -146,21 +147,21 @@ export const COURSES: ListDecl<C> = {
   detail: {
     title: (c) => c.code,
     fields: [
-      statut,
-      etat,
-      montant,
-      { key: 'montant_paye', format: 'money' },
-      { key: 'reste_a_payer', format: 'money' },
-      client,
-      plaque,
-      { key: 'chauffeur', value: (c) => c.chauffeur?.nom_complet, path: 'chauffeur.nom_complet' },
-      { key: 'type_course' },
-      { key: 'course_details' },
-      { key: 'trajet', value: (c) => c.trajet?.libelle, path: 'trajet.libelle' },
-      { key: 'adresse_chargement' },
-      { key: 'adresse_dechargement' },
-      { key: 'description' },
-      facture,
+      'statut',
+      'etat',
+      'montant',
+      'montant_paye',
+      'reste_a_payer',
+      'client',
+      'plaque',
+      'chauffeur',
+      'type_course',
+      'course_details',
+      'trajet',
+      'adresse_chargement',
+      'adresse_dechargement',
+      'description',
+      'facture',
     ],
     sections: [
       { key: 'deroulement', title: 'Déroulement', render: (c) => <CourseDeroulement course={c} /> },

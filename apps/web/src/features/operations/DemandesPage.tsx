@@ -30,20 +30,13 @@ import {
 
 type D = DemandeOut;
 
-const client: DisplayField<D> = {
-  key: 'client',
-  value: (d) => d.client_nom_complet,
-  path: 'client_nom_complet',
-};
 const statut = tagField<D>('statut', (d) => d.statut, 'demande');
-const route: DisplayField<D> = { key: 'course_details' };
-const dateSouhaitee: DisplayField<D> = { key: 'date_souhaitee', format: 'date' };
-const budget: DisplayField<D> = { key: 'budget', format: 'money' };
 /** The course made from the demande: a link that opens it on the Courses screen. */
 const courseLink: DisplayField<D> = {
   key: 'course',
   value: (d) => d.course?.code,
   path: 'course.code',
+  table: false,
   render: (d) =>
     d.course ? <Link to={openLink('/operations/courses', d.course.id)}>{d.course.code}</Link> : EMPTY_VALUE,
 };
@@ -61,7 +54,7 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'description', type: 'textarea', span: 24 },
 ];
 
-const DEMANDES: ListDecl<D> = {
+export const DEMANDES: ListDecl<D> = {
   title: 'Demandes',
   resource: demandes,
   // A course, its demande, its payments and its vehicle move together.
@@ -69,14 +62,32 @@ const DEMANDES: ListDecl<D> = {
   labels: DEMANDE_LABELS,
   // A superadmin's 'Entreprise' column takes the type's place (the type stays in the detail).
   tenant: { form: true, yields: ['type_course'] },
-  columns: [
-    { ...client, sort: 'client', truncate: 160 },
+  fields: [
+    {
+      key: 'client',
+      value: (d) => d.client_nom_complet,
+      path: 'client_nom_complet',
+      sort: 'client',
+      truncate: 160,
+    },
     { key: 'type_course', sort: true },
-    { ...route, truncate: 210 },
-    { ...dateSouhaitee, sort: 'date_souhaitee' },
-    { ...budget, sort: 'budget' },
+    { key: 'course_details', truncate: 210 },
+    { key: 'date_souhaitee', format: 'date', sort: 'date_souhaitee' },
+    { key: 'budget', format: 'money', sort: 'budget' },
     { ...statut, sort: 'statut' },
-    { ...courseLink, detailOnly: true },
+    courseLink,
+    // The detail's own lines.
+    { key: 'adresse_chargement', table: false, export: false },
+    { key: 'adresse_dechargement', table: false, export: false },
+    { key: 'description', table: false, export: false },
+    {
+      key: 'entreprise',
+      value: (d) => d.entreprise?.nom_complet,
+      path: 'entreprise.nom_complet',
+      table: false,
+      export: false,
+    },
+    { key: 'created_at', format: 'date', table: false, export: false },
   ],
   filters: [
     { type: 'select', name: 'client', source: clientSource },
@@ -87,7 +98,7 @@ const DEMANDES: ListDecl<D> = {
     title: (d) => d.client_nom_complet,
     subtitle: (d) => d.type_course,
     extra: statut.render,
-    fields: [route, dateSouhaitee, budget],
+    fields: ['course_details', 'date_souhaitee', 'budget'],
   },
   addLabel: 'Ajouter une demande',
   createTitle: 'Nouvelle demande',
@@ -99,18 +110,18 @@ const DEMANDES: ListDecl<D> = {
   detail: {
     title: (d) => `Demande n°${d.id}`,
     fields: [
-      statut,
-      client,
-      { key: 'type_course' },
-      route,
-      { key: 'adresse_chargement' },
-      { key: 'adresse_dechargement' },
-      dateSouhaitee,
-      budget,
-      { key: 'description' },
-      { key: 'entreprise', value: (d) => d.entreprise?.nom_complet, path: 'entreprise.nom_complet' },
-      courseLink,
-      { key: 'created_at', format: 'date' },
+      'statut',
+      'client',
+      'type_course',
+      'course_details',
+      'adresse_chargement',
+      'adresse_dechargement',
+      'date_souhaitee',
+      'budget',
+      'description',
+      'entreprise',
+      'course',
+      'created_at',
     ],
     actions: [
       {

@@ -2,7 +2,7 @@ import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
-import type { DisplayField, ListDecl } from '../../components/list/types';
+import type { ListDecl } from '../../components/list/types';
 import { vehicules } from '../fleet/api';
 import { courses, demandes, paiements } from './api';
 import { PAIEMENT_LABELS } from './labels';
@@ -18,14 +18,6 @@ import {
 
 type P = PaiementOut;
 
-const date: DisplayField<P> = { key: 'date_operation', format: 'date' };
-const client: DisplayField<P> = {
-  key: 'client',
-  value: (p) => p.client_nom_complet,
-  path: 'client_nom_complet',
-};
-const course: DisplayField<P> = { key: 'course', value: (p) => p.course.code, path: 'course.code' };
-const montant: DisplayField<P> = { key: 'montant', format: 'money' };
 const statut = tagField<P>('statut', (p) => p.statut, 'paiement');
 
 const FIELDS: FormFieldDecl[] = [
@@ -43,7 +35,7 @@ const FIELDS: FormFieldDecl[] = [
   },
 ];
 
-const PAIEMENTS: ListDecl<P> = {
+export const PAIEMENTS: ListDecl<P> = {
   title: 'Paiements',
   resource: paiements,
   // A course, its demande, its payments and its vehicle move together.
@@ -52,23 +44,23 @@ const PAIEMENTS: ListDecl<P> = {
   // The course decides a payment's company: no Entreprise field in its form. A superadmin's 'Entreprise'
   // column takes the label's place (the label stays in the detail).
   tenant: { form: false, yields: ['libelle'] },
-  columns: [
-    { ...date, sort: 'date_operation' },
-    { ...client, sort: 'client' },
-    { ...course, sort: 'course' },
+  fields: [
+    { key: 'date_operation', format: 'date', sort: 'date_operation' },
+    { key: 'client', value: (p) => p.client_nom_complet, path: 'client_nom_complet', sort: 'client' },
+    { key: 'course', value: (p) => p.course.code, path: 'course.code', sort: 'course' },
     { key: 'libelle', sort: true, truncate: 240 },
     { key: 'mode', sort: true },
-    { ...montant, sort: 'montant' },
+    { key: 'montant', format: 'money', sort: 'montant' },
     { ...statut, sort: 'statut' },
-    { key: 'course_details', detailOnly: true },
-    { key: 'reference', detailOnly: true },
+    { key: 'course_details', table: false },
+    { key: 'reference', table: false },
     {
       key: 'annule_par',
       value: (p) => p.annule_par?.nom_complet ?? null,
       path: 'annule_par.nom_complet',
-      detailOnly: true,
+      table: false,
     },
-    { key: 'annule_le', format: 'datetime', detailOnly: true },
+    { key: 'annule_le', format: 'datetime', table: false },
   ],
   filters: [
     { type: 'select', name: 'client', source: clientSource },
@@ -81,7 +73,7 @@ const PAIEMENTS: ListDecl<P> = {
     title: (p) => p.libelle,
     subtitle: (p) => `${p.course.code} · ${p.client_nom_complet}`,
     extra: statut.render,
-    fields: [date, { key: 'mode' }, montant],
+    fields: ['date_operation', 'mode', 'montant'],
   },
   addLabel: 'Ajouter un paiement',
   createTitle: 'Nouveau paiement',

@@ -1,4 +1,17 @@
-import { adressesContract, coursesContract, demandesContract, paiementsContract } from '@yams/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adressesContract,
+  COURSE_STATUTS_FINAUX,
+  type CourseStatut,
+  courseEvenementsEndpoint,
+  coursesContract,
+  creerLienSuiviEndpoint,
+  demandesContract,
+  liensSuiviEndpoint,
+  paiementsContract,
+  revoquerLiensSuiviEndpoint,
+} from '@yams/shared';
+import { call } from '../../base/http';
 import { createResource } from '../../components/list/resource';
 
 /** `/api/courses`: list rows are CourseOut, `GET /{id}` adds the course's payments (CourseDetailOut). */
@@ -13,3 +26,40 @@ export const paiements = createResource('paiements', paiementsContract);
 /** The signed-in user's saved addresses (`GET /api/adresses`): the Adresses screen and the place pickers. */
 export const adresses = createResource('adresses', adressesContract);
 export const adresseKeys = adresses.keys;
+
+const suiviKeys = {
+  evenements: (id: number) => ['courses', id, 'evenements'] as const,
+  liens: (id: number) => ['courses', id, 'suivi'] as const,
+};
+
+/** The GPS events of a course; while it runs, refetched every 30 s (a new arrival shows without reopening). */
+export function useCourseEvenements(course: { id: number; statut: string }) {
+  return useQuery({
+    queryKey: suiviKeys.evenements(course.id),
+    queryFn: async ({ signal }) =>
+      (await call(courseEvenementsEndpoint, { params: { id: course.id } }, { signal, background: true }))
+        .data,
+    refetchInterval: COURSE_STATUTS_FINAUX.includes(course.statut as CourseStatut) ? false : 30_000,
+  });
+}
+
+/** A course's public tracking links, and creating or revoking them (each refreshes the links). */
+export function useLiensSuivi(courseId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: suiviKeys.liens(courseId) });
+  const liens = useQuery({
+    queryKey: suiviKeys.liens(courseId),
+    queryFn: async ({ signal }) =>
+      (await call(liensSuiviEndpoint, { params: { id: courseId } }, { signal })).data,
+  });
+  const creer = useMutation({
+    mutationFn: async () => (await call(creerLienSuiviEndpoint, { params: { id: courseId } })).data,
+    onSuccess: refresh,
+  });
+  const revoquer = useMutation({
+    mutationFn: async () =>
+      call(revoquerLiensSuiviEndpoint, { params: { id: courseId } }, { successToast: true }),
+    onSuccess: refresh,
+  });
+  return { liens, creer, revoquer };
+}

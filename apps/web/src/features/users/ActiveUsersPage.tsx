@@ -31,7 +31,7 @@ export const PRESENCE_QUERIES = [
 const photo: DisplayField<ConnectedUserOut> = {
   key: 'photo',
   label: 'Photo',
-  noExport: true,
+  export: false,
   width: 64,
   render: (u) => <UserAvatar name={u.nom_complet || u.name} photo={u.photo} />,
 };
@@ -48,11 +48,22 @@ const onglets: DisplayField<ConnectedUserOut> = {
 const type = typeField as unknown as DisplayField<ConnectedUserOut>;
 
 /** Utilisateurs connectes: read-only (no add, no edit). */
-const CONNECTES: ListDecl<ConnectedUserOut> = {
+export const CONNECTES: ListDecl<ConnectedUserOut> = {
   title: 'Utilisateurs connectes',
   resource: connectes,
   labels: UTILISATEUR_LABELS,
-  columns: [photo, { key: 'nom', value: (u) => u.nom_complet }, type, { key: 'email' }, depuis, onglets],
+  fields: [
+    photo,
+    { key: 'nom', value: (u) => u.nom_complet },
+    type,
+    { key: 'email' },
+    depuis,
+    onglets,
+    // The detail's own lines.
+    { key: 'name', table: false, export: false },
+    { key: 'telephone1', table: false, export: false },
+    { key: 'adresse', table: false, export: false },
+  ],
   card: {
     title: (u) => (
       <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
@@ -61,18 +72,11 @@ const CONNECTES: ListDecl<ConnectedUserOut> = {
       </span>
     ),
     subtitle: (u) => u.name,
-    fields: [type, depuis, onglets],
+    fields: ['type', 'connecte_depuis', 'onglets'],
   },
   detail: {
     title: (u) => `Utilisateur ${u.name}`,
-    fields: [
-      { key: 'name' },
-      type,
-      { key: 'nom', value: (u) => u.nom_complet },
-      { key: 'email' },
-      { key: 'telephone1' },
-      { key: 'adresse' },
-    ],
+    fields: ['name', 'type', 'nom', 'email', 'telephone1', 'adresse'],
   },
   exportName: 'Utilisateurs connectes',
 };

@@ -7,7 +7,7 @@ import type { ListDecl } from '../../components/list/types';
 import { utilisateurs } from './api';
 import { UTILISATEUR_LABELS } from './labels';
 import {
-  accountDetailFields,
+  ACCOUNT_DETAIL_KEYS,
   blockActions,
   commercialField,
   contactFields,
@@ -21,18 +21,26 @@ import {
 const COMPANY_TYPES = ['client', 'camionneur', 'coursier', 'agent'] as const;
 const LISTED_TYPES = USER_TYPES.filter((t) => t !== 'superadmin');
 
-function declaration(superadmin: boolean): ListDecl<UserOut> {
+export function utilisateursDecl(superadmin: boolean): ListDecl<UserOut> {
   return {
     title: 'Ressources Humaines',
     resource: utilisateurs,
     labels: UTILISATEUR_LABELS,
-    columns: [
+    fields: [
       { key: 'name', sort: true },
       typeField,
-      { key: 'nom', value: (u) => u.nom_complet, path: 'nom_complet', sort: true },
+      { key: 'nom_complet', label: UTILISATEUR_LABELS.nom, sort: 'nom' },
       { key: 'email', sort: true },
       { key: 'telephone1', sort: true },
-      { ...etatField, detailOnly: true },
+      { ...etatField, table: false },
+      // The detail's own lines.
+      { key: 'nom', table: false, export: false },
+      { key: 'prenom', table: false, export: false },
+      { key: 'telephone2', table: false, export: false },
+      { key: 'adresse', table: false, export: false },
+      { key: 'bp', table: false, export: false },
+      { key: 'commercial_nom', table: false, export: false },
+      { key: 'created_at', format: 'date', table: false, export: false },
     ],
     filters: [
       { type: 'select', name: 'type', options: typeOptions(superadmin ? USER_TYPES : LISTED_TYPES) },
@@ -44,7 +52,7 @@ function declaration(superadmin: boolean): ListDecl<UserOut> {
       title: (u) => u.nom_complet,
       subtitle: (u) => u.name,
       extra: (u) => (u.bloque ? <Tag color="red">Bloqué</Tag> : <Tag>{typeField.value!(u)}</Tag>),
-      fields: [{ key: 'email' }, { key: 'telephone1' }],
+      fields: ['email', 'telephone1'],
     },
     addLabel: 'Ajouter un utilisateur',
     createTitle: 'Nouvel utilisateur',
@@ -71,7 +79,7 @@ function declaration(superadmin: boolean): ListDecl<UserOut> {
     },
     detail: {
       title: (u) => `Utilisateur ${u.name}`,
-      fields: [{ key: 'name' }, typeField, ...accountDetailFields, etatField],
+      fields: ['name', 'type', ...ACCOUNT_DETAIL_KEYS, 'bloque'],
       actions: blockActions,
     },
     exportName: 'Utilisateurs',
@@ -81,6 +89,6 @@ function declaration(superadmin: boolean): ListDecl<UserOut> {
 /** Ressources Humaines: every account of the company; `?type=` / `?sous_type=` filter it (home counters). */
 export default function UtilisateursPage() {
   const superadmin = useSession()?.user.type === 'superadmin';
-  const decl = useMemo(() => declaration(superadmin), [superadmin]);
+  const decl = useMemo(() => utilisateursDecl(superadmin), [superadmin]);
   return <ListScreen decl={decl} />;
 }

@@ -58,27 +58,28 @@ export const blockActions: RowAction<UserOut>[] = [
     label: 'Bloquer',
     danger: true,
     confirm: 'Bloquer ce compte ? Son titulaire ne pourra plus se connecter.',
-    visible: (u) => !u.bloque,
     ...utilisateurs.action('disable'),
   },
   {
     key: 'activate',
     label: 'Activer',
     primary: true,
-    visible: (u) => u.bloque,
     ...utilisateurs.action('activate'),
   },
 ];
 
-/** An account's identity and contact fields, as its detail dialog shows them (RH and Clients). */
-export const accountDetailFields: DisplayField<UserOut>[] = [
-  { key: 'nom' },
-  { key: 'prenom' },
-  { key: 'email' },
-  { key: 'telephone1' },
-  { key: 'telephone2' },
-  { key: 'adresse' },
-  { key: 'bp' },
-  { key: 'commercial_nom' },
-  { key: 'created_at', format: 'date' },
+/**
+ * An account's identity and contact lines, in the order its detail dialog shows them (RH and Clients): keys
+ * of the screen's fields.
+ */
+export const ACCOUNT_DETAIL_KEYS = [
+  'nom',
+  'prenom',
+  'email',
+  'telephone1',
+  'telephone2',
+  'adresse',
+  'bp',
+  'commercial_nom',
+  'created_at',
 ];
