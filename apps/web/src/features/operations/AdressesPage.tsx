@@ -1,27 +1,16 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADRESSE_MSG, type AdresseOut } from '@yams/shared';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  List,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Typography,
-} from 'antd';
+import { ADRESSE_MSG, type AdresseBody, type AdresseOut } from '@yams/shared';
+import { Alert, Button, Card, Col, Form, Input, List, Popconfirm, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { ApiError, http } from '../../base/http';
+import { ApiError } from '../../base/http';
 import { useSession } from '../../base/session';
 import { toast } from '../../base/toast';
+import { SourceSelect } from '../../components/form/SourceSelect';
 import { PageTitle } from '../../components/PageTitle';
 import { AdressesMap, type LatLng } from './AdressesMap';
 import { adresseKeys, adresses } from './api';
+import { villeSource } from './operationsFields';
 
 export { adresseKeys };
 
@@ -48,14 +37,6 @@ export default function AdressesPage() {
     queryKey: adresseKeys.all,
     queryFn: ({ signal }) => adresses.fetchAll({}, { signal }),
   });
-  const villes = useQuery({
-    queryKey: ['villes', 'options'],
-    queryFn: async ({ signal }) =>
-      (await http.get<{ id: number; libelle: string }[]>('/api/villes', { query: { limit: 1000 }, signal }))
-        .data,
-    staleTime: 10 * 60_000,
-  });
-
   const reset = () => {
     form.resetFields();
     setPosition(null);
@@ -65,10 +46,10 @@ export default function AdressesPage() {
   };
 
   const save = useMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
+    mutationFn: async (body: AdresseBody) =>
       editing
-        ? http.post<AdresseOut>(`${adresses.path}/${editing.id}/update`, body, { errors: 'none' })
-        : http.post<AdresseOut>(adresses.path, body, { errors: 'none' }),
+        ? adresses.update(editing.id, body, { errors: 'none' })
+        : adresses.create(body, { errors: 'none' }),
     onSuccess: (res) => {
       toast.success(typeof res.message === 'string' ? res.message : ADRESSE_MSG.ajoutee);
       void queryClient.invalidateQueries({ queryKey: adresseKeys.all });
@@ -113,8 +94,8 @@ export default function AdressesPage() {
       return;
     }
     save.mutate({
-      libelle: values.libelle,
-      ville: values.ville,
+      libelle: values.libelle!,
+      ville: values.ville!,
       lat: position!.lat,
       lng: position!.lng,
       utilisateur: user!.id,
@@ -164,13 +145,7 @@ export default function AdressesPage() {
             )}
             <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
               <Form.Item name="ville" label="Ville">
-                <Select
-                  showSearch
-                  optionFilterProp="label"
-                  placeholder="Choisir une ville"
-                  loading={villes.isPending}
-                  options={(villes.data ?? []).map((v) => ({ value: v.id, label: v.libelle }))}
-                />
+                <SourceSelect source={villeSource} placeholder="Choisir une ville" />
               </Form.Item>
               <Form.Item name="libelle" label="Libellé">
                 <Input placeholder="Dépôt, entrepôt, client…" maxLength={160} />
