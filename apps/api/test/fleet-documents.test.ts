@@ -187,6 +187,13 @@ describe('writing documents', () => {
     ];
     for (const [bytes, type, message] of cases)
       failed(await uploadFichier(t, doc.id, tg, bytes, 'assurance.pdf', type), 422, message, 'fichier');
+    // A file name with a NUL (found by the fuzz test: it answered 500) is refused on the file field.
+    failed(
+      await uploadFichier(t, doc.id, tg, pdfBytes, 'assu\u0000rance.pdf', 'application/pdf'),
+      422,
+      'Le nom du fichier contient des caractères non autorisés (caractères de contrôle).',
+      'fichier',
+    );
     // The file as JSON (the former base64 data URL), or no file at all.
     const asJson = 'Envoyez le fichier en multipart/form-data, champ « fichier ».';
     failed(

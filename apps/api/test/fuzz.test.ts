@@ -1,3 +1,4 @@
+import { DOCUMENT_FICHIER_REGLE, type FichierRegle, LOGO_REGLE } from '@yams/shared';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -27,6 +28,8 @@ interface Route {
   query: Array<{ name: string; schema: Schema }>;
   pathParams: string[];
   body?: Schema;
+  /** A route that takes a file (`multipart/form-data`): its part's name and the rule the API applies. */
+  upload?: { champ: string; regle: FichierRegle };
   responses: Record<string, Schema>;
 }
 
@@ -36,7 +39,7 @@ interface Req {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
   kind: string;
 }
 
@@ -56,12 +59,31 @@ beforeAll(async () => {
   pools = await readPools();
 }, 60_000);
 
+/**
+ * The rule of each file part the API publishes (`format: binary` in a multipart body), by part name. A new
+ * upload route whose part is not here fails the test with the place to declare it.
+ */
+const UPLOAD_RULES: Record<string, FichierRegle> = { fichier: DOCUMENT_FICHIER_REGLE, logo: LOGO_REGLE };
+
+function uploadOf(path: string, op: Schema): Route['upload'] {
+  const schema = op.requestBody?.content?.['multipart/form-data']?.schema as Schema | undefined;
+  if (!schema) return undefined;
+  const props = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
+  const champ = props.find(([, p]) => p.format === 'binary')?.[0];
+  if (!champ) throw new Error(`${path}: multipart sans partie fichier (format binary) publiée.`);
+  const regle = UPLOAD_RULES[champ];
+  if (!regle)
+    throw new Error(`${path}: la partie « ${champ} » n'a pas de règle dans UPLOAD_RULES (fuzz.test.ts).`);
+  return { champ, regle };
+}
+
 function readRoutes(doc: Schema): Route[] {
   const out: Route[] = [];
   for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Schema>>)) {
     for (const [method, op] of Object.entries(ops)) {
       const params: Schema[] = op.parameters ?? [];
       out.push({
+        upload: uploadOf(path, op),
         method: method.toUpperCase() as Route['method'],
         path,
         query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
@@ -143,6 +165,115 @@ function mutate(
   );
 }
 
+/** The first bytes the API checks a file's content against, per declared MIME type. */
+const SIGNATURES: Record<string, Buffer> = {
+  'application/pdf': Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  ),
+  'image/png': Buffer.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+  ]),
+  'image/jpeg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+  'image/webp': Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]),
+};
+
+interface Part {
+  name: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | string;
+}
+const BOUNDARY = '----yamsFuzz7MA4YWxkTrZu0gW';
+const multipartType = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+
+/** A well-framed `multipart/form-data` body. */
+function multipartBody(parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
+    const head = `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head), Buffer.from(p.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+type Body = [string, string | Buffer | undefined, Record<string, string>];
+
+/**
+ * Bodies of an upload route: a valid file of each accepted type, then the wrong part name, an empty file, a
+ * file just over the limit, a type the rule refuses (declared, or lied about: a PNG name on other bytes), two
+ * files, the part sent as text, nasty text fields beside a valid file, and broken framing.
+ */
+function uploadBodies(upload: NonNullable<Route['upload']>): fc.Arbitrary<Body> {
+  const { champ, regle } = upload;
+  const types = Object.keys(regle.types).filter((t) => SIGNATURES[t]);
+  const file = (type: string, data: Buffer = SIGNATURES[type]!): Part => ({
+    name: champ,
+    filename: `fichier.${regle.types[type]}`,
+    type,
+    data,
+  });
+  const mp = (kind: string, parts: Part[]): Body => [kind, multipartBody(parts), multipartType];
+  const valid = fc.constantFrom(...types).map((t) => mp(`valid ${t} file`, [file(t)]));
+  const over = Buffer.alloc(regle.maxOctets + 1024, 0x20);
+  SIGNATURES[types[0]!]!.copy(over);
+  return fc.oneof(
+    { weight: 4, arbitrary: valid },
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom<Body>(
+        mp('wrong part name', [{ ...file(types[0]!), name: `${champ}_x` }]),
+        mp('empty file', [file(types[0]!, Buffer.alloc(0))]),
+        mp('text/plain file', [{ name: champ, filename: 'notes.txt', type: 'text/plain', data: 'bonjour' }]),
+        mp('executable named as an image', [
+          { name: champ, filename: `photo.${regle.types[types[0]!]}`, type: types[0]!, data: 'MZ\x90\x00' },
+        ]),
+        mp('declared type, other bytes', [file(types[types.length - 1]!, Buffer.from('<html>x</html>'))]),
+        mp('no content type on the part', [{ name: champ, filename: 'x', data: SIGNATURES[types[0]!]! }]),
+        mp('two files', [file(types[0]!), file(types[0]!)]),
+        mp('part sent as text', [{ name: champ, data: 'pas un fichier' }]),
+        mp('no parts', []),
+        mp('NUL in the file name', [{ ...file(types[0]!), filename: 'a\u0000b.pdf' }]),
+        mp('nasty text fields', [
+          file(types[0]!),
+          { name: 'nom', data: '\u0000\u0001' },
+          { name: 'x'.repeat(300), data: 'é'.repeat(70_000) },
+        ]),
+      ),
+    },
+    { weight: 1, arbitrary: fc.constant(mp('file over the limit', [file(types[0]!, over)])) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom<Body>(
+        [
+          'framing: no closing boundary',
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${champ}"; filename="a.pdf"\r\n\r\n%PDF-`,
+          multipartType,
+        ],
+        [
+          'framing: other boundary',
+          multipartBody([file(types[0]!)]),
+          { 'content-type': 'multipart/form-data; boundary=autre' },
+        ],
+        [
+          'framing: no boundary parameter',
+          multipartBody([file(types[0]!)]),
+          { 'content-type': 'multipart/form-data' },
+        ],
+        ['framing: garbage', Buffer.from([0xff, 0xfe, 0x00, 0x2d, 0x2d]), multipartType],
+        ['framing: no headers', `--${BOUNDARY}\r\n\r\nxx\r\n--${BOUNDARY}--\r\n`, multipartType],
+        ['framing: empty body', '', multipartType],
+        [
+          'JSON to an upload route',
+          JSON.stringify({ [champ]: 'JVBERi0=' }),
+          { 'content-type': 'application/json' },
+        ],
+      ),
+    },
+  );
+}
+
 function requestsFor(route: Route): fc.Arbitrary<Req> {
   const segments = route.path.split('/');
   const url = fc
@@ -176,9 +307,11 @@ function requestsFor(route: Route): fc.Arbitrary<Req> {
   const who = fc.constantFrom<Who>('transporteur', 'transporteur', 'superadmin', 'anonyme');
   const json = { 'content-type': 'application/json' };
 
-  let body: fc.Arbitrary<[string, string | undefined, Record<string, string>]>;
+  let body: fc.Arbitrary<Body>;
   if (route.method === 'GET') {
     body = fc.constant(['', undefined, {}]);
+  } else if (route.upload) {
+    body = uploadBodies(route.upload);
   } else {
     const schema = route.body ?? { type: 'object', properties: {} };
     const good = valid(schema, pools) as fc.Arbitrary<Record<string, unknown>>;
@@ -288,6 +421,7 @@ it(`answers every generated request in the envelope, never ≥ 500 (seed ${SEED}
   const sorted = routes.filter((r) => ONLY.test(`${r.method} ${r.path}`)).sort((a, b) => order(a) - order(b));
   const failures = new Map<string, string>();
   const statuses: Record<string, number> = {};
+  const uploads = { accepted: 0, refused: 0 };
   let sent = 0;
   const started = Date.now();
   const cpu0 = process.cpuUsage();
@@ -304,16 +438,15 @@ it(`answers every generated request in the envelope, never ≥ 500 (seed ${SEED}
         ...(req.payload !== undefined ? { payload: req.payload } : {}),
       });
       sent++;
+      if (route.upload) uploads[res.statusCode < 300 ? 'accepted' : 'refused']++;
       const bucket = `${Math.floor(res.statusCode / 100)}xx`;
       statuses[bucket] = (statuses[bucket] ?? 0) + 1;
       const why = problem(route, res);
       if (why) {
         const key = `${route.method} ${route.path}: ${why.slice(0, 120)}`;
         if (!failures.has(key)) {
-          const payload =
-            req.payload && req.payload.length > 400
-              ? `${req.payload.slice(0, 400)}… (${req.payload.length} chars)`
-              : req.payload;
+          const text = Buffer.isBuffer(req.payload) ? req.payload.toString('latin1') : req.payload;
+          const payload = text && text.length > 400 ? `${text.slice(0, 400)}… (${text.length} chars)` : text;
           failures.set(
             key,
             `${key}\n  as ${req.who}, ${req.kind}: ${req.method} ${req.url.slice(0, 300)}\n  headers ${JSON.stringify({ ...req.headers, authorization: undefined })}\n  body ${payload}\n  → ${res.statusCode} ${res.body.slice(0, 400)}`,
@@ -323,9 +456,15 @@ it(`answers every generated request in the envelope, never ≥ 500 (seed ${SEED}
     }
   }
   console.log(
-    `fuzz: ${sent} requests in ${Math.round((Date.now() - started) / 1000)} s (cpu ${Math.round((process.cpuUsage(cpu0).user + process.cpuUsage(cpu0).system) / 1e6)} s), ${JSON.stringify(statuses)}`,
+    `fuzz: uploads ${JSON.stringify(uploads)}; ${sent} requests in ${Math.round((Date.now() - started) / 1000)} s (cpu ${Math.round((process.cpuUsage(cpu0).user + process.cpuUsage(cpu0).system) / 1e6)} s), ${JSON.stringify(statuses)}`,
   );
-  if (!process.env.FUZZ_ROUTES) expect(sent).toBeGreaterThanOrEqual(TOTAL);
+  if (!process.env.FUZZ_ROUTES) {
+    expect(sent).toBeGreaterThanOrEqual(TOTAL);
+    // The upload routes got multipart bodies, and some valid files went through (their answer checked).
+    expect(routes.filter((r) => r.upload).length).toBeGreaterThanOrEqual(2);
+    expect(uploads.accepted).toBeGreaterThan(0);
+    expect(uploads.refused).toBeGreaterThan(uploads.accepted);
+  }
   // Enough valid requests got through to make the 2xx schema check meaningful.
   expect(statuses['2xx'] ?? 0).toBeGreaterThan(sent / 20);
   expect([...failures.values()], `FUZZ_SEED=${SEED}\n${[...failures.values()].join('\n\n')}`).toEqual([]);

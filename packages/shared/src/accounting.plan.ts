@@ -29,7 +29,6 @@ export const COMPTES = {
   /** Prestations de services vendues : le transport. */
   ventesTransport: '706',
 } as const;
-export type CompteCode = (typeof COMPTES)[keyof typeof COMPTES];
 
 /** Account names, for the journals, the balance générale and the README. */
 export const COMPTE_LIBELLES: Record<string, string> = {

@@ -19,7 +19,6 @@ export const FACTURE_TYPE_LABELS: Record<FactureType, string> = {
  * fully credited). Transformée: a validated pro forma whose definitive invoice was produced.
  */
 export const FACTURE_STATUTS = ['Brouillon', 'Validée', 'Soldé', 'Transformée'] as const;
-export type FactureStatut = (typeof FACTURE_STATUTS)[number];
 
 export const ACHAT_STATUTS = ['Brouillon', 'Validé'] as const;
 export const STATUTS_REGLEMENT = ['Non réglé', 'Partiellement réglé', 'Réglé'] as const;

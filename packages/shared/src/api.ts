@@ -18,16 +18,3 @@ export interface Paginated<T> {
   from: number | null;
   to: number | null;
 }
-
-export interface SessionUser {
-  id: number;
-  name: string;
-  type: string;
-  sous_type: string | null;
-  nom: string | null;
-  prenom: string | null;
-  nom_complet: string;
-  photo: string | null;
-  email: string;
-  email_verified_at: string | null;
-}

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, VERIFICATION } from './constants';
-import { SOUS_TYPES, USER_TYPES } from './enums';
 import { EMAIL_PATTERN, LOGIN_MESSAGES } from './login';
 import { zChamps } from './reference';
 import { zTexteStockable } from './text';
@@ -100,6 +99,3 @@ export const UpdateMeBody = z
     error: 'Le mot de passe actuel est obligatoire pour en choisir un nouveau.',
   });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
-
-export const UserTypeSchema = z.enum(USER_TYPES, { error: "Le type d'utilisateur n'est pas valide." });
-export const SousTypeSchema = z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." });

@@ -1,5 +1,10 @@
 import type { ACHAT_STATUTS, FACTURE_STATUTS } from './accounting.schemas';
-import { type INTERVENTION_STATUTS, VEHICULE_STATUT_COULEURS, type VehiculeStatut } from './fleet.rules';
+import {
+  type DocumentEtat,
+  type INTERVENTION_STATUTS,
+  VEHICULE_STATUT_COULEURS,
+  type VehiculeStatut,
+} from './fleet.rules';
 import type { COURSE_ETATS, COURSE_STATUTS, DEMANDE_STATUTS, PAIEMENT_STATUTS } from './operations.lifecycle';
 
 type Of<T extends readonly string[]> = T[number];
@@ -43,6 +48,13 @@ export const TAG_COLORS = {
   >,
   achat: { Brouillon: 'default', Validé: 'green' } satisfies Record<Of<typeof ACHAT_STATUTS>, string>,
   compte: { Actif: 'green', Bloqué: 'red' },
+  /** A vehicle's paper: expired in red, expiring within DOCUMENT_ALERTE_JOURS days in orange. */
+  document: {
+    Valide: 'green',
+    'Expire bientôt': 'orange',
+    Expiré: 'red',
+    'Sans expiration': 'default',
+  } satisfies Record<DocumentEtat, string>,
 } as const;
 
 export type TagLifecycle = keyof typeof TAG_COLORS;

@@ -45,7 +45,6 @@ export function vehiculeStatutRefus(from: VehiculeStatut, to: VehiculeStatut): s
 }
 
 export const INTERVENTION_TYPES = ['Entretien', 'Réparation'] as const;
-export type InterventionType = (typeof INTERVENTION_TYPES)[number];
 export const INTERVENTION_STATUTS = ['Brouillon', 'Confirmé'] as const;
 export type InterventionStatut = (typeof INTERVENTION_STATUTS)[number];
 /** A draft can be edited, confirmed (one call, which takes its articles out of stock) or deleted; nothing else. */

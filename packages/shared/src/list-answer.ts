@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Paginated } from './api';
+import { endpointContract } from './contract';
 
 /**
  * A superadmin's rows carry their company's name (the API's plugins/entreprise-names.ts): an object with an
@@ -47,4 +48,34 @@ export function countOf(answer: ListAnswer<unknown>): number {
 export function pageOf<T>(answer: ListAnswer<T>): Paginated<T> {
   if (typeof answer === 'object' && !Array.isArray(answer)) return answer;
   throw new Error('La liste attendue par page est arrivée sous une autre forme.');
+}
+
+/** One choice of a select: `{ id, label }`. */
+export const OptionOut = z.object({ id: z.number(), label: z.string() });
+export type OptionOut = z.infer<typeof OptionOut>;
+
+/** What `GET {path}/options` reads besides the list's own filters (`search`, `limit`, `id`, `label`…). */
+const OptionsQuery = z.record(z.string(), z.unknown());
+
+/**
+ * `GET {path}/options` of an entity list (`path`: its contract's path, e.g. `referenceContracts.villes.path`):
+ * a select's choices, searched on the server. The API declares it with the list (`lib/list-options.ts`).
+ */
+export function optionsEndpoint(path: string) {
+  return endpointContract({
+    method: 'GET',
+    path: `${path}/options`,
+    query: OptionsQuery,
+    response: z.array(OptionOut),
+  });
+}
+
+/** `GET {path}/:id` of an entity, read as a plain row (a chosen option's row, to fill other fields). */
+export function rowEndpoint(path: string) {
+  return endpointContract({
+    method: 'GET',
+    path: `${path}/:id`,
+    params: z.object({ id: z.union([z.number(), z.string()]) }),
+    response: z.record(z.string(), z.unknown()),
+  });
 }

@@ -150,8 +150,8 @@ const DEMANDE_TRANSITIONS: Record<DemandeStatut, readonly DemandeStatut[]> = {
  *   It sees everything and (the recorder) may edit, broadcast, cancel or delete it.
  * - 'marche': another transporteur, for an open demande that is on the market: posted by a client from the app
  *   (`cree_par_entreprise_id` null) or broadcast by the company that recorded it ('Recherche en cours'). It sees
- *   the route, the goods and the dates, not the client's contact details (`DEMANDE_CHAMPS_CONTACT`), and may
- *   accept it.
+ *   the route, the goods and the dates, not the client's contact details (client, addresses and their
+ *   coordinates: `contact_masque` of DemandeOut), and may accept it.
  * - null: nothing; a demande recorded by a company stays that company's until it broadcasts it.
  */
 export type DemandeAcces = 'proprietaire' | 'marche' | null;
@@ -176,8 +176,6 @@ export function demandeAcces(
   return null;
 }
 
-/** What the market does not see of a demande until it accepts it: who the client is and where exactly. */
-export const DEMANDE_CHAMPS_CONTACT = ['client', 'adresse_chargement', 'adresse_dechargement'] as const;
 /** Shown instead of the client's name on the market. */
 export const DEMANDE_CLIENT_MASQUE = 'Client communiqué après acceptation';
 

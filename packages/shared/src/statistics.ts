@@ -8,12 +8,6 @@ import { zChamps } from './reference';
 export const PERIODES = ['jour', 'semaine', 'mois', 'annee'] as const;
 export type Periode = (typeof PERIODES)[number];
 export const PERIODE_DEFAUT: Periode = 'mois';
-export const PERIODE_LABELS: Record<Periode, string> = {
-  jour: "Aujourd'hui",
-  semaine: 'Cette semaine',
-  mois: 'Ce mois',
-  annee: 'Cette année',
-};
 /** A custom range longer than this is drawn month by month. */
 export const SERIE_JOURS_MAX = 62;
 /** A custom range may cover at most this many days. */

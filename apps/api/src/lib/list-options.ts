@@ -1,4 +1,4 @@
-import { type ListQuery, zRowId } from '@yams/shared';
+import { type ListQuery, OptionOut, optionsEndpoint, zRowId } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentScope, type Scope } from '../plugins/auth';
@@ -7,10 +7,6 @@ import { ok, reply } from './http';
 import type { ListSource } from './pagination';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
-
-/** One choice of a select: `{ id, label }`. */
-export const OptionOut = z.object({ id: z.number(), label: z.string() });
-export type OptionOut = z.infer<typeof OptionOut>;
 
 /** How many options one search answers (and the most it may ask for). */
 export const OPTIONS_LIMIT = { default: 30, max: 100 };
@@ -52,7 +48,7 @@ export function optionsRoute<Row, Q extends ListQuery>(app: App, spec: OptionsSp
   const idOf = spec.id ?? ((row: Row) => (row as { id: number }).id);
 
   app.get(
-    `${spec.path}/options`,
+    optionsEndpoint(spec.path).path,
     {
       schema: {
         tags: spec.tags,

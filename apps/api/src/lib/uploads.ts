@@ -1,12 +1,14 @@
 import multipart from '@fastify/multipart';
-import type { FichierEnvoye, FichierRegle } from '@yams/shared';
+import { type FichierEnvoye, type FichierRegle, messageControles, texteStockable } from '@yams/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fieldErrors } from './errors';
+import { AppError, fieldErrors } from './errors';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const UNREADABLE = "Le formulaire envoyé n'a pas pu être lu (multipart/form-data, fichier compris).";
+
+const nomIllisible = (champ: string) => fieldErrors({ [champ]: messageControles('Le nom du fichier') });
 
 /** The plugins whose routes take uploads (`endpointRoute` checks a multipart contract is declared in one). */
 const accepting = new WeakSet<object>();
@@ -38,12 +40,15 @@ export async function acceptUploads(
       for await (const part of request.parts()) {
         if (part.type === 'file') {
           const octets = await part.toBuffer();
+          // The name is stored and shown: refused like any stored text (PostgreSQL refuses byte 0x00).
+          if (!texteStockable(part.filename)) throw nomIllisible(champ);
           body[part.fieldname] = { nom: part.filename, type: part.mimetype, octets };
         } else {
           body[part.fieldname] = String(part.value ?? '');
         }
       }
     } catch (err) {
+      if (err instanceof AppError) throw err;
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldErrors({ [champ]: regle.messages.taille });
       if (code === 'FST_FILES_LIMIT') throw fieldErrors({ [champ]: 'Envoyez un seul fichier à la fois.' });

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { rowEndpoint } from '@yams/shared';
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import { type FocusEvent, lazy, Suspense, useRef, useState } from 'react';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import type { FormFieldDecl } from './fields';
 import { PointNumbers } from './PointNumbers';
 import { RichText } from './RichText';
@@ -90,7 +91,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
         onChange?.(next);
         const { fill, source } = field;
         if (!fill || !source || next === undefined || next === null || next === '') return;
-        void http.get<Record<string, unknown>>(`${source.path}/${String(next)}`).then(
+        void call(rowEndpoint(source.path), { params: { id: String(next) } }).then(
           ({ data }) => {
             if (form.getFieldValue(field.name) !== next) return; // Changed again meanwhile.
             form.setFieldsValue(fill(data, form.getFieldsValue(true), filled.current));

@@ -2,18 +2,17 @@ import type { ReactNode } from 'react';
 import type { Query } from '../../base/http';
 
 /**
- * Options fed by the API. Without `label`: the list's options endpoint `GET {path}/options?search=…&…query`
- * answers `[{ id, label }]`, searched on the server as one types (`variant` picks a named label, `?label=`).
- * With `label`: the older way, whole rows of `GET path?query` (capped at 1,000) turned into options here.
+ * Options fed by the API: the list's options endpoint `GET {path}/options?search=…&…query` (`optionsEndpoint`
+ * in packages/shared) answers `[{ id, label }]`, searched on the server as one types; `variant` picks a named
+ * label (`?label=`). `path` is the entity contract's path.
  */
 export interface OptionsSource {
   path: string;
   query?: Query;
   /** The API's named label (`reste`: a course with what remains to pay). */
   variant?: string;
-  label?: (row: Record<string, unknown>) => string;
-  /** Default: `row.id`. */
-  value?: (row: Record<string, unknown>) => string | number;
+  /** Default: the option's `id`. */
+  value?: (option: { id: number; label: string }) => string | number;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { rowEndpoint } from '@yams/shared';
 import { Button, Input, InputNumber, Segmented, Select, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { moneyFormatter, moneyParser } from '../form/FieldInput';
 import type { Option, OptionsSource } from '../form/fields';
 import { SourceSelect } from '../form/SourceSelect';
@@ -121,7 +122,7 @@ export function LinesEditor<L extends LineDraft>({
         ? now
         : null;
     };
-    void http.get<Record<string, unknown>>(`${source.path}/${String(id)}`).then(
+    void call(rowEndpoint(source.path), { params: { id: String(id) } }).then(
       ({ data }) => {
         const now = still();
         if (now) set(now, field.name, field.fill!(data, now));

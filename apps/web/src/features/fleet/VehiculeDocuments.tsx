@@ -8,6 +8,7 @@ import {
   fichierErreur,
   formatDate,
   MSG,
+  tagColor,
   type VehiculeDetailOut,
 } from '@yams/shared';
 import { AutoComplete, Button, DatePicker, Form, Popconfirm, Skeleton, Tag, Typography, Upload } from 'antd';
@@ -19,12 +20,17 @@ import { zodRule } from '../../components/form/zodRule';
 import { openDocumentFile, useAddDocument, useDeleteDocument } from './api';
 import { DOCUMENT_LABELS } from './labels';
 
-/** Expired papers in red, those expiring within 30 days in orange (the API computes `etat` with the shared rule). */
-const ETAT_STYLE: Record<string, { tag: string; background?: string; border?: string }> = {
-  Expiré: { tag: 'red', background: '#fff1f0', border: '#ffa39e' },
-  'Expire bientôt': { tag: 'orange', background: '#fff7e6', border: '#ffd591' },
-  Valide: { tag: 'green' },
-  'Sans expiration': { tag: 'default' },
+/**
+ * A paper's card takes its state's colour (TAG_COLORS.document: expired red, expiring orange; the API computes
+ * `etat` with the shared rule): the light background and border of that colour (Ant Design's 1 and 3 shades).
+ */
+const SURFACE: Record<string, { background: string; border: string }> = {
+  red: { background: '#fff1f0', border: '#ffa39e' },
+  orange: { background: '#fff7e6', border: '#ffd591' },
+};
+const etatStyle = (etat: string) => {
+  const tag = tagColor('document', etat);
+  return { tag, ...SURFACE[tag] };
 };
 
 /** The « Documents » block of a vehicle's detail dialog: its papers, add one (file optional), delete one. */
@@ -48,7 +54,7 @@ function DocumentList({ documents }: { documents: DocumentOut[] }) {
   return (
     <ul aria-label="Documents du véhicule" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {sorted.map((doc) => {
-        const style = ETAT_STYLE[doc.etat] ?? ETAT_STYLE.Valide!;
+        const style = etatStyle(doc.etat);
         return (
           <li
             key={doc.id}

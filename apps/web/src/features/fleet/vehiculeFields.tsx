@@ -1,5 +1,6 @@
 import {
   normalisePlaque,
+  tagColor,
   VEHICULE_STATUTS,
   VEHICULE_STATUTS_AUTOMATIQUES,
   VEHICULE_STATUTS_MANUELS,
@@ -60,12 +61,12 @@ export const documentsField: DisplayField<VehiculeOut> = {
     return (
       <Space size={4} wrap>
         {expired > 0 && (
-          <Tag color="red" style={{ marginInlineEnd: 0 }}>
+          <Tag color={tagColor('document', 'Expiré')} style={{ marginInlineEnd: 0 }}>
             {expired} expiré{expired > 1 ? 's' : ''}
           </Tag>
         )}
         {soon > 0 && (
-          <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+          <Tag color={tagColor('document', 'Expire bientôt')} style={{ marginInlineEnd: 0 }}>
             {soon} à renouveler
           </Tag>
         )}
