@@ -198,7 +198,7 @@ describe('accepting a demande', () => {
       type_course: 'Transport de marchandises',
       course_details: 'Port-Gentil → Libreville (8 t)',
       adresse_chargement: 'Port-Môle',
-      date_chargement: '2026-12-05T07:00:00.000Z',
+      date_chargement: `${inDays(12)}T07:00:00.000Z`, // 08:00 in Libreville on the wished day
       chauffeur: { id: ctx.B.chauffeur },
     });
     const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, d.id));
