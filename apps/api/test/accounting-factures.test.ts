@@ -3,23 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures, factures } from '../src/db/schema';
-import {
-  expectFailure,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  moveCourse,
-  type OpsContext,
-  setupOperations,
-  storedCourse,
-} from './operations-fixtures';
+import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 let clientId: number;
 
 beforeAll(async () => {
-  ctx = await setupOperations();
-  clientId = (await makeClient(ctx, ctx.tg.id, 'Facturé')).id;
+  ctx = await setupFixtures();
+  clientId = (await ctx.client(ctx.A, 'Facturé')).id;
 });
 
 const taxes = {
@@ -50,7 +41,7 @@ function factureBody(extra: Record<string, unknown> = {}) {
   };
 }
 
-async function create(extra: Record<string, unknown> = {}, token = ctx.tg.token) {
+async function create(extra: Record<string, unknown> = {}, token = ctx.A.token) {
   const res = await ctx.t.post('/api/factures', factureBody(extra), token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
@@ -100,7 +91,7 @@ describe('invoices', () => {
     const res = await ctx.t.post(
       '/api/factures',
       { lignes: [{ description: 'X', qte: 0 }], appliquer_tva: true },
-      ctx.tg.token,
+      ctx.A.token,
     );
     const body = expectFailure(res, 422);
     expect(body.errors).toEqual(
@@ -111,22 +102,22 @@ describe('invoices', () => {
       ]),
     );
     expectFailure(
-      await ctx.t.post('/api/factures', factureBody({ taux_tva: '' }), ctx.tg.token),
+      await ctx.t.post('/api/factures', factureBody({ taux_tva: '' }), ctx.A.token),
       422,
       'Le taux de TVA est obligatoire.',
     );
     expectFailure(
-      await ctx.t.post('/api/factures', factureBody({ taux_tps: -1 }), ctx.tg.token),
+      await ctx.t.post('/api/factures', factureBody({ taux_tps: -1 }), ctx.A.token),
       422,
       'Le taux de TPS doit être au moins 0.',
     );
-    const tooMuch = await ctx.t.post('/api/factures', factureBody({ reduction: 9_000_000 }), ctx.tg.token);
+    const tooMuch = await ctx.t.post('/api/factures', factureBody({ reduction: 9_000_000 }), ctx.A.token);
     expectFailure(tooMuch, 422, 'La remise ne peut pas dépasser le total HT (2.100.000 FCFA).');
     // Each field is bounded, their product is not: a French 422 naming the line, never a 500.
     const huge = await ctx.t.post(
       '/api/factures',
       factureBody({ lignes: [{ description: 'Gros lot', qte: 742_730, prix_unitaire: 1_797_596 }] }),
-      ctx.tg.token,
+      ctx.A.token,
     );
     expectFailure(
       huge,
@@ -138,7 +129,7 @@ describe('invoices', () => {
       factureBody({
         lignes: [1, 2, 3].map(() => ({ description: 'Lot', qte: 1, prix_unitaire: 1_000_000_000 })),
       }),
-      ctx.tg.token,
+      ctx.A.token,
     );
     expectFailure(
       total,
@@ -149,7 +140,7 @@ describe('invoices', () => {
 
   it('validates with the next gapless number, posts a balanced Vente entry, and then refuses changes (409)', async () => {
     const f = await create();
-    const res = await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token);
+    const res = await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token);
     expect(res.statusCode, res.body).toBe(200);
     const v = res.json().data;
     expect(v.numero).toMatch(/^FAC-2026-\d{5}$/);
@@ -172,7 +163,7 @@ describe('invoices', () => {
         'Une facture validée ne peut pas être supprimée : établissez un avoir.',
       ],
     ] as const) {
-      expectFailure(await ctx.t.post(url, factureBody(), ctx.tg.token), 409, msg);
+      expectFailure(await ctx.t.post(url, factureBody(), ctx.A.token), 409, msg);
     }
   });
 
@@ -181,9 +172,9 @@ describe('invoices', () => {
       Array.from({ length: 6 }, () => create({ date_operation: '2027-01-15' })),
     );
     const results = await Promise.all([
-      ...drafts.map((d) => ctx.t.post(`/api/factures/${d.id}/validate`, {}, ctx.tg.token)),
-      ctx.t.post(`/api/factures/${drafts[0].id}/validate`, {}, ctx.tg.token),
-      ctx.t.post(`/api/factures/${drafts[1].id}/validate`, {}, ctx.tg.token),
+      ...drafts.map((d) => ctx.t.post(`/api/factures/${d.id}/validate`, {}, ctx.A.token)),
+      ctx.t.post(`/api/factures/${drafts[0].id}/validate`, {}, ctx.A.token),
+      ctx.t.post(`/api/factures/${drafts[1].id}/validate`, {}, ctx.A.token),
     ]);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(6);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(2);
@@ -191,7 +182,7 @@ describe('invoices', () => {
       await ctx.t.database.db
         .select({ numero: factures.numero })
         .from(factures)
-        .where(and(eq(factures.entreprise_id, ctx.tg.id), sql`${factures.numero} like 'FAC-2027-%'`))
+        .where(and(eq(factures.entreprise_id, ctx.A.id), sql`${factures.numero} like 'FAC-2027-%'`))
     ).map((r) => r.numero!);
     expect(numbers.sort()).toEqual([
       'FAC-2027-00001',
@@ -205,13 +196,13 @@ describe('invoices', () => {
 
   it('turns a validated pro forma into a definitive draft and keeps its own numbering', async () => {
     const p = await create({ type: 'Pro forma' });
-    const res = await ctx.t.post(`/api/factures/${p.id}/validate`, {}, ctx.tg.token);
+    const res = await ctx.t.post(`/api/factures/${p.id}/validate`, {}, ctx.A.token);
     expect(res.statusCode, res.body).toBe(200);
     const v = res.json().data;
     expect(v.numero).toMatch(/^PRO-2026-\d{5}$/);
     expect(v.statut).toBe('Transformée');
     expect(v.derivees).toHaveLength(1);
-    const def = (await ctx.t.get(`/api/factures/${v.derivees[0].id}`, ctx.tg.token)).json().data;
+    const def = (await ctx.t.get(`/api/factures/${v.derivees[0].id}`, ctx.A.token)).json().data;
     expect(def).toMatchObject({
       type: 'Normale',
       est_valide: false,
@@ -224,13 +215,12 @@ describe('invoices', () => {
   });
 
   it('bills finished courses once: listed, validated, then never on a second validated invoice', async () => {
-    const v = await makeVehicule(ctx, ctx.tg.id);
-    const course = await makeCourse(ctx, ctx.tg, clientId, v.id, { montant: 300_000 });
-    const pending = await makeCourse(ctx, ctx.tg, clientId, (await makeVehicule(ctx, ctx.tg.id)).id);
-    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé', 'Transport en cours', 'Terminé');
-    const list = (
-      await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.tg.token)
-    ).json().data;
+    const v = await ctx.vehicule(ctx.A);
+    const course = await ctx.postCourse(ctx.A, clientId, v.id, { montant: 300_000 });
+    const pending = await ctx.postCourse(ctx.A, clientId, (await ctx.vehicule(ctx.A)).id);
+    await ctx.moveCourse(ctx.A, course.id, 'Chargement terminé', 'Transport en cours', 'Terminé');
+    const list = (await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.A.token)).json()
+      .data;
     expect(list.map((c: { id: number }) => c.id)).toContain(course.id);
     expect(list.map((c: { id: number }) => c.id)).not.toContain(pending.id);
     const ligne = {
@@ -253,30 +243,30 @@ describe('invoices', () => {
       appliquer_css: false,
       appliquer_tva: false,
     });
-    const detail = async () => (await ctx.t.get(`/api/courses/${course.id}`, ctx.tg.token)).json().data;
+    const detail = async () => (await ctx.t.get(`/api/courses/${course.id}`, ctx.A.token)).json().data;
     expect((await detail()).facture).toBeNull();
-    const va = (await ctx.t.post(`/api/factures/${a.id}/validate`, {}, ctx.tg.token)).json().data;
+    const va = (await ctx.t.post(`/api/factures/${a.id}/validate`, {}, ctx.A.token)).json().data;
     // The course's detail names the invoice it is on.
     expect((await detail()).facture).toEqual({ id: va.id, numero: va.numero });
     expectFailure(
-      await ctx.t.post(`/api/factures/${b.id}/validate`, {}, ctx.tg.token),
+      await ctx.t.post(`/api/factures/${b.id}/validate`, {}, ctx.A.token),
       409,
       `La course ${course.code} figure déjà sur la facture validée ${va.numero}.`,
     );
     const after = (
-      await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.tg.token)
+      await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.A.token)
     ).json().data;
     expect(after.map((c: { id: number }) => c.id)).not.toContain(course.id);
     // Settling the invoice settles the course: a payment appears in Paiements and its etat follows.
     const reg = await ctx.t.post(
       `/api/factures/${a.id}/reglements`,
       { mode: 'Airtel Money', montant: 300_000, date_operation: '2026-04-20' },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(reg.statusCode, reg.body).toBe(200);
     expect(reg.json().data).toMatchObject({ statut: 'Soldé', reste_a_payer: 0 });
-    expect((await storedCourse(ctx, course.id))!.etat).toBe('Payé');
-    const pays = (await ctx.t.get(`/api/paiements?course=${course.id}`, ctx.tg.token)).json().data;
+    expect((await ctx.storedCourse(course.id))!.etat).toBe('Payé');
+    const pays = (await ctx.t.get(`/api/paiements?course=${course.id}`, ctx.A.token)).json().data;
     expect(pays).toHaveLength(1);
     expect(pays[0]).toMatchObject({
       montant: 300_000,
@@ -288,11 +278,11 @@ describe('invoices', () => {
     // the invoice stayed settled and the journals kept the money received.
     expect(pays[0].can).toMatchObject({ cancel: false, destroy: false, update: false });
     expectFailure(
-      await ctx.t.post(`/api/paiements/${pays[0].id}/cancel`, {}, ctx.tg.token),
+      await ctx.t.post(`/api/paiements/${pays[0].id}/cancel`, {}, ctx.A.token),
       409,
       `Ce paiement fait partie d'un règlement de facture (Règlement ${va.numero}) : il ne peut pas être annulé depuis Paiements.`,
     );
-    expect((await storedCourse(ctx, course.id))!.etat).toBe('Payé');
+    expect((await ctx.storedCourse(course.id))!.etat).toBe('Payé');
     const posted = await entriesOf('reglement', reg.json().data.reglements[0].id);
     expect(posted.map((l) => [l.type, l.compte, l.debit, l.credit])).toEqual(
       expect.arrayContaining([
@@ -304,7 +294,7 @@ describe('invoices', () => {
 
   it('records settlements up to what remains due, then Soldé', async () => {
     const f = await create({ appliquer_reduction: false });
-    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token)).json().data;
     // Dates nobody meant (issue 7 item 6): a settlement records money received, dated like a payment.
     for (const [date, message] of [
       ['2030-01-01', "La date de l'opération ne peut pas dépasser de plus de 7 jours la date du jour."],
@@ -313,7 +303,7 @@ describe('invoices', () => {
       const res = await ctx.t.post(
         `/api/factures/${f.id}/reglements`,
         { mode: 'Espèces', montant: 1_000, date_operation: date },
-        ctx.tg.token,
+        ctx.A.token,
       );
       expectFailure(res, 422, message);
       expect(res.json().data.fields.date_operation).toBe(message);
@@ -321,7 +311,7 @@ describe('invoices', () => {
     const first = await ctx.t.post(
       `/api/factures/${f.id}/reglements`,
       { mode: 'Espèces', montant: 1_000_000 },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(first.json().data).toMatchObject({
       statut: 'Validée',
@@ -332,7 +322,7 @@ describe('invoices', () => {
       await ctx.t.post(
         `/api/factures/${f.id}/reglements`,
         { mode: 'Espèces', montant: v.net_a_payer },
-        ctx.tg.token,
+        ctx.A.token,
       ),
       422,
       `Le montant dépasse le reste à payer de la facture (reste : ${new Intl.NumberFormat('de-DE').format(v.net_a_payer - 1_000_000)} FCFA).`,
@@ -340,21 +330,21 @@ describe('invoices', () => {
     const last = await ctx.t.post(
       `/api/factures/${f.id}/reglements`,
       { mode: 'Virement', montant: v.net_a_payer - 1_000_000 },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(last.json().data.statut).toBe('Soldé');
   });
 
   it('issues credit notes in their own gapless series, posted in reverse, never beyond the invoice', async () => {
     const f = await create();
-    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token)).json().data;
     const partial = await ctx.t.post(
       `/api/factures/${f.id}/avoir`,
       {
         date_operation: '2026-05-02',
         lignes: [{ description: 'Manutention non réalisée', qte: 1, prix_unitaire: 100_000 }],
       },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(partial.statusCode, partial.body).toBe(200);
     const av = partial.json().data;
@@ -377,23 +367,23 @@ describe('invoices', () => {
       '4431': 18_000,
       '4474': 1_000,
     });
-    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).json().data;
+    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.A.token)).json().data;
     expect(after.reste_a_payer).toBe(v.net_a_payer - 109_500);
-    const full = await ctx.t.post(`/api/factures/${f.id}/avoir`, {}, ctx.tg.token);
+    const full = await ctx.t.post(`/api/factures/${f.id}/avoir`, {}, ctx.A.token);
     expect(full.statusCode).toBe(422);
     expect(full.json().errors[0]).toMatch(/^L'avoir \(2\.289\.500 FCFA\) dépasse ce qui reste à créditer/);
   });
 
   it('refuses credit notes beyond net à payer minus earlier credit notes, even sent in parallel', async () => {
     const f = await create();
-    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token)).json().data;
     expect(v).toMatchObject({ net_a_payer: 2_289_500, avoir_maximum: 2_289_500, montant_credite: 0 });
     // Each: 900.000 HT + TVA 18 % + CSS 1 % - TPS 9,5 % = 985.500; two fit in 2.289.500, three do not.
     const avoir = () =>
       ctx.t.post(
         `/api/factures/${f.id}/avoir`,
         { lignes: [{ description: 'Transport annulé', qte: 1, prix_unitaire: 900_000 }] },
-        ctx.tg.token,
+        ctx.A.token,
       );
     const results = await Promise.all([avoir(), avoir(), avoir()]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 422]);
@@ -406,7 +396,7 @@ describe('invoices', () => {
       .from(factures)
       .where(and(eq(factures.origine_id, f.id), eq(factures.type, 'Avoir')));
     expect(stored.map((r) => r.net)).toEqual([985_500, 985_500]);
-    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).json().data;
+    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.A.token)).json().data;
     expect(after).toMatchObject({
       montant_credite: 1_971_000,
       avoir_maximum: 318_500,
@@ -416,34 +406,34 @@ describe('invoices', () => {
     const last = await ctx.t.post(
       `/api/factures/${f.id}/avoir`,
       { lignes: [{ description: 'Solde', qte: 1, prix_unitaire: 290_000 }] },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json().data.net_a_payer).toBe(317_550);
     const more = await ctx.t.post(
       `/api/factures/${f.id}/avoir`,
       { lignes: [{ description: 'Encore', qte: 1, prix_unitaire: 1_000 }] },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(more.statusCode).toBe(422);
     expect(more.json().data.fields.lignes).toBe(
       `L'avoir (1.095 FCFA) dépasse ce qui reste à créditer sur la facture ${v.numero} (maximum : 950 FCFA).`,
     );
-    expect((await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).json().data.avoir_maximum).toBe(950);
+    expect((await ctx.t.get(`/api/factures/${f.id}`, ctx.A.token)).json().data.avoir_maximum).toBe(950);
   });
 
   it('credits a paid invoice up to its net à payer: the surplus is owed back to the client', async () => {
     const f = await create();
-    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token)).json().data;
     const paid = await ctx.t.post(
       `/api/factures/${f.id}/reglements`,
       { mode: 'Virement', montant: v.net_a_payer },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(paid.statusCode, paid.body).toBe(200);
-    const full = await ctx.t.post(`/api/factures/${f.id}/avoir`, {}, ctx.tg.token);
+    const full = await ctx.t.post(`/api/factures/${f.id}/avoir`, {}, ctx.A.token);
     expect(full.statusCode, full.body).toBe(200);
-    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).json().data;
+    const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.A.token)).json().data;
     expect(after).toMatchObject({
       statut: 'Soldé',
       reste_a_payer: 0,
@@ -462,7 +452,7 @@ describe('invoices', () => {
       await ctx.t.post(
         `/api/factures/${f.id}/avoir`,
         { lignes: [{ description: 'Encore', qte: 1, prix_unitaire: 1_000 }] },
-        ctx.tg.token,
+        ctx.A.token,
       ),
       422,
       `La facture ${v.numero} est déjà entièrement couverte par ses avoirs.`,
@@ -470,8 +460,8 @@ describe('invoices', () => {
   });
 
   it("numbers a company's definitive invoices with its own prefix (Configurations → Entreprise)", async () => {
-    const og = ctx.og.token;
-    const ogClient = (await makeClient(ctx, ctx.og.id, 'Préfixe')).id;
+    const og = ctx.B.token;
+    const ogClient = (await ctx.client(ctx.B, 'Préfixe')).id;
     const numero = async () => {
       const f = await create({ client_id: ogClient }, og);
       const res = await ctx.t.post(`/api/factures/${f.id}/validate`, {}, og);
@@ -484,7 +474,7 @@ describe('invoices', () => {
     expect(await numero()).toMatch(/^OGL-2026-\d{5}$/);
     // TransGabon keeps its own prefix.
     const f = await create();
-    expect((await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data.numero).toMatch(
+    expect((await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token)).json().data.numero).toMatch(
       /^FAC-2026-/,
     );
     await ctx.t.post('/api/entreprise/parametres/update', { prefixe_facture: 'FAC' }, og);
@@ -494,12 +484,12 @@ describe('invoices', () => {
     const saved = await ctx.t.post(
       '/api/entreprise/parametres/update',
       { nif: '2019 0123 4567 B', rccm: 'RG LBV 2019 B 01234' },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const f = await create();
-    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.tg.token)).json().data;
-    const res = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.tg.token);
+    const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token)).json().data;
+    const res = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.A.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
@@ -534,7 +524,7 @@ describe('invoices', () => {
       prix_unitaire: 10_000 + i * 100,
     }));
     const f = await create({ lignes, appliquer_reduction: false });
-    const res = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.tg.token);
+    const res = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.A.token);
     expect(res.statusCode).toBe(200);
     const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
     const { pages } = await parser.getText();
@@ -564,7 +554,7 @@ describe('invoices', () => {
     ] as const) {
       const res =
         method === 'GET'
-          ? await ctx.t.get(url, ctx.og.token)
+          ? await ctx.t.get(url, ctx.B.token)
           : await ctx.t.post(
               url,
               method === 'POST' && url.endsWith('reglements')
@@ -572,19 +562,19 @@ describe('invoices', () => {
                 : url.endsWith('update')
                   ? factureBody()
                   : {},
-              ctx.og.token,
+              ctx.B.token,
             );
       expect(res.statusCode, `${url} ${res.body}`).toBe(404);
     }
-    const list = (await ctx.t.get('/api/factures?per_page=100', ctx.og.token)).json().data;
-    expect(list.data.some((x: { entreprise_id: number }) => x.entreprise_id === ctx.tg.id)).toBe(false);
-    const other = await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.og.token);
+    const list = (await ctx.t.get('/api/factures?per_page=100', ctx.B.token)).json().data;
+    expect(list.data.some((x: { entreprise_id: number }) => x.entreprise_id === ctx.A.id)).toBe(false);
+    const other = await ctx.t.get(`/api/factures/courses-facturables?client=${clientId}`, ctx.B.token);
     expect(other.statusCode).toBe(422);
     // B's group delete of A's draft: one error line, the draft still there.
     const group = (
-      await ctx.t.post('/api/factures/destroy-group', { selected_lines: [f.id] }, ctx.og.token)
+      await ctx.t.post('/api/factures/destroy-group', { selected_lines: [f.id] }, ctx.B.token)
     ).json();
     expect(group.message).toEqual([{ severity: 'error', value: `La facture n°${f.id} n'existe pas.` }]);
-    expect((await ctx.t.get(`/api/factures/${f.id}`, ctx.tg.token)).statusCode).toBe(200);
+    expect((await ctx.t.get(`/api/factures/${f.id}`, ctx.A.token)).statusCode).toBe(200);
   });
 });

@@ -2,19 +2,12 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, ecritureLignes, ecritures, fournisseurs, users } from '../src/db/schema';
 import { listOperations } from '../src/modules/accounting/journal.repository';
-import {
-  expectFailure,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  type OpsContext,
-  setupOperations,
-} from './operations-fixtures';
+import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
 });
 
 async function linesOf(sourceType: string, sourceId: number) {
@@ -50,7 +43,7 @@ const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as 
 describe('demo data', () => {
   it('a year of every kind of document, each with exactly the postings it implies', async () => {
     const db = ctx.t.database.db;
-    const e = ctx.tg.id;
+    const e = ctx.A.id;
     const all = async <T>(q: SQL) => rowsOf<T>(await db.execute(q));
     /** Entries of a source, and the net (debit − credit) of the given accounts over them. */
     const posted = (type: string, id: SQL, comptes: string[]) => sql`
@@ -148,7 +141,7 @@ describe('demo data', () => {
 
 describe('cash vouchers', () => {
   it('requires its fields with French messages', async () => {
-    const res = await ctx.t.post('/api/piece_de_caisses', {}, ctx.tg.token);
+    const res = await ctx.t.post('/api/piece_de_caisses', {}, ctx.A.token);
     const body = expectFailure(res, 422);
     expect(body.errors).toEqual(
       expect.arrayContaining([
@@ -162,7 +155,7 @@ describe('cash vouchers', () => {
   });
 
   it('sanitises the motif, posts in Caisse, reverses when disabled and posts again when activated', async () => {
-    const res = await ctx.t.post('/api/piece_de_caisses', voucher(), ctx.tg.token);
+    const res = await ctx.t.post('/api/piece_de_caisses', voucher(), ctx.A.token);
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json().data;
     expect(p.motif).toContain('<strong>groupe</strong>');
@@ -174,7 +167,7 @@ describe('cash vouchers', () => {
       ['Caisse', '658', 45_000, 0],
       ['Caisse', '571', 0, 45_000],
     ]);
-    const off = await ctx.t.post(`/api/caisses/${p.id}/disable`, {}, ctx.tg.token);
+    const off = await ctx.t.post(`/api/caisses/${p.id}/disable`, {}, ctx.A.token);
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data).toMatchObject({ actif: false, statut: 'Désactivée' });
     let lines = await linesOf('piece_de_caisse', p.id);
@@ -183,14 +176,14 @@ describe('cash vouchers', () => {
     const net = (rows: typeof lines) =>
       rows.reduce((s, l) => s + (l.compte === '571' ? l.debit - l.credit : 0), 0);
     expect(net(lines)).toBe(0);
-    await ctx.t.post(`/api/caisses/${p.id}/activate`, {}, ctx.tg.token);
+    await ctx.t.post(`/api/caisses/${p.id}/activate`, {}, ctx.A.token);
     lines = await linesOf('piece_de_caisse', p.id);
     expect(net(lines)).toBe(-45_000);
     // An edit of the amount reverses the old posting and posts the new one.
     const upd = await ctx.t.post(
       `/api/piece_de_caisses/${p.id}/update`,
       voucher({ montant: 50_000, motif: null }),
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(upd.json().data).toMatchObject({ montant: 50_000, motif: null });
     expect(net(await linesOf('piece_de_caisse', p.id))).toBe(-50_000);
@@ -198,10 +191,10 @@ describe('cash vouchers', () => {
 
   it('group-deletes with one {severity, value} message per line, reversing postings; other companies get 404', async () => {
     const a = (
-      await ctx.t.post('/api/piece_de_caisses', voucher({ libelle: 'Timbres fiscaux' }), ctx.tg.token)
+      await ctx.t.post('/api/piece_de_caisses', voucher({ libelle: 'Timbres fiscaux' }), ctx.A.token)
     ).json().data;
     const b = (
-      await ctx.t.post('/api/piece_de_caisses', voucher({ libelle: 'Eau minérale' }), ctx.og.token)
+      await ctx.t.post('/api/piece_de_caisses', voucher({ libelle: 'Eau minérale' }), ctx.B.token)
     ).json().data;
     for (const url of [
       `/api/piece_de_caisses/${a.id}/update`,
@@ -209,17 +202,13 @@ describe('cash vouchers', () => {
       `/api/caisses/${a.id}/activate`,
       `/api/piece_de_caisses/${a.id}/destroy`,
     ]) {
-      expect((await ctx.t.post(url, voucher(), ctx.og.token)).statusCode).toBe(404);
+      expect((await ctx.t.post(url, voucher(), ctx.B.token)).statusCode).toBe(404);
     }
-    expect((await ctx.t.get(`/api/piece_de_caisses/${a.id}`, ctx.og.token)).statusCode).toBe(404);
-    const list = (await ctx.t.get('/api/piece_de_caisses?per_page=100', ctx.og.token)).json().data;
+    expect((await ctx.t.get(`/api/piece_de_caisses/${a.id}`, ctx.B.token)).statusCode).toBe(404);
+    const list = (await ctx.t.get('/api/piece_de_caisses?per_page=100', ctx.B.token)).json().data;
     expect(list.data.map((x: { id: number }) => x.id)).toContain(b.id);
-    expect(list.data.some((x: { entreprise_id: number }) => x.entreprise_id !== ctx.og.id)).toBe(false);
-    const res = await ctx.t.post(
-      '/api/caisses/destroy-group',
-      { selected_lines: [a.id, b.id] },
-      ctx.tg.token,
-    );
+    expect(list.data.some((x: { entreprise_id: number }) => x.entreprise_id !== ctx.B.id)).toBe(false);
+    const res = await ctx.t.post('/api/caisses/destroy-group', { selected_lines: [a.id, b.id] }, ctx.A.token);
     expect(res.json().message).toEqual([
       { severity: 'success', value: 'La pièce de caisse « Timbres fiscaux » a été supprimée.' },
       { severity: 'error', value: `La pièce de caisse n°${b.id} n'existe pas.` },
@@ -227,7 +216,7 @@ describe('cash vouchers', () => {
     const lines = await linesOf('piece_de_caisse', a.id);
     expect(lines.reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
     expect(lines.filter((l) => l.compte === '571').reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
-    expect((await ctx.t.get(`/api/piece_de_caisses/${b.id}`, ctx.og.token)).statusCode).toBe(200);
+    expect((await ctx.t.get(`/api/piece_de_caisses/${b.id}`, ctx.B.token)).statusCode).toBe(200);
   });
 });
 
@@ -235,12 +224,12 @@ describe('purchases', () => {
   it('validating a purchase raises the stock of its articles and posts Achat; settlements set statut_reglement', async () => {
     const [f] = await ctx.t.database.db
       .insert(fournisseurs)
-      .values({ entreprise_id: ctx.tg.id, nom: 'CFAO Motors Libreville' })
+      .values({ entreprise_id: ctx.A.id, nom: 'CFAO Motors Libreville' })
       .returning();
     const [art] = await ctx.t.database.db
       .insert(articles)
       .values({
-        entreprise_id: ctx.tg.id,
+        entreprise_id: ctx.A.id,
         reference: `FLT-${Date.now()}`,
         nom: 'Filtre à huile',
         qte: 3,
@@ -249,7 +238,7 @@ describe('purchases', () => {
       .returning();
     const body = {
       date_operation: '2026-06-10',
-      acheteur_id: ctx.tg.id,
+      acheteur_id: ctx.A.id,
       fournisseur_id: f!.id,
       appliquer_tva: true,
       taux_tva: 18,
@@ -258,7 +247,7 @@ describe('purchases', () => {
         { description: 'Main-d’œuvre montage', qte: 1, prix_unitaire: 30_000 },
       ],
     };
-    const created = await ctx.t.post('/api/achats', body, ctx.tg.token);
+    const created = await ctx.t.post('/api/achats', body, ctx.A.token);
     expect(created.statusCode, created.body).toBe(200);
     const a = created.json().data;
     expect(a).toMatchObject({
@@ -269,7 +258,7 @@ describe('purchases', () => {
       statut_reglement: 'Non réglé',
       fournisseur: { nom: 'CFAO Motors Libreville' },
     });
-    const v = await ctx.t.post(`/api/achats/${a.id}/validate`, {}, ctx.tg.token);
+    const v = await ctx.t.post(`/api/achats/${a.id}/validate`, {}, ctx.A.token);
     expect(v.statusCode, v.body).toBe(200);
     const [stock] = await ctx.t.database.db
       .select({ qte: articles.qte })
@@ -283,32 +272,32 @@ describe('purchases', () => {
       ['401', 0, 177_000],
     ]);
     expectFailure(
-      await ctx.t.post(`/api/achats/${a.id}/update`, body, ctx.tg.token),
+      await ctx.t.post(`/api/achats/${a.id}/update`, body, ctx.A.token),
       409,
       'Cet achat est validé : il ne peut plus être modifié.',
     );
     const part = await ctx.t.post(
       `/api/achats/${a.id}/reglements`,
       { mode: 'Chèque', montant: 77_000 },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(part.json().data.statut_reglement).toBe('Partiellement réglé');
     const all = await ctx.t.post(
       `/api/achats/${a.id}/reglements`,
       { mode: 'Espèces', montant: 100_000 },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(all.json().data).toMatchObject({ statut_reglement: 'Réglé', montant_regle: 177_000 });
     for (const url of [`/api/achats/${a.id}`])
-      expect((await ctx.t.get(url, ctx.og.token)).statusCode).toBe(404);
+      expect((await ctx.t.get(url, ctx.B.token)).statusCode).toBe(404);
     for (const url of [
       `/api/achats/${a.id}/validate`,
       `/api/achats/${a.id}/destroy`,
       `/api/achats/${a.id}/reglements`,
     ]) {
-      expect((await ctx.t.post(url, { mode: 'Espèces', montant: 1 }, ctx.og.token)).statusCode).toBe(404);
+      expect((await ctx.t.post(url, { mode: 'Espèces', montant: 1 }, ctx.B.token)).statusCode).toBe(404);
     }
-    const other = await ctx.t.post('/api/achats', body, ctx.og.token);
+    const other = await ctx.t.post('/api/achats', body, ctx.B.token);
     expectFailure(other, 422, "Cet acheteur n'existe pas.");
   });
 });
@@ -316,7 +305,7 @@ describe('purchases', () => {
 describe('journals', () => {
   it('requires both dates for the balance, and refuses an unbalanced manual entry in French', async () => {
     expectFailure(
-      await ctx.t.get('/api/operations/balance?date_debut=2026-01-01', ctx.tg.token),
+      await ctx.t.get('/api/operations/balance?date_debut=2026-01-01', ctx.A.token),
       422,
       'La date de début et la date de fin sont obligatoires.',
     );
@@ -330,7 +319,7 @@ describe('journals', () => {
           { compte: '571', credit: 900 },
         ],
       },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expectFailure(bad, 422, "L'écriture n'est pas équilibrée : 1.000 FCFA au débit, 900 FCFA au crédit.");
     const good = await ctx.t.post(
@@ -343,7 +332,7 @@ describe('journals', () => {
           { compte: '571', credit: 500_000 },
         ],
       },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json().data).toMatchObject({
@@ -351,26 +340,26 @@ describe('journals', () => {
       total_debit: 500_000,
       total_credit: 500_000,
     });
-    expect((await ctx.t.get(`/api/operations/${good.json().data.id}`, ctx.og.token)).statusCode).toBe(404);
+    expect((await ctx.t.get(`/api/operations/${good.json().data.id}`, ctx.B.token)).statusCode).toBe(404);
   });
 
   it('posts validated payments from Operations and reverses them when cancelled', async () => {
-    const client = await makeClient(ctx, ctx.tg.id);
-    const course = await makeCourse(ctx, ctx.tg, client.id, (await makeVehicule(ctx, ctx.tg.id)).id, {
+    const client = await ctx.client(ctx.A);
+    const course = await ctx.postCourse(ctx.A, client.id, (await ctx.vehicule(ctx.A)).id, {
       montant: 80_000,
     });
     const pay = (
       await ctx.t.post(
         '/api/paiements',
         { course_id: course.id, libelle: 'Acompte', mode: 'Espèces', montant: 30_000, statut: 'Validé' },
-        ctx.tg.token,
+        ctx.A.token,
       )
     ).json().data;
     expect((await linesOf('paiement', pay.id)).map((l) => [l.type, l.compte, l.debit, l.credit])).toEqual([
       ['Caisse', '571', 30_000, 0],
       ['Caisse', '411', 0, 30_000],
     ]);
-    expect((await ctx.t.post(`/api/paiements/${pay.id}/cancel`, {}, ctx.tg.token)).statusCode).toBe(200);
+    expect((await ctx.t.post(`/api/paiements/${pay.id}/cancel`, {}, ctx.A.token)).statusCode).toBe(200);
     const lines = await linesOf('paiement', pay.id);
     expect(lines).toHaveLength(4);
     expect(lines.filter((l) => l.compte === '571').reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
@@ -385,34 +374,33 @@ describe('journals', () => {
     const [n] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(ecritures)
-      .where(eq(ecritures.entreprise_id, ctx.tg.id));
+      .where(eq(ecritures.entreprise_id, ctx.A.id));
     expect(n!.n).toBeGreaterThan(50);
     // The running balance of the last line of an account is the account's total.
-    const page = (await ctx.t.get('/api/operations?compte=571&per_page=100&page=1', ctx.tg.token)).json()
-      .data;
+    const page = (await ctx.t.get('/api/operations?compte=571&per_page=100&page=1', ctx.A.token)).json().data;
     const last = (
-      await ctx.t.get(`/api/operations?compte=571&per_page=100&page=${page.last_page}`, ctx.tg.token)
+      await ctx.t.get(`/api/operations?compte=571&per_page=100&page=${page.last_page}`, ctx.A.token)
     )
       .json()
       .data.data.at(-1);
     const [total] = await db
       .select({ s: sql<number>`sum(${ecritureLignes.debit} - ${ecritureLignes.credit})`.mapWith(Number) })
       .from(ecritureLignes)
-      .where(and(eq(ecritureLignes.entreprise_id, ctx.tg.id), eq(ecritureLignes.compte, '571')));
+      .where(and(eq(ecritureLignes.entreprise_id, ctx.A.id), eq(ecritureLignes.compte, '571')));
     expect(last.solde).toBe(total!.s);
     let running = 0;
-    const first = (await ctx.t.get('/api/operations?compte=571&per_page=100&page=1', ctx.tg.token)).json()
-      .data.data;
+    const first = (await ctx.t.get('/api/operations?compte=571&per_page=100&page=1', ctx.A.token)).json().data
+      .data;
     for (const l of first) {
       running += l.debit - l.credit;
       expect(l.solde).toBe(running);
     }
     // An export (every line at once: the running balances in one pass) gives the same balances as pages.
-    const tout = await listOperations(db, { user: null as never, entrepriseId: ctx.tg.id }, {}).rows(
+    const tout = await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, {}).rows(
       100_000,
       0,
     );
-    const parPages = await listOperations(db, { user: null as never, entrepriseId: ctx.tg.id }, {}).rows(
+    const parPages = await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, {}).rows(
       200,
       0,
     );
@@ -420,12 +408,12 @@ describe('journals', () => {
     expect(tout.slice(0, 200)).toEqual(parPages);
     const milieu = Math.floor(tout.length / 2);
     expect(
-      await listOperations(db, { user: null as never, entrepriseId: ctx.tg.id }, {}).rows(12, milieu),
+      await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, {}).rows(12, milieu),
     ).toEqual(tout.slice(milieu, milieu + 12));
     const fin = new Date().toISOString().slice(0, 10);
     const debut = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
     const bal = (
-      await ctx.t.get(`/api/operations/balance?date_debut=${debut}&date_fin=${fin}`, ctx.tg.token)
+      await ctx.t.get(`/api/operations/balance?date_debut=${debut}&date_fin=${fin}`, ctx.A.token)
     ).json().data;
     expect(bal.comptes.length).toBeGreaterThan(4);
     expect(bal.totaux.debit).toBe(bal.totaux.credit);
@@ -435,13 +423,13 @@ describe('journals', () => {
     for (const c of bal.comptes) expect(c.solde_cloture).toBe(c.solde_ouverture + c.debit - c.credit);
     const csv = await ctx.t.get(
       `/api/operations/balance?date_debut=${debut}&date_fin=${fin}&format=csv`,
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('"411";"Clients"');
     // The journal list: 12 per page by default, filters by type, never another company's lines.
     const vente = (
-      await ctx.t.get(`/api/operations?type=Vente&date_debut=${debut}&date_fin=${fin}&page=1`, ctx.tg.token)
+      await ctx.t.get(`/api/operations?type=Vente&date_debut=${debut}&date_fin=${fin}&page=1`, ctx.A.token)
     ).json().data;
     expect(vente.per_page).toBe(12);
     expect(vente.data.length).toBeGreaterThan(0);
@@ -454,7 +442,7 @@ describe('journals', () => {
       .innerJoin(ecritures, eq(ecritures.id, ecritureLignes.ecriture_id))
       .where(
         and(
-          eq(ecritureLignes.entreprise_id, ctx.tg.id),
+          eq(ecritureLignes.entreprise_id, ctx.A.id),
           eq(ecritures.type, 'Vente'),
           sql`${ecritureLignes.date_operation} between ${debut} and ${fin}`,
         ),
@@ -462,26 +450,25 @@ describe('journals', () => {
     expect(vente.total).toBe(nVente!.n);
     const venteExport = await listOperations(
       db,
-      { user: null as never, entrepriseId: ctx.tg.id },
+      { user: null as never, entrepriseId: ctx.A.id },
       { type: 'Vente', date_debut: debut, date_fin: fin, compte: '41' },
     ).rows(100_000, 0);
     const ventePage = await listOperations(
       db,
-      { user: null as never, entrepriseId: ctx.tg.id },
+      { user: null as never, entrepriseId: ctx.A.id },
       { type: 'Vente', date_debut: debut, date_fin: fin, compte: '41' },
     ).rows(12, 0);
     expect(ventePage.length).toBeGreaterThan(0);
     expect(ventePage).toEqual(venteExport.slice(0, 12));
-    const og = (await ctx.t.get('/api/operations?per_page=100', ctx.og.token)).json().data;
+    const og = (await ctx.t.get('/api/operations?per_page=100', ctx.B.token)).json().data;
     const tgEntries = new Set(
       (
-        await db.select({ id: ecritures.id }).from(ecritures).where(eq(ecritures.entreprise_id, ctx.tg.id))
+        await db.select({ id: ecritures.id }).from(ecritures).where(eq(ecritures.entreprise_id, ctx.A.id))
       ).map((r) => r.id),
     );
     expect(og.data.length).toBeGreaterThan(0);
     expect(og.data.some((l: { ecriture_id: number }) => tgEntries.has(l.ecriture_id))).toBe(false);
-    const detail = (await ctx.t.get(`/api/operations/${vente.data[0].ecriture_id}`, ctx.tg.token)).json()
-      .data;
+    const detail = (await ctx.t.get(`/api/operations/${vente.data[0].ecriture_id}`, ctx.A.token)).json().data;
     expect(detail.total_debit).toBe(detail.total_credit);
     expect(detail.source).toMatchObject({ type: 'facture' });
     void users;

@@ -3,13 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures, mouvementsMensuels } from '../src/db/schema';
 import { borne, listOperations, type OperationFilters } from '../src/modules/accounting/journal.repository';
 import type { Scope } from '../src/plugins/auth';
-import {
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  type OpsContext,
-  setupOperations,
-} from './operations-fixtures';
+import { type Fixtures, setupFixtures } from './fixtures';
 
 // The monthly movements (mouvements_mensuels, kept by triggers on ecriture_lignes) against the lines
 // themselves: after postings across several months, back-dated ones, reversals, credit notes, a cancelled
@@ -17,10 +11,10 @@ import {
 // the journals' running balances and the balance générale equal a naive sum over the lines, for periods that
 // start and end in the middle of months, per company.
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
 });
 
 interface Ligne {
@@ -73,7 +67,7 @@ async function post(url: string, body: unknown, token: string) {
 
 /** Postings of every kind, spread over months, some back-dated after later ones. */
 async function posterDesMois() {
-  const tg = ctx.tg.token;
+  const tg = ctx.A.token;
   const od = (date: string, compte: string, montant: number, token = tg) =>
     post(
       '/api/operations',
@@ -91,8 +85,8 @@ async function posterDesMois() {
   await od('2024-06-01', '521', 1_000_000); // two years back
   await od('2026-03-01', '658', 15_500);
   // Company B posts on the same accounts and months: never in A's figures.
-  await od('2026-03-15', '521', 4_444_000, ctx.og.token);
-  await od('2026-07-20', '658', 77_000, ctx.og.token);
+  await od('2026-03-15', '521', 4_444_000, ctx.B.token);
+  await od('2026-07-20', '658', 77_000, ctx.B.token);
   await post(
     '/api/piece_de_caisses',
     {
@@ -102,7 +96,7 @@ async function posterDesMois() {
       montant: 61_000,
       libelle: 'Vidange',
     },
-    ctx.og.token,
+    ctx.B.token,
   );
 
   // A voucher: posted in May, moved back to February (reversal today + new posting), disabled (reversal),
@@ -127,8 +121,8 @@ async function posterDesMois() {
   );
 
   // A validated payment, then cancelled (its posting reversed today).
-  const client = await makeClient(ctx, ctx.tg.id, 'Mouvements');
-  const course = await makeCourse(ctx, ctx.tg, client.id, (await makeVehicule(ctx, ctx.tg.id)).id, {
+  const client = await ctx.client(ctx.A, 'Mouvements');
+  const course = await ctx.postCourse(ctx.A, client.id, (await ctx.vehicule(ctx.A)).id, {
     montant: 90_000,
   });
   const pay = await post(
@@ -173,7 +167,7 @@ async function posterDesMois() {
       .select({ debit: mouvementsMensuels.debit, lignes: mouvementsMensuels.lignes })
       .from(mouvementsMensuels)
       .where(
-        sql`${mouvementsMensuels.entreprise_id} = ${ctx.tg.id} and ${mouvementsMensuels.compte} = '521' and ${mouvementsMensuels.mois} = '2026-08-01' and ${mouvementsMensuels.journal} = 'Operation Diverse'`,
+        sql`${mouvementsMensuels.entreprise_id} = ${ctx.A.id} and ${mouvementsMensuels.compte} = '521' and ${mouvementsMensuels.mois} = '2026-08-01' and ${mouvementsMensuels.journal} = 'Operation Diverse'`,
       );
   const avant = await aout();
   const doomed = await od('2026-08-19', '521', 3_000_000);
@@ -317,14 +311,14 @@ describe('monthly movements', () => {
     expect(table).toEqual(naif);
     // Both companies and the raw-SQL months are there: the update moved 16.000 FCFA of 658 into February.
     const fevrier658 = naif.find(
-      (r) => r.entreprise_id === ctx.tg.id && r.compte === '658' && r.mois === '2026-02-01',
+      (r) => r.entreprise_id === ctx.A.id && r.compte === '658' && r.mois === '2026-02-01',
     );
     expect(fevrier658?.debit).toBeGreaterThanOrEqual(16_000);
-    expect(naif.some((r) => r.entreprise_id === ctx.og.id && r.mois === '2026-03-01')).toBe(true);
+    expect(naif.some((r) => r.entreprise_id === ctx.B.id && r.mois === '2026-03-01')).toBe(true);
   });
 
   it('give the balance générale of a naive sum over the lines, for every period, per company', async () => {
-    for (const company of [ctx.tg, ctx.og]) {
+    for (const company of [ctx.A, ctx.B]) {
       const lignes = await lignesDe(company.id);
       expect(lignes.length).toBeGreaterThan(10);
       for (const [nom, debut, fin] of PERIODES) {
@@ -351,13 +345,13 @@ describe('monthly movements', () => {
     }
     // A period with movements on the accounts this test posted (so the comparison above is not of zeros).
     const mars = (
-      await ctx.t.get('/api/operations/balance?date_debut=2026-03-02&date_fin=2026-03-17', ctx.tg.token)
+      await ctx.t.get('/api/operations/balance?date_debut=2026-03-02&date_fin=2026-03-17', ctx.A.token)
     ).json().data;
     expect(mars.comptes.find((c: { compte: string }) => c.compte === '521').debit).toBeGreaterThanOrEqual(
       700_000,
     );
     const b = (
-      await ctx.t.get('/api/operations/balance?date_debut=2026-03-02&date_fin=2026-03-17', ctx.og.token)
+      await ctx.t.get('/api/operations/balance?date_debut=2026-03-02&date_fin=2026-03-17', ctx.B.token)
     ).json().data;
     expect(b.comptes.find((c: { compte: string }) => c.compte === '521').debit).toBeGreaterThanOrEqual(
       4_444_000,
@@ -367,7 +361,7 @@ describe('monthly movements', () => {
   it("give the journals' running balances of a naive sum, on every page, for periods and filters", async () => {
     const ouvertures = new Set<number>();
     const lectures = new Set<string>();
-    for (const company of [ctx.tg, ctx.og]) {
+    for (const company of [ctx.A, ctx.B]) {
       const lignes = await lignesDe(company.id);
       const soldes = soldesNaifs(lignes);
       const scope: Scope = { user: null as never, entrepriseId: company.id };
@@ -441,12 +435,12 @@ describe('monthly movements', () => {
     // Through the API: the page of March 2026 of account 521 opens on the balance of every earlier line.
     const res = await ctx.t.get(
       '/api/operations?compte=521&date_debut=2026-03-01&date_fin=2026-03-31&per_page=100',
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json().data.data;
     expect(page.length).toBeGreaterThan(0);
-    const lignes = await lignesDe(ctx.tg.id);
+    const lignes = await lignesDe(ctx.A.id);
     const soldes = soldesNaifs(lignes);
     for (const l of page) expect(l.solde).toBe(soldes.get(l.id));
     expect(page.some((l: { debit: number }) => l.debit === 700_000)).toBe(true);

@@ -1,14 +1,15 @@
 import { ADRESSE_MSG } from '@yams/shared';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { issueToken } from '../src/modules/auth/tokens.repository';
 import { createAdresse, listAdresses } from '../src/modules/operations/adresses.repository';
 import { scopeOf } from '../src/plugins/auth';
-import { expectFailure, makeClient, type OpsContext, setupOperations } from './operations-fixtures';
+import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
 });
 
 const body = (extra: Record<string, unknown> = {}) => ({
@@ -16,13 +17,13 @@ const body = (extra: Record<string, unknown> = {}) => ({
   ville: ctx.villes.lbv,
   lat: 0.2906,
   lng: 9.5025,
-  utilisateur: ctx.tg.id,
+  utilisateur: ctx.A.id,
   ...extra,
 });
 
 describe('addresses (spec section 5)', () => {
   it('every validation message of the specification, each on its field', async () => {
-    const all = expectFailure(await ctx.t.post('/api/adresses', {}, ctx.tg.token), 422);
+    const all = expectFailure(await ctx.t.post('/api/adresses', {}, ctx.A.token), 422);
     expect(all.errors).toEqual(
       expect.arrayContaining([
         ADRESSE_MSG.libelleObligatoire,
@@ -36,35 +37,35 @@ describe('addresses (spec section 5)', () => {
     expect(fields.ville).toBe(ADRESSE_MSG.villeObligatoire);
     expect(fields.utilisateur).toBe(ADRESSE_MSG.utilisateur);
     expectFailure(
-      await ctx.t.post('/api/adresses', body({ libelle: '   ' }), ctx.tg.token),
+      await ctx.t.post('/api/adresses', body({ libelle: '   ' }), ctx.A.token),
       422,
       ADRESSE_MSG.libelleObligatoire,
     );
     expectFailure(
-      await ctx.t.post('/api/adresses', body({ lat: 95 }), ctx.tg.token),
+      await ctx.t.post('/api/adresses', body({ lat: 95 }), ctx.A.token),
       422,
       ADRESSE_MSG.position,
     );
     expectFailure(
-      await ctx.t.post('/api/adresses', body({ lng: 'abc' }), ctx.tg.token),
+      await ctx.t.post('/api/adresses', body({ lng: 'abc' }), ctx.A.token),
       422,
       ADRESSE_MSG.position,
     );
     expectFailure(
-      await ctx.t.post('/api/adresses', body({ ville: 999_999 }), ctx.tg.token),
+      await ctx.t.post('/api/adresses', body({ ville: 999_999 }), ctx.A.token),
       422,
       ADRESSE_MSG.villeChoisir,
     );
     // Someone else as the owner.
     expectFailure(
-      await ctx.t.post('/api/adresses', body({ utilisateur: ctx.og.id }), ctx.tg.token),
+      await ctx.t.post('/api/adresses', body({ utilisateur: ctx.B.id }), ctx.A.token),
       422,
       ADRESSE_MSG.utilisateur,
     );
   });
 
   it('adds, lists with latitude/longitude, edits and deletes one’s own; another company sees nothing', async () => {
-    const res = await ctx.t.post('/api/adresses', body(), ctx.tg.token);
+    const res = await ctx.t.post('/api/adresses', body(), ctx.A.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(ADRESSE_MSG.ajoutee);
     const a = res.json().data;
@@ -72,29 +73,29 @@ describe('addresses (spec section 5)', () => {
       libelle: 'Dépôt d’Owendo',
       latitude: 0.2906,
       longitude: 9.5025,
-      utilisateur: ctx.tg.id,
+      utilisateur: ctx.A.id,
       ville: 'Libreville',
     });
 
-    const list = (await ctx.t.get('/api/adresses', ctx.tg.token)).json().data as { id: number }[];
+    const list = (await ctx.t.get('/api/adresses', ctx.A.token)).json().data as { id: number }[];
     expect(list.map((x) => x.id)).toContain(a.id);
-    expect((await ctx.t.get('/api/adresses?req_count=1', ctx.tg.token)).json().data).toBe(list.length);
+    expect((await ctx.t.get('/api/adresses?req_count=1', ctx.A.token)).json().data).toBe(list.length);
 
     // Company B: 404 on A's id for every route, and never in its list.
-    expectFailure(await ctx.t.get(`/api/adresses/${a.id}`, ctx.og.token), 404, "Cette adresse n'existe pas.");
-    expectFailure(await ctx.t.post(`/api/adresses/${a.id}/update`, { libelle: 'Volée' }, ctx.og.token), 404);
-    expectFailure(await ctx.t.post(`/api/adresses/${a.id}/destroy`, {}, ctx.og.token), 404);
-    const theirs = (await ctx.t.get('/api/adresses', ctx.og.token)).json().data as { id: number }[];
+    expectFailure(await ctx.t.get(`/api/adresses/${a.id}`, ctx.B.token), 404, "Cette adresse n'existe pas.");
+    expectFailure(await ctx.t.post(`/api/adresses/${a.id}/update`, { libelle: 'Volée' }, ctx.B.token), 404);
+    expectFailure(await ctx.t.post(`/api/adresses/${a.id}/destroy`, {}, ctx.B.token), 404);
+    const theirs = (await ctx.t.get('/api/adresses', ctx.B.token)).json().data as { id: number }[];
     expect(theirs.some((x) => x.id === a.id)).toBe(false);
 
     const upd = await ctx.t.post(
       `/api/adresses/${a.id}/update`,
       { libelle: 'Dépôt principal', lat: 0.3 },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(upd.json().data).toMatchObject({ libelle: 'Dépôt principal', latitude: 0.3, longitude: 9.5025 });
-    expect((await ctx.t.post(`/api/adresses/${a.id}/destroy`, {}, ctx.tg.token)).statusCode).toBe(200);
-    expectFailure(await ctx.t.get(`/api/adresses/${a.id}`, ctx.tg.token), 404);
+    expect((await ctx.t.post(`/api/adresses/${a.id}/destroy`, {}, ctx.A.token)).statusCode).toBe(200);
+    expectFailure(await ctx.t.get(`/api/adresses/${a.id}`, ctx.A.token), 404);
   });
 });
 
@@ -105,7 +106,7 @@ describe('whose address book (scoped like every tenant table)', () => {
     );
 
   it('a company’s accounts share its places; a client sees only their own, even one the company registered', async () => {
-    const depot = await ctx.t.post('/api/adresses', body({ libelle: 'Entrepôt partagé' }), ctx.tg.token);
+    const depot = await ctx.t.post('/api/adresses', body({ libelle: 'Entrepôt partagé' }), ctx.A.token);
     expect(depot.statusCode, depot.body).toBe(200);
     // Another back-office account of TransGabon.
     const [agent] = await ctx.t.database.db
@@ -115,7 +116,7 @@ describe('whose address book (scoped like every tenant table)', () => {
         type: 'transporteur',
         nom: 'Agent',
         email: `agent.adresses.${process.pid}@exemple.ga`,
-        entreprise_id: ctx.tg.id,
+        entreprise_id: ctx.A.id,
         email_verified_at: new Date().toISOString(),
       })
       .returning();
@@ -128,15 +129,16 @@ describe('whose address book (scoped like every tenant table)', () => {
     );
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().data).toMatchObject({ utilisateur: agent!.id });
-    expect(await libelles(ctx.tg.token)).toContain('Quai de l’agent');
-    expect(await libelles(ctx.og.token)).not.toContain('Quai de l’agent');
-    expect(await libelles(ctx.og.token)).not.toContain('Entrepôt partagé');
+    expect(await libelles(ctx.A.token)).toContain('Quai de l’agent');
+    expect(await libelles(ctx.B.token)).not.toContain('Quai de l’agent');
+    expect(await libelles(ctx.B.token)).not.toContain('Entrepôt partagé');
 
     // A client TransGabon registered shares its scope, not its address book (the repository, as the
     // mobile app's routes will read it).
-    const client = await makeClient(ctx, ctx.tg.id);
-    const scope = scopeOf(client);
-    expect(scope.entrepriseId).toBe(ctx.tg.id);
+    const client = await ctx.client(ctx.A);
+    const [account] = await ctx.db.select().from(users).where(eq(users.id, client.id));
+    const scope = scopeOf(account!);
+    expect(scope.entrepriseId).toBe(ctx.A.id);
     const db = ctx.t.database.db;
     expect(await listAdresses(db, scope).rows(500, 0)).toEqual([]);
     await createAdresse(db, scope, {
@@ -157,8 +159,8 @@ describe('demo addresses', () => {
       ((await ctx.t.get('/api/adresses', token)).json().data as Array<{ libelle: string }>).map(
         (a) => a.libelle,
       );
-    const tg = await libelles(ctx.tg.token);
-    const og = await libelles(ctx.og.token);
+    const tg = await libelles(ctx.A.token);
+    const og = await libelles(ctx.B.token);
     expect(tg).toContain('Dépôt TransGabon — Owendo');
     expect(og).toContain('Port môle de Port-Gentil');
     expect(tg).not.toContain('Port môle de Port-Gentil');

@@ -1,31 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, garages, interventions } from '../src/db/schema';
-import {
-  expectFailure,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  moveCourse,
-  type OpsContext,
-  setupOperations,
-} from './operations-fixtures';
+import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
 // The calendar's three sources, one month at a time (`req_period=YYYY-MM`): an event spanning two months
 // appears in both, never in a third; another company never sees them.
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 let vehiculeId: number;
 let courseId: number;
 let interventionId: number;
 let documentId: number;
 
 beforeAll(async () => {
-  ctx = await setupOperations();
-  vehiculeId = (await makeVehicule(ctx, ctx.tg.id)).id;
-  const client = (await makeClient(ctx, ctx.tg.id)).id;
+  ctx = await setupFixtures();
+  vehiculeId = (await ctx.vehicule(ctx.A)).id;
+  const client = (await ctx.client(ctx.A)).id;
   courseId = (
-    await makeCourse(ctx, ctx.tg, client, vehiculeId, {
+    await ctx.postCourse(ctx.A, client, vehiculeId, {
       date_chargement: '2031-01-30T10:00',
       date_dechargement: '2031-02-02T16:00',
     })
@@ -33,12 +25,12 @@ beforeAll(async () => {
   const [garage] = await ctx.t.database.db
     .select({ id: garages.id })
     .from(garages)
-    .where(eq(garages.entreprise_id, ctx.tg.id))
+    .where(eq(garages.entreprise_id, ctx.A.id))
     .limit(1);
   const [i] = await ctx.t.database.db
     .insert(interventions)
     .values({
-      entreprise_id: ctx.tg.id,
+      entreprise_id: ctx.A.id,
       vehicule_id: vehiculeId,
       garage_id: garage!.id,
       type: 'Réparation',
@@ -51,7 +43,7 @@ beforeAll(async () => {
   const [d] = await ctx.t.database.db
     .insert(documents)
     .values({
-      entreprise_id: ctx.tg.id,
+      entreprise_id: ctx.A.id,
       libelle: 'Visite technique',
       association: 'vehicule',
       camion_id: vehiculeId,
@@ -69,30 +61,30 @@ const ids = async (path: string, period: string, token: string) => {
 
 describe('req_period windows of the calendar sources', () => {
   it('courses: departure in January, arrival in February → both months, not March', async () => {
-    expect(await ids('/api/courses', '2031-01', ctx.tg.token)).toContain(courseId);
-    expect(await ids('/api/courses', '2031-02', ctx.tg.token)).toContain(courseId);
-    expect(await ids('/api/courses', '2031-03', ctx.tg.token)).not.toContain(courseId);
-    expect(await ids('/api/courses', '2030-12', ctx.tg.token)).not.toContain(courseId);
+    expect(await ids('/api/courses', '2031-01', ctx.A.token)).toContain(courseId);
+    expect(await ids('/api/courses', '2031-02', ctx.A.token)).toContain(courseId);
+    expect(await ids('/api/courses', '2031-03', ctx.A.token)).not.toContain(courseId);
+    expect(await ids('/api/courses', '2030-12', ctx.A.token)).not.toContain(courseId);
   });
 
   it('interventions: start in January, exit in February → both months only', async () => {
-    expect(await ids('/api/interventions', '2031-01', ctx.tg.token)).toContain(interventionId);
-    expect(await ids('/api/interventions', '2031-02', ctx.tg.token)).toContain(interventionId);
-    expect(await ids('/api/interventions', '2031-03', ctx.tg.token)).not.toContain(interventionId);
+    expect(await ids('/api/interventions', '2031-01', ctx.A.token)).toContain(interventionId);
+    expect(await ids('/api/interventions', '2031-02', ctx.A.token)).toContain(interventionId);
+    expect(await ids('/api/interventions', '2031-03', ctx.A.token)).not.toContain(interventionId);
   });
 
   it('documents: the month of their expiry only', async () => {
-    expect(await ids('/api/documents', '2031-02', ctx.tg.token)).toContain(documentId);
-    expect(await ids('/api/documents', '2031-01', ctx.tg.token)).not.toContain(documentId);
+    expect(await ids('/api/documents', '2031-02', ctx.A.token)).toContain(documentId);
+    expect(await ids('/api/documents', '2031-01', ctx.A.token)).not.toContain(documentId);
   });
 
   it('another company sees none of them; a malformed period is a French 422', async () => {
     for (const path of ['/api/courses', '/api/interventions', '/api/documents']) {
-      const theirs = await ids(path, '2031-02', ctx.og.token);
+      const theirs = await ids(path, '2031-02', ctx.B.token);
       expect(theirs).not.toContain(
         path === '/api/courses' ? courseId : path === '/api/interventions' ? interventionId : documentId,
       );
-      const bad = await ctx.t.get(`${path}?req_period=2031-13`, ctx.tg.token);
+      const bad = await ctx.t.get(`${path}?req_period=2031-13`, ctx.A.token);
       expect(bad.statusCode).toBe(422);
       expect(bad.json().success).toBe(false);
     }
@@ -102,16 +94,16 @@ describe('req_period windows of the calendar sources', () => {
     const moved = await ctx.t.post(
       `/api/courses/${courseId}/update`,
       { date_chargement: '2031-01-29T10:00' },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(await ids('/api/courses', '2031-01', ctx.tg.token)).toContain(courseId);
-    await moveCourse(ctx, ctx.tg, courseId, 'Chargement terminé');
+    expect(await ids('/api/courses', '2031-01', ctx.A.token)).toContain(courseId);
+    await ctx.moveCourse(ctx.A, courseId, 'Chargement terminé');
     const refused = expectFailure(
       await ctx.t.post(
         `/api/courses/${courseId}/update`,
         { date_chargement: '2031-01-27T10:00' },
-        ctx.tg.token,
+        ctx.A.token,
       ),
       422,
     );
@@ -124,7 +116,7 @@ describe('req_period windows of the calendar sources', () => {
         await ctx.t.post(
           `/api/courses/${courseId}/update`,
           { date_chargement: '2031-01-27T10:00' },
-          ctx.og.token,
+          ctx.B.token,
         )
       ).statusCode,
     ).toBe(404);

@@ -1,14 +1,25 @@
-import { addDays, type DemandeBody, type PaiementBody, todayInGabon, type VehiculeBody } from '@yams/shared';
+import {
+  addDays,
+  type DemandeBody,
+  type InterventionBody,
+  type PaiementBody,
+  todayInGabon,
+  type VehiculeBody,
+  type VehiculeStatut,
+} from '@yams/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
-import { users, vehicules, villes } from '../src/db/schema';
+import { courses, garages, paiements, users, vehicules, villes } from '../src/db/schema';
 import { scoped } from '../src/db/scoped';
+import { confirmIntervention, createIntervention } from '../src/modules/fleet/interventions.service';
+import { getVehiculeOut } from '../src/modules/fleet/vehicules.repository';
 import { createVehicule } from '../src/modules/fleet/vehicules.service';
 import { type CourseInput, createCourse } from '../src/modules/operations/courses.service';
 import { createDemande } from '../src/modules/operations/demandes.service';
 import { createPaiement } from '../src/modules/operations/paiements.service';
+import { getUserOut } from '../src/modules/users/users.repository';
 import { createUser } from '../src/modules/users/users.service';
 import { type Scope, scopeOf } from '../src/plugins/auth';
 import { setupApi } from './helpers';
@@ -55,10 +66,88 @@ export async function setupFixtures() {
     .from(villes)
     .where(inArray(villes.code, ['LBV', 'FCV', 'POG']));
   const ville = (code: string) => rows.find((v) => v.code === code)!.id;
+  const [root] = await db.select().from(users).where(eq(users.email, 'admin@yams.ga'));
+  const platform = scopeOf(root!);
   const A = await company(aToken);
   const B = await company(bToken);
   const villesIds = { lbv: ville('LBV'), fcv: ville('FCV'), pog: ville('POG') };
   const deps = { db, mailer: t.app.mailer, config: t.app.config };
+
+  /** A client account of the company (`null`: a client of the mobile app, of no company). */
+  async function client(of: Company | null, nom = 'Testeur') {
+    const n = next();
+    const body = {
+      name: `client.test.${n}`,
+      type: 'client' as const,
+      nom,
+      prenom: `Client${n}`,
+      email: `client.test.${n}@exemple.ga`,
+      adresse: null,
+      telephone1: null,
+      telephone2: null,
+      bp: null,
+    };
+    if (of) return createUser(deps, of.scope, body);
+    // Raw on purpose: a client of the mobile app signs up from the app, whose route this API does not serve;
+    // such an account has no company and nothing else (the shape the demo seed gives them).
+    const [u] = await db
+      .insert(users)
+      .values({ ...body, entreprise_id: null })
+      .returning({ id: users.id });
+    return (await getUserOut(db, platform, u!.id))!;
+  }
+
+  /**
+   * A vehicle of the company, 'Disponible' unless told otherwise, brought to its statut the way the product
+   * does: 'Nouveau', 'Disponible', 'Indisponible' as a user creates it; 'En intervention' by a confirmed
+   * intervention that covers today ('En course' comes from a course: create one).
+   */
+  async function vehicule(of: Company, extra: Partial<VehiculeBody> & { statut?: VehiculeStatut } = {}) {
+    const { statut = 'Disponible', ...rest } = extra;
+    const v = await createVehicule(db, of.scope, {
+      plaque: `TST-${next()}`,
+      marque: 'Renault Trucks',
+      tonnage: 20,
+      ...rest,
+      statut: statut === 'En intervention' ? 'Disponible' : statut,
+    } as VehiculeBody);
+    if (statut === 'En intervention') {
+      const [garage] = await scoped(db, of.scope).select({ id: garages.id }).from(garages).limit(1);
+      const today = todayInGabon();
+      const it = await createIntervention(db, of.scope, {
+        vehicule_id: v.id,
+        garage_id: garage!.id,
+        type: 'Réparation',
+        date_debut: today,
+        date_fin: addDays(today, 3),
+        description: null,
+        lignes: [],
+      } satisfies InterventionBody);
+      await confirmIntervention(db, of.scope, it.id);
+      const out = await getVehiculeOut(db, of.scope, v.id);
+      expect(out.statut, 'véhicule en intervention').toBe('En intervention');
+      return out;
+    }
+    expect(v.statut, `véhicule au statut ${statut}`).toBe(statut);
+    return v;
+  }
+
+  /** The body of `POST /api/courses`, as the web's form sends it (times in Libreville). */
+  function courseBody(clientId: number, vehiculeId: number, extra: Record<string, unknown> = {}) {
+    return {
+      client_id: clientId,
+      vehicule_id: vehiculeId,
+      type_course: 'Transport de marchandises',
+      ville_depart_id: villesIds.lbv,
+      ville_arrivee_id: villesIds.fcv,
+      adresse_chargement: 'Port d’Owendo',
+      adresse_dechargement: 'Quartier Potos',
+      date_chargement: '2026-03-14T08:00',
+      poids_kg: 12_000,
+      montant: 100_000,
+      ...extra,
+    };
+  }
 
   return {
     t,
@@ -67,50 +156,16 @@ export async function setupFixtures() {
     B,
     admin,
     villes: villesIds,
-
-    /** A client account of the company (`null`: a client of the mobile app, of no company). */
-    async client(of: Company | null, nom = 'Testeur') {
-      const n = next();
-      const body = {
-        name: `client.test.${n}`,
-        type: 'client' as const,
-        nom,
-        prenom: `Client${n}`,
-        email: `client.test.${n}@exemple.ga`,
-        adresse: null,
-        telephone1: null,
-        telephone2: null,
-        bp: null,
-      };
-      if (of) return createUser(deps, of.scope, body);
-      const [u] = await db
-        .insert(users)
-        .values({ ...body, entreprise_id: null })
-        .returning();
-      return u!;
-    },
-
-    /** A vehicle of the company, 'Disponible' unless told otherwise (any statut, set as the lifecycle would). */
-    async vehicule(of: Company, extra: Partial<VehiculeBody> & { statut?: string } = {}) {
-      const { statut = 'Disponible', ...rest } = extra;
-      const v = await createVehicule(db, of.scope, {
-        plaque: `TST-${next()}`,
-        marque: 'Renault Trucks',
-        tonnage: 20,
-        ...rest,
-      } as VehiculeBody);
-      if (statut !== v.statut) {
-        await scoped(db, of.scope).update(vehicules).set({ statut }).where(eq(vehicules.id, v.id));
-      }
-      return { ...v, statut };
-    },
+    client,
+    vehicule,
+    courseBody,
 
     /** A course of the company through the service (client and vehicle created when not given). */
     async course(of: Company, input: Partial<CourseInput> & { client?: number; vehicule?: number } = {}) {
-      const { client, vehicule, ...rest } = input;
+      const { client: clientId, vehicule: vehiculeId, ...rest } = input;
       const id = await createCourse(db, of.scope, {
-        client_id: client ?? (await this.client(of)).id,
-        vehicule_id: vehicule ?? (await this.vehicule(of)).id,
+        client_id: clientId ?? (await client(of)).id,
+        vehicule_id: vehiculeId ?? (await vehicule(of)).id,
         type_course: 'Transport de marchandises',
         ville_depart_id: villesIds.lbv,
         ville_arrivee_id: villesIds.fcv,
@@ -120,6 +175,19 @@ export async function setupFixtures() {
         ...rest,
       } as CourseInput);
       return { id };
+    },
+
+    /** A course created with `POST /api/courses` (`courseBody` + `extra`): the answer's row. */
+    async postCourse(of: Company, clientId: number, vehiculeId: number, extra: Record<string, unknown> = {}) {
+      return data(await t.post('/api/courses', courseBody(clientId, vehiculeId, extra), of.token));
+    },
+
+    /** Walks a course through the lifecycle with the API (`POST /api/courses/{id}/statut`). */
+    async moveCourse(of: Company, id: number, ...statuts: string[]) {
+      for (const statut of statuts) {
+        const res = await t.post(`/api/courses/${id}/statut`, { statut }, of.token);
+        expect(res.statusCode, res.body).toBe(200);
+      }
     },
 
     /** A payment of a course, 'En attente' unless told otherwise. */
@@ -146,9 +214,39 @@ export async function setupFixtures() {
       } as DemandeBody);
       return { id };
     },
+
+    // What the database stored, read unscoped: the tests check it behind the API's back.
+
+    /** The vehicle's stored statut. */
+    async vehiculeStatut(id: number): Promise<string> {
+      const [v] = await db.select({ statut: vehicules.statut }).from(vehicules).where(eq(vehicules.id, id));
+      return v!.statut;
+    },
+    /** The stored course row. */
+    async storedCourse(id: number) {
+      const [c] = await db.select().from(courses).where(eq(courses.id, id));
+      return c;
+    },
+    /** The stored payments of a course. */
+    async storedPaiements(courseId: number) {
+      return db.select().from(paiements).where(eq(paiements.course_id, courseId));
+    },
   };
 }
 export type Fixtures = Awaited<ReturnType<typeof setupFixtures>>;
+
+/** The failure envelope: success false, the status, and (when given) exactly these French sentences. */
+export function expectFailure(
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  ...errors: string[]
+) {
+  expect(res.statusCode).toBe(status);
+  const body = res.json() as { success: boolean; errors: string[]; message: unknown };
+  expect(body.success).toBe(false);
+  if (errors.length) expect(body.errors).toEqual(errors);
+  return body;
+}
 
 /** The `data` of a successful envelope. */
 export function data(res: LightMyRequestResponse) {

@@ -1,16 +1,10 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  type OpsContext,
-  setupOperations,
-} from './operations-fixtures';
+import { type Fixtures, setupFixtures } from './fixtures';
 
 // `GET {path}/export`: the whole filtered, sorted list as CSV or xlsx in one request, formula-safe.
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 let clientId: number;
 const codes: string[] = [];
 const EVIL = '=HYPERLINK("http://evil.example","x")';
@@ -27,12 +21,12 @@ const url = (format: string, extra = '') =>
   `/api/courses/export?format=${format}&client=${clientId}&sort=code&name=Courses${extra}&columns=${encodeURIComponent(COLUMNS)}`;
 
 beforeAll(async () => {
-  ctx = await setupOperations();
-  const client = await makeClient(ctx, ctx.tg.id, EVIL);
+  ctx = await setupFixtures();
+  const client = await ctx.client(ctx.A, EVIL);
   clientId = client.id;
   for (const montant of [1_195_000, 250_000, 90_000]) {
-    const v = await makeVehicule(ctx, ctx.tg.id);
-    codes.push((await makeCourse(ctx, ctx.tg, client.id, v.id, { montant })).code);
+    const v = await ctx.vehicule(ctx.A);
+    codes.push((await ctx.postCourse(ctx.A, client.id, v.id, { montant })).code);
   }
   codes.sort();
 });
@@ -45,7 +39,7 @@ const csvLines = (body: string) =>
 
 describe('GET {path}/export', () => {
   it('streams a CSV of every filtered row, in the asked order, formulas written as text', async () => {
-    const res = await ctx.t.get(url('csv'), ctx.tg.token);
+    const res = await ctx.t.get(url('csv'), ctx.A.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(
@@ -61,7 +55,7 @@ describe('GET {path}/export', () => {
   });
 
   it('writes an xlsx with real dates, numbers, text cells and widths fitted to the values', async () => {
-    const res = await ctx.t.get(url('xlsx'), ctx.tg.token);
+    const res = await ctx.t.get(url('xlsx'), ctx.A.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
@@ -93,12 +87,12 @@ describe('GET {path}/export', () => {
   });
 
   it('answers French 422s for bad columns or format, and 401 without a token', async () => {
-    const bad = await ctx.t.get('/api/courses/export?format=csv&columns=nope', ctx.tg.token);
+    const bad = await ctx.t.get('/api/courses/export?format=csv&columns=nope', ctx.A.token);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toContain("Les colonnes de l'export ne sont pas valides.");
     const format = await ctx.t.get(
       `/api/courses/export?format=pdf&columns=${encodeURIComponent(COLUMNS)}`,
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(format.statusCode).toBe(422);
     expect(format.json().errors.join(' ')).toContain('« csv » ou « xlsx »');
@@ -106,11 +100,11 @@ describe('GET {path}/export', () => {
   });
 
   it("never exports another company's rows", async () => {
-    const res = await ctx.t.get(url('csv'), ctx.og.token);
+    const res = await ctx.t.get(url('csv'), ctx.B.token);
     expect(res.statusCode).toBe(200);
     expect(csvLines(res.body)).toEqual(['Code;Client;Plaque;Montant;Chargement;Créée le']);
     const all = csvLines(
-      (await ctx.t.get(`/api/courses/export?format=csv&columns=${encodeURIComponent(COLUMNS)}`, ctx.og.token))
+      (await ctx.t.get(`/api/courses/export?format=csv&columns=${encodeURIComponent(COLUMNS)}`, ctx.B.token))
         .body,
     );
     expect(all.length).toBeGreaterThan(1);
@@ -145,7 +139,7 @@ describe('every list the screens export', () => {
   ];
   it.each(PATHS)('%s/export answers a CSV file', async (path) => {
     const columns = encodeURIComponent(JSON.stringify([{ label: 'Identifiant', path: 'id' }]));
-    const res = await ctx.t.get(`${path}/export?format=csv&columns=${columns}`, ctx.tg.token);
+    const res = await ctx.t.get(`${path}/export?format=csv&columns=${columns}`, ctx.A.token);
     expect(res.statusCode, `${path}: ${res.body.slice(0, 200)}`).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(csvLines(res.body)[0]).toBe('Identifiant');

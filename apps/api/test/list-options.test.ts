@@ -1,31 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  type OpsContext,
-  setupOperations,
-} from './operations-fixtures';
+import { type Fixtures, setupFixtures } from './fixtures';
 
 // `GET {path}/options`: the choices of a select as `{id, label}`, searched on the server, in the tenant scope.
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 let course: { id: number; code: string };
 let clientId: number;
 let clientNom: string;
 let plaque: string;
 
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
   clientNom = `Optionnel${process.pid}`;
-  const client = await makeClient(ctx, ctx.tg.id, clientNom);
+  const client = await ctx.client(ctx.A, clientNom);
   clientId = client.id;
-  const v = await makeVehicule(ctx, ctx.tg.id);
+  const v = await ctx.vehicule(ctx.A);
   plaque = v.plaque;
-  course = await makeCourse(ctx, ctx.tg, client.id, v.id);
+  course = await ctx.postCourse(ctx.A, client.id, v.id);
 });
 
-const options = async (url: string, token = ctx.tg.token) => {
+const options = async (url: string, token = ctx.A.token) => {
   const res = await ctx.t.get(url, token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Array<{ id: number; label: string }>;
@@ -50,10 +44,10 @@ describe('GET {path}/options', () => {
   it('answers 30 choices by default, at most 100, and a French 422 beyond or for an unknown variant', async () => {
     expect((await options('/api/courses/options')).length).toBe(30);
     expect((await options('/api/courses/options?limit=100')).length).toBe(100);
-    const tooMany = await ctx.t.get('/api/courses/options?limit=101', ctx.tg.token);
+    const tooMany = await ctx.t.get('/api/courses/options?limit=101', ctx.A.token);
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().errors.join(' ')).toContain('La limite ne peut pas dépasser 100.');
-    const variant = await ctx.t.get('/api/courses/options?label=xyz', ctx.tg.token);
+    const variant = await ctx.t.get('/api/courses/options?label=xyz', ctx.A.token);
     expect(variant.statusCode).toBe(422);
     expect((await ctx.t.get('/api/courses/options')).statusCode).toBe(401);
   });
@@ -69,11 +63,11 @@ describe('GET {path}/options', () => {
   });
 
   it("never shows another company's rows, by search or by id", async () => {
-    expect(await options(`/api/courses/options?search=${course.code}`, ctx.og.token)).toEqual([]);
-    expect(await options(`/api/courses/options?id=${course.id}`, ctx.og.token)).toEqual([]);
-    expect(await options(`/api/utilisateurs/options?search=${clientNom}`, ctx.og.token)).toEqual([]);
-    expect(await options(`/api/vehicules/options?search=${plaque}`, ctx.og.token)).toEqual([]);
-    const mine = await options('/api/courses/options?limit=100', ctx.og.token);
+    expect(await options(`/api/courses/options?search=${course.code}`, ctx.B.token)).toEqual([]);
+    expect(await options(`/api/courses/options?id=${course.id}`, ctx.B.token)).toEqual([]);
+    expect(await options(`/api/utilisateurs/options?search=${clientNom}`, ctx.B.token)).toEqual([]);
+    expect(await options(`/api/vehicules/options?search=${plaque}`, ctx.B.token)).toEqual([]);
+    const mine = await options('/api/courses/options?limit=100', ctx.B.token);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.map((o) => o.id)).not.toContain(course.id);
   });

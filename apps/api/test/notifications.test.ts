@@ -4,29 +4,26 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { documents, garages, interventions, jobRuns, notifications } from '../src/db/schema';
+import { documents, garages, interventions, jobRuns, notifications, users } from '../src/db/schema';
 import { runDailyNotifications } from '../src/modules/notifications/daily';
-import { inDays } from './fixtures';
-import {
-  type Company,
-  expectFailure,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  moveCourse,
-  type OpsContext,
-  setupOperations,
-} from './operations-fixtures';
+import { scopeOf } from '../src/plugins/auth';
+import { type Company, expectFailure, type Fixtures, inDays, setupFixtures } from './fixtures';
 import { addBackOfficeUser, listen, openTab, waitFor } from './realtime-support';
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 /** A colleague of TransGabon's director, who hears of the director's actions. */
 let collegue: Company;
 
 beforeAll(async () => {
-  ctx = await setupOperations();
-  const id = await addBackOfficeUser(ctx.t, ctx.tg.id, 'exploitation@transgabon.ga');
-  collegue = { id, token: await ctx.t.login('exploitation@transgabon.ga'), chauffeur: ctx.tg.chauffeur };
+  ctx = await setupFixtures();
+  const id = await addBackOfficeUser(ctx.t, ctx.A.id, 'exploitation@transgabon.ga');
+  const [account] = await ctx.db.select().from(users).where(eq(users.id, id));
+  collegue = {
+    id,
+    token: await ctx.t.login('exploitation@transgabon.ga'),
+    chauffeur: ctx.A.chauffeur,
+    scope: scopeOf(account!),
+  };
 });
 
 type N = { id: number; type: string; titre: string; lien: string | null; read_at: string | null };
@@ -38,11 +35,11 @@ const ofType = async (c: Company, type: string) => (await inbox(c)).filter((n) =
 
 describe('notifications created by events, in their transaction', () => {
   it('a course changing state tells the company’s other users, once, with a link to it', async () => {
-    const client = (await makeClient(ctx, ctx.tg.id)).id;
-    const v = (await makeVehicule(ctx, ctx.tg.id)).id;
-    const course = await makeCourse(ctx, ctx.tg, client, v);
+    const client = (await ctx.client(ctx.A)).id;
+    const v = (await ctx.vehicule(ctx.A)).id;
+    const course = await ctx.postCourse(ctx.A, client, v);
     const before = await unread(collegue);
-    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé');
+    await ctx.moveCourse(ctx.A, course.id, 'Chargement terminé');
 
     expect(await unread(collegue)).toBe(before + 1);
     const [n] = (await ofType(collegue, 'course_statut')).filter(
@@ -51,18 +48,18 @@ describe('notifications created by events, in their transaction', () => {
     expect(n!.titre).toBe(`Course ${course.code} : Chargement terminé`);
     expect(n!.read_at).toBeNull();
     // Not the author, not another company.
-    expect((await ofType(ctx.tg, 'course_statut')).some((x) => x.lien === n!.lien)).toBe(false);
-    expect((await ofType(ctx.og, 'course_statut')).some((x) => x.lien === n!.lien)).toBe(false);
+    expect((await ofType(ctx.A, 'course_statut')).some((x) => x.lien === n!.lien)).toBe(false);
+    expect((await ofType(ctx.B, 'course_statut')).some((x) => x.lien === n!.lien)).toBe(false);
 
     // A refused move changes nothing and tells nobody.
-    const refused = await ctx.t.post(`/api/courses/${course.id}/statut`, { statut: 'Terminé' }, ctx.tg.token);
+    const refused = await ctx.t.post(`/api/courses/${course.id}/statut`, { statut: 'Terminé' }, ctx.A.token);
     expect(refused.statusCode).toBe(422);
     expect(await unread(collegue)).toBe(before + 1);
   });
 
   it('a payment received (validated) tells the company, once', async () => {
-    const client = (await makeClient(ctx, ctx.tg.id)).id;
-    const course = await makeCourse(ctx, ctx.tg, client, (await makeVehicule(ctx, ctx.tg.id)).id);
+    const client = (await ctx.client(ctx.A)).id;
+    const course = await ctx.postCourse(ctx.A, client, (await ctx.vehicule(ctx.A)).id);
     const res = await ctx.t.post(
       '/api/paiements',
       {
@@ -72,22 +69,20 @@ describe('notifications created by events, in their transaction', () => {
         montant: 40_000,
         date_operation: '2026-03-15',
       },
-      ctx.tg.token,
+      ctx.A.token,
     );
     const paiementId = res.json().data.id ?? res.json().data;
     const lien = `/operations/paiements?id=${paiementId}`;
     // Recorded 'En attente': nothing received yet.
     expect((await ofType(collegue, 'paiement_recu')).filter((n) => n.lien === lien)).toHaveLength(0);
-    expect((await ctx.t.post(`/api/paiements/${paiementId}/validate`, {}, ctx.tg.token)).statusCode).toBe(
-      200,
-    );
+    expect((await ctx.t.post(`/api/paiements/${paiementId}/validate`, {}, ctx.A.token)).statusCode).toBe(200);
     const got = (await ofType(collegue, 'paiement_recu')).filter((n) => n.lien === lien);
     expect(got).toHaveLength(1);
     expect(got[0]!.titre).toBe('Paiement reçu : 40.000 FCFA');
   });
 
   it('a demande broadcast tells every other transporteur company, not its own', async () => {
-    const client = (await makeClient(ctx, ctx.og.id)).id;
+    const client = (await ctx.client(ctx.B)).id;
     const created = await ctx.t.post(
       '/api/demandes',
       {
@@ -100,17 +95,17 @@ describe('notifications created by events, in their transaction', () => {
         poids_kg: 8_000,
         budget: 400_000,
       },
-      ctx.og.token,
+      ctx.B.token,
     );
     const id = created.json().data.id as number;
     const lien = `/operations/demandes?id=${id}`;
-    expect((await ctx.t.post(`/api/demandes/${id}/broadcast`, {}, ctx.og.token)).statusCode).toBe(200);
-    for (const c of [ctx.tg, collegue]) {
+    expect((await ctx.t.post(`/api/demandes/${id}/broadcast`, {}, ctx.B.token)).statusCode).toBe(200);
+    for (const c of [ctx.A, collegue]) {
       const got = (await ofType(c, 'demande_diffusee')).filter((n) => n.lien === lien);
       expect(got).toHaveLength(1);
       expect(got[0]!.titre).toBe(`Nouvelle demande n°${id} diffusée`);
     }
-    expect((await ofType(ctx.og, 'demande_diffusee')).filter((n) => n.lien === lien)).toHaveLength(0);
+    expect((await ofType(ctx.B, 'demande_diffusee')).filter((n) => n.lien === lien)).toHaveLength(0);
   });
 
   it('respects the kinds a user turned off in Mon compte', async () => {
@@ -130,13 +125,8 @@ describe('notifications created by events, in their transaction', () => {
       422,
     );
 
-    const course = await makeCourse(
-      ctx,
-      ctx.tg,
-      (await makeClient(ctx, ctx.tg.id)).id,
-      (await makeVehicule(ctx, ctx.tg.id)).id,
-    );
-    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé');
+    const course = await ctx.postCourse(ctx.A, (await ctx.client(ctx.A)).id, (await ctx.vehicule(ctx.A)).id);
+    await ctx.moveCourse(ctx.A, course.id, 'Chargement terminé');
     const lien = `/operations/courses?id=${course.id}`;
     expect((await ofType(collegue, 'course_statut')).filter((n) => n.lien === lien)).toHaveLength(0);
     await ctx.t.post('/api/notifications/preferences', { desactivees: [] }, collegue.token);
@@ -150,7 +140,7 @@ describe('notifications created by events, in their transaction', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const first = all[0]!;
     expectFailure(
-      await ctx.t.post(`/api/notifications/${first.id}/read`, {}, ctx.og.token),
+      await ctx.t.post(`/api/notifications/${first.id}/read`, {}, ctx.B.token),
       404,
       'Cette notification n’existe pas.',
     );
@@ -167,13 +157,8 @@ describe('notifications created by events, in their transaction', () => {
     const base = await listen(ctx.t.app);
     const tab = await openTab(base, collegue.token, ctx.t.app);
     const heard = waitFor<{ type: string; lien: string }>(tab, 'notification:new');
-    const course = await makeCourse(
-      ctx,
-      ctx.tg,
-      (await makeClient(ctx, ctx.tg.id)).id,
-      (await makeVehicule(ctx, ctx.tg.id)).id,
-    );
-    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé');
+    const course = await ctx.postCourse(ctx.A, (await ctx.client(ctx.A)).id, (await ctx.vehicule(ctx.A)).id);
+    await ctx.moveCourse(ctx.A, course.id, 'Chargement terminé');
     const pushed = await heard;
     expect(pushed.type).toBe('course_statut');
     expect(pushed.lien).toBe(`/operations/courses?id=${course.id}`);
@@ -186,12 +171,12 @@ describe('the daily job', () => {
     const today = todayInGabon();
     // A day of its own, so the demo data's documents do not interfere.
     const day = addDays(today, 400);
-    const v = (await makeVehicule(ctx, ctx.tg.id)).id;
+    const v = (await ctx.vehicule(ctx.A)).id;
     const docs = await ctx.t.database.db
       .insert(documents)
       .values(
         [30, 7, 0, 12].map((j) => ({
-          entreprise_id: ctx.tg.id,
+          entreprise_id: ctx.A.id,
           libelle: `Assurance J-${j}`,
           association: 'vehicule',
           camion_id: v,
@@ -202,12 +187,12 @@ describe('the daily job', () => {
     const [garage] = await ctx.t.database.db
       .select({ id: garages.id })
       .from(garages)
-      .where(eq(garages.entreprise_id, ctx.tg.id))
+      .where(eq(garages.entreprise_id, ctx.A.id))
       .limit(1);
     const [late] = await ctx.t.database.db
       .insert(interventions)
       .values({
-        entreprise_id: ctx.tg.id,
+        entreprise_id: ctx.A.id,
         garage_id: garage!.id,
         vehicule_id: v,
         type: 'Entretien',
@@ -243,8 +228,8 @@ describe('the daily job', () => {
       ].sort(),
     );
     // The company account too (no author for a job), and nobody of another company.
-    expect((await ofType(ctx.tg, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(3);
-    expect((await ofType(ctx.og, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(0);
+    expect((await ofType(ctx.A, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(3);
+    expect((await ofType(ctx.B, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(0);
     const retard = (await ofType(collegue, 'intervention_retard')).filter(
       (n) => n.lien === `/parc-auto/interventions?id=${late!.id}`,
     );
@@ -276,25 +261,25 @@ describe('messages between the users of one company', () => {
     const sent = await ctx.t.post(
       '/api/messages',
       { recipient_id: collegue.id, contenu: '  Le camion est au port.  ' },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(sent.statusCode, sent.body).toBe(200);
     const msg = sent.json().data;
     expect(msg.contenu).toBe('Le camion est au port.');
-    expect(msg.sender_id).toBe(ctx.tg.id);
+    expect(msg.sender_id).toBe(ctx.A.id);
     expect(await unreadMsgs(collegue)).toBe(before + 1);
 
     // Another company: cannot be written to, cannot read it, never lists it.
     expectFailure(
-      await ctx.t.post('/api/messages', { recipient_id: ctx.og.id, contenu: 'Bonjour' }, ctx.tg.token),
+      await ctx.t.post('/api/messages', { recipient_id: ctx.B.id, contenu: 'Bonjour' }, ctx.A.token),
       422,
       'Ce destinataire n’est pas un utilisateur de votre entreprise.',
     );
-    expectFailure(await ctx.t.get(`/api/messages/${msg.id}`, ctx.og.token), 404, 'Ce message n’existe pas.');
-    expectFailure(await ctx.t.post(`/api/messages/${msg.id}/read`, {}, ctx.og.token), 404);
-    const ogList = (await ctx.t.get('/api/messages', ctx.og.token)).json().data as { id: number }[];
+    expectFailure(await ctx.t.get(`/api/messages/${msg.id}`, ctx.B.token), 404, 'Ce message n’existe pas.');
+    expectFailure(await ctx.t.post(`/api/messages/${msg.id}/read`, {}, ctx.B.token), 404);
+    const ogList = (await ctx.t.get('/api/messages', ctx.B.token)).json().data as { id: number }[];
     expect(ogList.some((m) => m.id === msg.id)).toBe(false);
-    const invalid = expectFailure(await ctx.t.post('/api/messages', { contenu: '   ' }, ctx.tg.token), 422);
+    const invalid = expectFailure(await ctx.t.post('/api/messages', { contenu: '   ' }, ctx.A.token), 422);
     expect(invalid.errors).toEqual(
       expect.arrayContaining(['Le destinataire est obligatoire.', 'Le message ne peut pas être vide.']),
     );
@@ -306,16 +291,16 @@ describe('messages between the users of one company', () => {
     }[];
     expect(inboxList[0]!.id).toBe(msg.id);
     expect(inboxList[0]!.read_at).toBeNull();
-    const sentBox = (await ctx.t.get('/api/messages?boite=envoyes', ctx.tg.token)).json().data as {
+    const sentBox = (await ctx.t.get('/api/messages?boite=envoyes', ctx.A.token)).json().data as {
       id: number;
     }[];
     expect(sentBox[0]!.id).toBe(msg.id);
 
     // Reading it marks it read; the sender reading it does not.
-    expect((await ctx.t.get(`/api/messages/${msg.id}`, ctx.tg.token)).json().data.read_at).toBeNull();
+    expect((await ctx.t.get(`/api/messages/${msg.id}`, ctx.A.token)).json().data.read_at).toBeNull();
     expect((await ctx.t.get(`/api/messages/${msg.id}`, collegue.token)).json().data.read_at).not.toBeNull();
     expect(await unreadMsgs(collegue)).toBe(before);
-    await ctx.t.post('/api/messages', { recipient_id: collegue.id, contenu: 'Deuxième' }, ctx.tg.token);
+    await ctx.t.post('/api/messages', { recipient_id: collegue.id, contenu: 'Deuxième' }, ctx.A.token);
     expect((await ctx.t.post('/api/messages/read-all', {}, collegue.token)).statusCode).toBe(200);
     expect(await unreadMsgs(collegue)).toBe(0);
   });

@@ -1,21 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectFailure,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  moveCourse,
-  type OpsContext,
-  setupOperations,
-  storedCourse,
-} from './operations-fixtures';
+import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
 // Issue 7: a course's trajet fixes its cities (item 5), the actual time of each state change is kept
 // beside the plan (item 8), and the payment form's picker asks only for courses left to pay (item 11).
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
 });
 
 async function makeTrajet(
@@ -35,10 +26,10 @@ async function makeTrajet(
 
 describe('a course on a trajet', () => {
   it('refuses cities that differ from the trajet, naming the field, and accepts its own', async () => {
-    const { t, tg, villes } = ctx;
+    const { t, A: tg, villes } = ctx;
     const trajet = await makeTrajet(tg.token, villes.lbv, villes.fcv);
-    const client = await makeClient(ctx, tg.id);
-    const v = await makeVehicule(ctx, tg.id);
+    const client = await ctx.client(tg);
+    const v = await ctx.vehicule(tg);
     const base = {
       client_id: client.id,
       vehicule_id: v.id,
@@ -79,7 +70,7 @@ describe('a course on a trajet', () => {
       422,
       "La ville d'arrivée doit être celle du trajet « Libreville → Franceville » : Franceville.",
     );
-    expect((await storedCourse(ctx, id))?.ville_arrivee_id).toBe(villes.fcv);
+    expect((await ctx.storedCourse(id))?.ville_arrivee_id).toBe(villes.fcv);
     // Another trajet whose cities the course does not have: refused too.
     const other = await makeTrajet(tg.token, villes.pog, villes.fcv, 'Port-Gentil → Franceville');
     expectFailure(
@@ -102,10 +93,10 @@ describe('a course on a trajet', () => {
   });
 
   it("does not let a company use another company's trajet", async () => {
-    const { t, tg, og, villes } = ctx;
+    const { t, A: tg, B: og, villes } = ctx;
     const theirs = await makeTrajet(og.token, villes.lbv, villes.fcv);
-    const client = await makeClient(ctx, tg.id);
-    const v = await makeVehicule(ctx, tg.id);
+    const client = await ctx.client(tg);
+    const v = await ctx.vehicule(tg);
     expectFailure(
       await t.post(
         '/api/courses',
@@ -129,10 +120,10 @@ describe('a course on a trajet', () => {
 
 describe('actual times of a course', () => {
   it('records when it was loaded, departed, broke down and was delivered, keeping the plan', async () => {
-    const { t, tg } = ctx;
-    const client = await makeClient(ctx, tg.id);
-    const v = await makeVehicule(ctx, tg.id);
-    const c = await makeCourse(ctx, tg, client.id, v.id, {
+    const { t, A: tg } = ctx;
+    const client = await ctx.client(tg);
+    const v = await ctx.vehicule(tg);
+    const c = await ctx.postCourse(tg, client.id, v.id, {
       date_chargement: '2026-12-10T11:15',
       date_dechargement: '2026-12-12T17:00',
     });
@@ -144,13 +135,13 @@ describe('actual times of a course', () => {
       date_annulation: null,
     });
     const before = Date.now();
-    await moveCourse(ctx, tg, c.id, 'Chargement terminé', 'Transport en cours');
+    await ctx.moveCourse(tg, c.id, 'Chargement terminé', 'Transport en cours');
     const departed = (await t.get(`/api/courses/${c.id}`, tg.token)).json().data;
     expect(Date.parse(departed.date_chargement_reelle)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(departed.date_depart_reelle)).toBeGreaterThanOrEqual(
       Date.parse(departed.date_chargement_reelle),
     );
-    await moveCourse(ctx, tg, c.id, 'Problemes mécaniques', 'Transport en cours', 'Terminé');
+    await ctx.moveCourse(tg, c.id, 'Problemes mécaniques', 'Transport en cours', 'Terminé');
     const done = (await t.get(`/api/courses/${c.id}`, tg.token)).json().data;
     // The plan stays; the departure is the first one, not the restart after the breakdown.
     expect(done.date_chargement).toBe('2026-12-10T10:15:00.000Z');
@@ -163,14 +154,9 @@ describe('actual times of a course', () => {
   });
 
   it('records the cancellation time', async () => {
-    const { t, tg } = ctx;
-    const c = await makeCourse(
-      ctx,
-      tg,
-      (await makeClient(ctx, tg.id)).id,
-      (await makeVehicule(ctx, tg.id)).id,
-    );
-    await moveCourse(ctx, tg, c.id, 'Annulé');
+    const { t, A: tg } = ctx;
+    const c = await ctx.postCourse(tg, (await ctx.client(tg)).id, (await ctx.vehicule(tg)).id);
+    await ctx.moveCourse(tg, c.id, 'Annulé');
     const cancelled = (await t.get(`/api/courses/${c.id}`, tg.token)).json().data;
     expect(cancelled.date_annulation).not.toBeNull();
     expect(cancelled.date_chargement_reelle).toBeNull();
@@ -179,10 +165,9 @@ describe('actual times of a course', () => {
 
 describe('GET /api/courses?a_payer=1', () => {
   it('lists only courses of the company that can still receive a payment', async () => {
-    const { t, tg, og } = ctx;
-    const client = await makeClient(ctx, tg.id);
-    const make = async () =>
-      makeCourse(ctx, tg, client.id, (await makeVehicule(ctx, tg.id)).id, { montant: 100_000 });
+    const { t, A: tg, B: og } = ctx;
+    const client = await ctx.client(tg);
+    const make = async () => ctx.postCourse(tg, client.id, (await ctx.vehicule(tg)).id, { montant: 100_000 });
     const [unpaid, partial, paid, cancelled] = [await make(), await make(), await make(), await make()];
     const pay = async (courseId: number, montant: number) => {
       const res = await t.post(
@@ -194,7 +179,7 @@ describe('GET /api/courses?a_payer=1', () => {
     };
     await pay(partial.id, 40_000);
     await pay(paid.id, 100_000);
-    await moveCourse(ctx, tg, cancelled.id, 'Annulé');
+    await ctx.moveCourse(tg, cancelled.id, 'Annulé');
     const ids = async (query: string, token = tg.token) =>
       (
         (await t.get(`/api/courses?client=${client.id}&limit=100${query}`, token)).json().data as Array<{
@@ -228,7 +213,7 @@ describe('GET /api/courses?a_payer=1', () => {
 
 describe('demo clients', () => {
   it('have addresses a driver can find: quarter, street or landmark, town', async () => {
-    const { t, tg } = ctx;
+    const { t, A: tg } = ctx;
     const clients = (await t.get('/api/utilisateurs?type=client&limit=500', tg.token)).json().data as Array<{
       adresse: string | null;
     }>;
@@ -241,13 +226,13 @@ describe('demo clients', () => {
 
 describe('GET /api/vehicules?affectable=1', () => {
   it('offers only the vehicles a course can take, in the list and in the picker options', async () => {
-    const { t, tg, og } = ctx;
-    const libre = await makeVehicule(ctx, tg.id, 'Disponible');
-    const neuf = await makeVehicule(ctx, tg.id, 'Nouveau');
-    const panne = await makeVehicule(ctx, tg.id, 'Indisponible');
-    const atelier = await makeVehicule(ctx, tg.id, 'En intervention');
-    const occupe = await makeVehicule(ctx, tg.id, 'Disponible');
-    await makeCourse(ctx, tg, (await makeClient(ctx, tg.id)).id, occupe.id);
+    const { t, A: tg, B: og } = ctx;
+    const libre = await ctx.vehicule(tg, { statut: 'Disponible' });
+    const neuf = await ctx.vehicule(tg, { statut: 'Nouveau' });
+    const panne = await ctx.vehicule(tg, { statut: 'Indisponible' });
+    const atelier = await ctx.vehicule(tg, { statut: 'En intervention' });
+    const occupe = await ctx.vehicule(tg, { statut: 'Disponible' });
+    await ctx.postCourse(tg, (await ctx.client(tg)).id, occupe.id);
     const mine = [libre, neuf, panne, atelier, occupe].map((v) => v.id);
     const listed = (await t.get('/api/vehicules?affectable=1&limit=1000', tg.token)).json().data as Array<{
       id: number;

@@ -1,27 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compteurs } from '../src/db/schema';
-import {
-  courseBody,
-  expectFailure,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  moveCourse,
-  type OpsContext,
-  setupOperations,
-  storedCourse,
-  vehiculeStatut,
-} from './operations-fixtures';
+import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
 });
 
 describe('GET /api/courses', () => {
   it('lists the demo year of courses of the company only, newest first, with the spec fields', async () => {
-    const { t, tg } = ctx;
+    const { t, A: tg } = ctx;
     const total = (await t.get('/api/courses?req_count=1', tg.token)).json().data;
     expect(total).toBe(1500);
     const page = (await t.get('/api/courses?page=1', tg.token)).json().data;
@@ -58,20 +47,20 @@ describe('GET /api/courses', () => {
   });
 
   it('filters by every criterion and ignores empty values', async () => {
-    const { t, tg } = ctx;
-    const client = await makeClient(ctx, tg.id, 'Ndong-Filtre');
-    const [v1, v2] = [await makeVehicule(ctx, tg.id), await makeVehicule(ctx, tg.id)];
-    const a = await makeCourse(ctx, tg, client.id, v1.id, {
+    const { t, A: tg } = ctx;
+    const client = await ctx.client(tg, 'Ndong-Filtre');
+    const [v1, v2] = [await ctx.vehicule(tg), await ctx.vehicule(tg)];
+    const a = await ctx.postCourse(tg, client.id, v1.id, {
       date_chargement: '2026-03-02T09:00',
       type_course: 'Livraison',
     });
-    await moveCourse(ctx, tg, a.id, 'Chargement terminé', 'Transport en cours', 'Terminé');
-    const b = await makeCourse(ctx, tg, client.id, v1.id, {
+    await ctx.moveCourse(tg, a.id, 'Chargement terminé', 'Transport en cours', 'Terminé');
+    const b = await ctx.postCourse(tg, client.id, v1.id, {
       date_chargement: '2026-03-31T23:30',
       date_dechargement: '2026-04-01T10:00',
       chauffeur_id: tg.chauffeur,
     });
-    const c = await makeCourse(ctx, tg, client.id, v2.id, { date_chargement: '2026-04-10T08:00' });
+    const c = await ctx.postCourse(tg, client.id, v2.id, { date_chargement: '2026-04-10T08:00' });
     await t.post(
       '/api/paiements',
       { course_id: c.id, libelle: 'Acompte', mode: 'Espèces', montant: 40_000, statut: 'Validé' },
@@ -103,15 +92,15 @@ describe('GET /api/courses', () => {
   });
 
   it('filters by vehicle owner; the vehicle’s usual driver is the default', async () => {
-    const { t, tg } = ctx;
-    const client = await makeClient(ctx, tg.id);
-    const v = await makeVehicule(ctx, tg.id);
+    const { t, A: tg } = ctx;
+    const client = await ctx.client(tg);
+    const v = await ctx.vehicule(tg);
     const { vehicules } = await import('../src/db/schema');
     await t.database.db
       .update(vehicules)
       .set({ proprietaire_id: tg.chauffeur, chauffeur_id: tg.chauffeur })
       .where(eq(vehicules.id, v.id));
-    const course = await makeCourse(ctx, tg, client.id, v.id);
+    const course = await ctx.postCourse(tg, client.id, v.id);
     // Without a driver in the body, the vehicle's usual driver drives.
     expect(course.chauffeur).toMatchObject({ id: tg.chauffeur });
     const rows = (
@@ -121,7 +110,7 @@ describe('GET /api/courses', () => {
   });
 
   it('refuses bad filters in French', async () => {
-    const { t, tg } = ctx;
+    const { t, A: tg } = ctx;
     expectFailure(
       await t.get('/api/courses?reglement=Gratuit', tg.token),
       422,
@@ -157,9 +146,9 @@ describe('GET /api/courses', () => {
 
 describe('POST /api/courses', () => {
   it('creates a course with the next gapless code of the company and year, vehicle En course', async () => {
-    const { t, tg } = ctx;
-    const client = await makeClient(ctx, tg.id);
-    const v = await makeVehicule(ctx, tg.id);
+    const { t, A: tg } = ctx;
+    const client = await ctx.client(tg);
+    const v = await ctx.vehicule(tg);
     const year = new Date().getUTCFullYear();
     const [counter] = await t.database.db
       .select()
@@ -169,7 +158,7 @@ describe('POST /api/courses', () => {
       );
     const res = await t.post(
       '/api/courses',
-      courseBody(ctx, client.id, v.id, { chauffeur_id: tg.chauffeur }),
+      ctx.courseBody(client.id, v.id, { chauffeur_id: tg.chauffeur }),
       tg.token,
     );
     expect(res.statusCode).toBe(200);
@@ -189,19 +178,19 @@ describe('POST /api/courses', () => {
       paiements: [],
       date_chargement: '2026-03-14T07:00:00.000Z',
     });
-    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
-    expect((await storedCourse(ctx, body.data.id))?.entreprise_id).toBe(tg.id);
+    expect(await ctx.vehiculeStatut(v.id)).toBe('En course');
+    expect((await ctx.storedCourse(body.data.id))?.entreprise_id).toBe(tg.id);
   });
 
   it('numbers concurrent creations without gap or duplicate, per company', async () => {
-    const { t, tg, og } = ctx;
-    const client = await makeClient(ctx, tg.id);
-    const ogClient = await makeClient(ctx, og.id);
-    const vs = await Promise.all([1, 2, 3, 4, 5].map(() => makeVehicule(ctx, tg.id)));
-    const ogV = await makeVehicule(ctx, og.id);
+    const { t, A: tg, B: og } = ctx;
+    const client = await ctx.client(tg);
+    const ogClient = await ctx.client(og);
+    const vs = await Promise.all([1, 2, 3, 4, 5].map(() => ctx.vehicule(tg)));
+    const ogV = await ctx.vehicule(og);
     const answers = await Promise.all([
-      ...vs.map((v) => t.post('/api/courses', courseBody(ctx, client.id, v.id), tg.token)),
-      t.post('/api/courses', courseBody(ctx, ogClient.id, ogV.id), og.token),
+      ...vs.map((v) => t.post('/api/courses', ctx.courseBody(client.id, v.id), tg.token)),
+      t.post('/api/courses', ctx.courseBody(ogClient.id, ogV.id), og.token),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const numbers = answers
@@ -219,14 +208,14 @@ describe('POST /api/courses', () => {
       );
     expect(counter!.dernier).toBe(numbers.at(-1));
     // A refused creation does not use a number.
-    const busy = await t.post('/api/courses', courseBody(ctx, client.id, vs[0]!.id), tg.token);
+    const busy = await t.post('/api/courses', ctx.courseBody(client.id, vs[0]!.id), tg.token);
     expect(busy.statusCode).toBe(422);
-    const next = await makeCourse(ctx, tg, client.id, (await makeVehicule(ctx, tg.id)).id);
+    const next = await ctx.postCourse(tg, client.id, (await ctx.vehicule(tg)).id);
     expect(Number(next.code.slice(-5))).toBe(numbers.at(-1)! + 1);
   });
 
   it('answers French field errors', async () => {
-    const { t, tg } = ctx;
+    const { t, A: tg } = ctx;
     const res = expectFailure(
       await t.post('/api/courses', { type_course: 'Vol', montant: -5 }, tg.token),
       422,
@@ -242,12 +231,12 @@ describe('POST /api/courses', () => {
         'Le montant doit être supérieur à 0 FCFA.',
       ]),
     );
-    const client = await makeClient(ctx, tg.id);
-    const v = await makeVehicule(ctx, tg.id);
+    const client = await ctx.client(tg);
+    const v = await ctx.vehicule(tg);
     expectFailure(
       await t.post(
         '/api/courses',
-        courseBody(ctx, client.id, v.id, { date_dechargement: '2026-03-13T08:00' }),
+        ctx.courseBody(client.id, v.id, { date_dechargement: '2026-03-13T08:00' }),
         tg.token,
       ),
       422,
@@ -256,72 +245,72 @@ describe('POST /api/courses', () => {
     const bad = expectFailure(
       await t.post(
         '/api/courses',
-        courseBody(ctx, client.id, v.id, { ville_depart_id: 999_999, type_marchandise_id: 999_999 }),
+        ctx.courseBody(client.id, v.id, { ville_depart_id: 999_999, type_marchandise_id: 999_999 }),
         tg.token,
       ),
       422,
     );
     expect(bad.errors).toEqual(["La ville de départ n'existe pas.", "Ce type de marchandise n'existe pas."]);
     expectFailure(
-      await t.post('/api/courses', courseBody(ctx, client.id, v.id, { chauffeur_id: client.id }), tg.token),
+      await t.post('/api/courses', ctx.courseBody(client.id, v.id, { chauffeur_id: client.id }), tg.token),
       422,
       "Ce chauffeur n'existe pas.",
     );
     // A superadmin names the company.
     expectFailure(
-      await t.post('/api/courses', courseBody(ctx, client.id, v.id), ctx.admin),
+      await t.post('/api/courses', ctx.courseBody(client.id, v.id), ctx.admin),
       422,
       "L'entreprise est obligatoire.",
     );
     const made = await t.post(
       '/api/courses',
-      courseBody(ctx, client.id, v.id, { entreprise_id: tg.id }),
+      ctx.courseBody(client.id, v.id, { entreprise_id: tg.id }),
       ctx.admin,
     );
     expect(made.json().data.entreprise_id).toBe(tg.id);
   });
 
   it('refuses a vehicle under repair, unavailable or already on an open course', async () => {
-    const { t, tg } = ctx;
-    const client = await makeClient(ctx, tg.id);
-    const garage = await makeVehicule(ctx, tg.id, 'En intervention');
+    const { t, A: tg } = ctx;
+    const client = await ctx.client(tg);
+    const garage = await ctx.vehicule(tg, { statut: 'En intervention' });
     expectFailure(
-      await t.post('/api/courses', courseBody(ctx, client.id, garage.id), tg.token),
+      await t.post('/api/courses', ctx.courseBody(client.id, garage.id), tg.token),
       422,
       `Le véhicule ${garage.plaque} est « En intervention » : il ne peut pas être affecté à une course.`,
     );
-    const broken = await makeVehicule(ctx, tg.id, 'Indisponible');
+    const broken = await ctx.vehicule(tg, { statut: 'Indisponible' });
     expectFailure(
-      await t.post('/api/courses', courseBody(ctx, client.id, broken.id), tg.token),
+      await t.post('/api/courses', ctx.courseBody(client.id, broken.id), tg.token),
       422,
       `Le véhicule ${broken.plaque} est « Indisponible » : il ne peut pas être affecté à une course.`,
     );
-    const v = await makeVehicule(ctx, tg.id);
-    const first = await makeCourse(ctx, tg, client.id, v.id);
+    const v = await ctx.vehicule(tg);
+    const first = await ctx.postCourse(tg, client.id, v.id);
     expectFailure(
-      await t.post('/api/courses', courseBody(ctx, client.id, v.id), tg.token),
+      await t.post('/api/courses', ctx.courseBody(client.id, v.id), tg.token),
       422,
       `Le véhicule ${v.plaque} est déjà affecté à la course ${first.code}.`,
     );
     // Two creations racing for one vehicle: exactly one gets it.
-    const w = await makeVehicule(ctx, tg.id);
+    const w = await ctx.vehicule(tg);
     const race = await Promise.all(
-      [1, 2].map(() => t.post('/api/courses', courseBody(ctx, client.id, w.id), tg.token)),
+      [1, 2].map(() => t.post('/api/courses', ctx.courseBody(client.id, w.id), tg.token)),
     );
     expect(race.map((r) => r.statusCode).sort()).toEqual([200, 422]);
   });
 
   it('accepts only a client of the company', async () => {
-    const { t, tg, og } = ctx;
-    const theirs = await makeClient(ctx, og.id);
-    const v = await makeVehicule(ctx, tg.id);
+    const { t, A: tg, B: og } = ctx;
+    const theirs = await ctx.client(og);
+    const v = await ctx.vehicule(tg);
     expectFailure(
-      await t.post('/api/courses', courseBody(ctx, theirs.id, v.id), tg.token),
+      await t.post('/api/courses', ctx.courseBody(theirs.id, v.id), tg.token),
       422,
       "Ce client n'existe pas.",
     );
     expectFailure(
-      await t.post('/api/courses', courseBody(ctx, tg.chauffeur, v.id), tg.token),
+      await t.post('/api/courses', ctx.courseBody(tg.chauffeur, v.id), tg.token),
       422,
       "Ce client n'existe pas.",
     );

@@ -3,22 +3,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demandes, users } from '../src/db/schema';
 import { scoped } from '../src/db/scoped';
-import { inDays } from './fixtures';
-import {
-  type Company,
-  expectFailure,
-  makeClient,
-  makeVehicule,
-  type OpsContext,
-  setupOperations,
-} from './operations-fixtures';
+import { type Company, expectFailure, type Fixtures, inDays, setupFixtures } from './fixtures';
 
 // The demandes market (DESIGN.md section 5, `demandeAcces` in packages/shared): a demande recorded by a
 // company is its own until it broadcasts it; the market sees route, goods and dates, not who the client is.
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
 });
 
 async function record(company: Company, clientId: number) {
@@ -48,13 +40,13 @@ const ids = async (company: Company, q = '') =>
 
 describe('a demande recorded by a company', () => {
   it('is invisible to another company until broadcast, and cannot be accepted by it', async () => {
-    const { tg, og } = ctx;
-    const client = await makeClient(ctx, tg.id, 'Privé');
+    const { A: tg, B: og } = ctx;
+    const client = await ctx.client(tg, 'Privé');
     const id = await record(tg, client.id);
     expect(await ids(tg)).toContain(id);
     expect(await ids(og)).not.toContain(id);
     expectFailure(await ctx.t.get(`/api/demandes/${id}`, og.token), 404, "Cette demande n'existe pas.");
-    const v = await makeVehicule(ctx, og.id);
+    const v = await ctx.vehicule(og);
     expectFailure(
       await ctx.t.post(`/api/demandes/${id}/accept`, { vehicule_id: v.id, montant: 1_000 }, og.token),
       404,
@@ -70,7 +62,7 @@ describe('a demande recorded by a company', () => {
   });
 
   it('once broadcast, shows the market its route, goods and dates but not the client; the taker gets them', async () => {
-    const { tg, og } = ctx;
+    const { A: tg, B: og } = ctx;
     const commercial = (
       await ctx.t.database.db
         .select({ id: users.id })
@@ -78,7 +70,7 @@ describe('a demande recorded by a company', () => {
         .where(eq(users.entreprise_id, tg.id))
         .limit(1)
     )[0]!.id;
-    const client = await makeClient(ctx, tg.id, 'Diffusé');
+    const client = await ctx.client(tg, 'Diffusé');
     await ctx.t.database.db
       .update(users)
       .set({ commercial_id: commercial, telephone1: '+241 77 00 00 01' })
@@ -111,7 +103,7 @@ describe('a demande recorded by a company', () => {
       adresse_chargement: 'Zone industrielle d’Oloumi, hangar 4',
     });
 
-    const v = await makeVehicule(ctx, og.id);
+    const v = await ctx.vehicule(og);
     const accepted = await ctx.t.post(
       `/api/demandes/${id}/accept`,
       { vehicule_id: v.id, montant: 440_000 },
@@ -155,7 +147,7 @@ describe('a demande recorded by a company', () => {
 
 describe('a demande posted by a client from the app', () => {
   it('is on the market at once, masked for every company', async () => {
-    const client = await makeClient(ctx, null, 'Appli');
+    const client = await ctx.client(null, 'Appli');
     const [row] = await ctx.t.database.db
       .insert(demandes)
       .values({
@@ -168,7 +160,7 @@ describe('a demande posted by a client from the app', () => {
         statut: 'En attente',
       })
       .returning();
-    for (const company of [ctx.tg, ctx.og]) {
+    for (const company of [ctx.A, ctx.B]) {
       expect((await ctx.t.get(`/api/demandes/${row!.id}`, company.token)).json().data).toMatchObject({
         client: null,
         contact_masque: true,
@@ -184,8 +176,8 @@ describe('a demande posted by a client from the app', () => {
 
 describe('the rule and its SQL', () => {
   it('db/scoped.ts shows exactly the demandes `demandeAcces` allows, for every combination', async () => {
-    const { tg, og } = ctx;
-    const client = await makeClient(ctx, null, 'Combinaisons');
+    const { A: tg, B: og } = ctx;
+    const client = await ctx.client(null, 'Combinaisons');
     const combos = DEMANDE_STATUTS.flatMap((statut) =>
       [null, tg.id, og.id].flatMap((entreprise_id) =>
         [null, tg.id, og.id].map((cree_par_entreprise_id) => ({

@@ -3,49 +3,38 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, demandes, garages, interventions, paiements } from '../src/db/schema';
 import { vehiculeConflict } from '../src/modules/operations/vehicule-suivi';
-import { inDays } from './fixtures';
-import {
-  expectFailure,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  moveCourse,
-  type OpsContext,
-  setupOperations,
-  storedCourse,
-  vehiculeStatut,
-} from './operations-fixtures';
+import { expectFailure, type Fixtures, inDays, setupFixtures } from './fixtures';
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
 });
 
 async function freshCourse(extra: Record<string, unknown> = {}) {
-  const client = await makeClient(ctx, ctx.tg.id);
-  const v = await makeVehicule(ctx, ctx.tg.id);
-  const course = await makeCourse(ctx, ctx.tg, client.id, v.id, extra);
+  const client = await ctx.client(ctx.A);
+  const v = await ctx.vehicule(ctx.A);
+  const course = await ctx.postCourse(ctx.A, client.id, v.id, extra);
   return { client, v, course };
 }
 
 const statut = (id: number, to: string) =>
-  ctx.t.post(`/api/courses/${id}/statut`, { statut: to }, ctx.tg.token);
+  ctx.t.post(`/api/courses/${id}/statut`, { statut: to }, ctx.A.token);
 
 describe('course lifecycle and the vehicle that follows it', () => {
   it('walks the normal path; the vehicle is En course until Terminé, then Disponible', async () => {
     const { course, v } = await freshCourse();
-    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('En course');
     const res = await statut(course.id, 'Chargement terminé');
     expect(res.json()).toMatchObject({
       success: true,
       message: `La course ${course.code} est passée au statut « Chargement terminé ».`,
       data: { statut: 'Chargement terminé' },
     });
-    await moveCourse(ctx, ctx.tg, course.id, 'Transport en cours');
-    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
-    await moveCourse(ctx, ctx.tg, course.id, 'Terminé');
-    expect(await vehiculeStatut(ctx, v.id)).toBe('Disponible');
-    const stored = await storedCourse(ctx, course.id);
+    await ctx.moveCourse(ctx.A, course.id, 'Transport en cours');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('En course');
+    await ctx.moveCourse(ctx.A, course.id, 'Terminé');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('Disponible');
+    const stored = await ctx.storedCourse(course.id);
     expect(stored?.statut).toBe('Terminé');
     expect(stored?.date_dechargement).toBeTruthy();
     // Nothing leaves Terminé.
@@ -64,21 +53,21 @@ describe('course lifecycle and the vehicle that follows it', () => {
     const [garage] = await ctx.t.database.db
       .select({ id: garages.id })
       .from(garages)
-      .where(eq(garages.entreprise_id, ctx.tg.id))
+      .where(eq(garages.entreprise_id, ctx.A.id))
       .limit(1);
     await ctx.t.database.db.insert(interventions).values({
-      entreprise_id: ctx.tg.id,
+      entreprise_id: ctx.A.id,
       vehicule_id: v.id,
       garage_id: garage!.id,
       type: 'Réparation',
       date_debut: todayInGabon(),
       statut: 'Confirmé',
     });
-    await moveCourse(ctx, ctx.tg, course.id, 'Chargement terminé');
-    await moveCourse(ctx, ctx.tg, course.id, 'Transport en cours');
-    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
-    await moveCourse(ctx, ctx.tg, course.id, 'Terminé');
-    expect(await vehiculeStatut(ctx, v.id)).toBe('En intervention');
+    await ctx.moveCourse(ctx.A, course.id, 'Chargement terminé');
+    await ctx.moveCourse(ctx.A, course.id, 'Transport en cours');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('En course');
+    await ctx.moveCourse(ctx.A, course.id, 'Terminé');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('En intervention');
   });
 
   it('refuses skipping steps, naming both states', async () => {
@@ -100,25 +89,24 @@ describe('course lifecycle and the vehicle that follows it', () => {
     );
     expectFailure(await statut(course.id, 'Parti'), 422, "Le statut n'est pas valide.");
     expectFailure(
-      await ctx.t.post(`/api/courses/${course.id}/statut`, {}, ctx.tg.token),
+      await ctx.t.post(`/api/courses/${course.id}/statut`, {}, ctx.A.token),
       422,
       'Le statut est obligatoire.',
     );
-    expect((await storedCourse(ctx, course.id))?.statut).toBe('Chargement en attente');
+    expect((await ctx.storedCourse(course.id))?.statut).toBe('Chargement en attente');
   });
 
   it('a breakdown makes the vehicle Indisponible and returns to the state it came from', async () => {
     const { course, v } = await freshCourse();
-    await moveCourse(
-      ctx,
-      ctx.tg,
+    await ctx.moveCourse(
+      ctx.A,
       course.id,
       'Chargement terminé',
       'Transport en cours',
       'Problemes mécaniques',
     );
-    expect(await vehiculeStatut(ctx, v.id)).toBe('Indisponible');
-    expect((await storedCourse(ctx, course.id))?.statut_avant_probleme).toBe('Transport en cours');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('Indisponible');
+    expect((await ctx.storedCourse(course.id))?.statut_avant_probleme).toBe('Transport en cours');
     expectFailure(
       await statut(course.id, 'Chargement terminé'),
       422,
@@ -129,44 +117,43 @@ describe('course lifecycle and the vehicle that follows it', () => {
       422,
       'Impossible de passer une course du statut « Problemes mécaniques » au statut « Terminé ».',
     );
-    await moveCourse(ctx, ctx.tg, course.id, 'Transport en cours');
-    expect(await vehiculeStatut(ctx, v.id)).toBe('En course');
-    expect((await storedCourse(ctx, course.id))?.statut_avant_probleme).toBeNull();
+    await ctx.moveCourse(ctx.A, course.id, 'Transport en cours');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('En course');
+    expect((await ctx.storedCourse(course.id))?.statut_avant_probleme).toBeNull();
     // From Chargement terminé too, and back there.
     const other = await freshCourse();
-    await moveCourse(
-      ctx,
-      ctx.tg,
+    await ctx.moveCourse(
+      ctx.A,
       other.course.id,
       'Chargement terminé',
       'Problemes mécaniques',
       'Chargement terminé',
     );
-    expect(await vehiculeStatut(ctx, other.v.id)).toBe('En course');
+    expect(await ctx.vehiculeStatut(other.v.id)).toBe('En course');
   });
 
   it('cancelling frees the vehicle, except a broken one which stays Indisponible', async () => {
     const a = await freshCourse();
-    await moveCourse(ctx, ctx.tg, a.course.id, 'Annulé');
-    expect(await vehiculeStatut(ctx, a.v.id)).toBe('Disponible');
+    await ctx.moveCourse(ctx.A, a.course.id, 'Annulé');
+    expect(await ctx.vehiculeStatut(a.v.id)).toBe('Disponible');
     expectFailure(
       await statut(a.course.id, 'Chargement terminé'),
       422,
       'Impossible de passer une course du statut « Annulé » au statut « Chargement terminé ».',
     );
     const b = await freshCourse();
-    await moveCourse(ctx, ctx.tg, b.course.id, 'Chargement terminé', 'Transport en cours', 'Annulé');
-    expect(await vehiculeStatut(ctx, b.v.id)).toBe('Disponible');
+    await ctx.moveCourse(ctx.A, b.course.id, 'Chargement terminé', 'Transport en cours', 'Annulé');
+    expect(await ctx.vehiculeStatut(b.v.id)).toBe('Disponible');
     const c = await freshCourse();
-    await moveCourse(ctx, ctx.tg, c.course.id, 'Chargement terminé', 'Problemes mécaniques', 'Annulé');
-    expect(await vehiculeStatut(ctx, c.v.id)).toBe('Indisponible');
+    await ctx.moveCourse(ctx.A, c.course.id, 'Chargement terminé', 'Problemes mécaniques', 'Annulé');
+    expect(await ctx.vehiculeStatut(c.v.id)).toBe('Indisponible');
     // A freed vehicle takes a new course.
-    const again = await makeCourse(ctx, ctx.tg, a.client.id, a.v.id);
+    const again = await ctx.postCourse(ctx.A, a.client.id, a.v.id);
     expect(again.statut).toBe('Chargement en attente');
   });
   it('the database itself refuses one vehicle on two open courses (French 422 behind the lock)', async () => {
     const { course } = await freshCourse();
-    const { id: _id, ...stored } = (await storedCourse(ctx, course.id))!;
+    const { id: _id, ...stored } = (await ctx.storedCourse(course.id))!;
     const err = await ctx.t.database.db
       .insert(courses)
       .values({ ...stored, code: 'CRS-DOUBLON' })
@@ -182,11 +169,11 @@ describe('course lifecycle and the vehicle that follows it', () => {
 describe('POST /api/courses/{id}/update', () => {
   it('changes the fields given and moves the vehicle', async () => {
     const { course, v, client } = await freshCourse();
-    const w = await makeVehicule(ctx, ctx.tg.id);
+    const w = await ctx.vehicule(ctx.A);
     const res = await ctx.t.post(
       `/api/courses/${course.id}/update`,
-      { vehicule_id: w.id, montant: 150_000, description: 'Ciment en sacs', chauffeur_id: ctx.tg.chauffeur },
-      ctx.tg.token,
+      { vehicule_id: w.id, montant: 150_000, description: 'Ciment en sacs', chauffeur_id: ctx.A.chauffeur },
+      ctx.A.token,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -198,16 +185,16 @@ describe('POST /api/courses/{id}/update', () => {
         client: { id: client.id },
       },
     });
-    expect(await vehiculeStatut(ctx, v.id)).toBe('Disponible');
-    expect(await vehiculeStatut(ctx, w.id)).toBe('En course');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('Disponible');
+    expect(await ctx.vehiculeStatut(w.id)).toBe('En course');
     // Clearing an optional field with null.
-    const cleared = await ctx.t.post(`/api/courses/${course.id}/update`, { description: null }, ctx.tg.token);
+    const cleared = await ctx.t.post(`/api/courses/${course.id}/update`, { description: null }, ctx.A.token);
     expect(cleared.json().data.description).toBeNull();
     expectFailure(
       await ctx.t.post(
         `/api/courses/${course.id}/update`,
         { date_dechargement: '2026-01-01T00:00' },
-        ctx.tg.token,
+        ctx.A.token,
       ),
       422,
       'La date de déchargement doit être postérieure à la date de chargement.',
@@ -219,26 +206,26 @@ describe('POST /api/courses/{id}/update', () => {
     const paid = await ctx.t.post(
       '/api/paiements',
       { course_id: course.id, libelle: 'Acompte', mode: 'Airtel Money', montant: 60_000, statut: 'Validé' },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(paid.statusCode, paid.body).toBe(200);
     expectFailure(
-      await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 50_000 }, ctx.tg.token),
+      await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 50_000 }, ctx.A.token),
       422,
       'Le montant ne peut pas être inférieur à ce qui est déjà payé (60.000 FCFA).',
     );
-    const up = await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 60_000 }, ctx.tg.token);
+    const up = await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 60_000 }, ctx.A.token);
     expect(up.json().data).toMatchObject({
       montant: 60_000,
       montant_paye: 60_000,
       reste_a_payer: 0,
       etat: 'Payé',
     });
-    const down = await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 80_000 }, ctx.tg.token);
+    const down = await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 80_000 }, ctx.A.token);
     expect(down.json().data.etat).toBe('Acompte');
-    await moveCourse(ctx, ctx.tg, course.id, 'Annulé');
+    await ctx.moveCourse(ctx.A, course.id, 'Annulé');
     expectFailure(
-      await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 90_000 }, ctx.tg.token),
+      await ctx.t.post(`/api/courses/${course.id}/update`, { montant: 90_000 }, ctx.A.token),
       422,
       'Une course annulée ne peut plus être modifiée.',
     );
@@ -248,26 +235,25 @@ describe('POST /api/courses/{id}/update', () => {
 describe('replacing a broken-down vehicle', () => {
   it('the course resumes with the new vehicle; the broken one stays Indisponible', async () => {
     const { course, v } = await freshCourse();
-    await moveCourse(
-      ctx,
-      ctx.tg,
+    await ctx.moveCourse(
+      ctx.A,
       course.id,
       'Chargement terminé',
       'Transport en cours',
       'Problemes mécaniques',
     );
-    const w = await makeVehicule(ctx, ctx.tg.id);
-    const res = await ctx.t.post(`/api/courses/${course.id}/update`, { vehicule_id: w.id }, ctx.tg.token);
+    const w = await ctx.vehicule(ctx.A);
+    const res = await ctx.t.post(`/api/courses/${course.id}/update`, { vehicule_id: w.id }, ctx.A.token);
     expect(res.json().data).toMatchObject({
       statut: 'Transport en cours',
       statut_avant_probleme: null,
       vehicule: { id: w.id },
     });
-    expect(await vehiculeStatut(ctx, v.id)).toBe('Indisponible');
-    expect(await vehiculeStatut(ctx, w.id)).toBe('En course');
-    await moveCourse(ctx, ctx.tg, course.id, 'Terminé');
-    expect(await vehiculeStatut(ctx, w.id)).toBe('Disponible');
-    const done = await ctx.t.post(`/api/courses/${course.id}/update`, { vehicule_id: v.id }, ctx.tg.token);
+    expect(await ctx.vehiculeStatut(v.id)).toBe('Indisponible');
+    expect(await ctx.vehiculeStatut(w.id)).toBe('En course');
+    await ctx.moveCourse(ctx.A, course.id, 'Terminé');
+    expect(await ctx.vehiculeStatut(w.id)).toBe('Disponible');
+    const done = await ctx.t.post(`/api/courses/${course.id}/update`, { vehicule_id: v.id }, ctx.A.token);
     expect(done.json().errors).toEqual(["Le véhicule d'une course terminée ne peut plus être changé."]);
   });
 });
@@ -278,22 +264,22 @@ describe('deleting courses', () => {
     await ctx.t.post(
       '/api/paiements',
       { course_id: course.id, libelle: 'Promesse', mode: 'Chèque', montant: 10_000 },
-      ctx.tg.token,
+      ctx.A.token,
     );
-    const res = await ctx.t.post(`/api/courses/${course.id}/destroy`, undefined, ctx.tg.token);
+    const res = await ctx.t.post(`/api/courses/${course.id}/destroy`, undefined, ctx.A.token);
     expect(res.json()).toEqual({
       success: true,
       message: `La course ${course.code} a été supprimée.`,
       data: null,
       errors: [],
     });
-    expect(await storedCourse(ctx, course.id)).toBeUndefined();
+    expect(await ctx.storedCourse(course.id)).toBeUndefined();
     expect(
       await ctx.t.database.db.select().from(paiements).where(eq(paiements.course_id, course.id)),
     ).toEqual([]);
-    expect(await vehiculeStatut(ctx, v.id)).toBe('Disponible');
+    expect(await ctx.vehiculeStatut(v.id)).toBe('Disponible');
     expectFailure(
-      await ctx.t.post(`/api/courses/${course.id}/destroy`, undefined, ctx.tg.token),
+      await ctx.t.post(`/api/courses/${course.id}/destroy`, undefined, ctx.A.token),
       404,
       "Cette course n'existe pas.",
     );
@@ -301,9 +287,9 @@ describe('deleting courses', () => {
 
   it('refuses a started course or one with a validated payment', async () => {
     const started = await freshCourse();
-    await moveCourse(ctx, ctx.tg, started.course.id, 'Chargement terminé');
+    await ctx.moveCourse(ctx.A, started.course.id, 'Chargement terminé');
     expectFailure(
-      await ctx.t.post(`/api/courses/${started.course.id}/destroy`, undefined, ctx.tg.token),
+      await ctx.t.post(`/api/courses/${started.course.id}/destroy`, undefined, ctx.A.token),
       422,
       `La course ${started.course.code} a déjà commencé (statut « Chargement terminé ») : annulez-la au lieu de la supprimer.`,
     );
@@ -311,10 +297,10 @@ describe('deleting courses', () => {
     await ctx.t.post(
       '/api/paiements',
       { course_id: paid.course.id, libelle: 'Acompte', mode: 'Espèces', montant: 10_000, statut: 'Validé' },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expectFailure(
-      await ctx.t.post(`/api/courses/${paid.course.id}/destroy`, undefined, ctx.tg.token),
+      await ctx.t.post(`/api/courses/${paid.course.id}/destroy`, undefined, ctx.A.token),
       422,
       `La course ${paid.course.code} a des paiements validés ou annulés : elle ne peut pas être supprimée.`,
     );
@@ -323,11 +309,11 @@ describe('deleting courses', () => {
   it('destroy-group answers one {severity, value} per line', async () => {
     const a = await freshCourse();
     const b = await freshCourse();
-    await moveCourse(ctx, ctx.tg, b.course.id, 'Chargement terminé');
+    await ctx.moveCourse(ctx.A, b.course.id, 'Chargement terminé');
     const res = await ctx.t.post(
       '/api/courses/destroy-group',
       { selected_lines: [a.course.id, b.course.id, 999_999] },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -344,14 +330,14 @@ describe('deleting courses', () => {
       errors: [],
     });
     expectFailure(
-      await ctx.t.post('/api/courses/destroy-group', { selected_lines: [] }, ctx.tg.token),
+      await ctx.t.post('/api/courses/destroy-group', { selected_lines: [] }, ctx.A.token),
       422,
       'Sélectionnez au moins une ligne.',
     );
   });
 
   it('deleting the course of an accepted demande gives the demande back: to its recorder, or to the market', async () => {
-    const client = await makeClient(ctx, ctx.tg.id);
+    const client = await ctx.client(ctx.A);
     const d = await ctx.t.post(
       '/api/demandes',
       {
@@ -361,30 +347,30 @@ describe('deleting courses', () => {
         ville_arrivee_id: ctx.villes.lbv,
         date_souhaitee: inDays(8),
       },
-      ctx.tg.token,
+      ctx.A.token,
     );
-    const v = await makeVehicule(ctx, ctx.tg.id);
+    const v = await ctx.vehicule(ctx.A);
     const accepted = await ctx.t.post(
       `/api/demandes/${d.json().data.id}/accept`,
       { vehicule_id: v.id, montant: 30_000 },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(accepted.statusCode, accepted.body).toBe(200);
-    await ctx.t.post(`/api/courses/${accepted.json().data.id}/destroy`, undefined, ctx.tg.token);
+    await ctx.t.post(`/api/courses/${accepted.json().data.id}/destroy`, undefined, ctx.A.token);
     const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, d.json().data.id));
     // TransGabon had taken its own unbroadcast demande: it goes back to its own list, not to the market.
     expect(row).toMatchObject({ statut: 'En attente', entreprise_id: null, course_id: null });
     // Broadcast and taken by Ogooué: back on the market.
     const id = d.json().data.id;
-    expect((await ctx.t.post(`/api/demandes/${id}/broadcast`, undefined, ctx.tg.token)).statusCode).toBe(200);
-    const w = await makeVehicule(ctx, ctx.og.id);
+    expect((await ctx.t.post(`/api/demandes/${id}/broadcast`, undefined, ctx.A.token)).statusCode).toBe(200);
+    const w = await ctx.vehicule(ctx.B);
     const taken = await ctx.t.post(
       `/api/demandes/${id}/accept`,
       { vehicule_id: w.id, montant: 30_000 },
-      ctx.og.token,
+      ctx.B.token,
     );
     expect(taken.statusCode, taken.body).toBe(200);
-    await ctx.t.post(`/api/courses/${taken.json().data.id}/destroy`, undefined, ctx.og.token);
+    await ctx.t.post(`/api/courses/${taken.json().data.id}/destroy`, undefined, ctx.B.token);
     const [again] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, id));
     expect(again).toMatchObject({ statut: 'Recherche en cours', entreprise_id: null, course_id: null });
   });

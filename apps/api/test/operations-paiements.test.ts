@@ -1,28 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { inDays } from './fixtures';
-import {
-  expectFailure,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  moveCourse,
-  type OpsContext,
-  setupOperations,
-  storedCourse,
-  storedPaiements,
-} from './operations-fixtures';
+import { expectFailure, type Fixtures, inDays, setupFixtures } from './fixtures';
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  ctx = await setupOperations();
+  ctx = await setupFixtures();
 });
 
 async function freshCourse(montant = 100_000) {
-  const client = await makeClient(ctx, ctx.tg.id);
-  const v = await makeVehicule(ctx, ctx.tg.id);
-  const course = await makeCourse(ctx, ctx.tg, client.id, v.id, { montant });
+  const client = await ctx.client(ctx.A);
+  const v = await ctx.vehicule(ctx.A);
+  const course = await ctx.postCourse(ctx.A, client.id, v.id, { montant });
   return { client, course };
 }
 
@@ -37,11 +26,11 @@ const pay = (courseId: number, montant: number, extra: Record<string, unknown> =
       date_operation: '2026-03-15',
       ...extra,
     },
-    ctx.tg.token,
+    ctx.A.token,
   );
 
 const etat = async (courseId: number) => {
-  const c = await storedCourse(ctx, courseId);
+  const c = await ctx.storedCourse(courseId);
   return { etat: c!.etat, montant_paye: c!.montant_paye };
 };
 
@@ -69,66 +58,66 @@ describe('payments and the derived payment state of the course', () => {
     expect(await etat(course.id)).toEqual({ etat: 'Non payé', montant_paye: 0 });
 
     const p1 = pending.json().data.id;
-    const validated = await ctx.t.post(`/api/paiements/${p1}/validate`, undefined, ctx.tg.token);
+    const validated = await ctx.t.post(`/api/paiements/${p1}/validate`, undefined, ctx.A.token);
     expect(validated.json()).toMatchObject({
       message: `Le paiement de 30.000 FCFA (${course.code}) a été validé.`,
       data: { statut: 'Validé' },
     });
     expect(await etat(course.id)).toEqual({ etat: 'Acompte', montant_paye: 30_000 });
     expectFailure(
-      await ctx.t.post(`/api/paiements/${p1}/validate`, undefined, ctx.tg.token),
+      await ctx.t.post(`/api/paiements/${p1}/validate`, undefined, ctx.A.token),
       422,
       'Le paiement est déjà au statut « Validé ».',
     );
 
     const p2 = (await pay(course.id, 70_000, { statut: 'Validé', mode: 'Espèces' })).json().data.id;
     expect(await etat(course.id)).toEqual({ etat: 'Payé', montant_paye: 100_000 });
-    const detail = (await ctx.t.get(`/api/courses/${course.id}`, ctx.tg.token)).json().data;
+    const detail = (await ctx.t.get(`/api/courses/${course.id}`, ctx.A.token)).json().data;
     expect(detail).toMatchObject({ etat: 'Payé', montant_paye: 100_000, reste_a_payer: 0 });
     expect(detail.paiements.map((p: { id: number }) => p.id)).toEqual([p1, p2]);
 
-    await ctx.t.post(`/api/paiements/${p2}/cancel`, undefined, ctx.tg.token);
+    await ctx.t.post(`/api/paiements/${p2}/cancel`, undefined, ctx.A.token);
     expect(await etat(course.id)).toEqual({ etat: 'Acompte', montant_paye: 30_000 });
     expectFailure(
-      await ctx.t.post(`/api/paiements/${p2}/validate`, undefined, ctx.tg.token),
+      await ctx.t.post(`/api/paiements/${p2}/validate`, undefined, ctx.A.token),
       422,
       'Impossible de passer un paiement du statut « Annulé » au statut « Validé ».',
     );
 
     // Money received is never deleted: a validated payment is refused, then cancelled with who and when.
     expectFailure(
-      await ctx.t.post(`/api/paiements/${p1}/destroy`, undefined, ctx.tg.token),
+      await ctx.t.post(`/api/paiements/${p1}/destroy`, undefined, ctx.A.token),
       422,
       `Paiement de 30.000 FCFA (${course.code}) : Un paiement validé ne peut pas être supprimé : annulez-le, il restera enregistré comme « Annulé ».`,
     );
     expect(await etat(course.id)).toEqual({ etat: 'Acompte', montant_paye: 30_000 });
     const before = Date.now();
-    const cancelled = (await ctx.t.post(`/api/paiements/${p1}/cancel`, undefined, ctx.tg.token)).json().data;
-    expect(cancelled).toMatchObject({ statut: 'Annulé', annule_par: { id: ctx.tg.id } });
+    const cancelled = (await ctx.t.post(`/api/paiements/${p1}/cancel`, undefined, ctx.A.token)).json().data;
+    expect(cancelled).toMatchObject({ statut: 'Annulé', annule_par: { id: ctx.A.id } });
     expect(Date.parse(cancelled.annule_le)).toBeGreaterThanOrEqual(before - 1000);
     expect(await etat(course.id)).toEqual({ etat: 'Non payé', montant_paye: 0 });
     expectFailure(
-      await ctx.t.post(`/api/paiements/${p1}/destroy`, undefined, ctx.tg.token),
+      await ctx.t.post(`/api/paiements/${p1}/destroy`, undefined, ctx.A.token),
       422,
       `Paiement de 30.000 FCFA (${course.code}) : Un paiement annulé est conservé comme trace : il ne peut pas être supprimé.`,
     );
-    const stored = await storedPaiements(ctx, course.id);
+    const stored = await ctx.storedPaiements(course.id);
     expect(stored.map((p) => [p.id, p.statut, p.annule_par]).sort()).toEqual(
       [
-        [p1, 'Annulé', ctx.tg.id],
-        [p2, 'Annulé', ctx.tg.id],
+        [p1, 'Annulé', ctx.A.id],
+        [p2, 'Annulé', ctx.A.id],
       ].sort(),
     );
     // Only a draft is deleted.
     const p3 = (await pay(course.id, 5_000)).json().data.id;
-    const del = await ctx.t.post(`/api/paiements/${p3}/destroy`, undefined, ctx.tg.token);
+    const del = await ctx.t.post(`/api/paiements/${p3}/destroy`, undefined, ctx.A.token);
     expect(del.json()).toEqual({
       success: true,
       message: `Le paiement de 5.000 FCFA (${course.code}) a été supprimé.`,
       data: null,
       errors: [],
     });
-    expect((await storedPaiements(ctx, course.id)).map((p) => p.id).sort()).toEqual([p1, p2].sort());
+    expect((await ctx.storedPaiements(course.id)).map((p) => p.id).sort()).toEqual([p1, p2].sort());
   });
 
   it('never lets the validated total exceed the course montant', async () => {
@@ -142,9 +131,9 @@ describe('payments and the derived payment state of the course', () => {
     // Two pending payments fit alone; validating both would overpay.
     const a = (await pay(course.id, 10_000)).json().data.id;
     const b = (await pay(course.id, 10_000)).json().data.id;
-    expect((await ctx.t.post(`/api/paiements/${a}/validate`, undefined, ctx.tg.token)).statusCode).toBe(200);
+    expect((await ctx.t.post(`/api/paiements/${a}/validate`, undefined, ctx.A.token)).statusCode).toBe(200);
     expectFailure(
-      await ctx.t.post(`/api/paiements/${b}/validate`, undefined, ctx.tg.token),
+      await ctx.t.post(`/api/paiements/${b}/validate`, undefined, ctx.A.token),
       422,
       'Le montant dépasse le reste à payer de la course (reste : 2.500 FCFA).',
     );
@@ -169,7 +158,7 @@ describe('payments and the derived payment state of the course', () => {
       r.map((x) => x.json().data.id as number),
     );
     const validations = await Promise.all(
-      ids.map((id) => ctx.t.post(`/api/paiements/${id}/validate`, undefined, ctx.tg.token)),
+      ids.map((id) => ctx.t.post(`/api/paiements/${id}/validate`, undefined, ctx.A.token)),
     );
     expect(validations.map((v) => v.statusCode).sort()).toEqual([200, 422]);
     expect(await etat(other.id)).toEqual({ etat: 'Acompte', montant_paye: 70_000 });
@@ -181,20 +170,20 @@ describe('payments and the derived payment state of the course', () => {
     const res = await ctx.t.post(
       `/api/paiements/${id}/update`,
       { montant: 25_000, mode: 'Chèque', reference: 'CHQ 1' },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(res.json()).toMatchObject({
       message: `Le paiement de la course ${course.code} a été modifié.`,
       data: { montant: 25_000, mode: 'Chèque', reference: 'CHQ 1', statut: 'En attente' },
     });
     expectFailure(
-      await ctx.t.post(`/api/paiements/${id}/update`, { montant: 60_000 }, ctx.tg.token),
+      await ctx.t.post(`/api/paiements/${id}/update`, { montant: 60_000 }, ctx.A.token),
       422,
       'Le montant dépasse le reste à payer de la course (reste : 50.000 FCFA).',
     );
-    await ctx.t.post(`/api/paiements/${id}/validate`, undefined, ctx.tg.token);
+    await ctx.t.post(`/api/paiements/${id}/validate`, undefined, ctx.A.token);
     expectFailure(
-      await ctx.t.post(`/api/paiements/${id}/update`, { montant: 10_000 }, ctx.tg.token),
+      await ctx.t.post(`/api/paiements/${id}/update`, { montant: 10_000 }, ctx.A.token),
       422,
       'Seul un paiement en attente peut être modifié (celui-ci est « Validé »).',
     );
@@ -202,14 +191,14 @@ describe('payments and the derived payment state of the course', () => {
 
   it('refuses payments on a cancelled course, and answers French field errors', async () => {
     const { course } = await freshCourse();
-    await moveCourse(ctx, ctx.tg, course.id, 'Annulé');
+    await ctx.moveCourse(ctx.A, course.id, 'Annulé');
     expectFailure(
       await pay(course.id, 1_000),
       422,
       `La course ${course.code} est annulée : elle ne reçoit plus de paiement.`,
     );
     const bad = expectFailure(
-      await ctx.t.post('/api/paiements', { mode: 'Bitcoin', montant: 12.5 }, ctx.tg.token),
+      await ctx.t.post('/api/paiements', { mode: 'Bitcoin', montant: 12.5 }, ctx.A.token),
       422,
     );
     expect(bad.errors).toEqual(
@@ -236,7 +225,7 @@ describe('payment dates nobody meant (issue 7, item 6)', () => {
     await ctx.t.database.db
       .update(users)
       .set({ created_at: '2024-05-10T23:30:00.000Z' })
-      .where(eq(users.id, ctx.tg.id));
+      .where(eq(users.id, ctx.A.id));
     const before = expectFailure(await pay(course.id, 1_000, { date_operation: '2024-05-10' }), 422);
     expect(before.errors).toEqual([
       "La date de l'opération ne peut pas précéder l'inscription de l'entreprise (11/05/2024).",
@@ -252,7 +241,7 @@ describe('payment dates nobody meant (issue 7, item 6)', () => {
       await ctx.t.post(
         `/api/paiements/${first.json().data.id}/update`,
         { date_operation: '2023-12-31' },
-        ctx.tg.token,
+        ctx.A.token,
       ),
       422,
       "La date de l'opération ne peut pas précéder l'inscription de l'entreprise (11/05/2024).",
@@ -264,14 +253,14 @@ describe('payment dates nobody meant (issue 7, item 6)', () => {
     );
     const ahead = await pay(course.id, 1_000, { date_operation: inDays(7) });
     expect(ahead.statusCode, ahead.body).toBe(200);
-    const stored = await storedPaiements(ctx, course.id);
+    const stored = await ctx.storedPaiements(course.id);
     expect(stored.map((p) => p.date_operation).sort()).toEqual(['2024-05-11', inDays(7)]);
   });
 });
 
 describe('GET /api/paiements', () => {
   it('lists with filters, paging and counts', async () => {
-    const { t, tg } = ctx;
+    const { t, A: tg } = ctx;
     const { course, client } = await freshCourse(300_000);
     const a = (
       await pay(course.id, 10_000, { date_operation: '2026-02-01', mode: 'Espèces', statut: 'Validé' })
@@ -307,7 +296,7 @@ describe('GET /api/paiements', () => {
   });
 
   it('the demo data holds payments in every state and courses in every payment state', async () => {
-    const { t, tg } = ctx;
+    const { t, A: tg } = ctx;
     for (const s of ['En attente', 'Validé', 'Annulé']) {
       expect(
         (await t.get(`/api/paiements?statut=${encodeURIComponent(s)}&req_count=1`, tg.token)).json().data,
@@ -328,7 +317,7 @@ describe('GET /api/paiements', () => {
     const res = await ctx.t.post(
       '/api/paiements/destroy-group',
       { selected_lines: [a, b, 888_888] },
-      ctx.tg.token,
+      ctx.A.token,
     );
     expect(res.json()).toEqual({
       success: true,
@@ -344,6 +333,6 @@ describe('GET /api/paiements', () => {
       errors: [],
     });
     expect(await etat(course.id)).toEqual({ etat: 'Acompte', montant_paye: 40_000 });
-    expect((await storedPaiements(ctx, course.id)).map((p) => p.id)).toEqual([a]);
+    expect((await ctx.storedPaiements(course.id)).map((p) => p.id)).toEqual([a]);
   });
 });

@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, demandes } from '../src/db/schema';
-import { expectEvery, inDays } from './fixtures';
-import {
-  courseBody,
-  makeClient,
-  makeCourse,
-  makeVehicule,
-  type OpsContext,
-  setupOperations,
-} from './operations-fixtures';
+import { expectEvery, type Fixtures, inDays, setupFixtures } from './fixtures';
 
 // Ogooué's token on TransGabon's rows, what tenancy-routes.test.ts (generated from the route table: every
 // route with an id, every id filter, every group action) does not cover: searches, counts, bodies naming
 // another company's rows, and the demandes market's states.
 
-let ctx: OpsContext;
+let ctx: Fixtures;
 const tgRows = {} as {
   client: number;
   vehicule: number;
@@ -29,11 +21,11 @@ const tgRows = {} as {
 const MISSING = 2_000_000_000;
 
 beforeAll(async () => {
-  ctx = await setupOperations();
-  const { t, tg } = ctx;
-  const client = await makeClient(ctx, tg.id, 'Mouketou-TransGabon');
-  const v = await makeVehicule(ctx, tg.id);
-  const course = await makeCourse(ctx, tg, client.id, v.id);
+  ctx = await setupFixtures();
+  const { t, A: tg } = ctx;
+  const client = await ctx.client(tg, 'Mouketou-TransGabon');
+  const v = await ctx.vehicule(tg);
+  const course = await ctx.postCourse(tg, client.id, v.id);
   const paiement = (
     await t.post(
       '/api/paiements',
@@ -62,7 +54,7 @@ beforeAll(async () => {
     await demande(),
   ];
   await t.post(`/api/demandes/${accepted}/broadcast`, undefined, tg.token);
-  const w = await makeVehicule(ctx, tg.id);
+  const w = await ctx.vehicule(tg);
   await t.post(`/api/demandes/${accepted}/accept`, { vehicule_id: w.id, montant: 10_000 }, tg.token);
   await t.post(`/api/demandes/${cancelled}/cancel`, undefined, tg.token);
   Object.assign(tgRows, {
@@ -89,7 +81,7 @@ async function sameAsMissing(
       method,
       url: path(x),
       payload: body as never,
-      headers: { authorization: `Bearer ${ctx.og.token}` },
+      headers: { authorization: `Bearer ${ctx.B.token}` },
     });
   const [foreign, missing] = [await call(id), await call(MISSING)];
   expect(foreign.statusCode, `${method} ${path(id)}`).toBe(404);
@@ -99,7 +91,7 @@ async function sameAsMissing(
 
 describe('courses across companies', () => {
   it('lists never show another company’s courses, whatever the filter', async () => {
-    const { t, og, tg } = ctx;
+    const { t, B: og, A: tg } = ctx;
     const rows = (await t.get('/api/courses?limit=1000', og.token)).json().data as Array<{
       entreprise_id: number;
       code: string;
@@ -124,16 +116,16 @@ describe('courses across companies', () => {
   });
 
   it('refuses another company’s client, vehicle or driver as if they did not exist', async () => {
-    const { t, og, tg } = ctx;
-    const mine = await makeClient(ctx, og.id);
-    const myV = await makeVehicule(ctx, og.id);
+    const { t, B: og, A: tg } = ctx;
+    const mine = await ctx.client(og);
+    const myV = await ctx.vehicule(og);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ client_id: tgRows.client }, "Ce client n'existe pas."],
       [{ vehicule_id: tgRows.vehicule }, "Ce véhicule n'existe pas."],
       [{ chauffeur_id: tg.chauffeur }, "Ce chauffeur n'existe pas."],
     ];
     for (const [extra, message] of cases) {
-      const res = await t.post('/api/courses', courseBody(ctx, mine.id, myV.id, extra), og.token);
+      const res = await t.post('/api/courses', ctx.courseBody(mine.id, myV.id, extra), og.token);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual([message]);
     }
@@ -144,7 +136,7 @@ describe('courses across companies', () => {
     if (trajetId) {
       const res = await t.post(
         '/api/courses',
-        courseBody(ctx, mine.id, myV.id, { trajet_id: trajetId }),
+        ctx.courseBody(mine.id, myV.id, { trajet_id: trajetId }),
         og.token,
       );
       expect(res.json().errors).toEqual(["Ce trajet n'existe pas."]);
@@ -154,19 +146,14 @@ describe('courses across companies', () => {
 
 describe('paiements across companies', () => {
   it('a payment cannot be recorded on, or moved to, another company’s course', async () => {
-    const { t, og } = ctx;
+    const { t, B: og } = ctx;
     const body = { course_id: tgRows.course.id, libelle: 'X', mode: 'Espèces', montant: 1_000 };
     const foreign = await t.post('/api/paiements', body, og.token);
     const missing = await t.post('/api/paiements', { ...body, course_id: MISSING }, og.token);
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json()).toEqual(missing.json());
     expect(foreign.json().errors).toEqual(["Cette course n'existe pas."]);
-    const myCourse = await makeCourse(
-      ctx,
-      og,
-      (await makeClient(ctx, og.id)).id,
-      (await makeVehicule(ctx, og.id)).id,
-    );
+    const myCourse = await ctx.postCourse(og, (await ctx.client(og)).id, (await ctx.vehicule(og)).id);
     const mine = (await t.post('/api/paiements', { ...body, course_id: myCourse.id }, og.token)).json().data
       .id;
     const moved = await t.post(`/api/paiements/${mine}/update`, { course_id: tgRows.course.id }, og.token);
@@ -174,7 +161,7 @@ describe('paiements across companies', () => {
   });
 
   it('lists never show another company’s payments, whatever the filter', async () => {
-    const { t, og } = ctx;
+    const { t, B: og } = ctx;
     const rows = (await t.get('/api/paiements?limit=1000', og.token)).json().data as Array<{
       entreprise_id: number;
     }>;
@@ -194,25 +181,25 @@ describe('demandes across companies', () => {
       await sameAsMissing('POST', (x) => `/api/demandes/${x}/broadcast`, id);
       await sameAsMissing('POST', (x) => `/api/demandes/${x}/cancel`, id);
       await sameAsMissing('POST', (x) => `/api/demandes/${x}/destroy`, id);
-      const group = await ctx.t.post('/api/demandes/destroy-group', { selected_lines: [id] }, ctx.og.token);
+      const group = await ctx.t.post('/api/demandes/destroy-group', { selected_lines: [id] }, ctx.B.token);
       expect(group.json().message).toEqual([
         { severity: 'error', value: `La demande n°${id} n'existe pas.` },
       ]);
     }
     // Accepting a cancelled or an accepted one of another company: as missing.
-    const v = await makeVehicule(ctx, ctx.og.id);
+    const v = await ctx.vehicule(ctx.B);
     for (const id of [tgRows.cancelled, tgRows.accepted]) {
       await sameAsMissing('POST', (x) => `/api/demandes/${x}/accept`, id, { vehicule_id: v.id, montant: 1 });
     }
     const [row] = await ctx.t.database.db.select().from(demandes).where(eq(demandes.id, tgRows.accepted));
-    expect(row?.entreprise_id).toBe(ctx.tg.id);
+    expect(row?.entreprise_id).toBe(ctx.A.id);
   });
 
   it('an unbroadcast demande is its recorder’s; once broadcast others see it, only its recorder changes it', async () => {
-    const { t, og } = ctx;
+    const { t, B: og } = ctx;
     const id = tgRows.open;
     await sameAsMissing('GET', (x) => `/api/demandes/${x}`, id);
-    const v = await makeVehicule(ctx, og.id);
+    const v = await ctx.vehicule(og);
     await sameAsMissing('POST', (x) => `/api/demandes/${x}/accept`, id, { vehicule_id: v.id, montant: 1 });
     for (const path of ['update', 'broadcast', 'cancel', 'destroy']) {
       await sameAsMissing(
@@ -222,7 +209,7 @@ describe('demandes across companies', () => {
         path === 'update' ? { budget: 1 } : undefined,
       );
     }
-    const broadcast = await t.post(`/api/demandes/${tgRows.broadcast}/broadcast`, undefined, ctx.tg.token);
+    const broadcast = await t.post(`/api/demandes/${tgRows.broadcast}/broadcast`, undefined, ctx.A.token);
     expect(broadcast.statusCode, broadcast.body).toBe(200);
     expect((await t.get(`/api/demandes/${tgRows.broadcast}`, og.token)).json().data).toMatchObject({
       statut: 'Recherche en cours',
@@ -248,7 +235,7 @@ describe('demandes across companies', () => {
   });
 
   it('lists and filters never show another company’s accepted demandes; its clients stay its own', async () => {
-    const { t, og } = ctx;
+    const { t, B: og } = ctx;
     const rows = (await t.get(`/api/demandes?client=${tgRows.client}`, og.token)).json().data as Array<{
       id: number;
       statut: string;
@@ -301,7 +288,7 @@ describe('robustness', () => {
         { selected_lines: 'tout' },
         { montant: 1e20 },
       ]) {
-        const res = await ctx.t.post(url, body, ctx.tg.token);
+        const res = await ctx.t.post(url, body, ctx.A.token);
         // An update without any field it knows is a valid no-op; anything else is refused in French.
         const where = `${url} ${JSON.stringify(body)}`;
         const mayPass =
@@ -314,7 +301,7 @@ describe('robustness', () => {
         method: 'POST',
         url,
         payload: '{pas du json',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.tg.token}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.A.token}` },
       });
       expect(raw.statusCode).toBe(400);
     }
@@ -324,7 +311,7 @@ describe('robustness', () => {
       '/api/demandes/1.5',
       '/api/courses/99999999999',
     ]) {
-      const res = await ctx.t.get(url, ctx.tg.token);
+      const res = await ctx.t.get(url, ctx.A.token);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().errors).toEqual(["L'identifiant n'est pas valide."]);
     }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectShownFor, pauseClock, stepUntilShown } from './support/clock';
 import { choose, exportAs, readCsv } from './support/list';
 import { api, signInOps, stamp } from './support/operations';
 
@@ -7,6 +8,8 @@ test.describe.configure({ timeout: 120_000 });
 test('pièces de caisse : création avec motif riche, modification, désactivation, suppression groupée', async ({
   page,
 }) => {
+  // The page's fake clock (running until the group deletion's toast is checked): see support/clock.ts.
+  await page.clock.install();
   await signInOps(page);
   const libelle = `Carburant ${stamp()}`;
   await page.goto('/comptabilite/pieces-de-caisse');
@@ -64,11 +67,17 @@ test('pièces de caisse : création avec motif riche, modification, désactivati
     .getByRole('button', { name: /Supprimer/ })
     .first()
     .click();
+  // The group deletion's toast stays 7 s: checked in the page's paused time, not waited out.
+  await pauseClock(page);
   await page.getByRole('button', { name: 'Oui' }).click();
-  await expect(page.getByText(`La pièce de caisse « ${libelle} » a été supprimée.`)).toBeVisible({
-    timeout: 20_000,
-  });
+  const supprimee = page
+    .locator('.ant-notification-notice')
+    .filter({ hasText: `La pièce de caisse « ${libelle} » a été supprimée.` });
+  await expectShownFor(page, supprimee, await stepUntilShown(page, supprimee), 7);
+  await page.clock.resume();
   await expect(page.getByRole('row').filter({ hasText: libelle })).toHaveCount(0);
+  const after = await api<{ data: Array<{ id: number }> }>(page, '/api/piece_de_caisses?page=1&per_page=100');
+  expect(after.data.data.map((p) => p.id)).not.toContain(made.id);
 });
 
 test('journaux : filtre (dates obligatoires), export, détail « Operation ID », balance générale équilibrée, lien vers le document', async ({

@@ -75,7 +75,9 @@ test('la politique de sécurité du contenu (CSP) ne bloque rien : connexion et 
   // The policy is there (otherwise nothing could be violated).
   const home = await page.goto('/se-connecter');
   expect(home!.headers()['content-security-policy']).toContain("script-src 'self'");
-  for (const guest of routes.filter((r) => r.access === 'guest')) {
+  const guests = routes.filter((r) => r.access === 'guest');
+  expect(guests.map((r) => r.path)).toContain('/se-connecter'); // A loop over nothing would pass unseen.
+  for (const guest of guests) {
     await page.goto(guest.path);
     await settled(page, guest.title);
     expect(violations, guest.path).toEqual([]);

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { advanceTo, expectShownFor, expectToastFrom, pauseClock, stepUntilShown } from './support/clock';
+import { frenchDate } from './support/fleet';
 import { choose, exportAs, filterPanel, readXlsx } from './support/list';
 import {
   api,
@@ -16,10 +18,13 @@ import {
 test.describe.configure({ timeout: 90_000 });
 
 type Course = { etat: string; montant_paye: number; reste_a_payer: number };
+type Paiement = { libelle: string; montant: number; mode: string; statut: string };
 
 test('un paiement au-delà du reste est refusé sur le champ ; un paiement valide est créé, filtré, modifié, validé', async ({
   page,
 }) => {
+  // The page's fake clock (running until a toast is checked): see support/clock.ts.
+  await page.clock.install();
   await signInOps(page);
   const client = await newClient(page, `Quincaillerie Nzeng ${stamp()}`);
   const course = await newCourse(page, client, 100_000);
@@ -38,9 +43,17 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
   );
   await expect(create).toBeVisible();
   await create.getByLabel('Montant').fill('40000');
-  await create.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText(`Le paiement de la course ${course.code} a été enregistré.`)).toBeVisible();
+  await expectToastFrom(
+    page,
+    page.getByText(`Le paiement de la course ${course.code} a été enregistré.`),
+    () => create.getByRole('button', { name: 'Enregistrer' }).click(),
+  );
   await expect(create).toBeHidden();
+  // What the API stored.
+  const stored = (await api<Paiement[]>(page, `/api/paiements?course=${course.id}`)).data;
+  expect(stored).toMatchObject([
+    { libelle: 'Acompte chargement', montant: 40_000, mode: 'Airtel Money', statut: 'En attente' },
+  ]);
 
   // Filter by course: one row, kept by a reload.
   const filters = filterPanel(page);
@@ -51,7 +64,8 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
   await expect(page.getByRole('heading', { name: 'Paiements (1)' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Filtres actifs' })).toContainText(`Course : ${course.code}`);
   const row = page.getByRole('table').getByRole('row').nth(1);
-  await expect(row).toContainText(new Intl.DateTimeFormat('fr-FR').format(new Date()));
+  // Today in Libreville, where the row's date is shown (from 23:00 UTC it is already tomorrow there).
+  await expect(row).toContainText(frenchDate());
   await expect(row).toContainText(client.nom_complet);
   await expect(row).toContainText('Airtel Money');
   await expect(row).toContainText('40.000 FCFA');
@@ -62,16 +76,20 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
   const dialog = page.getByRole('dialog', { name: `Paiement ${course.code}` });
   await dialog.getByRole('button', { name: 'Modifier' }).click();
   await dialog.getByLabel('Libellé').fill('Acompte au chargement (Owendo)');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText(`Le paiement de la course ${course.code} a été modifié.`)).toBeVisible();
+  await expectToastFrom(page, page.getByText(`Le paiement de la course ${course.code} a été modifié.`), () =>
+    dialog.getByRole('button', { name: 'Enregistrer' }).click(),
+  );
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Acompte au chargement (Owendo)');
 
   // Valider: the course's etat follows.
   expect((await api<Course>(page, `/api/courses/${course.id}`)).data.etat).toBe('Non payé');
   await row.click();
-  await dialog.getByRole('button', { name: 'Valider' }).click();
-  await expect(page.getByText(`Le paiement de 40.000 FCFA (${course.code}) a été validé.`)).toBeVisible();
+  await expectToastFrom(
+    page,
+    page.getByText(`Le paiement de 40.000 FCFA (${course.code}) a été validé.`),
+    () => dialog.getByRole('button', { name: 'Valider' }).click(),
+  );
   await expect(dialog.locator('.ant-descriptions')).toContainText('Validé');
   await expect.poll(() => dialogButtons(dialog)).toEqual(['Annuler', 'Fermer']);
   const after = (await api<Course>(page, `/api/courses/${course.id}`)).data;
@@ -88,6 +106,7 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
 });
 
 test('la suppression groupée (un toast par ligne), les cartes et l’export Excel', async ({ page }) => {
+  await page.clock.install();
   await signInOps(page);
   const client = await newClient(page, `Export Paiements ${stamp()}`);
   const course = await newCourse(page, client, 100_000);
@@ -130,16 +149,29 @@ test('la suppression groupée (un toast par ligne), les cartes et l’export Exc
   await page.getByRole('table').getByRole('checkbox').first().check();
   await expect(page.getByText('2 lignes sélectionnées')).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer la sélection' }).click();
+  // One toast per line of the answer, the second 5 s after the first, each 7 s: checked in the page's
+  // paused time, not waited out.
+  await pauseClock(page);
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
-  await expect(page.getByRole('heading', { name: 'Paiements (0)' })).toBeVisible();
-  // One toast per line of the answer, the second 5 s after the first.
-  for (const montant of ['30.000', '20.000']) {
-    await expect(
-      page.getByText(`Le paiement de ${montant} FCFA (${course.code}) a été supprimé.`),
-    ).toBeVisible({
-      timeout: 12_000,
+  const supprime = (montant: string) =>
+    page.locator('.ant-notification-notice').filter({
+      hasText: new RegExp(`Le paiement de ${montant} FCFA \\(${course.code}\\) a été supprimé\\.`),
     });
-  }
+  // The lines come in the answer's order: the first toast says which one went first.
+  const first = await stepUntilShown(page, supprime('(?:30|20)\\.000'));
+  const [a, b] = (await supprime('(?:30|20)\\.000').innerText()).includes('30.000')
+    ? ['30\\.000', '20\\.000']
+    : ['20\\.000', '30\\.000'];
+  await expect(supprime(b)).toHaveCount(0);
+  await advanceTo(page, first + 4_700);
+  await expect(supprime(b)).toHaveCount(0);
+  const second = await stepUntilShown(page, supprime(b));
+  expect(second - first).toBeLessThanOrEqual(5_300);
+  await expectShownFor(page, supprime(a), first, 7);
+  await expectShownFor(page, supprime(b), second, 7);
+  await page.clock.resume();
+  await expect(page.getByRole('heading', { name: 'Paiements (0)' })).toBeVisible();
+  expect((await api<Paiement[]>(page, `/api/paiements?course=${course.id}`)).data).toEqual([]);
 });
 
 test.describe('sur un téléphone (390 px)', () => {

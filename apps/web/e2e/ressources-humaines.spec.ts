@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectToastFrom } from './support/clock';
 import { choose, exportAs, filterPanel, readCsv, readXlsx, titleCount } from './support/list';
 import { mailsFor } from './support/mail';
+import { api } from './support/operations';
 import { signInToHome } from './support/session';
 
 // User journeys of a dozen round trips each: 20-40 s on a quiet 2-core machine, much more when it is shared.
@@ -27,6 +29,8 @@ async function openScreen(page: Page, link?: string) {
 test('filtrer par type (gardé au rechargement), créer, ouvrir, modifier, bloquer et activer un compte', async ({
   page,
 }) => {
+  // The page's fake clock, paused around each 3-s success toast so none can be missed: see support/clock.ts.
+  await page.clock.install();
   await openScreen(page);
   const filters = filterPanel(page);
 
@@ -53,12 +57,19 @@ test('filtrer par type (gardé au rechargement), créer, ouvrir, modifier, bloqu
   await create.getByLabel('Email').fill(email);
   await create.getByLabel('Nom / Raison sociale').fill('Moussavou');
   await create.getByLabel('Prénom', { exact: true }).fill('Inès');
-  await create.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(
+  await expectToastFrom(
+    page,
     page.getByText('Utilisateur créé. Un email lui a été envoyé pour choisir son mot de passe.'),
-  ).toBeVisible();
+    () => create.getByRole('button', { name: 'Enregistrer' }).click(),
+  );
   await expect(create).toBeHidden();
   await expect.poll(() => mailsFor(email).length).toBe(1);
+  // What the API stored.
+  const stored = await api<Array<{ name: string; type: string; nom: string; email: string }>>(
+    page,
+    `/api/utilisateurs?search=${id}`,
+  );
+  expect(stored.data).toMatchObject([{ name: id, type: 'agent', nom: 'Moussavou', email }]);
 
   // Find it with the search filter and open it.
   await filters.getByLabel('Rechercher').fill(id);
@@ -73,19 +84,22 @@ test('filtrer par type (gardé au rechargement), créer, ouvrir, modifier, bloqu
   // Edit: a successful save closes the dialog and the list shows the change.
   await dialog.getByRole('button', { name: 'Modifier' }).click();
   await dialog.getByLabel('Téléphone', { exact: true }).fill('+241 077 12 34 56');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText('Utilisateur modifié.')).toBeVisible();
+  await expectToastFrom(page, page.getByText('Utilisateur modifié.'), () =>
+    dialog.getByRole('button', { name: 'Enregistrer' }).click(),
+  );
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('row').nth(1)).toContainText('+241 077 12 34 56');
 
   // Block, then activate, from the detail dialog.
   await table.getByRole('cell', { name: id, exact: true }).click();
   await dialog.getByRole('button', { name: 'Bloquer' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
-  await expect(page.getByText('Le compte a été bloqué.')).toBeVisible();
+  await expectToastFrom(page, page.getByText('Le compte a été bloqué.'), () =>
+    page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click(),
+  );
   await expect(dialog).toContainText('Bloqué');
-  await dialog.getByRole('button', { name: 'Activer' }).click();
-  await expect(page.getByText('Le compte a été activé.')).toBeVisible();
+  await expectToastFrom(page, page.getByText('Le compte a été activé.'), () =>
+    dialog.getByRole('button', { name: 'Activer' }).click(),
+  );
   await expect(dialog).toContainText('Actif');
   await expect(dialog.getByRole('button', { name: 'Bloquer' })).toBeVisible();
 });
