@@ -17,7 +17,8 @@ import {
 // 2 cores are shared with other runs (full page loads then take 10–20 s).
 test.describe.configure({ timeout: 90_000 });
 
-const today = new Intl.DateTimeFormat('fr-FR').format(new Date());
+// Today in Libreville (from 23:00 UTC it is already tomorrow there).
+const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(new Date());
 
 test('créer une course (le véhicule part en course), la filtrer (gardé au rechargement), l’ouvrir, la modifier', async ({
   page,

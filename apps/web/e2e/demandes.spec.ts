@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { addDays, todayInGabon } from '@yams/shared';
 import { choose, exportAs, filterPanel, readCsv } from './support/list';
 import {
   api,
@@ -16,7 +17,9 @@ import {
 // 2 cores are shared with other runs (full page loads then take 10–20 s).
 test.describe.configure({ timeout: 90_000 });
 
-const inTwoDays = new Intl.DateTimeFormat('fr-FR').format(new Date(Date.now() + 2 * 86_400_000));
+const inTwoDays = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(
+  new Date(Date.now() + 2 * 86_400_000),
+);
 
 /** A demande recorded through the API for `client` ('En attente'). */
 async function newDemande(page: Parameters<typeof api>[0], client: { id: number }, budget = 90_000) {
@@ -25,7 +28,7 @@ async function newDemande(page: Parameters<typeof api>[0], client: { id: number 
     type_course: 'Déménagement',
     ville_depart_id: await villeId(page, 'Libreville'),
     ville_arrivee_id: await villeId(page, 'Oyem'),
-    date_souhaitee: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    date_souhaitee: addDays(todayInGabon(), 1),
     budget,
   });
   expect(res.success).toBe(true);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { todayInGabon } from '@yams/shared';
 import { PDFParse } from 'pdf-parse';
 import { choose } from './support/list';
 import { api, newClient, newCourse, pick, signInOps, stamp } from './support/operations';
@@ -266,7 +267,7 @@ test('avoirs partiels : lignes et quantités choisies à l’écran, numérotés
   const nom = `Client Avoir ${stamp()}`;
   const client = await newClient(page, nom);
   const made = await api<FactureApi>(page, '/api/factures', {
-    date_operation: new Date().toISOString().slice(0, 10),
+    date_operation: todayInGabon(),
     type: 'Normale',
     client_id: client.id,
     appliquer_tva: true,
@@ -379,7 +380,7 @@ test('suppression refusée : le « Oups ! » reste 20 s (détail et suppression 
   const client = await newClient(page, nom);
   const brouillon = async (description: string) => {
     const res = await api<FactureApi>(page, '/api/factures', {
-      date_operation: new Date().toISOString().slice(0, 10),
+      date_operation: todayInGabon(),
       type: 'Normale',
       client_id: client.id,
       lignes: [{ description, qte: 1, prix_unitaire: 10_000 }],

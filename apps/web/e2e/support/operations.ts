@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { todayInGabon } from '@yams/shared';
 import { signInToHome } from './session';
 
 /**
@@ -81,7 +82,7 @@ export async function newCourse(page: Page, client: { id: number }, montant = 10
     type_course: 'Transport de marchandises',
     ville_depart_id: await villeId(page, 'Libreville'),
     ville_arrivee_id: await villeId(page, 'Lambaréné'),
-    date_chargement: new Date().toISOString().slice(0, 10),
+    date_chargement: todayInGabon(),
     montant,
   });
   expect(res.success, JSON.stringify(res.message)).toBe(true);
