@@ -6,6 +6,7 @@ export * from './adresses';
 export * from './api';
 export * from './audit';
 export * from './audit.endpoints';
+export * from './auth.endpoints';
 export * from './auth.schemas';
 export * from './colors';
 export * from './constants';

@@ -1,4 +1,4 @@
-import { MSG } from '@yams/shared';
+import { type csrfCookieEndpoint, MSG } from '@yams/shared';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { http } from '../base/http';
 import { onRetryInitialRequests } from '../base/network';
@@ -21,7 +21,10 @@ async function run(): Promise<void> {
   if (check.fetching) return;
   set({ ...check, fetching: true });
   try {
-    await http.get<null>('/sanctum/csrf-cookie', { errors: 'none' });
+    // Typed by its contract without importing it (it would bring zod onto the sign-in page).
+    await http.get<null>('/sanctum/csrf-cookie' satisfies (typeof csrfCookieEndpoint)['path'], {
+      errors: 'none',
+    });
     set({ state: 'ok', fetching: false });
   } catch {
     set({ state: 'failed', fetching: false });

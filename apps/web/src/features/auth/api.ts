@@ -1,6 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import {
+  forgotPasswordEndpoint,
+  logoutEndpoint,
+  resetPasswordEndpoint,
+  sendVerificationCodeEndpoint,
+  verifyAccountEndpoint,
+} from '@yams/shared';
 import { useNavigate } from 'react-router';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { PATHS } from '../../base/paths';
 import { resetUserCache } from '../../base/queryClient';
 import { clearSession, getSession, updateSessionUser } from '../../base/session';
@@ -11,7 +18,7 @@ import { fetchMe } from '../account/api';
 export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => http.post<null>('/api/logout', {}, { background: true, successToast: true }),
+    mutationFn: () => call(logoutEndpoint, {}, { background: true, successToast: true }),
     onError: () => toast.localLogout(),
     onSettled: () => {
       navigate(PATHS.login, { replace: true });
@@ -24,14 +31,14 @@ export function useLogout() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (body: { email: string }) =>
-      http.post<null>('/api/forgot-password', body, { errors: 'first', successToast: true }),
+      call(forgotPasswordEndpoint, { body }, { errors: 'first', successToast: true }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: { token: string; password: string; password_confirmation: string }) =>
-      http.post<null>('/api/reset-password', body, { successToast: true }),
+      call(resetPasswordEndpoint, { body }, { successToast: true }),
   });
 }
 
@@ -46,7 +53,7 @@ const verificationErrors = {
 export function useVerifyAccount() {
   return useMutation({
     mutationFn: (body: { userId: number; code: string }) =>
-      http.post<null>('/api/verify-account', body, verificationErrors),
+      call(verifyAccountEndpoint, { body }, verificationErrors),
     onSuccess: async () => {
       const user = getSession()?.user;
       try {
@@ -61,6 +68,6 @@ export function useVerifyAccount() {
 export function useResendCode() {
   return useMutation({
     mutationFn: (body: { userId: number }) =>
-      http.post<null>('/api/send-verification-code', body, verificationErrors),
+      call(sendVerificationCodeEndpoint, { body }, verificationErrors),
   });
 }

@@ -1,4 +1,4 @@
-import type { UserOut } from '@yams/shared';
+import type { EndpointPartIn, EndpointResponse, loginEndpoint } from '@yams/shared';
 import { useState } from 'react';
 import { http } from '../../base/http';
 import { signIn } from '../../base/session';
@@ -10,11 +10,9 @@ import { signIn } from '../../base/session';
 /** The back-office signs in with this source (spec section 7). */
 export const LOGIN_SOURCE = 'yamsmanager';
 
-export interface LoginResult {
-  user: UserOut;
-  token: string;
-  verification_required: boolean;
-}
+/** `POST /api/login`'s answer, typed by its contract (`loginEndpoint`, imported as a type only: no zod here). */
+export type LoginResult = EndpointResponse<typeof loginEndpoint>;
+type LoginBody = EndpointPartIn<typeof loginEndpoint, 'body'>;
 
 interface LoginCallbacks {
   onSuccess(result: LoginResult): void;
@@ -28,8 +26,8 @@ export function useLogin() {
     setPending(true);
     try {
       const { data } = await http.post<LoginResult>(
-        '/api/login',
-        { ...body, source: LOGIN_SOURCE },
+        '/api/login' satisfies (typeof loginEndpoint)['path'],
+        { ...body, source: LOGIN_SOURCE } satisfies LoginBody,
         { errors: 'first', keepSessionOn401: true, successToast: true },
       );
       signIn({ user: data.user, token: data.token });
