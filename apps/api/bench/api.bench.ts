@@ -23,15 +23,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { Database, Db } from '../src/db/client';
+import { type Database, openPostgres } from '../src/db/client';
 import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
 import { openPgliteWorker } from '../src/db/pglite-remote';
-import * as schema from '../src/db/schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
 import { gpsAddress } from '../src/modules/geolocation/gps.routes';
 import { type BenchLine, LINES } from './lines';
@@ -97,16 +95,15 @@ async function openPostgresTarget(): Promise<Target> {
     url = admin.replace(/\/postgres$/, '/yams_bench');
     describe = `PostgreSQL ${version.rows[0].server_version} sur 127.0.0.1:54355 (fsync off)`;
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  observe(pool);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // The server's arrangement (openDatabase with DATABASE_URL: the pool that attributes writes, LISTEN).
+  const database = openPostgres(url, 10, observe);
   const bare = new pg.Pool({ connectionString: url, max: 10 });
   return {
-    database: { db, kind: 'postgres', close: () => pool.end() },
+    database,
     run: (config) => bare.query(...(config as [string])),
     describe,
     async close() {
-      await pool.end();
+      await database.close();
       await bare.end();
     },
   };

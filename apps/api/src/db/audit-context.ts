@@ -11,7 +11,10 @@ import pg from 'pg';
  *
  * - PostgreSQL: each connection taken from the pool gets the session setting of the caller before use
  *   (only when it differs from what the connection already holds): a transaction and a single statement
- *   alike run on a connection owned by the caller from checkout to release.
+ *   alike run on a connection owned by the caller from checkout to release. A single read (`select`)
+ *   writes nothing to attribute, so it takes any connection as it is: a request's token look-up runs as
+ *   the system and its list as the user, and syncing the setting both ways cost two extra round trips
+ *   per request.
  * - PGlite (one connection): a transaction starts with `set_config(…, true)` (local to it); a single
  *   write statement outside a transaction is run inside one, so its setting cannot leak to a concurrent
  *   request's statement.
@@ -63,6 +66,22 @@ type TaggedClient = pg.PoolClient & { [ACTOR]?: string };
 
 /** A node-postgres pool whose connections carry the current actor (see above). */
 export class AttributedPool extends pg.Pool {
+  /** Set while `query` hands a single read to pg-pool, which calls `connect` synchronously. */
+  #reading = false;
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg-pool's query has many overloads; this only forwards them.
+  override query(...args: any[]): any {
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (typeof text !== 'string' || WRITE.test(text)) return Reflect.apply(super.query, this, args);
+    this.#reading = true;
+    try {
+      return Reflect.apply(super.query, this, args);
+    } finally {
+      this.#reading = false;
+    }
+  }
+
   // pg-pool's own `query` takes its connection through `connect(callback)`: both forms land here.
   override connect(): Promise<pg.PoolClient>;
   override connect(
@@ -79,6 +98,11 @@ export class AttributedPool extends pg.Pool {
       done: (release?: unknown) => void,
     ) => void,
   ): Promise<pg.PoolClient> | undefined {
+    if (this.#reading) {
+      if (!callback) return super.connect();
+      super.connect(callback);
+      return;
+    }
     const user = currentActor();
     const wanted = user === null ? '' : String(user);
     const ready = super.connect().then(async (client: TaggedClient) => {

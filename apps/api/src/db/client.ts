@@ -37,8 +37,10 @@ export interface Database {
 /** node-postgres: return DATE columns as plain `YYYY-MM-DD` strings, never shifted by the time zone. */
 pg.types.setTypeParser(1082, (v) => v);
 
-export function openPostgres(url: string, max = 10): Database {
+/** `observe` sees the pool before use (the bench records every statement sent, to replay it bare). */
+export function openPostgres(url: string, max = 10, observe?: (pool: pg.Pool) => void): Database {
   const pool = new AttributedPool({ connectionString: url, max });
+  observe?.(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   let closing = false;

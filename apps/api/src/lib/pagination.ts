@@ -37,14 +37,29 @@ export const EXACT_COUNT_LIMIT = 10_000;
 type Rows<T> = { rows: T[] };
 
 /**
+ * A selection found beyond EXACT_COUNT_LIMIT keeps its estimate this long, per database and per statement
+ * and parameters: paging through a million courses then costs the page alone, not a capped count of
+ * 10,001 rows and a plan each time. An estimate it is anyway; for a minute at most it may say 'plus de
+ * 10 000' of a selection that a mass deletion has just brought under the limit.
+ */
+export const ESTIMATE_TTL_MS = 60_000;
+const estimates = new WeakMap<Db, Map<string, { total: number; at: number }>>();
+
+function estimatesOf(db: Db) {
+  const known = estimates.get(db) ?? new Map<string, { total: number; at: number }>();
+  estimates.set(db, known);
+  if (known.size > 1000) known.clear();
+  return known;
+}
+
+type Selection = SQLWrapper & { limit(n: number): SQLWrapper; toSQL(): { sql: string; params: unknown[] } };
+
+/**
  * `count` and `pageTotal` of a list from its selection, `() => db.select({ one: sql`1` }).from(table)
  * .where(…)` with only the joins its filters need (counting never needs the references a row shows).
  * A function, as drizzle's builders change in place when limited.
  */
-export function countsOf(
-  db: Db,
-  selection: () => SQLWrapper & { limit(n: number): SQLWrapper },
-): Pick<ListSource<never>, 'count' | 'pageTotal'> {
+export function countsOf(db: Db, selection: () => Selection): Pick<ListSource<never>, 'count' | 'pageTotal'> {
   const one = async (query: SQL) => {
     const result = (await db.execute(query)) as unknown as Rows<{ n: number | string }>;
     return Number(result.rows[0]?.n ?? 0);
@@ -52,6 +67,10 @@ export function countsOf(
   return {
     count: () => one(sql`select count(*)::int as n from (${selection()}) as selection`),
     async pageTotal() {
+      const statement = selection().toSQL();
+      const key = `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
+      const known = estimatesOf(db).get(key);
+      if (known && Date.now() - known.at < ESTIMATE_TTL_MS) return { total: known.total, estimated: true };
       const capped = selection().limit(EXACT_COUNT_LIMIT + 1);
       const n = await one(sql`select count(*)::int as n from (${capped}) as selection`);
       if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
@@ -63,7 +82,9 @@ export function countsOf(
         Plan: { 'Plan Rows': number };
       }>;
       const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
-      return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+      const total = Math.max(estimate, EXACT_COUNT_LIMIT + 1);
+      estimatesOf(db).set(key, { total, at: Date.now() });
+      return { total, estimated: true };
     },
   };
 }

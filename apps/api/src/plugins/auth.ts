@@ -4,7 +4,11 @@ import fp from 'fastify-plugin';
 import { auditContext } from '../db/audit-context';
 import type { User } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { AUTH_CHANNEL, TokenCache } from '../modules/auth/token-cache';
 import { findByToken } from '../modules/auth/tokens.repository';
+
+/** How long a token read stays trusted without a notification (token-cache.ts: lost notifications). */
+const TOKEN_CACHE_MS = 30_000;
 
 /**
  * What a signed-in user may see: a transporteur its own company's rows, a superadmin everything.
@@ -24,6 +28,10 @@ export function scopeOf(user: User): Scope {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: { user: User; tokenId: number } | null;
+  }
+  interface FastifyContextConfig {
+    /** A write route that can change no account or token (GPS ingest): the token cache survives it. */
+    sessionsUntouched?: true;
   }
   interface FastifyInstance {
     /** preHandler: a valid bearer token of a verified back-office account. */
@@ -59,10 +67,23 @@ export default fp(
       auditContext.run({ userId: null }, done);
     });
 
+    // Who calls, without a database round trip for a token seen lately (token-cache.ts). Without LISTEN
+    // nothing would evict, so nothing is kept.
+    const cache = new TokenCache(app.database.listen ? TOKEN_CACHE_MS : 0);
+    const unlisten = await app.database.listen?.(AUTH_CHANNEL, (payload) => cache.evict(payload));
+    app.addHook('onClose', async () => unlisten?.());
+    // A write of this process may have revoked a token, blocked or changed a user: the next request must
+    // see it, not race its notification. Cleared before the answer leaves.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      const reads = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+      if (!reads && !request.routeOptions.config?.sessionsUntouched) cache.clear();
+      done(null, payload);
+    });
+
     async function resolve(request: FastifyRequest) {
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) throw unauthenticated();
-      const found = await findByToken(app.db, header.slice(7).trim());
+      const found = await findByToken(app.db, header.slice(7).trim(), cache);
       if (!found) throw unauthenticated();
       request.auth = found;
       const actor = auditContext.getStore();

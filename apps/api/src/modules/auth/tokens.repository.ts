@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personalAccessTokens, type User, users } from '../../db/schema';
 import { randomToken, sameHash, sha256 } from '../../lib/crypto';
+import type { TokenCache } from './token-cache';
 
 /** Issues a Sanctum-style token `id|secret`; only the SHA-256 of the secret is stored. */
 export async function issueToken(
@@ -28,23 +29,32 @@ export interface Authenticated {
   tokenId: number;
 }
 
-/** The user behind a bearer token, or null when it is unknown, expired, revoked or its user blocked. */
-export async function findByToken(db: Db, bearer: string): Promise<Authenticated | null> {
+/**
+ * The user behind a bearer token, or null when it is unknown, expired, revoked or its user blocked. With a
+ * cache (the auth plugin's), a token seen lately is not read again (token-cache.ts says when it is).
+ */
+export async function findByToken(db: Db, bearer: string, cache?: TokenCache): Promise<Authenticated | null> {
   const match = /^(\d{1,10})\|([A-Za-z0-9_-]{20,100})$/.exec(bearer);
   if (!match) return null;
   const id = Number(match[1]);
-  const [row] = await db
-    .select({ token: personalAccessTokens, user: users })
-    .from(personalAccessTokens)
-    .innerJoin(users, eq(users.id, personalAccessTokens.user_id))
-    .where(and(eq(personalAccessTokens.id, id), isNull(personalAccessTokens.revoked_at)))
-    .limit(1);
+  let row: { token: typeof personalAccessTokens.$inferSelect; user: User } | undefined = cache?.get(id);
+  if (!row) {
+    const generation = cache?.generation ?? 0;
+    [row] = await db
+      .select({ token: personalAccessTokens, user: users })
+      .from(personalAccessTokens)
+      .innerJoin(users, eq(users.id, personalAccessTokens.user_id))
+      .where(and(eq(personalAccessTokens.id, id), isNull(personalAccessTokens.revoked_at)))
+      .limit(1);
+    if (row) cache?.set(id, row, generation);
+  }
   if (!row || !sameHash(row.token.token_hash, sha256(match[2]!))) return null;
   if (new Date(row.token.expires_at).getTime() <= Date.now() || row.user.bloque) return null;
   // Write last use at most once a minute per token.
   const last = row.token.last_used_at ? new Date(row.token.last_used_at).getTime() : 0;
   if (Date.now() - last > 60_000) {
     const now = new Date().toISOString();
+    row.token.last_used_at = now;
     await db.update(personalAccessTokens).set({ last_used_at: now }).where(eq(personalAccessTokens.id, id));
     await db.update(users).set({ last_seen_at: now }).where(eq(users.id, row.user.id));
   }

@@ -86,6 +86,7 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
           },
           // A tracker reads no page: the browser security headers would only cost each message their work.
           helmet: false,
+          config: { sessionsUntouched: true },
           handler,
         });
       }
