@@ -310,10 +310,15 @@ type Plan = unknown[][]; // groups of statements run together
 const plans: Plan[] = [];
 
 async function capturePlan(url: string, token: string): Promise<Plan> {
+  // Warm requests first: what the load repeats, not a first call's token look-up and last-use writes
+  // (whose notification drops the token from the cache: the second call reads it again and keeps it).
+  for (let i = 0; i < 2; i++)
+    await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   capture = [];
   const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   await new Promise((r) => setTimeout(r, 5));
   const sent = capture;
+  if (process.env.BENCH_SHOW_SQL) for (const s of sent!) console.log(JSON.stringify(s.config).slice(0, 300));
   capture = null;
   if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 300)}`);
   const groups: Plan = [];

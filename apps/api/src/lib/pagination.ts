@@ -54,37 +54,78 @@ function estimatesOf(db: Db) {
 
 type Selection = SQLWrapper & { limit(n: number): SQLWrapper; toSQL(): { sql: string; params: unknown[] } };
 
+export interface Counts extends Pick<ListSource<never>, 'count' | 'pageTotal'> {
+  /**
+   * A source's `page` in one statement: `query` builds the page's rows with, when given, one more column
+   * `total`, the capped count of the selection as an uncorrelated subquery (PostgreSQL runs it once). A
+   * selection known to be past the limit is not counted again (ESTIMATE_TTL_MS); a page past the end has no
+   * row to carry the count and counts apart.
+   */
+  pageOf<R, T>(
+    query: (
+      limit: number,
+      offset: number,
+      total: SQL<number> | undefined,
+    ) => Promise<Array<R & { total?: number }>>,
+    map: (row: R) => T,
+  ): (limit: number, offset: number) => Promise<{ rows: T[]; total: PageTotal }>;
+}
+
 /**
- * `count` and `pageTotal` of a list from its selection, `() => db.select({ one: sql`1` }).from(table)
- * .where(…)` with only the joins its filters need (counting never needs the references a row shows).
- * A function, as drizzle's builders change in place when limited.
+ * `count`, `pageTotal` and `pageOf` of a list from its selection, `() => db.select({ one: sql`1` })
+ * .from(table).where(…)` with only the joins its filters need (counting never needs the references a row
+ * shows). A function, as drizzle's builders change in place when limited.
  */
-export function countsOf(db: Db, selection: () => Selection): Pick<ListSource<never>, 'count' | 'pageTotal'> {
+export function countsOf(db: Db, selection: () => Selection): Counts {
   const one = async (query: SQL) => {
     const result = (await db.execute(query)) as unknown as Rows<{ n: number | string }>;
     return Number(result.rows[0]?.n ?? 0);
   };
+  const keyOf = () => {
+    const statement = selection().toSQL();
+    return `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
+  };
+  const known = (key: string): PageTotal | undefined => {
+    const found = estimatesOf(db).get(key);
+    return found && Date.now() - found.at < ESTIMATE_TTL_MS
+      ? { total: found.total, estimated: true }
+      : undefined;
+  };
+  const capped = () => sql`(${selection().limit(EXACT_COUNT_LIMIT + 1)})`;
+  /** The total of a selection counted `n` (capped): exact, or past the limit the planner's estimate. */
+  const totalOf = async (n: number, key: string): Promise<PageTotal> => {
+    if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+    const plan = (await db.execute(sql`explain (format json) ${selection()}`)) as unknown as Rows<
+      Record<string, unknown>
+    >;
+    const json = Object.values(plan.rows[0] ?? {})[0];
+    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{
+      Plan: { 'Plan Rows': number };
+    }>;
+    const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    const total = Math.max(estimate, EXACT_COUNT_LIMIT + 1);
+    estimatesOf(db).set(key, { total, at: Date.now() });
+    return { total, estimated: true };
+  };
+  const pageTotal = async () => {
+    const key = keyOf();
+    return (
+      known(key) ?? totalOf(await one(sql`select count(*)::int as n from ${capped()} as selection`), key)
+    );
+  };
   return {
     count: () => one(sql`select count(*)::int as n from (${selection()}) as selection`),
-    async pageTotal() {
-      const statement = selection().toSQL();
-      const key = `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
-      const known = estimatesOf(db).get(key);
-      if (known && Date.now() - known.at < ESTIMATE_TTL_MS) return { total: known.total, estimated: true };
-      const capped = selection().limit(EXACT_COUNT_LIMIT + 1);
-      const n = await one(sql`select count(*)::int as n from (${capped}) as selection`);
-      if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
-      const plan = (await db.execute(sql`explain (format json) ${selection()}`)) as unknown as Rows<
-        Record<string, unknown>
-      >;
-      const json = Object.values(plan.rows[0] ?? {})[0];
-      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{
-        Plan: { 'Plan Rows': number };
-      }>;
-      const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
-      const total = Math.max(estimate, EXACT_COUNT_LIMIT + 1);
-      estimatesOf(db).set(key, { total, at: Date.now() });
-      return { total, estimated: true };
+    pageTotal,
+    pageOf: (query, map) => async (limit, offset) => {
+      const key = keyOf();
+      const estimate = known(key);
+      const total = estimate ? undefined : sql<number>`(select count(*)::int from ${capped()} as selection)`;
+      const rows = await query(limit, offset, total);
+      const counted = rows[0]?.total;
+      return {
+        rows: rows.map(map),
+        total: estimate ?? (counted === undefined ? await pageTotal() : await totalOf(Number(counted), key)),
+      };
     },
   };
 }

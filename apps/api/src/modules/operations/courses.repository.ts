@@ -75,8 +75,11 @@ const columns = {
   created_at: courses.created_at,
   updated_at: courses.updated_at,
 };
-function selectCourses(db: Db, scope: Scope) {
-  return scoped(db, scope).select(columns).from(courses);
+/** With `total`, one more column: the list's capped count (pagination.ts `pageOf`). */
+function selectCourses(db: Db, scope: Scope, total?: SQL<number>) {
+  return scoped(db, scope)
+    .select(total ? { ...columns, total } : columns)
+    .from(courses);
 }
 
 type Row = Awaited<ReturnType<typeof selectCourses>>[number];
@@ -181,48 +184,51 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
   const parts = period ?? searchParts(db, f.search);
   const base = and(...conditions, period ? searchOn(db, f.search) : undefined);
   if (!parts) {
-    return {
-      ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(courses).where(base)),
-      async rows(limit, offset) {
-        const rows = await selectCourses(db, scope)
-          .where(base)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset);
-        return rows.map((r) => toCourseOut(r));
-      },
-    };
-  }
-  const part = (p: SQL) => and(base, p);
-  return {
-    ...countsOf(db, () => {
-      const [a, b, ...others] = parts.map((p) =>
-        scoped(db, scope).select({ one: sql`1` }).from(courses).where(part(p)),
-      );
-      return unionAll(a!, b!, ...others);
-    }),
-    async rows(limit, offset) {
-      // Each part's first offset + limit rows in the list's order, then the page of their union. The
-      // second part (loaded outside the month, unloaded in it) holds the few courses spanning the month's
-      // edges, all loaded just before it: read in the list's order, PostgreSQL would walk the whole
-      // history back from today to find them (2.5 s at 1 M courses). `offset 0` plans it alone, as the
-      // range on date_dechargement it is, then sorts the few rows found. The search's parts likewise (a
-      // code matches a handful of courses, found by trigrams, which the list's order would not find).
-      const firsts = parts.map((p, i) => {
-        const inPart = scoped(db, scope).select().from(courses).where(part(p));
-        if (i === 0 && period) {
-          const ids = scoped(db, scope).select({ id: courses.id }).from(courses).where(part(p));
-          return sql`(${ids.orderBy(...order).limit(offset + limit)})`;
-        }
-        return sql`(select ${courses.id} from (${inPart} offset 0) as ${courses} order by ${sql.join(order, sql`, `)} limit ${offset + limit})`;
-      });
-      const rows = await selectCourses(db, scope)
-        .where(sql`${courses.id} in (${sql.join(firsts, sql` union all `)})`)
+    const counts = countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(courses).where(base));
+    const query = (limit: number, offset: number, total?: SQL<number>) =>
+      selectCourses(db, scope, total)
+        .where(base)
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return rows.map((r) => toCourseOut(r));
-    },
+    return {
+      ...counts,
+      rows: async (limit, offset) => (await query(limit, offset)).map((r) => toCourseOut(r)),
+      page: counts.pageOf(query, toCourseOut),
+    };
+  }
+  const part = (p: SQL) => and(base, p);
+  const counts = countsOf(db, () => {
+    const [a, b, ...others] = parts.map((p) =>
+      scoped(db, scope).select({ one: sql`1` }).from(courses).where(part(p)),
+    );
+    return unionAll(a!, b!, ...others);
+  });
+  const query = (limit: number, offset: number, total?: SQL<number>) => {
+    // Each part's first offset + limit rows in the list's order, then the page of their union. The
+    // second part (loaded outside the month, unloaded in it) holds the few courses spanning the month's
+    // edges, all loaded just before it: read in the list's order, PostgreSQL would walk the whole
+    // history back from today to find them (2.5 s at 1 M courses). `offset 0` plans it alone, as the
+    // range on date_dechargement it is, then sorts the few rows found. The search's parts likewise (a
+    // code matches a handful of courses, found by trigrams, which the list's order would not find).
+    const firsts = parts.map((p, i) => {
+      const inPart = scoped(db, scope).select().from(courses).where(part(p));
+      if (i === 0 && period) {
+        const ids = scoped(db, scope).select({ id: courses.id }).from(courses).where(part(p));
+        return sql`(${ids.orderBy(...order).limit(offset + limit)})`;
+      }
+      return sql`(select ${courses.id} from (${inPart} offset 0) as ${courses} order by ${sql.join(order, sql`, `)} limit ${offset + limit})`;
+    });
+    return selectCourses(db, scope, total)
+      .where(sql`${courses.id} in (${sql.join(firsts, sql` union all `)})`)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  };
+  return {
+    ...counts,
+    rows: async (limit, offset) => (await query(limit, offset)).map((r) => toCourseOut(r)),
+    page: counts.pageOf(query, toCourseOut),
   };
 }
 
