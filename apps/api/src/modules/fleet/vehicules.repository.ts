@@ -52,9 +52,12 @@ function documentsCount(condition: SQL) {
  * The vehicles of the scope as the API answers them. `en_usage` (`inUseSql`: a course, an intervention, a
  * GPS device… still points at the vehicle) decides whether it may be deleted.
  */
-function selectVehicules(db: Db, scope: Scope, en_usage: SQL<boolean>, today = todayInGabon()) {
+/** With `total`, one more column: the list's capped count (pagination.ts `pageOf`). */
+function selectVehicules(db: Db, scope: Scope, en_usage: SQL<boolean>, total?: SQL<number>) {
+  const today = todayInGabon();
   return scoped(db, scope)
     .select({
+      ...(total ? { total } : {}),
       id: vehicules.id,
       entreprise_id: vehicules.entreprise_id,
       plaque: vehicules.plaque,
@@ -135,16 +138,17 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
         )
       : undefined,
   );
+  const counts = countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(vehicules).where(where));
+  const query = async (limit: number, offset: number, total?: SQL<number>) =>
+    selectVehicules(db, scope, await enUsage(db), total)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
   return {
-    ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(vehicules).where(where)),
-    async rows(limit, offset) {
-      const rows = await selectVehicules(db, scope, await enUsage(db))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toOut);
-    },
+    ...counts,
+    rows: async (limit, offset) => (await query(limit, offset)).map(toOut),
+    page: counts.pageOf(query, toOut),
   };
 }
 

@@ -5,7 +5,7 @@ import {
   type PaiementStatut,
   paiementCan,
 } from '@yams/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -24,9 +24,11 @@ const annuleur = alias(users, 'annuleur');
 const villeDepart = alias(villes, 'ville_depart');
 const villeArrivee = alias(villes, 'ville_arrivee');
 
-function selectPaiements(db: Db, scope: Scope) {
+/** With `total`, one more column: the list's capped count (pagination.ts `pageOf`). */
+function selectPaiements(db: Db, scope: Scope, total?: SQL<number>) {
   return scoped(db, scope)
     .select({
+      ...(total ? { total } : {}),
       id: paiements.id,
       entreprise_id: paiements.entreprise_id,
       date_operation: paiements.date_operation,
@@ -112,16 +114,17 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
     f.statut ? eq(paiements.statut, f.statut) : undefined,
     dateRangeCondition(paiements.date_operation, f, 'date'),
   );
+  const counts = countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(paiements).where(where));
+  const query = (limit: number, offset: number, total?: SQL<number>) =>
+    selectPaiements(db, scope, total)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
   return {
-    ...countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(paiements).where(where)),
-    async rows(limit, offset) {
-      const rows = await selectPaiements(db, scope)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toPaiementOut);
-    },
+    ...counts,
+    rows: async (limit, offset) => (await query(limit, offset)).map(toPaiementOut),
+    page: counts.pageOf(query, toPaiementOut),
   };
 }
 
