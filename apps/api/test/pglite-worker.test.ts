@@ -111,6 +111,39 @@ describe('base embarquée dans son propre thread', () => {
     await stop();
   });
 
+  it('lectures préparées : les mêmes lignes qu’en requête simple, les erreurs, une table qui change de forme', async () => {
+    // Outside a transaction a read runs as a named prepared statement (pglite-worker.ts); inside one, as
+    // PGlite's plain query: both must answer alike, past the five calls after which a plan may be kept.
+    const rowsOf = async (query: Promise<unknown>) =>
+      ((await query) as { rows: Array<Record<string, unknown>> }).rows;
+    const read = (d: Pick<typeof database.db, 'execute'>) =>
+      d.execute(sql`select ${42}::int as n, ${"l'été"}::text as t, ${'12.50'}::numeric as m, ${'2026-11-24'}::date as d,
+        ${new Date(0).toISOString()}::timestamptz as ts, ${JSON.stringify({ a: [1, 'é'] })}::jsonb as j,
+        ${null}::text as z, (select count(*)::int from users where type = ${'client'}) as clients`);
+    const plain = await rowsOf(database.db.transaction((tx) => read(tx)));
+    for (let i = 0; i < 7; i++) expect(await rowsOf(read(database.db))).toEqual(plain);
+    expect(plain[0]).toMatchObject({ n: 42, t: "l'été", z: null, j: { a: [1, 'é'] } });
+    // drizzle's row arrays, mapped by position, with its own parsers.
+    const [entreprise] = await company();
+    const garagesOf = (d: Pick<typeof database.db, 'select'>) =>
+      d.select().from(garages).where(eq(garages.entreprise_id, entreprise!.id)).orderBy(garages.id);
+    const inTx = await database.db.transaction((tx) => garagesOf(tx));
+    expect(inTx.length).toBeGreaterThan(0);
+    for (let i = 0; i < 7; i++) expect(await garagesOf(database.db)).toEqual(inTx);
+    // A refused value keeps PostgreSQL's code, and the session goes on.
+    const bad = database.db.execute(sql`select ${'abc'}::int as n`);
+    await expect(bad).rejects.toMatchObject({ cause: { code: '22P02' } });
+    expect(await rowsOf(database.db.execute(sql`select ${'7'}::int as n`))).toEqual([{ n: 7 }]);
+    // A table read by a kept statement changes shape (a migration): read again as it now is.
+    await database.db.execute(sql`create table essai_forme (a int)`);
+    await database.db.execute(sql`insert into essai_forme values (1)`);
+    const all = () => database.db.execute(sql`select * from essai_forme`);
+    expect(await rowsOf(all())).toEqual([{ a: 1 }]);
+    await database.db.execute(sql`alter table essai_forme add column b text default 'x'`);
+    expect(await rowsOf(all())).toEqual([{ a: 1, b: 'x' }]);
+    await database.db.execute(sql`drop table essai_forme`);
+  });
+
   it('une requête longue ne bloque pas la boucle d’événements de l’API', async () => {
     const gaps: number[] = [];
     let last = performance.now();

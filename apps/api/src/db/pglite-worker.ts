@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, parse as pgParse, protocol, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 export interface WorkerOptions {
@@ -61,6 +61,78 @@ export function errorData(err: unknown): Record<string, unknown> {
 
 const identity = (value: string) => value;
 
+/** Named statements kept per database: past this many distinct texts, the others run unnamed. */
+const MAX_PREPARED = 500;
+const READ = /^\s*select\b/i;
+
+/**
+ * A single read as a named prepared statement of the session: parsed and described once, then each call is
+ * one Bind, Describe, Execute and Sync handed to PostgreSQL at once. PGlite's own `query` parses, describes
+ * and plans every time, in six exchanges with the wasm: measured on a list page (bench/RESULTS.md), the
+ * plan alone (PostgreSQL reads the size of every table and index it may use) cost more than the run.
+ * PostgreSQL still plans the first five calls of a statement for their parameters, then keeps a generic
+ * plan only if it costs no more (plan_cache_mode auto); DDL or ANALYZE invalidates plans by itself.
+ */
+function preparedReads(db: PGlite) {
+  const statements = new Map<string, { name: string; types: number[] }>();
+  let named = 0;
+  const { serialize } = protocol;
+  const run = async (
+    text: string,
+    params: unknown[],
+    options: { rowMode?: 'array' | 'object'; parsers?: Record<number, (v: string) => unknown> },
+  ) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      const name = `yams_${++named}`;
+      const described = await db.execProtocol(
+        Buffer.concat([
+          serialize.parse({ name, text }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      const parameters = described.messages.find((m) => m.name === 'parameterDescription') as
+        | { dataTypeIDs: number[] }
+        | undefined;
+      statement = { name, types: parameters?.dataTypeIDs ?? [] };
+      statements.set(text, statement);
+    }
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = db.serializers[statement.types[i]!];
+      return serializer ? serializer(value as never) : String(value);
+    });
+    const result = await db.execProtocol(
+      Buffer.concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: true },
+    );
+    return pgParse.parseResults(result.messages, db.parsers, options)[0] as Results;
+  };
+  return {
+    /** Whether `query` would take this text (a read, outside a transaction, while there is room). */
+    takes: (text: string) => READ.test(text) && (statements.has(text) || statements.size < MAX_PREPARED),
+    async query(text: string, params: unknown[], options: Parameters<typeof run>[2]) {
+      try {
+        return await db._runExclusiveTransaction(() =>
+          db._runExclusiveQuery(() => run(text, params, options)),
+        );
+      } catch (err) {
+        // 'cached plan must not change result type': a table it reads changed shape since (a migration).
+        if ((err as { code?: string }).code !== '0A000') throw err;
+        statements.delete(text);
+        return db.query(text, params, options);
+      }
+    },
+  };
+}
+
 async function main(port: NonNullable<typeof parentPort>, options: WorkerOptions) {
   const db = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const send = (reply: Reply) => port.postMessage(reply);
@@ -83,6 +155,7 @@ async function main(port: NonNullable<typeof parentPort>, options: WorkerOptions
   const ended = new Map<number, Promise<unknown>>();
   const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
   const listeners = new Map<string, () => Promise<void>>();
+  const prepared = preparedReads(db);
 
   const handle = async (m: Request): Promise<unknown> => {
     switch (m.op) {
@@ -90,7 +163,10 @@ async function main(port: NonNullable<typeof parentPort>, options: WorkerOptions
         const target = m.tx ? open.get(m.tx)?.tx : db;
         if (!target) throw new Error('Transaction terminée.');
         const parsers = m.raw?.length ? Object.fromEntries(m.raw.map((t) => [t, identity])) : undefined;
-        const res = await target.query(m.text, m.params, { rowMode: m.rowMode, parsers });
+        const res =
+          target === db && prepared.takes(m.text)
+            ? await prepared.query(m.text, m.params ?? [], { rowMode: m.rowMode, parsers })
+            : await target.query(m.text, m.params, { rowMode: m.rowMode, parsers });
         return { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows };
       }
       case 'exec': {
