@@ -129,7 +129,10 @@ test('services imported from a CSV with the export’s columns: errors line by l
   );
   await signInToHome(page, 'direction@transgabon.ga');
   await page.goto('/configurations/interventions#services');
-  await expect(page.getByText(/pas encore disponibles : nouvel essai toutes les 2 secondes/)).toBeVisible();
+  // A full load of the signed-in app first (its chunks, /api/me): seconds on a loaded 2-core machine.
+  await expect(page.getByText(/pas encore disponibles : nouvel essai toutes les 2 secondes/)).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('heading', { name: /^Services \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
   expect(refused).toBeGreaterThanOrEqual(3);
 

@@ -21,7 +21,7 @@ export interface ActionContract {
  *   GET  {path}/{id}             `detail`
  *   POST {path}                  `create` → detail (or `writeOut`)
  *   POST {path}/{id}/update      `update` → detail (or `writeOut`)
- *   POST {path}/{id}/destroy, POST {path}/destroy-group
+ *   POST {path}/{id}/destroy, POST {path}/destroy-group (+ `destroyPath`, `destroyGroupPath`)
  *   POST {action.path ?? path}/{id}/{name}   each of `actions`
  */
 export interface EntityContract {
@@ -37,6 +37,16 @@ export interface EntityContract {
   /** What a creation and an update answer, when it is not the detail (a vehicle's writes: the list's row). */
   writeOut?: z.ZodType;
   actions: Record<string, ActionContract>;
+  /**
+   * The specification's other base of one row's deletion, served beside `path`'s and used by the web:
+   * `POST {destroyPath}/{id}/destroy` (`/api/microservice/api-courses/villes`).
+   */
+  destroyPath?: string;
+  /**
+   * The specification's other base of the group deletion, served beside `path`'s and used by the web:
+   * `POST {destroyGroupPath}/destroy-group` (`/api/caisses`).
+   */
+  destroyGroupPath?: string;
 }
 
 /** Declares an entity's contract, keeping its exact schema types for both sides. */

@@ -220,6 +220,7 @@ export const piecesDeCaisseContract = entityContract({
   create: PieceDeCaisseBody,
   update: PieceDeCaisseBody,
   actions: { disable: { path: '/api/caisses' }, activate: { path: '/api/caisses' } },
+  destroyGroupPath: '/api/caisses',
 });
 
 /**
@@ -258,11 +259,16 @@ export const appareilsContract = entityContract({
 
 // ---------- Reference data ----------
 
-/** A reference table under `/api/{table}`: an update sends the fields to change, never the company. */
+/**
+ * A reference table under `/api/{table}`: an update sends the fields to change, never the company.
+ * `microservice`: a row is also deleted as `POST /api/microservice/api-courses/{table}/{id}/destroy` (spec
+ * section 7), the path the Configurations screen uses for it.
+ */
 function referenceContract<const T extends ReferenceTable, Body extends z.ZodObject, Out extends z.ZodType>(
   table: T,
   body: Body,
   out: Out,
+  options: { microservice?: true } = {},
 ) {
   const { entreprise_id: _, ...updateShape } = body.shape as z.ZodRawShape;
   return entityContract({
@@ -273,13 +279,16 @@ function referenceContract<const T extends ReferenceTable, Body extends z.ZodObj
     create: body,
     update: z.object(updateShape).partial(),
     actions: {},
+    ...(options.microservice ? { destroyPath: `/api/microservice/api-courses/${table}` } : {}),
   });
 }
 
 /** The nine reference tables of the Configurations screen. */
 export const referenceContracts = {
-  villes: referenceContract('villes', VilleBody, VilleOut),
-  types_marchandises: referenceContract('types_marchandises', TypeMarchandiseBody, TypeMarchandiseOut),
+  villes: referenceContract('villes', VilleBody, VilleOut, { microservice: true }),
+  types_marchandises: referenceContract('types_marchandises', TypeMarchandiseBody, TypeMarchandiseOut, {
+    microservice: true,
+  }),
   types_vehicules: referenceContract('types_vehicules', TypeVehiculeBody, TypeVehiculeOut),
   types_articles: referenceContract('types_articles', TypeArticleBody, TypeArticleOut),
   articles: referenceContract('articles', ArticleBody, ArticleOut),

@@ -13,6 +13,7 @@ export * from './constants';
 export * from './contract';
 export * from './contracts';
 export * from './endpoints';
+export * from './entity.endpoints';
 export * from './entreprise';
 export * from './entreprise.endpoints';
 export * from './enums';

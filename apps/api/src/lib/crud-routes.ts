@@ -101,13 +101,11 @@ export type CrudSpec<C extends EntityContract> = CrudWrites<C> & {
    * (the service may word its sentence for a line of the group).
    */
   destroy?: (scope: Scope, id: number, options: { group: boolean }) => Promise<string>;
-  /** The bases of `POST {base}/{id}/destroy` (default: `[path]`; the reference's microservice alias). */
-  destroyPaths?: string[];
   /**
-   * `POST {base}/destroy-group` for each base (default `[path]`), `false` for none. Present by default
-   * when `destroy` is.
+   * `POST {base}/destroy-group` for `path` and the contract's `destroyGroupPath`, `false` for none. Present
+   * when `destroy` is. (`POST {base}/{id}/destroy` likewise for `path` and the contract's `destroyPath`.)
    */
-  destroyGroup?: false | { paths?: string[] };
+  destroyGroup?: false;
   /** The group sentence of a line that does not exist (or belongs to another company). */
   missing?(id: number): string;
 };
@@ -240,7 +238,9 @@ export function crudRoutes<C extends EntityContract>(
 
   const destroy = spec.destroy;
   if (destroy) {
-    for (const base of spec.destroyPaths ?? [path]) {
+    // The specification's other names of the same deletions (`/api/microservice/api-courses/villes`,
+    // `/api/caisses`) are the contract's, where the web reads them too.
+    for (const base of [path, contract.destroyPath].filter((b) => b !== undefined)) {
       app.post(
         `${base}/:id/destroy`,
         {
@@ -256,8 +256,8 @@ export function crudRoutes<C extends EntityContract>(
       );
     }
 
-    const group = spec.destroyGroup;
-    for (const base of group === false ? [] : (group?.paths ?? [path])) {
+    const groupBases = spec.destroyGroup === false ? [] : [path, contract.destroyGroupPath];
+    for (const base of groupBases.filter((b) => b !== undefined)) {
       app.post(
         `${base}/destroy-group`,
         {

@@ -203,7 +203,10 @@ export async function request<T>(
   throw error;
 }
 
-/** `const { data } = await http.get<number>('/api/vehicules', { query: { req_count: 1 } })`. */
+/**
+ * Requests on a path the caller has from a contract (a resource's `contract.path`); a screen calls an
+ * endpoint with `call`, below, never with a path of its own (`apiPaths.test.ts`).
+ */
 export const http = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>

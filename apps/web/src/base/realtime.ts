@@ -1,7 +1,7 @@
-import { broadcastingAuthEndpoint, PRESENCE_CHANNEL, REALTIME_EVENTS } from '@yams/shared';
+import { broadcastingAuthEndpoint, meEndpoint, PRESENCE_CHANNEL, REALTIME_EVENTS } from '@yams/shared';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { call, http } from './http';
+import { call } from './http';
 import { queryClient } from './queryClient';
 
 /**
@@ -60,7 +60,7 @@ export async function connectRealtime(token: string): Promise<void> {
 
 async function checkSessionThenReconnect(s: Socket) {
   try {
-    await http.get('/api/me', { background: true });
+    await call(meEndpoint, {}, { background: true });
   } catch {
     return;
   }

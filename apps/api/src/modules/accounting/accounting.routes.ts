@@ -55,9 +55,8 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       },
       destroy: (scope, id) => destroyPiece(app.db, scope, id),
       missing: (id) => `La pièce de caisse n°${id} n'existe pas.`,
-      // The specification's other name of the same vouchers: `/api/caisses/destroy-group` beside
-      // `/api/piece_de_caisses/destroy-group` (and the actions, in the contract).
-      destroyGroup: { paths: ['/api/piece_de_caisses', '/api/caisses'] },
+      // `/api/caisses/destroy-group` is served beside `/api/piece_de_caisses/destroy-group`: the contract's
+      // `destroyGroupPath` (the specification's other name of the same vouchers, as for the actions).
       summary: {
         destroyGroup: 'Supprime plusieurs pièces de caisse (écritures contre-passées) ; un message par ligne',
       },

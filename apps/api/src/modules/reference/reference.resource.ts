@@ -37,8 +37,6 @@ interface ResourceBase {
   refs?: Array<{ field: string; table: TableWithId; message: string; label?: AnyPgColumn }>;
   /** Body fields unique in the table (within the company for company tables). */
   unique?: Array<{ field: string; column: AnyPgColumn; message: string }>;
-  /** Also served as `POST /api/microservice/api-courses/{path}/{id}/destroy` (spec section 7). */
-  microservice?: boolean;
 }
 
 /** A platform table (villes, types…): read by everyone with the plain `db`, written by superadmins. */

@@ -44,7 +44,6 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     order: [villes.libelle],
     perPage: PAGE_SIZE.villes,
     unique: [{ field: 'code', column: villes.code, message: 'Ce code de ville est déjà utilisé.' }],
-    microservice: true,
   },
   {
     path: 'types_marchandises',
@@ -56,7 +55,6 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     select: (db) => db.select().from(typesMarchandises).$dynamic(),
     search: [typesMarchandises.libelle],
     order: [typesMarchandises.libelle],
-    microservice: true,
   },
   {
     path: 'types_vehicules',

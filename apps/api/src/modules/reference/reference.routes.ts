@@ -57,8 +57,8 @@ function serve(app: App, r: ReferenceResource) {
       message: () => messages.updated,
     },
     destroy: (scope, id) => destroyRow(app.db, scope, r, id),
-    // The specification also names `POST /api/microservice/api-courses/{table}/{id}/destroy`.
-    destroyPaths: r.microservice ? [base, `/api/microservice/api-courses/${r.path}`] : [base],
+    // `POST /api/microservice/api-courses/{table}/{id}/destroy` too, for the tables whose contract names it
+    // (`destroyPath`, spec section 7).
     destroyGroup: false,
   });
 

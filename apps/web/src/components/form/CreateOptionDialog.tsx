@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { createEndpoint } from '@yams/shared';
 import { Modal } from 'antd';
-import { http } from '../../base/http';
+import { call } from '../../base/http';
 import { EntityForm } from './EntityForm';
 import type { CreateOption } from './fields';
 
 /**
  * The dialog of a select's create option: the declared fields in an `EntityForm`; once the API has
- * created the row, `onCreated(id)` chooses it in the select and the options of that source are refetched.
+ * created the row (`POST` of the entity's contract), `onCreated(id)` chooses it in the select and the
+ * options of that source (`path`) are refetched.
  */
 export default function CreateOptionDialog({
   create,
@@ -28,14 +30,14 @@ export default function CreateOptionDialog({
         fields={create.fields}
         labels={create.labels}
         mode="create"
-        schema={create.schema}
+        schema={create.contract.create}
         initialValues={create.defaults ?? {}}
         ariaLabel={create.title}
         onCancel={onClose}
         onSubmit={async (body) => {
-          const { data } = await http.post<{ id: number }>(
-            create.path ?? path,
-            { ...create.defaults, ...body },
+          const { data } = await call(
+            createEndpoint(create.contract),
+            { body: { ...create.defaults, ...body } },
             { successToast: true },
           );
           await queryClient.invalidateQueries({ queryKey: ['options', path] });

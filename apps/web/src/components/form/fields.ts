@@ -1,3 +1,4 @@
+import type { CreatableContract } from '@yams/shared';
 import type { ReactNode } from 'react';
 import type { Query } from '../../base/http';
 
@@ -17,8 +18,9 @@ export interface OptionsSource {
 
 /**
  * 'Ajouter un client' beside a select fed by the API: a small form in a dialog over the current one. The
- * row is created (`POST path`, default `source.path`) without leaving the form, then chosen in the select
- * (its label is read back from the options endpoint). Any select of any form can declare one.
+ * row is created (`POST {contract.path}`, checked as one types by the contract's `create` schema) without
+ * leaving the form, then chosen in the select (its label is read back from the options endpoint). Any
+ * select of any form can declare one.
  */
 export interface CreateOption {
   /** The button's text, e.g. 'Ajouter un client'. */
@@ -29,9 +31,8 @@ export interface CreateOption {
   labels: Record<string, string>;
   /** Values sent whatever the user types (e.g. `{ type: 'client' }`). */
   defaults?: Record<string, unknown>;
-  /** The shared zod schema of the body, for the API's French messages as one types. */
-  schema?: import('./zodRule').StandardSchema;
-  path?: string;
+  /** The entity created (packages/shared `contracts.ts`): its path and its body's schema, with its French messages. */
+  contract: CreatableContract;
 }
 
 export interface Option {

@@ -1,3 +1,4 @@
+import { utilisateursContract } from '@yams/shared';
 import { useMemo } from 'react';
 import { getSession } from '../../base/session';
 import type { FormFieldDecl } from '../form/fields';
@@ -12,7 +13,10 @@ import type { DisplayField, FilterDecl, ListDecl, OptionsSource, Row } from './t
 const LABEL = 'Entreprise';
 
 /** The companies: transporteur accounts. */
-export const entrepriseSource: OptionsSource = { path: '/api/utilisateurs', query: { type: 'transporteur' } };
+export const entrepriseSource: OptionsSource = {
+  path: utilisateursContract.path,
+  query: { type: 'transporteur' },
+};
 
 /** The key of the superadmin's 'Entreprise' column (a card without `card` declared is never titled by it). */
 export const TENANT_COLUMN = 'entreprise_nom';

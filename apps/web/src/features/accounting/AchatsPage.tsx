@@ -1,12 +1,13 @@
 import {
   ACHAT_STATUTS,
   type AchatOut,
-  FournisseurBody,
   formatMoney,
   formatTaux,
+  referenceContracts,
   STATUTS_REGLEMENT,
   taxe,
   todayInGabon,
+  utilisateursContract,
 } from '@yams/shared';
 import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
@@ -34,8 +35,8 @@ interface ContenuAchat {
 }
 
 /** Articles of any number, searched on the server, labelled with their reference and stock. */
-const articleSource: OptionsSource = { path: '/api/articles', variant: 'stock' };
-const fournisseurSource: OptionsSource = { path: '/api/fournisseurs' };
+const articleSource: OptionsSource = { path: referenceContracts.articles.path, variant: 'stock' };
+const fournisseurSource: OptionsSource = { path: referenceContracts.fournisseurs.path };
 /** 'Ajouter un fournisseur' beside the picker: the supplier is created without leaving the purchase. */
 const fournisseurCreation: CreateOption = {
   label: 'Ajouter un fournisseur',
@@ -46,9 +47,9 @@ const fournisseurCreation: CreateOption = {
     { name: 'ville_id', type: 'select', source: villeSource },
   ],
   labels: { nom: 'Nom', telephone: 'Téléphone', ville_id: 'Ville' },
-  schema: FournisseurBody,
+  contract: referenceContracts.fournisseurs,
 };
-const acheteurSource: OptionsSource = { path: '/api/utilisateurs' };
+const acheteurSource: OptionsSource = { path: utilisateursContract.path };
 
 const vide = (): ContenuAchat => ({
   lignes: [{ key: newLineKey(), article_id: null, description: '', qte: 1, prix_unitaire: null }],

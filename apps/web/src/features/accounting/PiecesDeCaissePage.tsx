@@ -79,7 +79,8 @@ export const PIECES: ListDecl<P> = {
     deletable: true,
   },
   groupDelete: true,
-  paths: { destroyGroup: '/api/caisses/destroy-group' },
+  // The specification's `/api/caisses/destroy-group` (the contract's `destroyGroupPath`).
+  paths: { destroyGroup: `${piecesDeCaisse.contract.destroyGroupPath}/destroy-group` },
 };
 
 /** Pièces de caisse: petty cash paid out, each posted in the Caisse journal. */

@@ -1,4 +1,10 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITES, type AuditEntryOut, auditContract } from '@yams/shared';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITES,
+  type AuditEntryOut,
+  auditContract,
+  utilisateursContract,
+} from '@yams/shared';
 import { Result } from 'antd';
 import { AuditActionTag, AuditChanges, auditFieldLabel } from '../../components/list/History';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -105,7 +111,7 @@ export const JOURNAL_AUDIT: ListDecl<Entry> = {
     {
       type: 'select',
       name: 'utilisateur',
-      source: { path: '/api/utilisateurs' },
+      source: { path: utilisateursContract.path },
     },
     { type: 'text', name: 'record', placeholder: 'Numéro de la fiche' },
     { type: 'dateRange', name: 'periode' },

@@ -79,7 +79,7 @@ export default function EntreprisePage() {
   const enabled = !superadmin || Boolean(entreprise);
 
   const companies = useQuery({
-    queryKey: ['options', '/api/utilisateurs', 'entreprises'],
+    queryKey: ['options', utilisateurs.path, 'entreprises'],
     queryFn: async ({ signal }) => utilisateurs.fetchAll({ type: 'transporteur', limit: 1000 }, { signal }),
     enabled: superadmin,
   });

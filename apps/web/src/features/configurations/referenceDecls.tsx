@@ -53,7 +53,7 @@ export const LABELS = {
   updated_at: 'Modifié le',
 };
 
-const villeSource = { path: '/api/villes' };
+const villeSource = { path: referenceContracts.villes.path };
 interface TableSpec<T extends Row> {
   columns: DisplayField<T>[];
   fields: FormFieldDecl[];
@@ -126,7 +126,7 @@ const SPECS: { [K in ReferenceTable]: TableSpec<never> } = {
         name: 'type_article_id',
         type: 'select',
         ref: 'types_article',
-        source: { path: '/api/types_articles' },
+        source: { path: referenceContracts.types_articles.path },
       },
     ],
     schema: ArticleBody,
@@ -214,8 +214,8 @@ const NOUVEAU: Record<ReferenceTable, string> = {
 };
 
 /**
- * Spec sections 2 and 7: villes and types de marchandise are deleted through the courses microservice's path,
- * and their detail dialog switches between locked and editing.
+ * Spec sections 2 and 7: villes and types de marchandise are deleted through the courses microservice's path
+ * (their contract's `destroyPath`), and their detail dialog switches between locked and editing.
  */
 const VERROUILLEES: ReferenceTable[] = ['villes', 'types_marchandises'];
 
@@ -226,6 +226,7 @@ export function referenceDecl(table: ReferenceTable, superadmin: boolean): ListD
   const writable = !plateforme || superadmin;
   const schema = spec.schema as StandardSchema;
   const verrouillee = VERROUILLEES.includes(table);
+  const { destroyPath } = referenceContracts[table] as { destroyPath?: string };
   return {
     title: titre,
     resource: resources[table],
@@ -242,9 +243,7 @@ export function referenceDecl(table: ReferenceTable, superadmin: boolean): ListD
       deletable: writable,
       lock: verrouillee,
     },
-    paths: verrouillee
-      ? { destroy: (row) => `/api/microservice/api-courses/${table}/${row.id}/destroy` }
-      : undefined,
+    paths: destroyPath ? { destroy: (row) => `${destroyPath}/${row.id}/destroy` } : undefined,
     // A company table: a superadmin sees each row's company (column and filter) and names it on creation.
     tenant: plateforme ? undefined : { form: true },
     exportName: titre,

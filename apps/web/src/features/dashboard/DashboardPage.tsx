@@ -193,7 +193,7 @@ export default function DashboardPage() {
     placeholderData: (prev) => prev,
   });
   const companies = useQuery({
-    queryKey: ['options', '/api/utilisateurs', 'entreprises'],
+    queryKey: ['options', utilisateurs.path, 'entreprises'],
     queryFn: async ({ signal }) => utilisateurs.fetchAll({ type: 'transporteur', limit: 1000 }, { signal }),
     enabled: superadmin,
     staleTime: 5 * 60_000,

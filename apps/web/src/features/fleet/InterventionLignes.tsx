@@ -6,6 +6,7 @@ import {
   type InterventionOut,
   InterventionUpdateBody,
   montantLigne,
+  referenceContracts,
 } from '@yams/shared';
 import { Alert, Button, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -62,8 +63,8 @@ const newLigne = (): Omit<LigneDraft, 'key'> => ({
   prix_unitaire: 0,
 });
 
-const serviceSource: OptionsSource = { path: '/api/services' };
-const articleSource: OptionsSource = { path: '/api/articles', variant: 'stock' };
+const serviceSource: OptionsSource = { path: referenceContracts.services.path };
+const articleSource: OptionsSource = { path: referenceContracts.articles.path, variant: 'stock' };
 
 /** Kind, service or article (searched on the server, the chosen row gives libellé and price), qty, price. */
 const LIGNE_FIELDS: LineField<LigneDraft>[] = [

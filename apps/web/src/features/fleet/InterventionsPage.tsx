@@ -4,6 +4,7 @@ import {
   InterventionBody,
   type InterventionOut,
   InterventionUpdateBody,
+  referenceContracts,
 } from '@yams/shared';
 import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { rowToValues } from '../../components/form/formValues';
@@ -15,7 +16,7 @@ import { InterventionLignes, type LigneDraft, LignesInput, lignesBody, lignesOf 
 import { INTERVENTION_LABELS } from './labels';
 import { vehiculeSource } from './vehiculeFields';
 
-const garageSource: OptionsSource = { path: '/api/garages' };
+const garageSource: OptionsSource = { path: referenceContracts.garages.path };
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 const statutField: DisplayField<InterventionOut> = {

@@ -1,11 +1,14 @@
 import {
   normalisePlaque,
+  referenceContracts,
   tagColor,
+  utilisateursContract,
   VEHICULE_STATUTS,
   VEHICULE_STATUTS_AUTOMATIQUES,
   VEHICULE_STATUTS_MANUELS,
   type VehiculeOut,
   type VehiculeStatut,
+  vehiculesContract,
 } from '@yams/shared';
 import { Space, Tag } from 'antd';
 import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
@@ -75,12 +78,12 @@ export const documentsField: DisplayField<VehiculeOut> = {
   },
 };
 
-const userSource = (type: string): OptionsSource => ({ path: '/api/utilisateurs', query: { type } });
+const userSource = (type: string): OptionsSource => ({ path: utilisateursContract.path, query: { type } });
 export const proprietaireSource = userSource('transporteur');
 export const chauffeurSource = userSource('camionneur');
-export const typeVehiculeSource: OptionsSource = { path: '/api/types_vehicules' };
+export const typeVehiculeSource: OptionsSource = { path: referenceContracts.types_vehicules.path };
 /** The company's vehicles by plate (interventions, courses). */
-export const vehiculeSource: OptionsSource = { path: '/api/vehicules' };
+export const vehiculeSource: OptionsSource = { path: vehiculesContract.path };
 
 export const vehiculeFormFields: FormFieldDecl[] = [
   { name: 'plaque', type: 'text', required: true, placeholder: 'GA-123-AB', normalize: normalisePlaque },

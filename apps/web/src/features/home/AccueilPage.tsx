@@ -10,73 +10,92 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
-import { connectedUsersEndpoint } from '@yams/shared';
+import {
+  connectedUsersEndpoint,
+  countOf,
+  coursesContract,
+  demandesContract,
+  type ListEndpointContract,
+  listEndpoint,
+  utilisateursContract,
+  vehiculesContract,
+} from '@yams/shared';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { http, type Query } from '../../base/http';
+import { type CallInput, call } from '../../base/http';
 import { PATHS } from '../../base/paths';
 import { useLiveQueries } from '../../base/realtime';
 import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
 
-/** One home counter: the count call of spec section 7 and the list it opens. */
+/** One home counter: the count call of spec section 7 (`GET {list}?req_count=1&…`) and the list it opens. */
 interface Counter {
   label: string;
-  api: string;
-  query?: Query;
+  list: ListEndpointContract;
+  /** The list's filters, named as its query contract names them. */
+  query?: Record<string, string>;
   to: string;
   icon: ReactNode;
 }
 
+/** A counter on `list`, its filters' names checked against the list's query contract. */
+function counter<E extends ListEndpointContract>(
+  list: E,
+  query: { [K in keyof NonNullable<CallInput<E>['query']>]?: string } | undefined,
+  card: Omit<Counter, 'list' | 'query'>,
+): Counter {
+  return { list, ...(query ? { query: query as Record<string, string> } : {}), ...card };
+}
+
+/** The count a counter shows: the list's answer to `req_count=1`, read by the shared `countOf`. */
+async function count(c: Counter, signal: AbortSignal): Promise<number> {
+  const input: CallInput<ListEndpointContract> = { query: { ...c.query, req_count: 1 } };
+  const { data } = await call(c.list, input, { signal, background: true });
+  return countOf(data);
+}
+
+const vehicules = listEndpoint(vehiculesContract);
+const courses = listEndpoint(coursesContract);
+const demandes = listEndpoint(demandesContract);
+const utilisateurs = listEndpoint(utilisateursContract);
 const users = (sousType: string) => `${PATHS.utilisateurs}?sous_type=${sousType}`;
 
 /** The nine cards of the home screen (spec section 2), in the specification's order. */
 export const COUNTERS: Counter[] = [
-  { label: 'Vehicules', api: '/api/vehicules', to: PATHS.vehicules, icon: <CarOutlined /> },
-  { label: 'Courses', api: '/api/courses', to: PATHS.courses, icon: <SwapOutlined /> },
-  {
-    label: 'Reservations',
-    api: '/api/demandes',
-    query: { statut: 'En attente' },
-    to: `${PATHS.demandes}?statut=${encodeURIComponent('En attente')}`,
-    icon: <CalendarOutlined />,
-  },
-  {
-    label: 'Clients',
-    api: '/api/utilisateurs',
-    query: { type: 'client' },
-    to: PATHS.clients,
-    icon: <TeamOutlined />,
-  },
-  {
-    label: 'Entreprises',
-    api: '/api/utilisateurs',
-    query: { sous_type: 'entreprise' },
-    to: users('entreprise'),
-    icon: <ApartmentOutlined />,
-  },
-  {
-    label: 'Camionneurs',
-    api: '/api/utilisateurs',
-    query: { sous_type: 'camionneur' },
-    to: users('camionneur'),
-    icon: <TruckOutlined />,
-  },
-  {
-    label: 'Coursiers',
-    api: '/api/utilisateurs',
-    query: { sous_type: 'coursier' },
-    to: users('coursier'),
-    icon: <SendOutlined />,
-  },
-  { label: 'Comptes', api: '/api/utilisateurs', to: PATHS.utilisateurs, icon: <IdcardOutlined /> },
-  {
+  counter(vehicules, undefined, { label: 'Vehicules', to: PATHS.vehicules, icon: <CarOutlined /> }),
+  counter(courses, undefined, { label: 'Courses', to: PATHS.courses, icon: <SwapOutlined /> }),
+  counter(
+    demandes,
+    { statut: 'En attente' },
+    {
+      label: 'Reservations',
+      to: `${PATHS.demandes}?statut=${encodeURIComponent('En attente')}`,
+      icon: <CalendarOutlined />,
+    },
+  ),
+  counter(utilisateurs, { type: 'client' }, { label: 'Clients', to: PATHS.clients, icon: <TeamOutlined /> }),
+  counter(
+    utilisateurs,
+    { sous_type: 'entreprise' },
+    { label: 'Entreprises', to: users('entreprise'), icon: <ApartmentOutlined /> },
+  ),
+  counter(
+    utilisateurs,
+    { sous_type: 'camionneur' },
+    { label: 'Camionneurs', to: users('camionneur'), icon: <TruckOutlined /> },
+  ),
+  counter(
+    utilisateurs,
+    { sous_type: 'coursier' },
+    { label: 'Coursiers', to: users('coursier'), icon: <SendOutlined /> },
+  ),
+  counter(utilisateurs, undefined, { label: 'Comptes', to: PATHS.utilisateurs, icon: <IdcardOutlined /> }),
+  counter(connectedUsersEndpoint, undefined, {
     label: 'Utilisateurs connectes',
-    api: connectedUsersEndpoint.path,
     to: PATHS['active-users'],
     icon: <WifiOutlined />,
-  },
+  }),
 ];
 
 /** The connected-users card follows presence live. */
@@ -88,10 +107,8 @@ export default function AccueilPage() {
   useLiveQueries('presence:changed', LIVE_COUNTS);
   const counts = useQueries({
     queries: COUNTERS.map((c) => ({
-      queryKey: ['compteur', c.api, c.query ?? {}],
-      queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        (await http.get<number>(c.api, { query: { ...c.query, req_count: 1 }, signal, background: true }))
-          .data,
+      queryKey: ['compteur', c.list.path, c.query ?? {}],
+      queryFn: ({ signal }: { signal: AbortSignal }) => count(c, signal),
     })),
   });
   return (

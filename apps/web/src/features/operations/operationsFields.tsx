@@ -1,12 +1,15 @@
 import {
   COURSE_ETATS,
   COURSE_STATUTS,
+  coursesContract,
   DEMANDE_STATUTS,
   MODES_PAIEMENT,
   PAIEMENT_STATUTS,
+  referenceContracts,
   type TagLifecycle,
   TYPES_COURSE,
-  UserCreateBody,
+  utilisateursContract,
+  vehiculesContract,
 } from '@yams/shared';
 import type { CreateOption, FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import type { FilterDecl } from '../../components/list/types';
@@ -36,7 +39,7 @@ export const tagField = <T,>(key: string, get: (row: T) => string, tag?: TagLife
 });
 
 // Every source below is searched on the server as one types (`GET {path}/options`, labels from the API).
-export const clientSource: OptionsSource = { path: '/api/utilisateurs', query: { type: 'client' } };
+export const clientSource: OptionsSource = { path: utilisateursContract.path, query: { type: 'client' } };
 /** 'Ajouter un client' beside a client picker: the Clients screen's contact fields, without leaving the form. */
 export const clientCreation: CreateOption = {
   label: 'Ajouter un client',
@@ -44,14 +47,14 @@ export const clientCreation: CreateOption = {
   fields: clientContactFields,
   labels: { ...UTILISATEUR_LABELS, nom: 'Nom / Raison sociale' },
   defaults: { type: 'client' },
-  schema: UserCreateBody,
+  contract: utilisateursContract,
 };
-export const villeSource: OptionsSource = { path: '/api/villes' };
-export const marchandiseSource: OptionsSource = { path: '/api/types_marchandises' };
-export const trajetSource: OptionsSource = { path: '/api/trajets' };
+export const villeSource: OptionsSource = { path: referenceContracts.villes.path };
+export const marchandiseSource: OptionsSource = { path: referenceContracts.types_marchandises.path };
+export const trajetSource: OptionsSource = { path: referenceContracts.trajets.path };
 /** Vehicles that can take a course ('Disponible' or 'Nouveau', `affectable=1`); a chosen one keeps its label. */
 export const vehiculeChoiceSource: OptionsSource = {
-  path: '/api/vehicules',
+  path: vehiculesContract.path,
   variant: 'statut',
   query: { affectable: 1 },
 };
@@ -60,12 +63,12 @@ export const vehiculeChoiceSource: OptionsSource = {
  * payment's own course keeps its label when editing.
  */
 export const courseChoiceSource: OptionsSource = {
-  path: '/api/courses',
+  path: coursesContract.path,
   variant: 'reste',
   query: { a_payer: 1 },
 };
 /** Courses as `code · client`. */
-export const courseCodeSource: OptionsSource = { path: '/api/courses' };
+export const courseCodeSource: OptionsSource = { path: coursesContract.path };
 
 /**
  * Choosing a trajet fills both its cities and suggests its amount: the amount is replaced only when empty

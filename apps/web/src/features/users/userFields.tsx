@@ -1,4 +1,11 @@
-import { SOUS_TYPE_LABELS, type SousType, USER_TYPE_LABELS, type UserOut, type UserType } from '@yams/shared';
+import {
+  SOUS_TYPE_LABELS,
+  type SousType,
+  USER_TYPE_LABELS,
+  type UserOut,
+  type UserType,
+  utilisateursContract,
+} from '@yams/shared';
 import type { FormFieldDecl } from '../../components/form/fields';
 import type { DisplayField, RowAction } from '../../components/list/types';
 import { StatusTag } from '../../components/StatusTag';
@@ -31,7 +38,7 @@ export const typeField: DisplayField<UserOut> = { key: 'type', value: accountTyp
 export const commercialField: FormFieldDecl = {
   name: 'commercial_id',
   type: 'select',
-  source: { path: '/api/utilisateurs', query: { type: 'agent' } },
+  source: { path: utilisateursContract.path, query: { type: 'agent' } },
 };
 
 /** Contact fields of any account. */
