@@ -1,7 +1,7 @@
 import {
   addDays,
   type DemandeBody,
-  type DocumentBody,
+  DocumentBody,
   InterventionBody,
   type PaiementBody,
   todayInGabon,
@@ -26,7 +26,7 @@ import { REFERENCE_RESOURCES } from '../src/modules/reference/reference.resource
 import { getUserOut } from '../src/modules/users/users.repository';
 import { createUser } from '../src/modules/users/users.service';
 import { type Scope, scopeOf } from '../src/plugins/auth';
-import { multipart, setupApi, type TestContext } from './helpers';
+import { addBackOfficeUser, multipart, setupApi, type TestContext } from './helpers';
 
 // The one fixture kit of the API tests: an app on its own database copy, the two demo companies (A =
 // TransGabon, B = Ogooué Logistique) and the superadmin signed in, and typed factories that go through the
@@ -110,6 +110,13 @@ export async function setupFixtures() {
       .values({ ...body, entreprise_id: null })
       .returning({ id: users.id });
     return (await getUserOut(db, platform, u!.id))!;
+  }
+
+  /** Another back-office account of the company, signed in (the company's own `chauffeur`). */
+  async function collegue(of: Company, email = `collegue.${next()}@exemple.ga`): Promise<Company> {
+    const id = await addBackOfficeUser(t, of.id, email);
+    const [account] = await db.select().from(users).where(eq(users.id, id));
+    return { id, token: await t.login(email), chauffeur: of.chauffeur, scope: scopeOf(account!) };
   }
 
   /**
@@ -200,6 +207,7 @@ export async function setupFixtures() {
     admin,
     villes: villesIds,
     client,
+    collegue,
     vehicule,
     intervention,
     garage,
@@ -227,8 +235,12 @@ export async function setupFixtures() {
     },
 
     /** A document of the company's vehicle through the service (no file: `uploadFichier` sends one). */
-    async document(of: Company, vehiculeId: number, extra: Partial<DocumentBody> = {}) {
-      return createDocument(db, of.scope, { libelle: 'Assurance', camion_id: vehiculeId, ...extra });
+    async document(of: Company, vehiculeId: number, extra: Partial<z.input<typeof DocumentBody>> = {}) {
+      return createDocument(
+        db,
+        of.scope,
+        DocumentBody.parse({ libelle: 'Assurance', camion_id: vehiculeId, ...extra }),
+      );
     },
 
     /** A row of a company reference table (articles, fournisseurs…) through the service, body as the route reads it. */
