@@ -26,7 +26,7 @@ import { REFERENCE_RESOURCES } from '../src/modules/reference/reference.resource
 import { getUserOut } from '../src/modules/users/users.repository';
 import { createUser } from '../src/modules/users/users.service';
 import { type Scope, scopeOf } from '../src/plugins/auth';
-import { addBackOfficeUser, multipart, setupApi, type TestContext } from './helpers';
+import { addBackOfficeUser, setupApi } from './helpers';
 
 // The one fixture kit of the API tests: an app on its own database copy, the two demo companies (A =
 // TransGabon, B = Ogooué Logistique) and the superadmin signed in, and typed factories that go through the
@@ -173,13 +173,9 @@ export async function setupFixtures() {
     return options.confirme ? confirmIntervention(db, of.scope, it.id) : it;
   }
 
-  /** The rows of a reference table the company sees, as `GET /api/{path}?search=` lists them. */
-  async function referenceRows(of: Company, path: string, search?: string, limit = 1): Promise<Json[]> {
-    return listRows(db, of.scope, reference(path), { search }).rows(limit, 0);
-  }
-  /** The first row of a reference table the company sees (`GET /api/{path}?search=…&limit=1`). */
+  /** The first row of a reference table the company sees, as `GET /api/{path}?search=…&limit=1` lists it. */
   async function referenceRow(of: Company, path: string, search?: string): Promise<Json | undefined> {
-    return (await referenceRows(of, path, search))[0];
+    return (await listRows(db, of.scope, reference(path), { search }).rows(1, 0))[0];
   }
 
   /** The body of `POST /api/courses`, as the web's form sends it (times in Libreville). */
@@ -210,9 +206,6 @@ export async function setupFixtures() {
     collegue,
     vehicule,
     intervention,
-    garage,
-    referenceRow,
-    referenceRows,
     courseBody,
 
     /** The company's workshop rows of the demo seed: its first garage, the oil change, an oil filter, a tyre. */
@@ -368,25 +361,4 @@ export function expectEvery<T>(list: T[], check: (x: T) => boolean, what = 'la l
     list.filter((x) => !check(x)),
     `${what}: éléments qui ne conviennent pas`,
   ).toEqual([]);
-}
-
-/** A small valid PDF. */
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-
-/** `POST /api/documents/{id}/fichier`: the file as a multipart upload, part « fichier ». */
-export function uploadFichier(
-  t: TestContext,
-  id: number,
-  token: string,
-  bytes: Buffer = PDF,
-  name = 'document.pdf',
-  type = 'application/pdf',
-) {
-  const { payload, contentType } = multipart('fichier', name, type, bytes);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/documents/${id}/fichier`,
-    payload,
-    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-  });
 }

@@ -4,17 +4,8 @@ import { addDays, todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema';
-import {
-  data,
-  expectEvery,
-  type Fixtures,
-  failed,
-  type Json,
-  PDF,
-  setupFixtures,
-  uploadFichier,
-} from './fixtures';
-import { multipart } from './helpers';
+import { data, expectEvery, type Fixtures, failed, type Json, setupFixtures } from './fixtures';
+import { multipart, PDF, uploadFichier } from './helpers';
 
 let ctx: Fixtures;
 let camion: { id: number; plaque: string };

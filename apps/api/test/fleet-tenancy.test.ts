@@ -1,6 +1,7 @@
 import { todayInGabon } from '@yams/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { data, type Fixtures, failed, type Json, setupFixtures, uploadFichier } from './fixtures';
+import { data, type Fixtures, failed, type Json, setupFixtures } from './fixtures';
+import { uploadFichier } from './helpers';
 
 // Ogooué Logistique's token on TransGabon's rows, what tenancy-routes.test.ts (generated from the route
 // table: every route with an id, id filters, group actions) does not cover: searches, counts, pages, and

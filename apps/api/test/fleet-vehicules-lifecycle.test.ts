@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, vehicules } from '../src/db/schema';
-import { data, type Fixtures, failed, PDF, setupFixtures, uploadFichier } from './fixtures';
+import { data, type Fixtures, failed, setupFixtures } from './fixtures';
+import { PDF, uploadFichier } from './helpers';
 
 let ctx: Fixtures;
 let semi: number;

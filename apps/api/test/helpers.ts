@@ -161,3 +161,24 @@ export async function addBackOfficeUser(
     .returning({ id: users.id });
   return row!.id;
 }
+
+/** A small valid PDF. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+/** `POST /api/documents/{id}/fichier`: the file as a multipart upload, part « fichier ». */
+export function uploadFichier(
+  t: TestContext,
+  id: number,
+  token: string,
+  bytes: Buffer = PDF,
+  name = 'document.pdf',
+  type = 'application/pdf',
+) {
+  const { payload, contentType } = multipart('fichier', name, type, bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/documents/${id}/fichier`,
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  });
+}

@@ -2,7 +2,8 @@ import { MSG } from '@yams/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../src/config';
-import { type Fixtures, type Json, setupFixtures, uploadFichier } from './fixtures';
+import { type Fixtures, type Json, setupFixtures } from './fixtures';
+import { uploadFichier } from './helpers';
 
 // Issue 6 §2: bad input is a French 422 (or 4xx) in the envelope, never a 500 nor Fastify's own body.
 
