@@ -112,7 +112,7 @@ export async function setupFixtures() {
     return (await getUserOut(db, platform, u!.id))!;
   }
 
-  /** Another back-office account of the company, signed in (the company's own `chauffeur`). */
+  /** Another back-office account of the company, signed in (its `chauffeur` is the company's). */
   async function collegue(of: Company, email = `collegue.${next()}@exemple.ga`): Promise<Company> {
     const id = await addBackOfficeUser(t, of.id, email);
     const [account] = await db.select().from(users).where(eq(users.id, id));
