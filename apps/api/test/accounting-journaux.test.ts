@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { articles, ecritureLignes, ecritures, fournisseurs, users } from '../src/db/schema';
+import { ecritureLignes, ecritures, users } from '../src/db/schema';
 import { listOperations } from '../src/modules/accounting/journal.repository';
 import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
@@ -222,28 +222,21 @@ describe('cash vouchers', () => {
 
 describe('purchases', () => {
   it('validating a purchase raises the stock of its articles and posts Achat; settlements set statut_reglement', async () => {
-    const [f] = await ctx.t.database.db
-      .insert(fournisseurs)
-      .values({ entreprise_id: ctx.A.id, nom: 'CFAO Motors Libreville' })
-      .returning();
-    const [art] = await ctx.t.database.db
-      .insert(articles)
-      .values({
-        entreprise_id: ctx.A.id,
-        reference: `FLT-${Date.now()}`,
-        nom: 'Filtre à huile',
-        qte: 3,
-        prix_unitaire: 12_000,
-      })
-      .returning();
+    const f = await ctx.referenceCreate(ctx.A, 'fournisseurs', { nom: 'CFAO Motors Libreville' });
+    const art = await ctx.referenceCreate(ctx.A, 'articles', {
+      reference: `FLT-${Date.now()}`,
+      nom: 'Filtre à huile',
+      qte: 3,
+      prix_unitaire: 12_000,
+    });
     const body = {
       date_operation: '2026-06-10',
       acheteur_id: ctx.A.id,
-      fournisseur_id: f!.id,
+      fournisseur_id: f.id,
       appliquer_tva: true,
       taux_tva: 18,
       lignes: [
-        { article_id: art!.id, qte: 10, prix_unitaire: 12_000 },
+        { article_id: art.id, qte: 10, prix_unitaire: 12_000 },
         { description: 'Main-d’œuvre montage', qte: 1, prix_unitaire: 30_000 },
       ],
     };
@@ -260,11 +253,7 @@ describe('purchases', () => {
     });
     const v = await ctx.t.post(`/api/achats/${a.id}/validate`, {}, ctx.A.token);
     expect(v.statusCode, v.body).toBe(200);
-    const [stock] = await ctx.t.database.db
-      .select({ qte: articles.qte })
-      .from(articles)
-      .where(eq(articles.id, art!.id));
-    expect(stock!.qte).toBe(13);
+    expect(await ctx.articleStock(art.id)).toBe(13);
     expect((await linesOf('achat', a.id)).map((l) => [l.compte, l.debit, l.credit])).toEqual([
       ['602', 120_000, 0],
       ['605', 30_000, 0],

@@ -2,7 +2,6 @@ import { ADRESSE_MSG } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { issueToken } from '../src/modules/auth/tokens.repository';
 import { createAdresse, listAdresses } from '../src/modules/operations/adresses.repository';
 import { scopeOf } from '../src/plugins/auth';
 import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
@@ -109,26 +108,16 @@ describe('whose address book (scoped like every tenant table)', () => {
     const depot = await ctx.t.post('/api/adresses', body({ libelle: 'Entrepôt partagé' }), ctx.A.token);
     expect(depot.statusCode, depot.body).toBe(200);
     // Another back-office account of TransGabon.
-    const [agent] = await ctx.t.database.db
-      .insert(users)
-      .values({
-        name: `agent.adresses.${process.pid}`,
-        type: 'transporteur',
-        nom: 'Agent',
-        email: `agent.adresses.${process.pid}@exemple.ga`,
-        entreprise_id: ctx.A.id,
-        email_verified_at: new Date().toISOString(),
-      })
-      .returning();
-    const agentToken = await issueToken(ctx.t.database.db, { userId: agent!.id, name: 'test', ttlHours: 1 });
+    const agent = await ctx.collegue(ctx.A, `agent.adresses.${process.pid}@exemple.ga`);
+    const agentToken = agent.token;
     expect(await libelles(agentToken)).toContain('Entrepôt partagé');
     const own = await ctx.t.post(
       '/api/adresses',
-      body({ libelle: 'Quai de l’agent', utilisateur: agent!.id }),
+      body({ libelle: 'Quai de l’agent', utilisateur: agent.id }),
       agentToken,
     );
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.json().data).toMatchObject({ utilisateur: agent!.id });
+    expect(own.json().data).toMatchObject({ utilisateur: agent.id });
     expect(await libelles(ctx.A.token)).toContain('Quai de l’agent');
     expect(await libelles(ctx.B.token)).not.toContain('Quai de l’agent');
     expect(await libelles(ctx.B.token)).not.toContain('Entrepôt partagé');

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documents, garages, interventions } from '../src/db/schema';
 import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
 // The calendar's three sources, one month at a time (`req_period=YYYY-MM`): an event spanning two months
@@ -22,35 +20,16 @@ beforeAll(async () => {
       date_dechargement: '2031-02-02T16:00',
     })
   ).id;
-  const [garage] = await ctx.t.database.db
-    .select({ id: garages.id })
-    .from(garages)
-    .where(eq(garages.entreprise_id, ctx.A.id))
-    .limit(1);
-  const [i] = await ctx.t.database.db
-    .insert(interventions)
-    .values({
-      entreprise_id: ctx.A.id,
-      vehicule_id: vehiculeId,
-      garage_id: garage!.id,
+  interventionId = (
+    await ctx.intervention(ctx.A, vehiculeId, {
       type: 'Réparation',
       date_debut: '2031-01-28',
       date_fin: '2031-02-03',
-      statut: 'Brouillon',
-    } as never)
-    .returning({ id: interventions.id });
-  interventionId = i!.id;
-  const [d] = await ctx.t.database.db
-    .insert(documents)
-    .values({
-      entreprise_id: ctx.A.id,
-      libelle: 'Visite technique',
-      association: 'vehicule',
-      camion_id: vehiculeId,
-      date_expiration: '2031-02-10',
-    } as never)
-    .returning({ id: documents.id });
-  documentId = d!.id;
+    })
+  ).id;
+  documentId = (
+    await ctx.document(ctx.A, vehiculeId, { libelle: 'Visite technique', date_expiration: '2031-02-10' })
+  ).id;
 });
 
 const ids = async (path: string, period: string, token: string) => {

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parametresEntreprise, users } from '../src/db/schema';
 import { getParametres } from '../src/modules/entreprise/parametres.repository';
-import { data, type FleetContext, failed, fleetContext } from './fleet-fixtures';
+import { data, type Fixtures, failed, setupFixtures } from './fixtures';
 import { multipart } from './helpers';
 
-let c: FleetContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  c = await fleetContext();
+  ctx = await setupFixtures();
 });
 
 const PNG = Buffer.from(
@@ -19,7 +19,7 @@ const PNG = Buffer.from(
 
 async function upload(token: string, bytes: Buffer, query = '', type = 'image/png') {
   const { payload, contentType } = multipart('logo', 'logo.png', type, bytes);
-  return c.t.app.inject({
+  return ctx.t.app.inject({
     method: 'POST',
     url: `/api/entreprise/parametres/logo${query}`,
     payload,
@@ -29,10 +29,10 @@ async function upload(token: string, bytes: Buffer, query = '', type = 'image/pn
 
 describe('company settings', () => {
   it('are the defaults with the account identity until the first save', async () => {
-    const [account] = await c.t.database.db.select().from(users).where(eq(users.id, c.ogId));
-    const p = data(await c.t.get('/api/entreprise/parametres', c.og));
+    const [account] = await ctx.t.database.db.select().from(users).where(eq(users.id, ctx.B.id));
+    const p = data(await ctx.t.get('/api/entreprise/parametres', ctx.B.token));
     expect(p).toMatchObject({
-      entreprise_id: c.ogId,
+      entreprise_id: ctx.B.id,
       adresse: account!.adresse,
       telephone: account!.telephone1,
       email: account!.email,
@@ -46,10 +46,10 @@ describe('company settings', () => {
       updated_at: null,
     });
     expect(p.raison_sociale).toContain(account!.nom);
-    const rows = await c.t.database.db
+    const rows = await ctx.t.database.db
       .select()
       .from(parametresEntreprise)
-      .where(eq(parametresEntreprise.entreprise_id, c.ogId));
+      .where(eq(parametresEntreprise.entreprise_id, ctx.B.id));
     expect(rows).toEqual([]);
   });
 
@@ -66,7 +66,7 @@ describe('company settings', () => {
       delai_en_ligne_min: 10,
       rayon_arrivee_m: 500,
     };
-    const saved = data(await c.t.post('/api/entreprise/parametres/update', full, c.tg));
+    const saved = data(await ctx.t.post('/api/entreprise/parametres/update', full, ctx.A.token));
     expect(saved).toMatchObject({
       ...full,
       email: 'compta@transgabon.ga',
@@ -75,31 +75,33 @@ describe('company settings', () => {
     });
     expect(saved.updated_at).not.toBeNull();
     const partial = data(
-      await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 30_000_000 }, c.tg),
+      await ctx.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 30_000_000 }, ctx.A.token),
     );
     expect(partial).toMatchObject({ ...saved, objectif_mensuel: 30_000_000, updated_at: partial.updated_at });
-    const [row] = await c.t.database.db
+    const [row] = await ctx.t.database.db
       .select()
       .from(parametresEntreprise)
-      .where(eq(parametresEntreprise.entreprise_id, c.tgId));
+      .where(eq(parametresEntreprise.entreprise_id, ctx.A.id));
     expect(row).toMatchObject({
       nif: '202301234567A',
       objectif_mensuel: 30_000_000,
       prefixe_facture: 'TG-FAC',
     });
     // The repository other modules use answers the same.
-    expect(await getParametres(c.t.database.db, c.tgId)).toMatchObject({
+    expect(await getParametres(ctx.t.database.db, ctx.A.id)).toMatchObject({
       nif: '202301234567A',
       rccm: full.rccm,
     });
     // A blank optional field clears it.
-    expect(data(await c.t.post('/api/entreprise/parametres/update', { rccm: '' }, c.tg)).rccm).toBeNull();
+    expect(
+      data(await ctx.t.post('/api/entreprise/parametres/update', { rccm: '' }, ctx.A.token)).rccm,
+    ).toBeNull();
     // Other companies are untouched.
-    expect(data(await c.t.get('/api/entreprise/parametres', c.og)).objectif_mensuel).toBe(0);
+    expect(data(await ctx.t.get('/api/entreprise/parametres', ctx.B.token)).objectif_mensuel).toBe(0);
   });
 
   it('refuse bad input in French, naming the field, and store nothing', async () => {
-    const before = data(await c.t.get('/api/entreprise/parametres', c.tg));
+    const before = data(await ctx.t.get('/api/entreprise/parametres', ctx.A.token));
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ objectif_mensuel: -5 }, 'objectif_mensuel', "L'objectif mensuel ne peut pas être négatif."],
       [{ objectif_mensuel: 'beaucoup' }, 'objectif_mensuel', "L'objectif mensuel doit être un nombre."],
@@ -114,95 +116,105 @@ describe('company settings', () => {
       [{ rayon_arrivee_m: 5 }, 'rayon_arrivee_m', "Le rayon d'arrivée doit être au moins 10."],
     ];
     for (const [body, field, message] of cases) {
-      failed(await c.t.post('/api/entreprise/parametres/update', body, c.tg), 422, message, field);
+      failed(await ctx.t.post('/api/entreprise/parametres/update', body, ctx.A.token), 422, message, field);
     }
-    expect(data(await c.t.get('/api/entreprise/parametres', c.tg))).toEqual(before);
+    expect(data(await ctx.t.get('/api/entreprise/parametres', ctx.A.token))).toEqual(before);
   });
 
   it('take a logo image, serve it, replace it and remove it', async () => {
-    const saved = data(await upload(c.tg, PNG));
-    expect(saved.logo).toMatch(new RegExp(`^logos/${c.tgId}/[0-9a-f-]+\\.png$`));
-    const abs = path.join(c.t.dataDir, 'uploads', saved.logo);
+    const saved = data(await upload(ctx.A.token, PNG));
+    expect(saved.logo).toMatch(new RegExp(`^logos/${ctx.A.id}/[0-9a-f-]+\\.png$`));
+    const abs = path.join(ctx.t.dataDir, 'uploads', saved.logo);
     expect(fs.readFileSync(abs)).toEqual(PNG);
-    const got = await c.t.get('/api/entreprise/parametres/logo', c.tg);
+    const got = await ctx.t.get('/api/entreprise/parametres/logo', ctx.A.token);
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.rawPayload).toEqual(PNG);
 
-    const replaced = data(await upload(c.tg, PNG));
+    const replaced = data(await upload(ctx.A.token, PNG));
     expect(replaced.logo).not.toBe(saved.logo);
     expect(fs.existsSync(abs)).toBe(false);
 
     failed(
-      await upload(c.tg, Buffer.from('%PDF-1.4 pas une image')),
+      await upload(ctx.A.token, Buffer.from('%PDF-1.4 pas une image')),
       422,
       'Le logo doit être une image PNG, JPEG ou WEBP.',
       'logo',
     );
     failed(
-      await upload(c.tg, Buffer.alloc(3 * 1024 * 1024, 1)),
+      await upload(ctx.A.token, Buffer.alloc(3 * 1024 * 1024, 1)),
       422,
       'Le logo ne doit pas dépasser 2 Mo.',
       'logo',
     );
     failed(
-      await c.t.post('/api/entreprise/parametres/logo', { logo: 'x' }, c.tg),
+      await ctx.t.post('/api/entreprise/parametres/logo', { logo: 'x' }, ctx.A.token),
       422,
       'Envoyez le logo comme fichier (multipart/form-data, champ « logo »).',
       'logo',
     );
-    expect(data(await c.t.get('/api/entreprise/parametres', c.tg)).logo).toBe(replaced.logo);
+    expect(data(await ctx.t.get('/api/entreprise/parametres', ctx.A.token)).logo).toBe(replaced.logo);
 
-    const removed = data(await c.t.post('/api/entreprise/parametres/update', { logo: null }, c.tg));
+    const removed = data(await ctx.t.post('/api/entreprise/parametres/update', { logo: null }, ctx.A.token));
     expect(removed.logo).toBeNull();
-    expect(fs.existsSync(path.join(c.t.dataDir, 'uploads', replaced.logo))).toBe(false);
-    failed(await c.t.get('/api/entreprise/parametres/logo', c.tg), 404, "Cette entreprise n'a pas de logo.");
+    expect(fs.existsSync(path.join(ctx.t.dataDir, 'uploads', replaced.logo))).toBe(false);
+    failed(
+      await ctx.t.get('/api/entreprise/parametres/logo', ctx.A.token),
+      404,
+      "Cette entreprise n'a pas de logo.",
+    );
   });
 
   it('are per company; a superadmin names the company', async () => {
-    data(await c.t.post('/api/entreprise/parametres/update', { nif: 'OG-NIF-1' }, c.og));
+    data(await ctx.t.post('/api/entreprise/parametres/update', { nif: 'OG-NIF-1' }, ctx.B.token));
     // A company's query parameter never reaches another company.
-    const mine = data(await c.t.get(`/api/entreprise/parametres?entreprise=${c.ogId}`, c.tg));
-    expect(mine.entreprise_id).toBe(c.tgId);
-    data(await c.t.post(`/api/entreprise/parametres/update?entreprise=${c.ogId}`, { nif: 'VOLÉ' }, c.tg));
-    expect(data(await c.t.get('/api/entreprise/parametres', c.og)).nif).toBe('OG-NIF-1');
+    const mine = data(await ctx.t.get(`/api/entreprise/parametres?entreprise=${ctx.B.id}`, ctx.A.token));
+    expect(mine.entreprise_id).toBe(ctx.A.id);
+    data(
+      await ctx.t.post(
+        `/api/entreprise/parametres/update?entreprise=${ctx.B.id}`,
+        { nif: 'VOLÉ' },
+        ctx.A.token,
+      ),
+    );
+    expect(data(await ctx.t.get('/api/entreprise/parametres', ctx.B.token)).nif).toBe('OG-NIF-1');
 
     failed(
-      await c.t.get('/api/entreprise/parametres', c.admin),
+      await ctx.t.get('/api/entreprise/parametres', ctx.admin),
       422,
       "L'entreprise est obligatoire.",
       'entreprise',
     );
-    expect(data(await c.t.get(`/api/entreprise/parametres?entreprise=${c.ogId}`, c.admin)).nif).toBe(
+    expect(data(await ctx.t.get(`/api/entreprise/parametres?entreprise=${ctx.B.id}`, ctx.admin)).nif).toBe(
       'OG-NIF-1',
     );
     const set = data(
-      await c.t.post(
-        `/api/entreprise/parametres/update?entreprise=${c.ogId}`,
+      await ctx.t.post(
+        `/api/entreprise/parametres/update?entreprise=${ctx.B.id}`,
         { objectif_mensuel: 1000 },
-        c.admin,
+        ctx.admin,
       ),
     );
-    expect(set).toMatchObject({ entreprise_id: c.ogId, nif: 'OG-NIF-1', objectif_mensuel: 1000 });
-    data(await upload(c.admin, PNG, `?entreprise=${c.ogId}`));
-    expect((await c.t.get(`/api/entreprise/parametres/logo?entreprise=${c.ogId}`, c.admin)).statusCode).toBe(
-      200,
-    );
-    expect((await c.t.get('/api/entreprise/parametres/logo', c.og)).statusCode).toBe(200);
+    expect(set).toMatchObject({ entreprise_id: ctx.B.id, nif: 'OG-NIF-1', objectif_mensuel: 1000 });
+    data(await upload(ctx.admin, PNG, `?entreprise=${ctx.B.id}`));
+    expect(
+      (await ctx.t.get(`/api/entreprise/parametres/logo?entreprise=${ctx.B.id}`, ctx.admin)).statusCode,
+    ).toBe(200);
+    expect((await ctx.t.get('/api/entreprise/parametres/logo', ctx.B.token)).statusCode).toBe(200);
     // A client account is no company.
-    const [client] = await c.t.database.db.select().from(users).where(eq(users.email, 'client@yams.ga'));
+    const [client] = await ctx.t.database.db.select().from(users).where(eq(users.email, 'client@yams.ga'));
     failed(
-      await c.t.get(`/api/entreprise/parametres?entreprise=${client!.id}`, c.admin),
+      await ctx.t.get(`/api/entreprise/parametres?entreprise=${client!.id}`, ctx.admin),
       422,
       "Cette entreprise n'existe pas.",
       'entreprise_id',
     );
-    failed(await c.t.get('/api/entreprise/parametres'), 401, 'Vous devez vous connecter pour continuer.');
+    failed(await ctx.t.get('/api/entreprise/parametres'), 401, 'Vous devez vous connecter pour continuer.');
   });
 });
 
 it('are documented in the OpenAPI document', async () => {
-  const doc = (await c.t.get('/api/docs/json')).json();
+  const doc = (await ctx.t.get('/api/docs/json')).json();
   expect(doc.paths['/api/entreprise/parametres'].get).toBeDefined();
   expect(doc.paths['/api/entreprise/parametres/update'].post).toBeDefined();
   expect(doc.paths['/api/entreprise/parametres/logo'].post).toBeDefined();

@@ -1,7 +1,8 @@
 import {
   addDays,
   type DemandeBody,
-  type InterventionBody,
+  DocumentBody,
+  InterventionBody,
   type PaiementBody,
   todayInGabon,
   type VehiculeBody,
@@ -10,19 +11,22 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { Db } from '../src/db/client';
-import { courses, garages, paiements, users, vehicules, villes } from '../src/db/schema';
-import { scoped } from '../src/db/scoped';
+import { articles, courses, paiements, typesVehicules, users, vehicules, villes } from '../src/db/schema';
+import { createDocument } from '../src/modules/fleet/documents.service';
 import { confirmIntervention, createIntervention } from '../src/modules/fleet/interventions.service';
 import { getVehiculeOut } from '../src/modules/fleet/vehicules.repository';
 import { createVehicule } from '../src/modules/fleet/vehicules.service';
 import { type CourseInput, createCourse } from '../src/modules/operations/courses.service';
 import { createDemande } from '../src/modules/operations/demandes.service';
 import { createPaiement } from '../src/modules/operations/paiements.service';
+import { createRow, listRows } from '../src/modules/reference/reference.resource';
+import { REFERENCE_RESOURCES } from '../src/modules/reference/reference.resources';
 import { getUserOut } from '../src/modules/users/users.repository';
 import { createUser } from '../src/modules/users/users.service';
 import { type Scope, scopeOf } from '../src/plugins/auth';
-import { setupApi } from './helpers';
+import { addBackOfficeUser, setupApi } from './helpers';
 
 // The one fixture kit of the API tests: an app on its own database copy, the two demo companies (A =
 // TransGabon, B = Ogooué Logistique) and the superadmin signed in, and typed factories that go through the
@@ -38,6 +42,17 @@ export interface Company {
   /** One of its camionneurs. */
   chauffeur: number;
   scope: Scope;
+}
+
+/** A JSON row of an answer, read loosely by the tests. */
+// biome-ignore lint/suspicious/noExplicitAny: test answers are read loosely
+export type Json = any;
+
+/** The reference table served as `/api/{path}` (reference.resources.ts). */
+function reference(path: string) {
+  const r = REFERENCE_RESOURCES.find((x) => x.path === path);
+  if (!r) throw new Error(`Pas de table de référence « ${path} ».`);
+  return r;
 }
 
 let seq = 0;
@@ -97,6 +112,13 @@ export async function setupFixtures() {
     return (await getUserOut(db, platform, u!.id))!;
   }
 
+  /** Another back-office account of the company, signed in (its `chauffeur` is the company's). */
+  async function collegue(of: Company, email = `collegue.${next()}@exemple.ga`): Promise<Company> {
+    const id = await addBackOfficeUser(t, of.id, email);
+    const [account] = await db.select().from(users).where(eq(users.id, id));
+    return { id, token: await t.login(email), chauffeur: of.chauffeur, scope: scopeOf(account!) };
+  }
+
   /**
    * A vehicle of the company, 'Disponible' unless told otherwise, brought to its statut the way the product
    * does: 'Nouveau', 'Disponible', 'Indisponible' as a user creates it; 'En intervention' by a confirmed
@@ -112,24 +134,48 @@ export async function setupFixtures() {
       statut: statut === 'En intervention' ? 'Disponible' : statut,
     } as VehiculeBody);
     if (statut === 'En intervention') {
-      const [garage] = await scoped(db, of.scope).select({ id: garages.id }).from(garages).limit(1);
       const today = todayInGabon();
-      const it = await createIntervention(db, of.scope, {
-        vehicule_id: v.id,
-        garage_id: garage!.id,
-        type: 'Réparation',
-        date_debut: today,
-        date_fin: addDays(today, 3),
-        description: null,
-        lignes: [],
-      } satisfies InterventionBody);
-      await confirmIntervention(db, of.scope, it.id);
+      await intervention(of, v.id, { type: 'Réparation', date_fin: addDays(today, 3) }, { confirme: true });
       const out = await getVehiculeOut(db, of.scope, v.id);
       expect(out.statut, 'véhicule en intervention').toBe('En intervention');
       return out;
     }
     expect(v.statut, `véhicule au statut ${statut}`).toBe(statut);
     return v;
+  }
+
+  /** The company's first garage, as `GET /api/garages?limit=1` lists them. */
+  async function garage(of: Company): Promise<Json> {
+    return (await referenceRow(of, 'garages'))!;
+  }
+
+  /**
+   * An intervention of the company's vehicle through the service: a draft from today to tomorrow in its first
+   * garage unless told otherwise; `confirme`, then confirmed as a user does (stock out, vehicle statut).
+   */
+  async function intervention(
+    of: Company,
+    vehiculeId: number,
+    extra: Partial<z.input<typeof InterventionBody>> = {},
+    options: { confirme?: boolean } = {},
+  ) {
+    const today = todayInGabon();
+    const body = InterventionBody.parse({
+      vehicule_id: vehiculeId,
+      garage_id: extra.garage_id ?? (await garage(of)).id,
+      type: 'Entretien',
+      date_debut: today,
+      date_fin: addDays(today, 1),
+      lignes: [],
+      ...extra,
+    });
+    const it = await createIntervention(db, of.scope, body);
+    return options.confirme ? confirmIntervention(db, of.scope, it.id) : it;
+  }
+
+  /** The first row of a reference table the company sees, as `GET /api/{path}?search=…&limit=1` lists it. */
+  async function referenceRow(of: Company, path: string, search?: string): Promise<Json | undefined> {
+    return (await listRows(db, of.scope, reference(path), { search }).rows(1, 0))[0];
   }
 
   /** The body of `POST /api/courses`, as the web's form sends it (times in Libreville). */
@@ -157,8 +203,44 @@ export async function setupFixtures() {
     admin,
     villes: villesIds,
     client,
+    collegue,
     vehicule,
+    intervention,
     courseBody,
+
+    /** The company's workshop rows of the demo seed: its first garage, the oil change, an oil filter, a tyre. */
+    async atelier(of: Company) {
+      return {
+        garage: await garage(of),
+        vidange: (await referenceRow(of, 'services', 'Vidange'))!,
+        filtre: (await referenceRow(of, 'articles', 'FL-HUILE'))!,
+        pneu: (await referenceRow(of, 'articles', 'PN-31580'))!,
+      };
+    },
+
+    /** A platform vehicle type's id by its libellé ('Pick-up', 'Semi-remorque'…). */
+    async typeVehicule(libelle: string): Promise<number> {
+      const [t] = await db
+        .select({ id: typesVehicules.id })
+        .from(typesVehicules)
+        .where(eq(typesVehicules.libelle, libelle));
+      return t!.id;
+    },
+
+    /** A document of the company's vehicle through the service (no file: `uploadFichier` sends one). */
+    async document(of: Company, vehiculeId: number, extra: Partial<z.input<typeof DocumentBody>> = {}) {
+      return createDocument(
+        db,
+        of.scope,
+        DocumentBody.parse({ libelle: 'Assurance', camion_id: vehiculeId, ...extra }),
+      );
+    },
+
+    /** A row of a company reference table (articles, fournisseurs…) through the service, body as the route reads it. */
+    async referenceCreate(of: Company, path: string, body: Record<string, unknown>): Promise<Json> {
+      const r = reference(path);
+      return createRow(db, of.scope, r, r.contract.create.parse(body) as Record<string, unknown>);
+    },
 
     /** A course of the company through the service (client and vehicle created when not given). */
     async course(of: Company, input: Partial<CourseInput> & { client?: number; vehicule?: number } = {}) {
@@ -227,6 +309,11 @@ export async function setupFixtures() {
       const [c] = await db.select().from(courses).where(eq(courses.id, id));
       return c;
     },
+    /** An article's stored quantity in stock. */
+    async articleStock(id: number): Promise<number> {
+      const [a] = await db.select({ qte: articles.qte }).from(articles).where(eq(articles.id, id));
+      return a!.qte;
+    },
     /** The stored payments of a course. */
     async storedPaiements(courseId: number) {
       return db.select().from(paiements).where(eq(paiements.course_id, courseId));
@@ -246,6 +333,14 @@ export function expectFailure(
   expect(body.success).toBe(false);
   if (errors.length) expect(body.errors).toEqual(errors);
   return body;
+}
+
+/** A failure envelope with this status, holding this French message (and naming this field, for a 422). */
+export function failed(res: LightMyRequestResponse, status: number, message: string, field?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = expectFailure(res, status) as Json;
+  expect(body.errors).toContain(message);
+  if (field) expect(body.data.fields[field]).toBe(message);
 }
 
 /** The `data` of a successful envelope. */

@@ -1,12 +1,12 @@
 import { MSG, REFERENCE_TABLES } from '@yams/shared';
 import { beforeAll, expect, it } from 'vitest';
-import { type FleetContext, fleetContext } from './fleet-fixtures';
+import { type Fixtures, setupFixtures } from './fixtures';
 
 // Whatever a client sends, the fleet and reference routes answer a French envelope, never a 500.
 
-let c: FleetContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  c = await fleetContext();
+  ctx = await setupFixtures();
 });
 
 const tables = Object.keys(REFERENCE_TABLES);
@@ -44,24 +44,24 @@ const bodies: unknown[] = [
 it('never answers 500 to an odd body, on any fleet or reference POST route', async () => {
   // The superadmin takes other paths only for the company of a new row: the object bodies are enough.
   const runs: Array<[string, unknown[]]> = [
-    [c.tg, bodies],
-    [c.admin, bodies.slice(-4)],
+    [ctx.A.token, bodies],
+    [ctx.admin, bodies.slice(-4)],
   ];
   for (const [token, list] of runs) {
     for (const url of posts) {
       for (const body of list) {
-        const res = await c.t.post(url, body, token);
+        const res = await ctx.t.post(url, body, token);
         expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBeLessThan(500);
         if (res.statusCode >= 400) expect(res.json().errors[0], url).toMatch(/[a-zé]/);
       }
     }
   }
   for (const url of posts) {
-    const raw = await c.t.app.inject({
+    const raw = await ctx.t.app.inject({
       method: 'POST',
       url,
       payload: '{pas du json',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${c.tg}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.A.token}` },
     });
     expect(raw.statusCode, url).toBe(400);
     expect(raw.json().errors, url).toEqual([MSG.invalidJson]);
@@ -84,7 +84,7 @@ it('never answers 500 to odd ids and filters', async () => {
     ...tables.map((t) => `/api/${t}?search=${encodeURIComponent("'%_\\")}&page=abc`),
   ];
   for (const url of urls) {
-    const res = await c.t.get(url, c.tg);
+    const res = await ctx.t.get(url, ctx.A.token);
     expect(res.statusCode, url).toBeLessThan(500);
     expect(res.statusCode, url).toBeGreaterThanOrEqual(url.includes('search=%25') ? 200 : 400);
   }
@@ -96,12 +96,12 @@ it('never answers 500 to odd ids and filters', async () => {
     '/api/villes',
     '/api/garages',
   ]) {
-    expect((await c.t.get(url)).statusCode, url).toBe(401);
+    expect((await ctx.t.get(url)).statusCode, url).toBe(401);
   }
 });
 
 it('documents every fleet and reference route in the OpenAPI description', async () => {
-  const doc = (await c.t.get('/api/docs/json')).json();
+  const doc = (await ctx.t.get('/api/docs/json')).json();
   expect(doc.paths['/api/vehicules'].get).toBeDefined();
   expect(doc.paths['/api/vehicules/destroy-group'].post).toBeDefined();
   expect(doc.paths['/api/documents/{id}/fichier'].get).toBeDefined();

@@ -3,58 +3,52 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, vehicules } from '../src/db/schema';
-import {
-  data,
-  type FleetContext,
-  type FleetKit,
-  failed,
-  fleetContext,
-  fleetKit,
-  PDF,
-  uploadFichier,
-} from './fleet-fixtures';
+import { data, type Fixtures, failed, setupFixtures } from './fixtures';
+import { PDF, uploadFichier } from './helpers';
 
-let c: FleetContext;
-let k: FleetKit;
+let ctx: Fixtures;
 let semi: number;
 beforeAll(async () => {
-  c = await fleetContext();
-  k = await fleetKit(c);
-  semi = k.typeId('Semi-remorque');
+  ctx = await setupFixtures();
+  semi = await ctx.typeVehicule('Semi-remorque');
 });
 
 describe('vehicle status', () => {
   it('may be set by hand to Disponible or Indisponible only', async () => {
-    const { t, tg } = c;
-    const v = await k.vehicule();
+    const { t, A } = ctx;
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
     failed(
       await t.post(
         '/api/vehicules',
         { plaque: 'ST-1', marque: 'MAN', type_vehicule_id: semi, statut: 'En course' },
-        tg,
+        A.token,
       ),
       422,
       'Le statut « En course » est fixé automatiquement par les courses.',
       'statut',
     );
-    expect(data(await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Disponible' }, tg)).statut).toBe(
-      'Disponible',
-    );
+    expect(
+      data(await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Disponible' }, A.token)).statut,
+    ).toBe('Disponible');
     failed(
-      await t.post(`/api/vehicules/${v.id}/update`, { statut: 'En intervention' }, tg),
+      await t.post(`/api/vehicules/${v.id}/update`, { statut: 'En intervention' }, A.token),
       422,
       'Le statut « En intervention » est fixé automatiquement par les interventions confirmées.',
       'statut',
     );
     failed(
-      await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Nouveau' }, tg),
+      await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Nouveau' }, A.token),
       422,
       'Un véhicule ne peut pas redevenir « Nouveau ».',
       'statut',
     );
     expect(
       data(
-        await t.post(`/api/vehicules/${v.id}/update`, { statut: 'Indisponible', marque: 'Isuzu D-Max' }, tg),
+        await t.post(
+          `/api/vehicules/${v.id}/update`,
+          { statut: 'Indisponible', marque: 'Isuzu D-Max' },
+          A.token,
+        ),
       ),
     ).toMatchObject({
       statut: 'Indisponible',
@@ -65,14 +59,16 @@ describe('vehicle status', () => {
 
 describe('deleting vehicles', () => {
   it('deletes an unused vehicle with its documents and their files', async () => {
-    const { t, tg } = c;
-    const v = await k.vehicule();
-    const created = data(await t.post('/api/documents', { libelle: 'Carte grise', camion_id: v.id }, tg));
-    const doc = data(await uploadFichier(t, created.id, tg, PDF, 'cg.pdf'));
+    const { t, A } = ctx;
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const created = data(
+      await t.post('/api/documents', { libelle: 'Carte grise', camion_id: v.id }, A.token),
+    );
+    const doc = data(await uploadFichier(t, created.id, A.token, PDF, 'cg.pdf'));
     const [stored] = await t.database.db.select().from(documents).where(eq(documents.id, doc.id));
     const file = path.join(t.dataDir, 'uploads', stored!.fichier!);
     expect(fs.existsSync(file)).toBe(true);
-    const res = await t.post(`/api/vehicules/${v.id}/destroy`, {}, tg);
+    const res = await t.post(`/api/vehicules/${v.id}/destroy`, {}, A.token);
     expect(res.json()).toEqual({
       success: true,
       message: `Le véhicule ${v.plaque} a été supprimé.`,
@@ -81,33 +77,33 @@ describe('deleting vehicles', () => {
     });
     expect(await t.database.db.select().from(documents).where(eq(documents.camion_id, v.id))).toEqual([]);
     expect(fs.existsSync(file)).toBe(false);
-    failed(await t.get(`/api/vehicules/${v.id}`, tg), 404, "Ce véhicule n'existe pas.");
-    failed(await t.post(`/api/vehicules/${v.id}/destroy`, {}, tg), 404, "Ce véhicule n'existe pas.");
+    failed(await t.get(`/api/vehicules/${v.id}`, A.token), 404, "Ce véhicule n'existe pas.");
+    failed(await t.post(`/api/vehicules/${v.id}/destroy`, {}, A.token), 404, "Ce véhicule n'existe pas.");
   });
 
   it('refuses with 409 a vehicle used by an intervention', async () => {
-    const { t, tg } = c;
-    const used = data(await t.get('/api/interventions?limit=1', tg))[0].vehicule;
-    const res = await t.post(`/api/vehicules/${used.id}/destroy`, {}, tg);
+    const { t, A } = ctx;
+    const used = data(await t.get('/api/interventions?limit=1', A.token))[0].vehicule;
+    const res = await t.post(`/api/vehicules/${used.id}/destroy`, {}, A.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0]).toMatch(
       new RegExp(
         `^Le véhicule ${used.plaque} est utilisé par .*\\d+ interventions? : il ne peut pas être supprimé\\.$`,
       ),
     );
-    expect(data(await t.get(`/api/vehicules/${used.id}`, tg)).id).toBe(used.id);
+    expect(data(await t.get(`/api/vehicules/${used.id}`, A.token)).id).toBe(used.id);
   });
 
   it('destroy-group answers one French item per line and deletes only what it may', async () => {
-    const { t, tg, og } = c;
-    const a = await k.vehicule();
-    const b = await k.vehicule();
-    const used = data(await t.get('/api/interventions?limit=1', tg))[0].vehicule;
-    const theirs = data(await t.get('/api/vehicules?limit=1', og))[0];
+    const { t, A, B } = ctx;
+    const a = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const b = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const used = data(await t.get('/api/interventions?limit=1', A.token))[0].vehicule;
+    const theirs = data(await t.get('/api/vehicules?limit=1', B.token))[0];
     const res = await t.post(
       '/api/vehicules/destroy-group',
       { selected_lines: [a.id, used.id, 999999, theirs.id, b.id, a.id] },
-      tg,
+      A.token,
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -131,7 +127,7 @@ describe('deleting vehicles', () => {
     expect(ids).toContain(used.id);
     expect(ids).toContain(theirs.id);
     failed(
-      await t.post('/api/vehicules/destroy-group', { selected_lines: [] }, tg),
+      await t.post('/api/vehicules/destroy-group', { selected_lines: [] }, A.token),
       422,
       'Sélectionnez au moins une ligne.',
     );

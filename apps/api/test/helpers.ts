@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { users } from '../src/db/schema';
 import type { Mail, Mailer } from '../src/lib/mailer';
 
 /** A copy of the migrated, seeded template: in-memory PGlite, or a fresh PostgreSQL database. */
@@ -133,4 +135,50 @@ export function allKeys(value: unknown, keys = new Set<string>()): Set<string> {
     }
   }
   return keys;
+}
+
+/** A second back-office account of a company (same password as the demo logins). */
+export async function addBackOfficeUser(
+  t: TestContext,
+  entrepriseId: number,
+  email: string,
+): Promise<number> {
+  const [model] = await t.database.db.select().from(users).where(eq(users.id, entrepriseId));
+  // Raw on purpose: the services make every transporteur account a company of its own (createUser).
+  const [row] = await t.database.db
+    .insert(users)
+    .values({
+      name: email.split('@')[0]!,
+      type: 'transporteur',
+      sous_type: 'entreprise',
+      nom: 'Second',
+      prenom: 'Compte',
+      email,
+      password: model!.password,
+      email_verified_at: new Date().toISOString(),
+      entreprise_id: entrepriseId,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** A small valid PDF. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+/** `POST /api/documents/{id}/fichier`: the file as a multipart upload, part « fichier ». */
+export function uploadFichier(
+  t: TestContext,
+  id: number,
+  token: string,
+  bytes: Buffer = PDF,
+  name = 'document.pdf',
+  type = 'application/pdf',
+) {
+  const { payload, contentType } = multipart('fichier', name, type, bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/documents/${id}/fichier`,
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  });
 }

@@ -2,15 +2,14 @@ import { MSG } from '@yams/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../src/config';
-import { type FleetContext, fleetContext, fleetKit, type Json, uploadFichier } from './fleet-fixtures';
+import { type Fixtures, type Json, setupFixtures } from './fixtures';
+import { uploadFichier } from './helpers';
 
 // Issue 6 §2: bad input is a French 422 (or 4xx) in the envelope, never a 500 nor Fastify's own body.
 
-let c: FleetContext;
-let kit: Awaited<ReturnType<typeof fleetKit>>;
+let ctx: Fixtures;
 beforeAll(async () => {
-  c = await fleetContext();
-  kit = await fleetKit(c);
+  ctx = await setupFixtures();
 });
 
 function envelope422(res: { statusCode: number; body: string }, label: string) {
@@ -25,8 +24,8 @@ describe('control characters', () => {
   const NUL = 'x\u0000y';
 
   it('are refused with a French 422 naming the field in every kind of text field', async () => {
-    const v = await kit.vehicule();
-    const first = async (url: string) => ((await c.t.get(url, c.tg)).json().data as Json[])[0];
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const first = async (url: string) => ((await ctx.t.get(url, ctx.A.token)).json().data as Json[])[0];
     const garage = await first('/api/garages?limit=1');
     const article = await first('/api/articles?limit=1');
     const service = await first('/api/services?limit=1');
@@ -35,48 +34,48 @@ describe('control characters', () => {
     const course = await first('/api/courses?limit=1');
     const paiement = await first('/api/paiements?limit=1&statut=En%20attente');
     const demande = await first('/api/demandes?limit=1');
-    const inter = await kit.intervention(v.id);
+    const inter = await ctx.intervention(ctx.A, v.id);
     const users = await first('/api/utilisateurs?limit=1&type=client');
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
-      ['/api/garages', { nom: NUL }, c.tg, 'nom'],
-      [`/api/garages/${garage.id}/update`, { nom: NUL }, c.tg, 'nom'],
-      [`/api/articles/${article.id}/update`, { nom: `a\u0001b` }, c.tg, 'nom'],
-      [`/api/services/${service.id}/update`, { libelle: NUL }, c.tg, 'libelle'],
-      [`/api/fournisseurs/${fournisseur.id}/update`, { nom: NUL }, c.tg, 'nom'],
-      [`/api/trajets/${trajet.id}/update`, { libelle: NUL }, c.tg, 'libelle'],
-      [`/api/vehicules/${v.id}/update`, { marque: NUL }, c.tg, 'marque'],
-      [`/api/vehicules/${v.id}/update`, { modele: '\u001b[31m' }, c.tg, 'modele'],
+      ['/api/garages', { nom: NUL }, ctx.A.token, 'nom'],
+      [`/api/garages/${garage.id}/update`, { nom: NUL }, ctx.A.token, 'nom'],
+      [`/api/articles/${article.id}/update`, { nom: `a\u0001b` }, ctx.A.token, 'nom'],
+      [`/api/services/${service.id}/update`, { libelle: NUL }, ctx.A.token, 'libelle'],
+      [`/api/fournisseurs/${fournisseur.id}/update`, { nom: NUL }, ctx.A.token, 'nom'],
+      [`/api/trajets/${trajet.id}/update`, { libelle: NUL }, ctx.A.token, 'libelle'],
+      [`/api/vehicules/${v.id}/update`, { marque: NUL }, ctx.A.token, 'marque'],
+      [`/api/vehicules/${v.id}/update`, { modele: '\u001b[31m' }, ctx.A.token, 'modele'],
       [
         `/api/interventions/${inter.id}/update`,
         { ...inter, lignes: [], description: NUL },
-        c.tg,
+        ctx.A.token,
         'description',
       ],
-      [`/api/courses/${course.id}/update`, { adresse_chargement: NUL }, c.tg, 'adresse_chargement'],
-      [`/api/paiements/${paiement.id}/update`, { libelle: NUL }, c.tg, 'libelle'],
-      [`/api/demandes/${demande.id}/update`, { description: NUL }, c.tg, 'description'],
-      [`/api/utilisateurs/${users.id}/update`, { nom: NUL }, c.tg, 'nom'],
-      ['/api/me/update', { nom: NUL }, c.tg, 'nom'],
-      ['/api/villes', { code: 'NUL', libelle: NUL }, c.admin, 'libelle'],
-      ['/api/types_marchandises', { libelle: NUL }, c.admin, 'libelle'],
+      [`/api/courses/${course.id}/update`, { adresse_chargement: NUL }, ctx.A.token, 'adresse_chargement'],
+      [`/api/paiements/${paiement.id}/update`, { libelle: NUL }, ctx.A.token, 'libelle'],
+      [`/api/demandes/${demande.id}/update`, { description: NUL }, ctx.A.token, 'description'],
+      [`/api/utilisateurs/${users.id}/update`, { nom: NUL }, ctx.A.token, 'nom'],
+      ['/api/me/update', { nom: NUL }, ctx.A.token, 'nom'],
+      ['/api/villes', { code: 'NUL', libelle: NUL }, ctx.admin, 'libelle'],
+      ['/api/types_marchandises', { libelle: NUL }, ctx.admin, 'libelle'],
     ];
     for (const [url, body, token, field] of cases) {
-      const res = await c.t.post(url, body, token);
+      const res = await ctx.t.post(url, body, token);
       envelope422(res, url);
       expect(Object.keys(res.json().data.fields), url).toContain(field);
     }
     // Nothing was stored: the garage keeps its name.
-    const after = (await c.t.get(`/api/garages/${garage.id}`, c.tg)).json().data;
+    const after = (await ctx.t.get(`/api/garages/${garage.id}`, ctx.A.token)).json().data;
     expect(after.nom).toBe(garage.nom);
   });
 
   it('keep line breaks and tabs in long texts', async () => {
-    const v = await kit.vehicule();
-    const inter = await kit.intervention(v.id);
-    const res = await c.t.post(
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const inter = await ctx.intervention(ctx.A, v.id);
+    const res = await ctx.t.post(
       `/api/interventions/${inter.id}/update`,
       { ...inter, lignes: [], description: 'Ligne 1\nLigne 2\tfin' },
-      c.tg,
+      ctx.A.token,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.description).toBe('Ligne 1\nLigne 2\tfin');
@@ -92,7 +91,7 @@ describe('control characters', () => {
       '/api/interventions',
       '/api/villes',
     ]) {
-      const res = await c.t.get(`${url}?search=%00Lib%01`, c.tg);
+      const res = await ctx.t.get(`${url}?search=%00Lib%01`, ctx.A.token);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect(res.json().success).toBe(true);
     }
@@ -103,7 +102,7 @@ describe('public verification routes', () => {
   it('answer a French 422 for an id beyond a PostgreSQL integer', async () => {
     for (const userId of [2147483648, 99999999999, '99999999999']) {
       for (const url of ['/api/verify-account', '/api/send-verification-code']) {
-        const res = await c.t.post(url, { userId, code: '123456' });
+        const res = await ctx.t.post(url, { userId, code: '123456' });
         expect(res.statusCode, `${url} ${userId}: ${res.body}`).toBe(422);
         expect(res.json().errors).toContain("L'identifiant de l'utilisateur n'est pas valide.");
       }
@@ -112,7 +111,7 @@ describe('public verification routes', () => {
 });
 
 describe("Fastify's own errors", () => {
-  const inject = (opts: InjectOptions) => c.t.app.inject(opts);
+  const inject = (opts: InjectOptions) => ctx.t.app.inject(opts);
   function inEnvelope(res: { statusCode: number; body: string }, status: number) {
     expect(res.statusCode, res.body).toBe(status);
     const body = JSON.parse(res.body);
@@ -132,7 +131,7 @@ describe("Fastify's own errors", () => {
     const big = (n: number) => `{"libelle":"${'a'.repeat(n)}"}`;
     for (const [url, token] of [
       ['/api/login', undefined],
-      ['/api/garages', c.tg],
+      ['/api/garages', ctx.A.token],
     ] as const) {
       const res = await inject({
         method: 'POST',
@@ -150,17 +149,18 @@ describe("Fastify's own errors", () => {
     const under = await inject({
       method: 'POST',
       url: '/api/garages',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${c.tg}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.A.token}` },
       payload: big(1024 * 1024 - 100),
     });
     expect(under.statusCode, under.body).toBe(422);
   });
 
   it('files are multipart uploads: a 1.5 MiB document file passes the 1 MiB JSON limit', async () => {
-    const v = await kit.vehicule();
-    const doc = (await c.t.post('/api/documents', { libelle: 'Scan', camion_id: v.id }, c.tg)).json().data;
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const doc = (await ctx.t.post('/api/documents', { libelle: 'Scan', camion_id: v.id }, ctx.A.token)).json()
+      .data;
     const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1.5 * 1024 * 1024, 0x20)]);
-    const res = await uploadFichier(c.t, doc.id, c.tg, bytes, 'scan.pdf');
+    const res = await uploadFichier(ctx.t, doc.id, ctx.A.token, bytes, 'scan.pdf');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ fichier_taille: bytes.length, fichier_nom: 'scan.pdf' });
   });
@@ -206,7 +206,7 @@ describe('TRUST_PROXY', () => {
   it('is off by default: a forged X-Forwarded-For does not escape the per-address login limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
-      const res = await c.t.app.inject({
+      const res = await ctx.t.app.inject({
         method: 'POST',
         url: '/api/login',
         remoteAddress: '10.9.9.9',
@@ -244,7 +244,7 @@ describe('CHECK constraints from the shared enums', () => {
       sql`update users set type = 'pirate' where id = (select min(id) from users)`,
     ];
     for (const q of attempts) {
-      await expect(c.t.database.db.execute(q)).rejects.toThrow();
+      await expect(ctx.t.database.db.execute(q)).rejects.toThrow();
     }
   });
 });

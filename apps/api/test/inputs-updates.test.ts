@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FleetContext, fleetContext, fleetKit, type Json } from './fleet-fixtures';
+import { type Fixtures, type Json, setupFixtures } from './fixtures';
 
 // Issue 7 items 2 and 7: computed amounts fit their column (French 422, never a 500), and a field that is
 // not sent in an update is not changed — on every `POST …/{id}/update` route of the API.
 
-let c: FleetContext;
-let kit: Awaited<ReturnType<typeof fleetKit>>;
+let ctx: Fixtures;
 beforeAll(async () => {
-  c = await fleetContext();
-  kit = await fleetKit(c);
+  ctx = await setupFixtures();
 });
 
 const withoutStamp = (row: Json) => {
@@ -18,7 +16,7 @@ const withoutStamp = (row: Json) => {
 
 describe('a field not sent is not changed', () => {
   it('on every update route of the route table, an empty body changes nothing', async () => {
-    const doc = c.t.app.swagger() as Json;
+    const doc = ctx.t.app.swagger() as Json;
     const updates = Object.keys(doc.paths).filter((p) => /^\/api\/[a-z_]+\/\{id\}\/update$/.test(p));
     expect(updates.length).toBeGreaterThanOrEqual(10);
     // A route whose rows are all locked (validated invoices…) or absent from the demo data is skipped;
@@ -26,13 +24,13 @@ describe('a field not sent is not changed', () => {
     const tested: string[] = [];
     for (const route of updates) {
       const base = route.replace('/{id}/update', '');
-      const list = (await c.t.get(`${base}?limit=15`, c.admin)).json().data as Json[];
+      const list = (await ctx.t.get(`${base}?limit=15`, ctx.admin)).json().data as Json[];
       for (const row of list) {
         const detail = `${base}/${row.id}`;
-        const before = (await c.t.get(detail, c.admin)).json().data;
-        const res = await c.t.post(`${base}/${row.id}/update`, {}, c.admin);
+        const before = (await ctx.t.get(detail, ctx.admin)).json().data;
+        const res = await ctx.t.post(`${base}/${row.id}/update`, {}, ctx.admin);
         if (res.statusCode !== 200) continue; // a row this route may not edit (validated, confirmed…)
-        const after = (await c.t.get(detail, c.admin)).json().data;
+        const after = (await ctx.t.get(detail, ctx.admin)).json().data;
         expect(withoutStamp(after), route).toEqual(withoutStamp(before));
         tested.push(route);
         break;
@@ -53,14 +51,18 @@ describe('a field not sent is not changed', () => {
   });
 
   it('an intervention updated without lignes keeps its lines and its montant', async () => {
-    const v = await kit.vehicule();
-    const [service] = (await c.t.get('/api/services?limit=1', c.tg)).json().data;
-    const inter = await kit.intervention(v.id, {
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const [service] = (await ctx.t.get('/api/services?limit=1', ctx.A.token)).json().data;
+    const inter = await ctx.intervention(ctx.A, v.id, {
       lignes: [{ kind: 'service', service_id: service.id, qte: 2, prix_unitaire: 32_500 }],
     });
     expect(inter.lignes.length).toBe(1);
     expect(inter.montant).toBeGreaterThan(0);
-    const res = await c.t.post(`/api/interventions/${inter.id}/update`, { description: 'Pneus avant' }, c.tg);
+    const res = await ctx.t.post(
+      `/api/interventions/${inter.id}/update`,
+      { description: 'Pneus avant' },
+      ctx.A.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json().data;
     expect(after.description).toBe('Pneus avant');
@@ -70,15 +72,20 @@ describe('a field not sent is not changed', () => {
     );
     expect(after.date_debut).toBe(inter.date_debut);
     // Sent lines still replace them; an empty list clears them.
-    const cleared = (await c.t.post(`/api/interventions/${inter.id}/update`, { lignes: [] }, c.tg)).json()
-      .data;
+    const cleared = (
+      await ctx.t.post(`/api/interventions/${inter.id}/update`, { lignes: [] }, ctx.A.token)
+    ).json().data;
     expect([cleared.lignes, cleared.montant]).toEqual([[], 0]);
   });
 
   it('an update that only moves date_fin before the stored date_debut is refused in French', async () => {
-    const v = await kit.vehicule();
-    const inter = await kit.intervention(v.id);
-    const res = await c.t.post(`/api/interventions/${inter.id}/update`, { date_fin: '2000-01-01' }, c.tg);
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const inter = await ctx.intervention(ctx.A, v.id);
+    const res = await ctx.t.post(
+      `/api/interventions/${inter.id}/update`,
+      { date_fin: '2000-01-01' },
+      ctx.A.token,
+    );
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().data.fields.date_fin).toBe(
       'La date de fin doit être postérieure ou égale à la date de début.',
@@ -88,13 +95,13 @@ describe('a field not sent is not changed', () => {
 
 describe('computed amounts fit their column', () => {
   it('a line of 3 × 1,000,000,000 FCFA and a total beyond the column are French 422s, nothing stored', async () => {
-    const v = await kit.vehicule();
-    const inter = await kit.intervention(v.id);
-    const [article] = (await c.t.get('/api/articles?limit=1', c.tg)).json().data;
-    const [service] = (await c.t.get('/api/services?limit=1', c.tg)).json().data;
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const inter = await ctx.intervention(ctx.A, v.id);
+    const [article] = (await ctx.t.get('/api/articles?limit=1', ctx.A.token)).json().data;
+    const [service] = (await ctx.t.get('/api/services?limit=1', ctx.A.token)).json().data;
     const base = {
       vehicule_id: v.id,
-      garage_id: inter.garage.id,
+      garage_id: inter.garage!.id,
       type: 'Entretien',
       date_debut: inter.date_debut,
     };
@@ -109,7 +116,7 @@ describe('computed amounts fit their column', () => {
       ['/api/interventions', oneLine],
       [`/api/interventions/${inter.id}/update`, oneLine],
     ] as const) {
-      const res = await c.t.post(url, body, c.tg);
+      const res = await ctx.t.post(url, body, ctx.A.token);
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().data.fields['lignes.0.qte']).toBe(
         'Le montant de la ligne 1 (3.000.000.000 FCFA) dépasse le maximum enregistrable de 2.147.483.647 FCFA.',
@@ -124,12 +131,12 @@ describe('computed amounts fit their column', () => {
         prix_unitaire: 1_000_000_000,
       })),
     };
-    const res = await c.t.post(`/api/interventions/${inter.id}/update`, total, c.tg);
+    const res = await ctx.t.post(`/api/interventions/${inter.id}/update`, total, ctx.A.token);
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().data.fields.lignes).toBe(
       "Le montant total de l'intervention (3.000.000.000 FCFA) dépasse le maximum enregistrable de 2.147.483.647 FCFA.",
     );
-    const stored = (await c.t.get(`/api/interventions/${inter.id}`, c.tg)).json().data;
+    const stored = (await ctx.t.get(`/api/interventions/${inter.id}`, ctx.A.token)).json().data;
     expect(stored.montant).toBe(inter.montant);
   });
 });
@@ -137,12 +144,13 @@ describe('computed amounts fit their column', () => {
 describe('dates nobody meant', () => {
   it('a payment dated years ahead or in 1900 is refused in French; next week is accepted', async () => {
     const { addDays, todayInGabon } = await import('@yams/shared');
-    const [course] = (await c.t.get('/api/courses?limit=1&reglement=Non%20pay%C3%A9', c.tg)).json().data;
+    const [course] = (await ctx.t.get('/api/courses?limit=1&reglement=Non%20pay%C3%A9', ctx.A.token)).json()
+      .data;
     const pay = (date_operation: string) =>
-      c.t.post(
+      ctx.t.post(
         '/api/paiements',
         { course_id: course.id, libelle: 'Avance', mode: 'Espèces', montant: 1, date_operation },
-        c.tg,
+        ctx.A.token,
       );
     for (const [date, message] of [
       ['2030-01-01', "La date de l'opération ne peut pas dépasser de plus de 7 jours la date du jour."],

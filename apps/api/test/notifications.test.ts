@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { documents, garages, interventions, jobRuns, notifications, users } from '../src/db/schema';
+import { jobRuns, notifications } from '../src/db/schema';
 import { runDailyNotifications } from '../src/modules/notifications/daily';
-import { scopeOf } from '../src/plugins/auth';
 import { type Company, expectFailure, type Fixtures, inDays, setupFixtures } from './fixtures';
-import { addBackOfficeUser, listen, openTab, waitFor } from './realtime-support';
+import { listen, openTab, waitFor } from './realtime-support';
 
 let ctx: Fixtures;
 /** A colleague of TransGabon's director, who hears of the director's actions. */
@@ -16,14 +15,7 @@ let collegue: Company;
 
 beforeAll(async () => {
   ctx = await setupFixtures();
-  const id = await addBackOfficeUser(ctx.t, ctx.A.id, 'exploitation@transgabon.ga');
-  const [account] = await ctx.db.select().from(users).where(eq(users.id, id));
-  collegue = {
-    id,
-    token: await ctx.t.login('exploitation@transgabon.ga'),
-    chauffeur: ctx.A.chauffeur,
-    scope: scopeOf(account!),
-  };
+  collegue = await ctx.collegue(ctx.A, 'exploitation@transgabon.ga');
 });
 
 type N = { id: number; type: string; titre: string; lien: string | null; read_at: string | null };
@@ -172,35 +164,17 @@ describe('the daily job', () => {
     // A day of its own, so the demo data's documents do not interfere.
     const day = addDays(today, 400);
     const v = (await ctx.vehicule(ctx.A)).id;
-    const docs = await ctx.t.database.db
-      .insert(documents)
-      .values(
-        [30, 7, 0, 12].map((j) => ({
-          entreprise_id: ctx.A.id,
-          libelle: `Assurance J-${j}`,
-          association: 'vehicule',
-          camion_id: v,
-          date_expiration: addDays(day, j),
-        })) as never,
-      )
-      .returning({ id: documents.id });
-    const [garage] = await ctx.t.database.db
-      .select({ id: garages.id })
-      .from(garages)
-      .where(eq(garages.entreprise_id, ctx.A.id))
-      .limit(1);
-    const [late] = await ctx.t.database.db
-      .insert(interventions)
-      .values({
-        entreprise_id: ctx.A.id,
-        garage_id: garage!.id,
-        vehicule_id: v,
-        type: 'Entretien',
-        date_debut: addDays(day, -5),
-        date_fin: addDays(day, -1),
-        statut: 'Brouillon',
-      } as never)
-      .returning({ id: interventions.id });
+    const docs = [];
+    for (const j of [30, 7, 0, 12]) {
+      docs.push(
+        await ctx.document(ctx.A, v, { libelle: `Assurance J-${j}`, date_expiration: addDays(day, j) }),
+      );
+    }
+    // A draft whose end has passed on the job's day.
+    const late = await ctx.intervention(ctx.A, v, {
+      date_debut: addDays(day, -5),
+      date_fin: addDays(day, -1),
+    });
 
     // A second API process on the same database runs the job at the same moment.
     const config = {
@@ -231,7 +205,7 @@ describe('the daily job', () => {
     expect((await ofType(ctx.A, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(3);
     expect((await ofType(ctx.B, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(0);
     const retard = (await ofType(collegue, 'intervention_retard')).filter(
-      (n) => n.lien === `/parc-auto/interventions?id=${late!.id}`,
+      (n) => n.lien === `/parc-auto/interventions?id=${late.id}`,
     );
     expect(retard).toHaveLength(1);
 

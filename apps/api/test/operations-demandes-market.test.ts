@@ -148,6 +148,7 @@ describe('a demande recorded by a company', () => {
 describe('a demande posted by a client from the app', () => {
   it('is on the market at once, masked for every company', async () => {
     const client = await ctx.client(null, 'Appli');
+    // Raw on purpose: the app's route is not served here, and the services always record the posting company.
     const [row] = await ctx.t.database.db
       .insert(demandes)
       .values({
@@ -187,6 +188,7 @@ describe('the rule and its SQL', () => {
         })),
       ),
     );
+    // Raw on purpose: every combination of the three columns, most of which no service would produce.
     const rows = await ctx.t.database.db
       .insert(demandes)
       .values(

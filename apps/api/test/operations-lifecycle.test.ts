@@ -1,7 +1,6 @@
-import { todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { courses, demandes, garages, interventions, paiements } from '../src/db/schema';
+import { courses, demandes, paiements } from '../src/db/schema';
 import { vehiculeConflict } from '../src/modules/operations/vehicule-suivi';
 import { expectFailure, type Fixtures, inDays, setupFixtures } from './fixtures';
 
@@ -50,19 +49,9 @@ describe('course lifecycle and the vehicle that follows it', () => {
 
   it('a vehicle back from the road into a confirmed workshop slot goes En intervention, not Disponible', async () => {
     const { course, v } = await freshCourse();
-    const [garage] = await ctx.t.database.db
-      .select({ id: garages.id })
-      .from(garages)
-      .where(eq(garages.entreprise_id, ctx.A.id))
-      .limit(1);
-    await ctx.t.database.db.insert(interventions).values({
-      entreprise_id: ctx.A.id,
-      vehicule_id: v.id,
-      garage_id: garage!.id,
-      type: 'Réparation',
-      date_debut: todayInGabon(),
-      statut: 'Confirmé',
-    });
+    // Confirmed while the vehicle is on the road: it stays En course until the course ends.
+    await ctx.intervention(ctx.A, v.id, { type: 'Réparation', date_fin: inDays(3) }, { confirme: true });
+    expect(await ctx.vehiculeStatut(v.id)).toBe('En course');
     await ctx.moveCourse(ctx.A, course.id, 'Chargement terminé');
     await ctx.moveCourse(ctx.A, course.id, 'Transport en cours');
     expect(await ctx.vehiculeStatut(v.id)).toBe('En course');
@@ -154,6 +143,7 @@ describe('course lifecycle and the vehicle that follows it', () => {
   it('the database itself refuses one vehicle on two open courses (French 422 behind the lock)', async () => {
     const { course } = await freshCourse();
     const { id: _id, ...stored } = (await ctx.storedCourse(course.id))!;
+    // Raw on purpose: the service refuses a second open course on the vehicle first; this is the database's own guard.
     const err = await ctx.t.database.db
       .insert(courses)
       .values({ ...stored, code: 'CRS-DOUBLON' })

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalAccessTokens } from '../src/db/schema';
-import { setupApi, type TestContext } from './helpers';
-import { addBackOfficeUser, connectError, eventually, listen, openTab, waitFor } from './realtime-support';
+import { addBackOfficeUser, setupApi, type TestContext } from './helpers';
+import { connectError, eventually, listen, openTab, waitFor } from './realtime-support';
 
 let t: TestContext;
 let base: string;

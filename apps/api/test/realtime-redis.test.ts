@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { redisPresence } from '../src/modules/realtime/presence';
-import { setupApi, type TestContext } from './helpers';
-import { addBackOfficeUser, eventually, listen, openTab, waitFor } from './realtime-support';
+import { addBackOfficeUser, setupApi, type TestContext } from './helpers';
+import { eventually, listen, openTab, waitFor } from './realtime-support';
 import { startRedis } from './redis-server';
 
 // Two API processes sharing one database and one Redis (started here from Debian's redis-server): the

@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import { users } from '../src/db/schema';
-import type { TestContext } from './helpers';
 
 /** Listens on a free port of 127.0.0.1 and returns the base URL. */
 export async function listen(app: FastifyInstance): Promise<string> {
@@ -80,28 +77,4 @@ export function waitFor<T = unknown>(socket: Socket, event: string, ms = 8000): 
       resolve(payload);
     });
   });
-}
-
-/** A second back-office account of a company (same password as the demo logins). */
-export async function addBackOfficeUser(
-  t: TestContext,
-  entrepriseId: number,
-  email: string,
-): Promise<number> {
-  const [model] = await t.database.db.select().from(users).where(eq(users.id, entrepriseId));
-  const [row] = await t.database.db
-    .insert(users)
-    .values({
-      name: email.split('@')[0]!,
-      type: 'transporteur',
-      sous_type: 'entreprise',
-      nom: 'Second',
-      prenom: 'Compte',
-      email,
-      password: model!.password,
-      email_verified_at: new Date().toISOString(),
-      entreprise_id: entrepriseId,
-    })
-    .returning({ id: users.id });
-  return row!.id;
 }

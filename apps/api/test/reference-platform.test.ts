@@ -2,36 +2,40 @@ import { MSG } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { villes } from '../src/db/schema';
-import { data, type FleetContext, failed, fleetContext } from './fleet-fixtures';
+import { data, type Fixtures, failed, setupFixtures } from './fixtures';
 
-let c: FleetContext;
+let ctx: Fixtures;
 beforeAll(async () => {
-  c = await fleetContext();
+  ctx = await setupFixtures();
 });
 
 describe('platform tables (villes, types)', () => {
   it('lists the 15 demo cities by libellé, pages by 10, counts, searches and caps', async () => {
-    const { t, tg } = c;
-    const all = data(await t.get('/api/villes', tg));
+    const { t, A } = ctx;
+    const all = data(await t.get('/api/villes', A.token));
     expect(all).toHaveLength(15);
     expect(all[0]).toMatchObject({ code: 'AKA', libelle: 'Akanda' });
     expect(Object.keys(all[0]).sort()).toEqual(['code', 'created_at', 'id', 'libelle', 'updated_at']);
-    expect(data(await t.get('/api/villes?req_count=1', tg))).toBe(15);
-    const page = data(await t.get('/api/villes?page=2', tg));
+    expect(data(await t.get('/api/villes?req_count=1', A.token))).toBe(15);
+    const page = data(await t.get('/api/villes?page=2', A.token));
     expect(page).toMatchObject({ current_page: 2, per_page: 10, total: 15, last_page: 2, from: 11, to: 15 });
-    expect(data(await t.get('/api/villes?search=port', tg)).map((v: { code: string }) => v.code)).toEqual([
-      'POG',
-    ]);
-    expect(data(await t.get('/api/villes?search=LBQ', tg))[0].libelle).toBe('Lambaréné');
-    expect(data(await t.get('/api/villes?search=&limit=1', tg))).toHaveLength(1);
-    expect(data(await t.get('/api/types_marchandises?req_count=1', tg))).toBeGreaterThanOrEqual(8);
-    expect(data(await t.get('/api/types_vehicules?search=remorque', tg))[0].libelle).toBe('Semi-remorque');
-    expect(data(await t.get('/api/types_articles?search=pneu', tg))[0]).toMatchObject({ montant: 185_000 });
-    expect(data(await t.get('/api/types_articles?page=1', tg)).per_page).toBe(6);
+    expect(
+      data(await t.get('/api/villes?search=port', A.token)).map((v: { code: string }) => v.code),
+    ).toEqual(['POG']);
+    expect(data(await t.get('/api/villes?search=LBQ', A.token))[0].libelle).toBe('Lambaréné');
+    expect(data(await t.get('/api/villes?search=&limit=1', A.token))).toHaveLength(1);
+    expect(data(await t.get('/api/types_marchandises?req_count=1', A.token))).toBeGreaterThanOrEqual(8);
+    expect(data(await t.get('/api/types_vehicules?search=remorque', A.token))[0].libelle).toBe(
+      'Semi-remorque',
+    );
+    expect(data(await t.get('/api/types_articles?search=pneu', A.token))[0]).toMatchObject({
+      montant: 185_000,
+    });
+    expect(data(await t.get('/api/types_articles?page=1', A.token)).per_page).toBe(6);
   });
 
   it('creates a city as superadmin, upper-casing its code, with French messages for missing fields', async () => {
-    const { t, admin } = c;
+    const { t, admin } = ctx;
     const missing = await t.post('/api/villes', {}, admin);
     failed(missing, 422, 'Le code est obligatoire.', 'code');
     failed(missing, 422, 'Le libellé est obligatoire.', 'libelle');
@@ -49,7 +53,7 @@ describe('platform tables (villes, types)', () => {
   });
 
   it('refuses a city code already used, whatever its case, on create and update', async () => {
-    const { t, admin } = c;
+    const { t, admin } = ctx;
     failed(
       await t.post('/api/villes', { code: 'lbv', libelle: 'Libreville bis' }, admin),
       422,
@@ -73,8 +77,8 @@ describe('platform tables (villes, types)', () => {
   });
 
   it('lets only a superadmin write platform tables (403 in French otherwise, nothing changed)', async () => {
-    const { t, tg, og } = c;
-    const lbv = data(await t.get('/api/villes?search=LBV', tg))[0];
+    const { t, A, B } = ctx;
+    const lbv = data(await t.get('/api/villes?search=LBV', A.token))[0];
     const calls = [
       ['/api/villes', { code: 'XXX', libelle: 'Nulle part' }],
       [`/api/villes/${lbv.id}/update`, { libelle: 'Libreville capitale' }],
@@ -85,15 +89,15 @@ describe('platform tables (villes, types)', () => {
       ['/api/types_articles', { libelle: 'Pare-brise', montant: 90_000 }],
     ] as const;
     for (const [url, body] of calls) {
-      for (const token of [tg, og]) failed(await t.post(url, body, token), 403, MSG.forbidden);
+      for (const token of [A.token, B.token]) failed(await t.post(url, body, token), 403, MSG.forbidden);
     }
-    expect(data(await t.get(`/api/villes/${lbv.id}`, tg)).libelle).toBe('Libreville');
-    expect(data(await t.get('/api/villes?req_count=1', tg))).toBeGreaterThanOrEqual(15);
-    expect(data(await t.get('/api/types_marchandises?search=Or&req_count=1', tg))).toBe(0);
+    expect(data(await t.get(`/api/villes/${lbv.id}`, A.token)).libelle).toBe('Libreville');
+    expect(data(await t.get('/api/villes?req_count=1', A.token))).toBeGreaterThanOrEqual(15);
+    expect(data(await t.get('/api/types_marchandises?search=Or&req_count=1', A.token))).toBe(0);
   });
 
   it('creates, updates and deletes a type de marchandise, also through the microservice path', async () => {
-    const { t, admin, tg } = c;
+    const { t, admin, A } = ctx;
     failed(
       await t.post('/api/types_marchandises', { libelle: '' }, admin),
       422,
@@ -122,7 +126,7 @@ describe('platform tables (villes, types)', () => {
       errors: [],
     });
     failed(
-      await t.get(`/api/types_marchandises/${type.id}`, tg),
+      await t.get(`/api/types_marchandises/${type.id}`, A.token),
       404,
       "Ce type de marchandise n'existe pas.",
     );
@@ -140,7 +144,7 @@ describe('platform tables (villes, types)', () => {
   });
 
   it('validates amounts and ids in French, never 500', async () => {
-    const { t, admin, tg } = c;
+    const { t, admin, A } = ctx;
     failed(
       await t.post('/api/types_articles', { libelle: 'Rétroviseur', montant: -5 }, admin),
       422,
@@ -162,44 +166,44 @@ describe('platform tables (villes, types)', () => {
     expect(
       data(await t.post('/api/types_articles', { libelle: 'Rétroviseur', montant: '35000' }, admin)).montant,
     ).toBe(35_000);
-    failed(await t.get('/api/villes/abc', tg), 422, "L'identifiant n'est pas valide.");
-    failed(await t.get('/api/villes/999999', tg), 404, "Cette ville n'existe pas.");
+    failed(await t.get('/api/villes/abc', A.token), 422, "L'identifiant n'est pas valide.");
+    failed(await t.get('/api/villes/999999', A.token), 404, "Cette ville n'existe pas.");
     failed(
-      await t.get('/api/villes?per_page=0', tg),
+      await t.get('/api/villes?per_page=0', A.token),
       422,
       'Le nombre de lignes par page doit être supérieur ou égal à 1.',
     );
   });
 
   it('answers 409 in French when a platform row is still used, and keeps it', async () => {
-    const { t, admin, tg } = c;
-    const lbv = data(await t.get('/api/villes?search=LBV', tg))[0];
+    const { t, admin, A } = ctx;
+    const lbv = data(await t.get('/api/villes?search=LBV', A.token))[0];
     const res = await t.post(`/api/villes/${lbv.id}/destroy`, {}, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0]).toMatch(
       /^Cette ville est utilisée par .*\d+ garages?.*trajets? : elle ne peut pas être supprimée\.$/,
     );
-    const semi = data(await t.get('/api/types_vehicules?search=Semi', tg))[0];
+    const semi = data(await t.get('/api/types_vehicules?search=Semi', A.token))[0];
     const used = await t.post(`/api/types_vehicules/${semi.id}/destroy`, {}, admin);
     expect(used.statusCode).toBe(409);
     expect(used.json().errors[0]).toMatch(
       /^Ce type de véhicule est utilisé par \d+ véhicules? : il ne peut pas être supprimé\.$/,
     );
-    const pneu = data(await t.get('/api/types_articles?search=Pneumatique', tg))[0];
+    const pneu = data(await t.get('/api/types_articles?search=Pneumatique', A.token))[0];
     expect((await t.post(`/api/types_articles/${pneu.id}/destroy`, {}, admin)).json().errors[0]).toMatch(
       /^Ce type d'article est utilisé par \d+ articles : il ne peut pas être supprimé\.$/,
     );
-    expect(data(await t.get(`/api/villes/${lbv.id}`, tg)).id).toBe(lbv.id);
+    expect(data(await t.get(`/api/villes/${lbv.id}`, A.token)).id).toBe(lbv.id);
   });
 
   it('names exactly what uses a city, across companies, until nothing does', async () => {
-    const { t, admin, tg, og, tgId, ogId } = c;
+    const { t, admin, A, B } = ctx;
     const ville = data(await t.post('/api/villes', { code: 'USG', libelle: 'Usageville' }, admin));
     const made: Array<[string, string, number]> = [];
     for (const [nom, token] of [
-      ['Garage Usage 1', tg],
-      ['Garage Usage 2', tg],
-      ['Garage Usage 3', og],
+      ['Garage Usage 1', A.token],
+      ['Garage Usage 2', A.token],
+      ['Garage Usage 3', B.token],
     ] as const) {
       made.push([
         'garages',
@@ -209,12 +213,12 @@ describe('platform tables (villes, types)', () => {
     }
     made.push([
       'fournisseurs',
-      og,
-      data(await t.post('/api/fournisseurs', { nom: 'Fournisseur Usage', ville_id: ville.id }, og)).id,
+      B.token,
+      data(await t.post('/api/fournisseurs', { nom: 'Fournisseur Usage', ville_id: ville.id }, B.token)).id,
     ]);
     for (const [token, utilisateur] of [
-      [tg, tgId],
-      [og, ogId],
+      [A.token, A.id],
+      [B.token, B.id],
     ] as const) {
       const body = { libelle: 'Dépôt Usage', ville: ville.id, lat: 0.4, lng: 9.4, utilisateur };
       made.push(['adresses', token, data(await t.post('/api/adresses', body, token)).id]);

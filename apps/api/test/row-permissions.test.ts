@@ -2,7 +2,7 @@ import { todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { courses, fournisseurs, garages } from '../src/db/schema';
+import { courses } from '../src/db/schema';
 import { scoped } from '../src/db/scoped';
 import { type Company, data, type Fixtures, setupFixtures } from './fixtures';
 
@@ -194,10 +194,7 @@ describe('row permissions say exactly what the API accepts', () => {
 
   it('interventions: a draft is edited, confirmed or deleted; a confirmed one is history', async () => {
     const { A } = f;
-    const [garage] = await f.db
-      .insert(garages)
-      .values({ entreprise_id: A.id, nom: 'Garage des tests' })
-      .returning();
+    const garage = await f.referenceCreate(A, 'garages', { nom: 'Garage des tests' });
     const interventions: Entity = {
       path: '/api/interventions',
       moves: {
@@ -210,7 +207,7 @@ describe('row permissions say exactly what the API accepts', () => {
       const vehicule = await f.vehicule(A);
       const body = {
         vehicule_id: vehicule.id,
-        garage_id: garage!.id,
+        garage_id: garage.id,
         type: 'Entretien',
         date_debut: '2026-02-01',
         date_fin: '2026-02-02',
@@ -287,14 +284,11 @@ describe('row permissions say exactly what the API accepts', () => {
 
   it('achats: a draft is edited, validated or deleted; a validated one is settled until paid', async () => {
     const { A } = f;
-    const [fournisseur] = await f.db
-      .insert(fournisseurs)
-      .values({ entreprise_id: A.id, nom: 'Fournisseur des tests' })
-      .returning();
+    const fournisseur = await f.referenceCreate(A, 'fournisseurs', { nom: 'Fournisseur des tests' });
     const body = {
       date_operation: '2026-06-10',
       acheteur_id: A.id,
-      fournisseur_id: fournisseur!.id,
+      fournisseur_id: fournisseur.id,
       appliquer_tva: false,
       taux_tva: 18,
       lignes: [{ description: 'Pneus', qte: 2, prix_unitaire: 100_000 }],

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalAccessTokens } from '../src/db/schema';
-import { setupApi, type TestContext } from './helpers';
-import { addBackOfficeUser, connectError, listen, openTab, waitFor } from './realtime-support';
+import { addBackOfficeUser, setupApi, type TestContext } from './helpers';
+import { connectError, listen, openTab, waitFor } from './realtime-support';
 
 // A session ends — over HTTP and on the realtime socket — when its token passes its TTL, on sign-out, when
 // the password changes, and when the account is blocked. The recheck runs every 300 ms here (15 s in

@@ -13,16 +13,16 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, interventions, paiements, users, vehicules } from '../src/db/schema';
 import { decoupage, decoupageDistinct } from '../src/modules/statistics/statistics.repository';
-import { data, type FleetContext, failed, fleetContext, type Json } from './fleet-fixtures';
+import { data, type Fixtures, failed, type Json, setupFixtures } from './fixtures';
 
 // Every statistic is checked against a naive computation in JavaScript over the base rows (courses,
 // paiements, interventions, vehicules) of the seeded database, never against the aggregates it is read from.
 
-let c: FleetContext;
+let ctx: Fixtures;
 let nouveauId: number;
 beforeAll(async () => {
-  c = await fleetContext();
-  const [n] = await c.t.database.db.select().from(users).where(eq(users.email, 'nouveau@yams.ga'));
+  ctx = await setupFixtures();
+  const [n] = await ctx.t.database.db.select().from(users).where(eq(users.email, 'nouveau@yams.ga'));
   nouveauId = n!.id;
 });
 
@@ -43,7 +43,7 @@ type Row = {
 const dayOf = (d: Date) => new Date(d.getTime() + 3_600_000).toISOString().slice(0, 10);
 
 async function base() {
-  const db = c.t.database.db;
+  const db = ctx.t.database.db;
   const cs = (await db.select().from(courses)).map(
     (r): Row => ({
       ...r,
@@ -139,7 +139,7 @@ function naive(b: Base, entreprise: number | null, debut: string, fin: string) {
 
 const sortBy = <T>(rows: T[], key: (r: T) => string) =>
   [...rows].sort((a, z) => key(a).localeCompare(key(z)));
-const get = async (url: string, token = c.tg) => data(await c.t.get(url, token));
+const get = async (url: string, token = ctx.A.token) => data(await ctx.t.get(url, token));
 const today = () => todayInGabon();
 
 const QUERIES: Array<[string, string]> = [
@@ -244,10 +244,10 @@ describe.each(QUERIES)('period %s', (_name, q) => {
     const b = await base();
     const p = bornes(q);
     const k = await get(`/api/statistiques/kpis?${q}`);
-    const whole = naive(b, c.tgId, p.debut, p.fin).kpis;
+    const whole = naive(b, ctx.A.id, p.debut, p.fin).kpis;
     const { courant, precedent } = p.comparaison;
-    const now = naive(b, c.tgId, courant.debut, courant.fin).kpis;
-    const before = naive(b, c.tgId, precedent.debut, precedent.fin).kpis;
+    const now = naive(b, ctx.A.id, courant.debut, courant.fin).kpis;
+    const before = naive(b, ctx.A.id, precedent.debut, precedent.fin).kpis;
     expect(k).toMatchObject({
       ...whole,
       comparaison: { courant: now, precedent: before, bornes: p.comparaison },
@@ -261,7 +261,7 @@ describe.each(QUERIES)('period %s', (_name, q) => {
   it('series, breakdowns, tops, payments and maintenance equal the naive figures', async () => {
     const b = await base();
     const p = bornes(q);
-    const n = naive(b, c.tgId, p.debut, p.fin);
+    const n = naive(b, ctx.A.id, p.debut, p.fin);
     const all: Json = await get(`/api/statistiques/tableau-de-bord?${q}`);
     // Each bucket of the series holds the courses of its own days (or hour).
     const bucket = (r: Row, point: Json) =>
@@ -323,14 +323,14 @@ it('fleet utilisation is the share of vehicle-days in course per vehicle type', 
   const now = Date.now();
   const seconds = new Map<number, number>();
   for (const r of b.courses) {
-    if (r.entreprise_id !== c.tgId || r.statut === 'Annulé') continue;
+    if (r.entreprise_id !== ctx.A.id || r.statut === 'Annulé') continue;
     const stop =
       r.dechargement?.getTime() ?? (COURSE_STATUTS_OUVERTS.includes(r.statut as never) ? now : null);
     if (stop === null) continue;
     const overlap = Math.min(stop, end) - Math.max(r.chargement.getTime(), start);
     if (overlap > 0) seconds.set(r.vehicule_id, (seconds.get(r.vehicule_id) ?? 0) + overlap / 1000);
   }
-  const fleet = b.vehicules.filter((v) => v.entreprise_id === c.tgId);
+  const fleet = b.vehicules.filter((v) => v.entreprise_id === ctx.A.id);
   const days = 31;
   const types = new Set(fleet.map((v) => v.type_vehicule_id));
   expect(got).toHaveLength(types.size);
@@ -366,19 +366,19 @@ describe('writes move the figures in the same transaction', () => {
       date_chargement: `${addDays(today(), 300)}T09:00`,
       montant: 123_456,
     };
-    const created = data(await c.t.post('/api/courses', body, c.tg));
+    const created = data(await ctx.t.post('/api/courses', body, ctx.A.token));
     const after = await get(`/api/statistiques/kpis?${q}`);
     expect(after).toMatchObject({ coursesCount: 1, chiffreAffaires: 123_456, clientsCount: 1 });
     expect(
       (await get(`/api/statistiques/chiffre-affaires?${q}`)).find((p: Json) => p.label === '09h').value,
     ).toBe(123_456);
-    data(await c.t.post(`/api/courses/${created.id}/update`, { montant: 200_000 }, c.tg));
+    data(await ctx.t.post(`/api/courses/${created.id}/update`, { montant: 200_000 }, ctx.A.token));
     expect((await get(`/api/statistiques/kpis?${q}`)).chiffreAffaires).toBe(200_000);
-    data(await c.t.post(`/api/courses/${created.id}/destroy`, {}, c.tg));
+    data(await ctx.t.post(`/api/courses/${created.id}/destroy`, {}, ctx.A.token));
     expect(await get(`/api/statistiques/tableau-de-bord?${q}`)).toEqual(before);
-    const again = data(await c.t.post('/api/courses', body, c.tg));
+    const again = data(await ctx.t.post('/api/courses', body, ctx.A.token));
     expect((await get(`/api/statistiques/kpis?${q}`)).coursesCount).toBe(1);
-    data(await c.t.post(`/api/courses/${again.id}/statut`, { statut: 'Annulé' }, c.tg));
+    data(await ctx.t.post(`/api/courses/${again.id}/statut`, { statut: 'Annulé' }, ctx.A.token));
     const cancelled = await get(`/api/statistiques/tableau-de-bord?${q}`);
     // Still counted as a course of the period (the Courses list shows it), never in the revenue or clients.
     expect(cancelled.kpis).toMatchObject({ coursesCount: 1, chiffreAffaires: 0, clientsCount: 0 });
@@ -394,7 +394,7 @@ describe('writes move the figures in the same transaction', () => {
     const [vehicule] = await get('/api/vehicules?statut=Disponible&limit=1');
     const detail = await get(`/api/courses/${(await get('/api/courses?limit=1'))[0].id}`);
     const created = data(
-      await c.t.post(
+      await ctx.t.post(
         '/api/courses',
         {
           client_id: detail.client_id ?? detail.client?.id,
@@ -405,7 +405,7 @@ describe('writes move the figures in the same transaction', () => {
           date_chargement: `${p.fin}T09:00`,
           montant: 77_000,
         },
-        c.tg,
+        ctx.A.token,
       ),
     );
     const after = await get(`/api/statistiques/kpis?${q}`);
@@ -420,8 +420,8 @@ describe('writes move the figures in the same transaction', () => {
     );
     const b = await base();
     const { courant } = p.comparaison;
-    expect(after.comparaison.courant).toEqual(naive(b, c.tgId, courant.debut, courant.fin).kpis);
-    data(await c.t.post(`/api/courses/${created.id}/destroy`, {}, c.tg));
+    expect(after.comparaison.courant).toEqual(naive(b, ctx.A.id, courant.debut, courant.fin).kpis);
+    data(await ctx.t.post(`/api/courses/${created.id}/destroy`, {}, ctx.A.token));
     expect(await get(`/api/statistiques/kpis?${q}`)).toEqual(before);
   });
 
@@ -446,7 +446,7 @@ describe('writes move the figures in the same transaction', () => {
       const counts: number[] = [];
       for (const [debut, fin] of ranges) {
         const k = await get(`/api/statistiques/kpis?date_debut=${debut}&date_fin=${fin}`);
-        const n = naive(b, c.tgId, debut, fin).kpis;
+        const n = naive(b, ctx.A.id, debut, fin).kpis;
         expect(k, `${step}: ${debut} → ${fin}`).toMatchObject(n);
         counts.push(k.clientsCount);
       }
@@ -459,7 +459,7 @@ describe('writes move the figures in the same transaction', () => {
     const detail = await get(`/api/courses/${(await get('/api/courses?limit=1'))[0].id}`);
     const course = async (jour: string, i: number) =>
       data(
-        await c.t.post(
+        await ctx.t.post(
           '/api/courses',
           {
             client_id: detail.client_id ?? detail.client?.id,
@@ -470,28 +470,32 @@ describe('writes move the figures in the same transaction', () => {
             date_chargement: `${jour}T09:00`,
             montant: 50_000,
           },
-          c.tg,
+          ctx.A.token,
         ),
       );
     const mars10 = await course(day('03-10'), 0);
     const mars20 = await course(day('03-20'), 1);
     const juin = await course(day('06-15'), 2);
     await check('trois courses', [1, 1, 0, 1, 1, 1, 1, 1]);
-    data(await c.t.post(`/api/courses/${mars10.id}/statut`, { statut: 'Annulé' }, c.tg));
+    data(await ctx.t.post(`/api/courses/${mars10.id}/statut`, { statut: 'Annulé' }, ctx.A.token));
     await check('le 10 mars annulé', [0, 1, 0, 1, 0, 1, 1, 1]);
     data(
-      await c.t.post(`/api/courses/${mars20.id}/update`, { date_chargement: `${day('03-06')}T09:00` }, c.tg),
+      await ctx.t.post(
+        `/api/courses/${mars20.id}/update`,
+        { date_chargement: `${day('03-06')}T09:00` },
+        ctx.A.token,
+      ),
     );
     await check('le 20 mars avancé au 6', [1, 1, 1, 1, 1, 1, 1, 1]);
-    data(await c.t.post(`/api/courses/${mars20.id}/destroy`, {}, c.tg));
+    data(await ctx.t.post(`/api/courses/${mars20.id}/destroy`, {}, ctx.A.token));
     await check('le 6 mars supprimé', [0, 0, 0, 0, 0, 0, 1, 1]);
     // The cancelled course stays (a course that has begun is cancelled, never deleted).
-    data(await c.t.post(`/api/courses/${juin.id}/destroy`, {}, c.tg));
+    data(await ctx.t.post(`/api/courses/${juin.id}/destroy`, {}, ctx.A.token));
     await check('juin supprimé', [0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('the aggregates kept incrementally equal a full rebuild', async () => {
-    const db = c.t.database.db;
+    const db = ctx.t.database.db;
     const snapshot = async () => {
       const out: Record<string, unknown> = {};
       for (const t of [
@@ -545,7 +549,7 @@ describe('empty periods and empty companies', () => {
   it('a company that has nothing yet', async () => {
     const all: Json = await get(
       `/api/statistiques/tableau-de-bord?periode=annee&entreprise=${nouveauId}`,
-      c.admin,
+      ctx.admin,
     );
     expect(all.kpis).toMatchObject({ coursesCount: 0, chiffreAffaires: 0, clientsCount: 0, driversCount: 0 });
     expect(all.topClients).toEqual([]);
@@ -558,30 +562,34 @@ describe('tenancy', () => {
   it('a company sees only its figures; the superadmin one company or the sum of all', async () => {
     const b = await base();
     const p = bornes('periode=annee');
-    const tg = await get('/api/statistiques/kpis?periode=annee', c.tg);
-    const og = await get('/api/statistiques/kpis?periode=annee', c.og);
-    expect(tg).toMatchObject(naive(b, c.tgId, p.debut, p.fin).kpis);
-    expect(og).toMatchObject(naive(b, c.ogId, p.debut, p.fin).kpis);
+    const kpisA = await get('/api/statistiques/kpis?periode=annee', ctx.A.token);
+    const kpisB = await get('/api/statistiques/kpis?periode=annee', ctx.B.token);
+    expect(kpisA).toMatchObject(naive(b, ctx.A.id, p.debut, p.fin).kpis);
+    expect(kpisB).toMatchObject(naive(b, ctx.B.id, p.debut, p.fin).kpis);
     // Naming another company changes nothing for a transporteur.
-    expect(await get(`/api/statistiques/kpis?periode=annee&entreprise=${c.ogId}`, c.tg)).toEqual(tg);
-    expect(await get(`/api/statistiques/kpis?periode=annee&entreprise=${c.tgId}`, c.admin)).toEqual(tg);
-    const all = await get('/api/statistiques/kpis?periode=annee', c.admin);
-    expect(all.coursesCount).toBe(tg.coursesCount + og.coursesCount);
-    expect(all.chiffreAffaires).toBe(tg.chiffreAffaires + og.chiffreAffaires);
+    expect(await get(`/api/statistiques/kpis?periode=annee&entreprise=${ctx.B.id}`, ctx.A.token)).toEqual(
+      kpisA,
+    );
+    expect(await get(`/api/statistiques/kpis?periode=annee&entreprise=${ctx.A.id}`, ctx.admin)).toEqual(
+      kpisA,
+    );
+    const all = await get('/api/statistiques/kpis?periode=annee', ctx.admin);
+    expect(all.coursesCount).toBe(kpisA.coursesCount + kpisB.coursesCount);
+    expect(all.chiffreAffaires).toBe(kpisA.chiffreAffaires + kpisB.chiffreAffaires);
     expect(all).toMatchObject(naive(b, null, p.debut, p.fin).kpis);
-    const tops = await get('/api/statistiques/top-clients?periode=annee', c.og);
-    const tgClients = new Set(b.courses.filter((r) => r.entreprise_id === c.tgId).map((r) => r.client_id));
-    const ogClients = new Set(b.courses.filter((r) => r.entreprise_id === c.ogId).map((r) => r.client_id));
+    const tops = await get('/api/statistiques/top-clients?periode=annee', ctx.B.token);
+    const tgClients = new Set(b.courses.filter((r) => r.entreprise_id === ctx.A.id).map((r) => r.client_id));
+    const ogClients = new Set(b.courses.filter((r) => r.entreprise_id === ctx.B.id).map((r) => r.client_id));
     expect(tops.length).toBeGreaterThan(0);
     for (const t of tops) expect(ogClients.has(t.client_id) || !tgClients.has(t.client_id)).toBe(true);
-    const allModes = await get('/api/statistiques/paiements-by-mode?periode=annee', c.admin);
-    const tgModes = await get('/api/statistiques/paiements-by-mode?periode=annee', c.tg);
-    const ogModes = await get('/api/statistiques/paiements-by-mode?periode=annee', c.og);
+    const allModes = await get('/api/statistiques/paiements-by-mode?periode=annee', ctx.admin);
+    const tgModes = await get('/api/statistiques/paiements-by-mode?periode=annee', ctx.A.token);
+    const ogModes = await get('/api/statistiques/paiements-by-mode?periode=annee', ctx.B.token);
     const total = (rows: Json[]) => rows.reduce((s, r) => s + r.montant, 0);
     expect(total(allModes)).toBe(total(tgModes) + total(ogModes));
     // Every figure of the superadmin's whole-platform dashboard is the sum of the two companies'.
     const board = async (token: string) => get('/api/statistiques/tableau-de-bord?periode=annee', token);
-    const [A, T, O] = [await board(c.admin), await board(c.tg), await board(c.og)];
+    const [A, T, O] = [await board(ctx.admin), await board(ctx.A.token), await board(ctx.B.token)];
     expect(T.kpis.coursesCount).toBeGreaterThan(0);
     expect(O.kpis.coursesCount).toBeGreaterThan(0);
     for (const serie of ['chiffreAffaires', 'coursesCount'] as const) {
@@ -609,61 +617,65 @@ describe('tenancy', () => {
     // The platform's fleet is every company's vehicles (the fixtures have more companies than these two).
     const vehicules = (u: Json[]) => u.reduce((s, r) => s + r.vehicules, 0);
     expect(vehicules(A.utilisationFlotte)).toBe(b.vehicules.length);
-    expect(vehicules(T.utilisationFlotte)).toBe(b.vehicules.filter((v) => v.entreprise_id === c.tgId).length);
+    expect(vehicules(T.utilisationFlotte)).toBe(
+      b.vehicules.filter((v) => v.entreprise_id === ctx.A.id).length,
+    );
   });
 
   it('the monthly target is the company setting', async () => {
-    data(await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 10_000_000 }, c.tg));
-    const o = await get('/api/statistiques/objectif?periode=mois', c.tg);
+    data(
+      await ctx.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 10_000_000 }, ctx.A.token),
+    );
+    const o = await get('/api/statistiques/objectif?periode=mois', ctx.A.token);
     const b = await base();
-    const m = naive(b, c.tgId, debutMois(today()), finMois(today())).kpis.chiffreAffaires;
+    const m = naive(b, ctx.A.id, debutMois(today()), finMois(today())).kpis.chiffreAffaires;
     expect(o).toEqual({
       mois: today().slice(0, 7),
       objectif: 10_000_000,
       realise: m,
       taux: Math.round((m / 10_000_000) * 1000) / 10,
     });
-    expect((await get('/api/statistiques/objectif?periode=mois', c.og)).objectif).toBe(0);
-    expect((await get('/api/statistiques/objectif?periode=mois', c.admin)).objectif).toBe(10_000_000);
+    expect((await get('/api/statistiques/objectif?periode=mois', ctx.B.token)).objectif).toBe(0);
+    expect((await get('/api/statistiques/objectif?periode=mois', ctx.admin)).objectif).toBe(10_000_000);
     // The platform's target and revenue are the sums of the companies'.
-    data(await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 4_000_000 }, c.og));
-    const og = await get('/api/statistiques/objectif?periode=mois', c.og);
-    const all = await get('/api/statistiques/objectif?periode=mois', c.admin);
-    expect(all).toMatchObject({ objectif: 14_000_000, realise: o.realise + og.realise });
-    data(await c.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 0 }, c.og));
+    data(await ctx.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 4_000_000 }, ctx.B.token));
+    const objectifB = await get('/api/statistiques/objectif?periode=mois', ctx.B.token);
+    const all = await get('/api/statistiques/objectif?periode=mois', ctx.admin);
+    expect(all).toMatchObject({ objectif: 14_000_000, realise: o.realise + objectifB.realise });
+    data(await ctx.t.post('/api/entreprise/parametres/update', { objectif_mensuel: 0 }, ctx.B.token));
   });
 });
 
 describe('bad input', () => {
   it('is refused in French', async () => {
     failed(
-      await c.t.get('/api/statistiques/kpis?periode=trimestre', c.tg),
+      await ctx.t.get('/api/statistiques/kpis?periode=trimestre', ctx.A.token),
       422,
       'La période doit être « jour », « semaine », « mois » ou « annee ».',
     );
     failed(
-      await c.t.get('/api/statistiques/kpis?date_debut=2026-01-01', c.tg),
+      await ctx.t.get('/api/statistiques/kpis?date_debut=2026-01-01', ctx.A.token),
       422,
       'Une période personnalisée demande une date de début et une date de fin.',
       'date_fin',
     );
     failed(
-      await c.t.get('/api/statistiques/kpis?date_debut=2026-02-01&date_fin=2026-01-01', c.tg),
+      await ctx.t.get('/api/statistiques/kpis?date_debut=2026-02-01&date_fin=2026-01-01', ctx.A.token),
       422,
       'La date de fin doit être postérieure ou égale à la date de début.',
       'date_fin',
     );
     failed(
-      await c.t.get('/api/statistiques/kpis?date_debut=2026-02-30&date_fin=2026-03-01', c.tg),
+      await ctx.t.get('/api/statistiques/kpis?date_debut=2026-02-30&date_fin=2026-03-01', ctx.A.token),
       422,
       'La date de début doit être une date au format AAAA-MM-JJ.',
     );
     failed(
-      await c.t.get('/api/statistiques/kpis?entreprise=999999', c.admin),
+      await ctx.t.get('/api/statistiques/kpis?entreprise=999999', ctx.admin),
       422,
       "Cette entreprise n'existe pas.",
       'entreprise',
     );
-    failed(await c.t.get('/api/statistiques/kpis'), 401, 'Vous devez vous connecter pour continuer.');
+    failed(await ctx.t.get('/api/statistiques/kpis'), 401, 'Vous devez vous connecter pour continuer.');
   });
 });

@@ -1,6 +1,7 @@
 import { addDays, COMPTES, type MODES_PAIEMENT, todayInGabon, tresorerieDuMode } from '@yams/shared';
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { users } from '../../db/core.table';
+import { scoped } from '../../db/scoped';
 import { scopeOf } from '../../plugins/auth';
 import type { SeedContext } from '../module';
 import { courses } from '../operations/operations.table';
@@ -19,7 +20,8 @@ type Mode = (typeof MODES_PAIEMENT)[number];
 
 /**
  * The validated payments of the operations seed, posted in two statements (Banque, Caisse or mobile money
- * by mode, as `tresorerieDuMode` decides for a single payment).
+ * by mode, as `tresorerieDuMode` decides for a single payment). Raw SQL on purpose: thousands of rows in one
+ * INSERT … SELECT each, which the scoped builder does not express; both filter on the company.
  */
 async function posterPaiementsSeed(ctx: SeedContext, entrepriseId: number) {
   const especes = tresorerieDuMode('Espèces');
@@ -53,12 +55,13 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
   const today = todayInGabon();
   const start = addDays(today, -360);
   for (const company of ctx.companies) {
-    const [user] = await db.select().from(users).where(eq(users.id, company.id));
+    const own = scoped(db, { entrepriseId: company.id });
+    const [user] = await own.select().from(users).where(eq(users.id, company.id));
     const scope = scopeOf(user!);
     await posterPaiementsSeed(ctx, company.id);
 
     // Invoices: finished, unpaid courses grouped by client and month, billed with the Gabonese taxes.
-    const billables = await db
+    const billables = await own
       .select({
         id: courses.id,
         code: courses.code,
@@ -71,7 +74,6 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
       .from(courses)
       .where(
         and(
-          eq(courses.entreprise_id, company.id),
           eq(courses.statut, 'Terminé'),
           eq(courses.etat, 'Non payé'),
           sql`${courses.date_chargement} >= ${`${start}T00:00:00+01:00`}`,
@@ -148,7 +150,7 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
         });
         avoirFait = true;
       } else if (roll < 0.55) {
-        const [f] = await db
+        const [f] = await own
           .select({ net: factures.net_a_payer, regle: factures.montant_regle })
           .from(factures)
           .where(eq(factures.id, id));
@@ -164,7 +166,7 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
           date_operation: addDays(date, 10) > today ? today : addDays(date, 10),
           mode,
           montant: Math.floor(
-            (await db.select({ net: factures.net_a_payer }).from(factures).where(eq(factures.id, id)))[0]!
+            (await own.select({ net: factures.net_a_payer }).from(factures).where(eq(factures.id, id)))[0]!
               .net / 2,
           ),
           reference: null,
@@ -212,8 +214,8 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
     }
 
     // Purchases of spare parts and supplies: most validated (stock goes up), some settled.
-    const arts = await db.select().from(articles).where(eq(articles.entreprise_id, company.id)).limit(8);
-    const fours = await db.select().from(fournisseurs).where(eq(fournisseurs.entreprise_id, company.id));
+    const arts = await own.select().from(articles).limit(8);
+    const fours = await own.select().from(fournisseurs);
     const acheteurs = company.staff.agent?.length ? company.staff.agent : [company.id];
     for (let i = 0; i < 8 && arts.length && fours.length; i++) {
       const date = addDays(start, 10 + i * 42);
@@ -243,7 +245,7 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
       if (i === 7) continue;
       await validateAchat(db, scope, id);
       if (i % 3 !== 2) {
-        const [row] = await db.select({ montant: achats.montant }).from(achats).where(eq(achats.id, id));
+        const [row] = await own.select({ montant: achats.montant }).from(achats).where(eq(achats.id, id));
         const montant = Number(row!.montant);
         await createReglementAchat(db, scope, id, {
           date_operation: addDays(date, 7),

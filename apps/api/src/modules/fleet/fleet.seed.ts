@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
 import type { Rng } from '../../db/demo-people';
+import { scoped } from '../../db/scoped';
 import type { SeedContext } from '../module';
 import { articles, garages, services, typesVehicules } from '../reference/reference.table';
 import { DESCRIPTIONS, MODELES, PAPIERS, plaque } from './fleet.seed-data';
@@ -69,10 +70,11 @@ function documentsOf(r: Rng, v: { id: number; entreprise_id: number }, today: st
 }
 
 async function seedInterventions(db: Db, r: Rng, entrepriseId: number, vehiculeIds: number[], today: string) {
+  const company = scoped(db, { entrepriseId });
   // One after the other: a transaction's client runs one query at a time.
-  const garageRows = await db.select().from(garages).where(eq(garages.entreprise_id, entrepriseId));
-  const serviceRows = await db.select().from(services).where(eq(services.entreprise_id, entrepriseId));
-  const articleRows = await db.select().from(articles).where(eq(articles.entreprise_id, entrepriseId));
+  const garageRows = await company.select().from(garages);
+  const serviceRows = await company.select().from(services);
+  const articleRows = await company.select().from(articles);
   const plans = Array.from({ length: INTERVENTIONS_PAR_ENTREPRISE }, (_, i) => {
     // One confirmed job in the workshop today, one planned next week, the others over the last 12 months.
     const debut =
@@ -113,7 +115,7 @@ async function seedInterventions(db: Db, r: Rng, entrepriseId: number, vehiculeI
       lignes,
     };
   });
-  const inserted = await db
+  const inserted = await company
     .insert(interventions)
     .values(plans.map((p) => p.row))
     .returning({ id: interventions.id });
@@ -141,11 +143,23 @@ export async function seedFleet(ctx: SeedContext): Promise<void> {
     ]);
     rows.push(...own.map((v) => ({ ...v, chauffeur_id: camionneur.id, statut: 'Disponible' })));
   }
-  const created = await db.insert(vehicules).values(rows).returning({
-    id: vehicules.id,
-    entreprise_id: vehicules.entreprise_id,
-  });
-  await db.insert(documents).values(created.flatMap((v) => documentsOf(r, v, today)));
+  // Each company's vehicles then each one's papers, in the order drawn (the same ids as one insert of all).
+  const owners = [...new Set(rows.map((v) => v.entreprise_id))];
+  const created: Array<{ id: number; entreprise_id: number }> = [];
+  for (const entrepriseId of owners) {
+    created.push(
+      ...(await scoped(db, { entrepriseId })
+        .insert(vehicules)
+        .values(rows.filter((v) => v.entreprise_id === entrepriseId))
+        .returning({ id: vehicules.id, entreprise_id: vehicules.entreprise_id })),
+    );
+  }
+  const papiers = created.flatMap((v) => documentsOf(r, v, today));
+  for (const entrepriseId of owners) {
+    await scoped(db, { entrepriseId })
+      .insert(documents)
+      .values(papiers.filter((d) => d.entreprise_id === entrepriseId));
+  }
 
   for (const company of ctx.companies) {
     const ids = created.filter((v) => v.entreprise_id === company.id).map((v) => v.id);

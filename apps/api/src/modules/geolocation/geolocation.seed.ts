@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Rng } from '../../db/demo-people';
+import { scoped } from '../../db/scoped';
 import { vehicules } from '../fleet/fleet.table';
 import type { SeedContext } from '../module';
 import { courses } from '../operations/operations.table';
@@ -239,26 +240,26 @@ export async function seedGeolocation(ctx: SeedContext): Promise<void> {
   }
 
   for (const plan of plans) {
+    const own = scoped(db, { entrepriseId: plan.company });
     // The course in transit of the first company gets its vehicle's device first.
     const [enTransit] =
       plan.company === transgabon?.id
-        ? await db
+        ? await own
             .select({ id: courses.id, vehicule_id: courses.vehicule_id })
             .from(courses)
-            .where(and(eq(courses.entreprise_id, plan.company), eq(courses.statut, 'Transport en cours')))
+            .where(eq(courses.statut, 'Transport en cours'))
             .orderBy(asc(courses.id))
             .limit(1)
         : [];
-    const fleet = await db
+    const fleet = await own
       .select({ id: vehicules.id, plaque: vehicules.plaque })
       .from(vehicules)
-      .where(eq(vehicules.entreprise_id, plan.company))
       .orderBy(asc(vehicules.id));
     const chosen = [
       ...fleet.filter((v) => v.id === enTransit?.vehicule_id),
       ...fleet.filter((v) => v.id !== enTransit?.vehicule_id),
     ].slice(0, plan.n);
-    const devices = await db
+    const devices = await own
       .insert(appareils)
       .values(
         chosen.map((v, i) => {
@@ -267,7 +268,6 @@ export async function seedGeolocation(ctx: SeedContext): Promise<void> {
           while (taken.has(id)) id = identifiant(r, imei);
           taken.add(id);
           return {
-            entreprise_id: plan.company,
             nom: `${imei ? 'Balise' : 'Téléphone'} ${v.plaque}`,
             identifiant: id,
             vehicule_id: v.id,
@@ -386,7 +386,8 @@ async function seedCourseEnTransit(
     .from(villes)
     .where(inArray(villes.code, ['OWE', 'LBQ']));
   const ville = (code: string) => villeIds.find((v) => v.code === code)?.id;
-  await db
+  const own = scoped(db, { entrepriseId });
+  await own
     .update(courses)
     .set({
       ...(ville('OWE') && ville('LBQ')
@@ -411,11 +412,10 @@ async function seedCourseEnTransit(
     ['Arrivé au chargement', arrivee + 60_000],
     ['Parti du chargement', depart + 4 * 60_000],
   ] as const;
-  await db.insert(courseEvenements).values(
+  await own.insert(courseEvenements).values(
     events.map(([type, t]) => {
       const p = point(t);
       return {
-        entreprise_id: entrepriseId,
         course_id: course.id,
         appareil_id: device.id,
         type,

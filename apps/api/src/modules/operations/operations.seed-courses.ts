@@ -8,9 +8,10 @@ import {
   type TypeCourse,
   todayInGabon,
 } from '@yams/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Rng } from '../../db/demo-people';
+import { scoped } from '../../db/scoped';
 import { vehicules } from '../fleet/fleet.table';
 import { trajets } from '../reference/reference.table';
 import {
@@ -163,7 +164,8 @@ export async function seedCourses(
   clients: number[],
   refs: SeedRefs,
 ): Promise<SeededCourse[]> {
-  const vehs = await db
+  const own = scoped(db, { entrepriseId: company.id });
+  const vehs = await own
     .select({
       id: vehicules.id,
       statut: vehicules.statut,
@@ -171,10 +173,9 @@ export async function seedCourses(
       tonnage: vehicules.tonnage_kg,
     })
     .from(vehicules)
-    .where(eq(vehicules.entreprise_id, company.id))
     .orderBy(vehicules.id);
   if (!vehs.length || refs.villes.length < 2 || !clients.length) return [];
-  const routes = await db.select().from(trajets).where(eq(trajets.entreprise_id, company.id));
+  const routes = await own.select().from(trajets);
   const chauffeurs = [...(company.staff.camionneur ?? []), ...(company.staff.coursier ?? [])];
   const now = Date.now();
   const today = todayInGabon();
@@ -253,7 +254,7 @@ export async function seedCourses(
 
   const ids = new Map<string, number>();
   await insertBatches(drafts, async (batch) => {
-    const rows = await db
+    const rows = await own
       .insert(courses)
       .values(batch.map(({ paiements: _p, ...c }) => ({ ...c, code: c.code! })))
       .returning({ id: courses.id, code: courses.code });
@@ -262,17 +263,15 @@ export async function seedCourses(
   const payments = drafts.flatMap((d) =>
     d.paiements.map((p) => ({
       ...p,
-      entreprise_id: company.id,
       course_id: ids.get(d.code!)!,
       client_id: d.client_id,
     })),
   );
-  await insertBatches(payments, (batch) => db.insert(paiements).values(batch));
-  await db
+  await insertBatches(payments, (batch) => own.insert(paiements).values(batch));
+  await own
     .insert(compteurs)
     .values(
       [...counters].map(([annee, dernier]) => ({
-        entreprise_id: company.id,
         serie: 'course',
         annee,
         dernier,
@@ -287,10 +286,15 @@ export async function seedCourses(
   const roulent = drafts
     .filter((d) => d.statut !== 'Terminé' && d.statut !== 'Annulé' && d.statut !== 'Problemes mécaniques')
     .map((d) => d.vehicule_id);
-  if (roulent.length)
-    await db.update(vehicules).set({ statut: VEHICULE_EN_COURSE }).where(inArray(vehicules.id, roulent));
-  if (panne.length)
-    await db.update(vehicules).set({ statut: VEHICULE_INDISPONIBLE }).where(inArray(vehicules.id, panne));
+  // One vehicle at a time in id order, so the audit trail lists them in the fleet's order.
+  for (const [ids, statut] of [
+    [roulent, VEHICULE_EN_COURSE],
+    [panne, VEHICULE_INDISPONIBLE],
+  ] as const) {
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+      await own.update(vehicules).set({ statut }).where(eq(vehicules.id, id));
+    }
+  }
 
   return drafts.map((d) => ({
     id: ids.get(d.code!)!,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { NOMS, PRENOMS, phone, type Rng, slug } from '../../db/demo-people';
 import { type NewUser, users } from '../../db/schema';
+import { scoped } from '../../db/scoped';
 import type { SeedContext } from '../module';
 import { typesMarchandises, villes } from '../reference/reference.table';
 import { adresses } from './adresses.table';
@@ -161,8 +162,10 @@ export async function seedOperations(ctx: SeedContext): Promise<void> {
         );
       }
     }
+    // Plain db on purpose: accepted demandes and demandes posted from the app (no recording company) are market
+    // states that `scoped().insert(demandes)` does not write (it records every new demande as the company's own).
     await db.insert(demandes).values(rows);
-    // Each accepted demande's course points back at it.
+    // Each accepted demande's course points back at it (one UPDATE … FROM, filtered on the company).
     await db.execute(
       sql`update ${courses} set demande_id = d.id from ${demandes} d where d.course_id = ${courses.id} and d.entreprise_id = ${company.id}`,
     );
@@ -191,7 +194,6 @@ async function seedAdresses(db: Db, company: SeedContext['companies'][number], r
     return v
       ? [
           {
-            entreprise_id: company.id,
             utilisateur_id: company.id,
             libelle,
             ville_id: v.id,
@@ -201,5 +203,5 @@ async function seedAdresses(db: Db, company: SeedContext['companies'][number], r
         ]
       : [];
   });
-  if (rows.length) await db.insert(adresses).values(rows);
+  if (rows.length) await scoped(db, { entrepriseId: company.id }).insert(adresses).values(rows);
 }

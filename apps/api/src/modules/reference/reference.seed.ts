@@ -1,4 +1,5 @@
 import { phone, VILLES } from '../../db/demo-people';
+import { scoped } from '../../db/scoped';
 import type { SeedContext } from '../module';
 import {
   articles,
@@ -116,24 +117,21 @@ export async function seedReference(ctx: SeedContext): Promise<void> {
   const typeArticle = (libelle: string) => typeRows.find((t) => t.libelle === libelle)!.id;
 
   for (const [i, company] of ctx.companies.entries()) {
-    const entreprise_id = company.id;
-    await db.insert(garages).values(
+    // The company's own rows: `entreprise_id` filled by the scope.
+    const own = scoped(db, { entrepriseId: company.id });
+    await own.insert(garages).values(
       GARAGES.filter((_, g) => g !== (i === 0 ? 2 : 4)).map(([nom, adresse, code]) => ({
-        entreprise_id,
         nom,
         adresse,
         ville_id: ville(code).id,
         telephone: phone(r),
       })),
     );
-    await db
+    await own
       .insert(services)
-      .values(
-        SERVICES.map(([libelle, montant]) => ({ entreprise_id, libelle, montant: montant + i * 5_000 })),
-      );
-    await db.insert(articles).values(
+      .values(SERVICES.map(([libelle, montant]) => ({ libelle, montant: montant + i * 5_000 })));
+    await own.insert(articles).values(
       ARTICLES.map(([reference, nom, type, prix]) => ({
-        entreprise_id,
         reference,
         nom,
         qte: r.int(8, 60),
@@ -141,17 +139,15 @@ export async function seedReference(ctx: SeedContext): Promise<void> {
         type_article_id: typeArticle(type),
       })),
     );
-    await db.insert(fournisseurs).values(
+    await own.insert(fournisseurs).values(
       FOURNISSEURS.map(([nom, code]) => ({
-        entreprise_id,
         nom,
         telephone: phone(r),
         ville_id: ville(code).id,
       })),
     );
-    await db.insert(trajets).values(
+    await own.insert(trajets).values(
       TRAJETS.map(([from, to, montant]) => ({
-        entreprise_id,
         libelle: `${ville(from).libelle} → ${ville(to).libelle}`,
         montant: montant + i * 25_000,
         ville_depart_id: ville(from).id,
