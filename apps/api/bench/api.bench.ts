@@ -318,7 +318,10 @@ async function capturePlan(url: string, token: string): Promise<Plan> {
   const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   await new Promise((r) => setTimeout(r, 5));
   const sent = capture;
-  if (process.env.BENCH_SHOW_SQL) for (const s of sent!) console.log(JSON.stringify(s.config).slice(0, Number(process.env.BENCH_SHOW_SQL) > 1 ? undefined : 300));
+  // BENCH_SHOW_SQL=1 prints each statement of a line (its first 300 characters; =2 whole).
+  const show = Number(process.env.BENCH_SHOW_SQL ?? 0);
+  for (const s of show ? sent! : [])
+    console.log(JSON.stringify(s.config).slice(0, show > 1 ? undefined : 300));
   capture = null;
   if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 300)}`);
   const groups: Plan = [];
