@@ -6,9 +6,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { AttributedPool, attributePglite } from './audit-context';
+import { attributePglite } from './audit-context';
 import { DataDirLock } from './lock';
 import { openPgliteWorker } from './pglite-remote';
+import { PreparedPool } from './prepared-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,7 +40,7 @@ pg.types.setTypeParser(1082, (v) => v);
 
 /** `observe` sees the pool before use (the bench records every statement sent, to replay it bare). */
 export function openPostgres(url: string, max = 10, observe?: (pool: pg.Pool) => void): Database {
-  const pool = new AttributedPool({ connectionString: url, max });
+  const pool = new PreparedPool({ connectionString: url, max });
   observe?.(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
