@@ -46,6 +46,9 @@ const CLIENTS = Number(args.get('clients') ?? 10);
 /** Time given to each side of a line per round; two rounds, API and baseline alternated. */
 const SECONDS = Number(args.get('seconds') ?? 1.5);
 const ROUNDS = Number(args.get('rounds') ?? 2);
+/** Unmeasured load on each side before a line's rounds (`--warmup=0` for none): the steady state, JIT and
+ * prepared statements ready on every pooled connection, not the first second after start. */
+const WARMUP = Number(args.get('warmup') ?? 0.5);
 const ONLY = args.get('only') ? new RegExp(args.get('only')!, 'i') : null;
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -387,15 +390,21 @@ function get(port: number, pathName: string, token?: string): Promise<number> {
   });
 }
 
-async function load(port: number, pathName: string, token: string | undefined, times: number[]) {
-  const until = performance.now() + SECONDS * 1000;
+async function load(
+  port: number,
+  pathName: string,
+  token: string | undefined,
+  times: number[],
+  seconds = SECONDS,
+) {
+  const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       do times.push(await get(port, pathName, token));
       while (performance.now() < until);
     }),
   );
-  return performance.now() - (until - SECONDS * 1000);
+  return performance.now() - (until - seconds * 1000);
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -414,6 +423,10 @@ for (const line of lines) {
   const bareTimes: number[] = [];
   let apiMs = 0;
   let bareMs = 0;
+  if (WARMUP > 0) {
+    await load(PORT, url, token, [], WARMUP);
+    await load(PORT, `${BASE}${index}`, undefined, [], WARMUP);
+  }
   for (let round = 0; round < ROUNDS; round++) {
     apiMs += await load(PORT, url, token, api);
     bareMs += await load(PORT, `${BASE}${index}`, undefined, bareTimes);
