@@ -56,23 +56,19 @@ type Selection = SQLWrapper & { limit(n: number): SQLWrapper; toSQL(): { sql: st
 
 export interface Counts extends Pick<ListSource<never>, 'count' | 'pageTotal'> {
   /**
-   * A source's `page` in one statement: `query` builds the page's rows with, when given, one more column
-   * `total`, the capped count of the selection as an uncorrelated subquery (PostgreSQL runs it once). A
-   * selection known to be past the limit is not counted again (ESTIMATE_TTL_MS); a page past the end has no
-   * row to carry the count and counts apart.
+   * The whole list source from the page's query: `rows`, and `page` in one statement, `query` adding
+   * when given one more column `total`, the capped count of the selection as an uncorrelated subquery
+   * (PostgreSQL runs it once). A selection known to be past the limit is not counted again
+   * (ESTIMATE_TTL_MS); a page past the end has no row to carry the count and counts apart.
    */
-  pageOf<R, T>(
-    query: (
-      limit: number,
-      offset: number,
-      total: SQL<number> | undefined,
-    ) => Promise<Array<R & { total?: number }>>,
+  source<R, T>(
+    query: (limit: number, offset: number, total?: SQL<number>) => Promise<Array<R & { total?: number }>>,
     map: (row: R) => T,
-  ): (limit: number, offset: number) => Promise<{ rows: T[]; total: PageTotal }>;
+  ): ListSource<T>;
 }
 
 /**
- * `count`, `pageTotal` and `pageOf` of a list from its selection, `() => db.select({ one: sql`1` })
+ * `count`, `pageTotal` and `source` of a list from its selection, `() => db.select({ one: sql`1` })
  * .from(table).where(…)` with only the joins its filters need (counting never needs the references a row
  * shows). A function, as drizzle's builders change in place when limited.
  */
@@ -113,20 +109,29 @@ export function countsOf(db: Db, selection: () => Selection): Counts {
       known(key) ?? totalOf(await one(sql`select count(*)::int as n from ${capped()} as selection`), key)
     );
   };
+  const count = () => one(sql`select count(*)::int as n from (${selection()}) as selection`);
   return {
-    count: () => one(sql`select count(*)::int as n from (${selection()}) as selection`),
+    count,
     pageTotal,
-    pageOf: (query, map) => async (limit, offset) => {
-      const key = keyOf();
-      const estimate = known(key);
-      const total = estimate ? undefined : sql<number>`(select count(*)::int from ${capped()} as selection)`;
-      const rows = await query(limit, offset, total);
-      const counted = rows[0]?.total;
-      return {
-        rows: rows.map(map),
-        total: estimate ?? (counted === undefined ? await pageTotal() : await totalOf(Number(counted), key)),
-      };
-    },
+    source: (query, map) => ({
+      count,
+      pageTotal,
+      rows: async (limit, offset) => (await query(limit, offset)).map(map),
+      async page(limit, offset) {
+        const key = keyOf();
+        const estimate = known(key);
+        const total = estimate
+          ? undefined
+          : sql<number>`(select count(*)::int from ${capped()} as selection)`;
+        const rows = await query(limit, offset, total);
+        const counted = rows[0]?.total;
+        return {
+          rows: rows.map(map),
+          total:
+            estimate ?? (counted === undefined ? await pageTotal() : await totalOf(Number(counted), key)),
+        };
+      },
+    }),
   };
 }
 

@@ -52,7 +52,7 @@ function documentsCount(condition: SQL) {
  * The vehicles of the scope as the API answers them. `en_usage` (`inUseSql`: a course, an intervention, a
  * GPS device… still points at the vehicle) decides whether it may be deleted.
  */
-/** With `total`, one more column: the list's capped count (pagination.ts `pageOf`). */
+/** With `total`, one more column: the list's capped count (pagination.ts `source`). */
 function selectVehicules(db: Db, scope: Scope, en_usage: SQL<boolean>, total?: SQL<number>) {
   const today = todayInGabon();
   return scoped(db, scope)
@@ -145,11 +145,7 @@ export function listVehicules(db: Db, scope: Scope, f: VehiculeFilters): ListSou
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
-  return {
-    ...counts,
-    rows: async (limit, offset) => (await query(limit, offset)).map(toOut),
-    page: counts.pageOf(query, toOut),
-  };
+  return counts.source(query, toOut);
 }
 
 /** The stored row of a vehicle of the scope, or 404 exactly like a missing one. */

@@ -75,7 +75,7 @@ const columns = {
   created_at: courses.created_at,
   updated_at: courses.updated_at,
 };
-/** With `total`, one more column: the list's capped count (pagination.ts `pageOf`). */
+/** With `total`, one more column: the list's capped count (pagination.ts `source`). */
 function selectCourses(db: Db, scope: Scope, total?: SQL<number>) {
   return scoped(db, scope)
     .select(total ? { ...columns, total } : columns)
@@ -191,11 +191,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-    return {
-      ...counts,
-      rows: async (limit, offset) => (await query(limit, offset)).map((r) => toCourseOut(r)),
-      page: counts.pageOf(query, toCourseOut),
-    };
+    return counts.source(query, toCourseOut);
   }
   const part = (p: SQL) => and(base, p);
   const counts = countsOf(db, () => {
@@ -225,11 +221,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
       .limit(limit)
       .offset(offset);
   };
-  return {
-    ...counts,
-    rows: async (limit, offset) => (await query(limit, offset)).map((r) => toCourseOut(r)),
-    page: counts.pageOf(query, toCourseOut),
-  };
+  return counts.source(query, toCourseOut);
 }
 
 /** The code, or the client's name (nom, prénom, account name or the whole name). */

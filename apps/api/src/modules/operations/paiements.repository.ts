@@ -24,7 +24,7 @@ const annuleur = alias(users, 'annuleur');
 const villeDepart = alias(villes, 'ville_depart');
 const villeArrivee = alias(villes, 'ville_arrivee');
 
-/** With `total`, one more column: the list's capped count (pagination.ts `pageOf`). */
+/** With `total`, one more column: the list's capped count (pagination.ts `source`). */
 function selectPaiements(db: Db, scope: Scope, total?: SQL<number>) {
   return scoped(db, scope)
     .select({
@@ -121,11 +121,7 @@ export function listPaiements(db: Db, scope: Scope, f: PaiementFilters): ListSou
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
-  return {
-    ...counts,
-    rows: async (limit, offset) => (await query(limit, offset)).map(toPaiementOut),
-    page: counts.pageOf(query, toPaiementOut),
-  };
+  return counts.source(query, toPaiementOut);
 }
 
 /** The payments of one course, oldest first (the course detail). */
