@@ -1,5 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects (README, "Tests"):
+ * - `unit`: pure logic, no database, no server;
+ * - `api`: the API through `app.inject` on a copy of the cached template database (PGlite, or PostgreSQL
+ *   when TEST_DATABASE_URL is set); part of `npm test`;
+ * - `system`: what spawns processes or runs for minutes (SIGKILL crash cycles, the OpenAPI fuzz, several
+ *   nodes, backup/restore, the PGlite worker, Redis); `npm run test:system`.
+ */
+const SYSTEM = [
+  'apps/api/test/crash.test.ts',
+  'apps/api/test/fuzz.test.ts',
+  'apps/api/test/cluster.test.ts',
+  'apps/api/test/backup.test.ts',
+  'apps/api/test/pglite-worker.test.ts',
+  'apps/api/test/realtime-redis.test.ts',
+];
+
+const database = {
+  globalSetup: ['apps/api/test/global-setup.ts'],
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,14 +35,10 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: 'api',
-          include: ['apps/api/test/**/*.test.ts'],
-          globalSetup: ['apps/api/test/global-setup.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        test: { name: 'api', include: ['apps/api/test/**/*.test.ts'], exclude: SYSTEM, ...database },
+      },
+      {
+        test: { name: 'system', include: SYSTEM, ...database },
       },
     ],
   },

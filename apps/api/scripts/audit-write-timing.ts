@@ -1,5 +1,5 @@
 // Cost of the audit triggers on writes through the API (issue 13), not a test: the same writes with the
-// triggers and without them, alternated, on a copy of the test template (run a PGlite test once first).
+// triggers and without them, alternated, on a copy of the test template (built if the cache has none).
 //   node --import tsx scripts/audit-write-timing.ts [rounds=300]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,9 +8,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
+import { pgliteTemplate } from '../test/template';
 
 const rounds = Number(process.argv[2] ?? 300);
-const template = path.resolve(import.meta.dirname, '../../../.test-data/template.tar');
+const template = await pgliteTemplate();
 const database = await openPglite({ loadDataDir: new Blob([fs.readFileSync(template)]) });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-audit-timing-'));
 const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }), database, logger: false });

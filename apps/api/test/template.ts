@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { type Database, PGLITE_EXTENSIONS } from '../src/db/client';
+import { analyze } from '../src/db/maintenance';
+import { migrate } from '../src/db/migrate';
+import * as schema from '../src/db/schema';
+import { seedDemo } from '../src/db/seed';
+
+/**
+ * The migrated and seeded demo database every API test file and the browser tests' server start from,
+ * as a PGlite data-dir dump cached in `.test-data/`.
+ *
+ * The cache key is a hash of everything the template depends on, so a stale template can never be used:
+ * - the migrations (`apps/api/drizzle`);
+ * - the seed sources, which are most of the API: the demo seed goes through the modules' services
+ *   (numbering, postings, statuses), so every non-test source of `apps/api/src` and `packages/shared/src`;
+ * - the installed versions (`package-lock.json`: PGlite's data-dir format, drizzle's SQL);
+ * - today's date in Libreville: the demo data is dated relative to today (courses of today and this week).
+ * Editing a test, a spec or the web app never rebuilds it.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const cacheDir = path.join(root, '.test-data');
+
+function listFiles(dir: string, keep: (file: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(full, keep));
+    else if (keep(full)) out.push(full);
+  }
+  return out.sort();
+}
+
+const isSource = (file: string) =>
+  /\.(ts|sql|json)$/.test(file) && !/\.test\.ts$/.test(file) && !file.endsWith('.d.ts');
+
+/** The files whose content decides the template (see above). */
+export function templateInputs(): string[] {
+  return [
+    ...listFiles(path.join(root, 'apps/api/drizzle'), () => true),
+    ...listFiles(path.join(root, 'apps/api/src'), isSource),
+    ...listFiles(path.join(root, 'packages/shared/src'), isSource),
+    path.join(root, 'package-lock.json'),
+  ];
+}
+
+/** Today's date in Libreville (UTC+1, no daylight saving), the day the demo data is built around. */
+export function librevilleDay(now = new Date()): string {
+  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+}
+
+export function templateKey(now = new Date()): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of templateInputs()) {
+    hash.update(path.relative(root, file));
+    hash.update('\0');
+    hash.update(fs.readFileSync(file));
+    hash.update('\0');
+  }
+  hash.update(librevilleDay(now));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function buildTemplate(file: string): Promise<void> {
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const database: Database = {
+    db: drizzle(client, { schema }) as never,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+  await migrate(database);
+  await seedDemo(database.db);
+  await analyze(database.db);
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  // Written under a temporary name, then renamed: a run stopped halfway leaves no half template behind.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, file);
+}
+
+/**
+ * The path of today's template for the current sources, built if the cache has none (about 30 s on this
+ * machine, then 0 s). Older templates are removed.
+ */
+export async function pgliteTemplate(log: (line: string) => void = () => {}): Promise<string> {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const key = templateKey();
+  const file = path.join(cacheDir, `template-${key}.tar`);
+  if (fs.existsSync(file)) return file;
+  log(`Base modèle des tests : construction (${key})…`);
+  const started = Date.now();
+  await buildTemplate(file);
+  log(`Base modèle des tests : prête en ${Math.round((Date.now() - started) / 1000)} s.`);
+  for (const name of fs.readdirSync(cacheDir)) {
+    if (/^template-[0-9a-f]+\.tar$/.test(name) && name !== path.basename(file)) {
+      fs.rmSync(path.join(cacheDir, name), { force: true });
+    }
+  }
+  return file;
+}
