@@ -1,6 +1,7 @@
-// The one server the browser tests run against: the built web app, a fresh embedded database seeded
-// with the demo data, and mail written to its outbox (read by the tests).
-import { spawn } from 'node:child_process';
+// The one server the browser tests run against: the built web app, a fresh embedded database copied from
+// the cached template of the API tests (the demo data, seeded once a day and per source change, not at each
+// start), and mail written to its outbox (read by the tests).
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -14,6 +15,10 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   );
   process.exit(1);
 }
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/e2e-database.ts', path.join(dataDir, 'pgdata')], {
+  cwd: path.join(root, 'apps/api'),
+  stdio: 'inherit',
+});
 const port = process.env.PORT ?? '3100';
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'apps/api'),
@@ -26,6 +31,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // The template has the demo data: nothing to seed (an empty database would fail the tests, not hide).
+    SEED_DEMO: '0',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

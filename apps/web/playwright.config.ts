@@ -1,21 +1,25 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL } from './e2e/support/server';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const port = Number(process.env.E2E_PORT ?? 3100);
 
-/** Browser tests: Debian's Chromium against one built server on a fresh embedded database. */
+/**
+ * Browser tests: Debian's Chromium against one built server on a fresh copy of the template database.
+ * The demo accounts sign in once (project `sessions`); every test works on rows of its own or reads what
+ * no test changes (e2e/support/accounts.ts), so tests run in any order, in parallel.
+ */
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, 'test-results'),
-  fullyParallel: false,
-  workers: 2,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: BASE_URL,
     locale: 'fr-FR',
     timezoneId: 'Africa/Libreville',
     // The app then skips its animations (theme.ts): the tests wait less and see the final state.
@@ -35,12 +39,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'sessions', testMatch: /sessions\.setup\.ts$/, teardown: 'transgabon' },
+    { name: 'transgabon', testMatch: /transgabon\.teardown\.ts$/ },
+    {
+      name: 'chromium',
+      dependencies: ['sessions'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: `node ${path.join(root, 'scripts/e2e-server.mjs')}`,
-    url: `http://127.0.0.1:${port}/api/docs/json`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
+    url: `${BASE_URL}/api/docs/json`,
+    env: { PORT: new URL(BASE_URL).port },
+    // E2E_REUSE_SERVER=1: run against a server already started on E2E_PORT (same E2E_DATA_DIR).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

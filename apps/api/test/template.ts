@@ -1,13 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { type Database, PGLITE_EXTENSIONS } from '../src/db/client';
-import { analyze } from '../src/db/maintenance';
-import { migrate } from '../src/db/migrate';
-import * as schema from '../src/db/schema';
-import { seedDemo } from '../src/db/seed';
+import type { Database } from '../src/db/client';
 
 /**
  * The migrated and seeded demo database every API test file and the browser tests' server start from,
@@ -66,6 +60,17 @@ export function templateKey(now = new Date()): string {
 }
 
 async function buildTemplate(file: string): Promise<void> {
+  // Loaded only to build: finding today's template (the browser tests' server start) reads files, not the API.
+  const [{ PGlite }, { drizzle }, { PGLITE_EXTENSIONS }, { analyze }, { migrate }, schema, { seedDemo }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('../src/db/client'),
+      import('../src/db/maintenance'),
+      import('../src/db/migrate'),
+      import('../src/db/schema'),
+      import('../src/db/seed'),
+    ]);
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database: Database = {
     db: drizzle(client, { schema }) as never,

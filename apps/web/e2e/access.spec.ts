@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signInToHome, storedToken } from './support/session';
+import { expect, test } from './support/test';
 
 test("une page protégée renvoie vers la connexion, puis s'ouvre une fois connecté", async ({ page }) => {
   await page.goto('/parc-auto/vehicules');

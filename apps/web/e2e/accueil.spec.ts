@@ -1,84 +1,78 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signInToHome } from './support/session';
-
-/** What the API counts for the signed-in user: the number a card must show. */
-async function apiCount(page: Page, path: string): Promise<number> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('yams.session') ?? '{}').token);
-  const res = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
-  return (await res.json()).data as number;
-}
+import type { Page } from '@playwright/test';
+import { addDays, todayInGabon } from '@yams/shared';
+import { openNewCompany, TRANSGABON } from './support/accounts';
+import { api, newClient, newCourse, newVehicule, stamp, villeId } from './support/operations';
+import { expectHome, openHome } from './support/session';
+import { expect, test } from './support/test';
 
 const card = (page: Page, label: string) =>
   page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
 
-/** A counter's request, whatever the order and encoding of its parameters. */
-const requestKey = (url: string) => {
-  const u = new URL(url, 'http://x');
-  return `${u.pathname}?${[...u.searchParams]
-    .sort()
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&')}`;
-};
-
-test('les neuf compteurs montrent les nombres de l’API et ouvrent leur liste', async ({ page }) => {
-  // What the API answered the page for each counter (other tests running meanwhile add vehicles, clients
-  // and connected users: a count read again later may already differ from what the card was given).
-  const answered = new Map<string, number>();
-  page.on('response', async (r) => {
-    if (!r.url().includes('req_count=1') || r.status() !== 200) return;
-    const body = await r.json().catch(() => null);
-    if (typeof body?.data === 'number') answered.set(requestKey(r.url()), body.data);
+test('les neuf compteurs montrent ce que l’entreprise a, exactement, et ouvrent leur liste', async ({
+  page,
+}) => {
+  // A company of its own, with what the test gives it: each card has one right number.
+  await openNewCompany(page, 'Accueil');
+  const clients = [];
+  for (let i = 1; i <= 4; i++) clients.push(await newClient(page, `Client accueil ${i} ${stamp()}`));
+  await newCourse(page, clients[0]!);
+  await newCourse(page, clients[1]!);
+  await newVehicule(page);
+  const demande = await api(page, '/api/demandes', {
+    client_id: clients[2]!.id,
+    type_course: 'Livraison',
+    ville_depart_id: await villeId(page, 'Libreville'),
+    ville_arrivee_id: await villeId(page, 'Owendo'),
+    date_souhaitee: addDays(todayInGabon(), 3),
   });
-  await signInToHome(page, 'direction@transgabon.ga');
-  const counters: Array<[string, string]> = [
-    ['Vehicules', '/api/vehicules?req_count=1'],
-    ['Courses', '/api/courses?req_count=1'],
-    ['Reservations', '/api/demandes?statut=En%20attente&req_count=1'],
-    ['Clients', '/api/utilisateurs?type=client&req_count=1'],
-    ['Entreprises', '/api/utilisateurs?sous_type=entreprise&req_count=1'],
-    ['Camionneurs', '/api/utilisateurs?sous_type=camionneur&req_count=1'],
-    ['Coursiers', '/api/utilisateurs?sous_type=coursier&req_count=1'],
-    ['Comptes', '/api/utilisateurs?req_count=1'],
-    ['Utilisateurs connectes', '/api/utilisateurs/connected?req_count=1'],
-  ];
-  await expect(page.getByRole('list', { name: 'Compteurs' }).getByRole('listitem')).toHaveCount(9);
-  for (const [label, path] of counters) {
-    // The card shows the number the API gave it…
-    await expect
-      .poll(
-        async () => {
-          const n = answered.get(requestKey(path));
-          const shown = await card(page, label).getByTestId('compteur').innerText();
-          return n !== undefined && shown === n.toLocaleString('fr-FR');
-        },
-        { message: label },
-      )
-      .toBe(true);
-    // …and that number is the API's count, give or take what other tests added since.
-    const now = await apiCount(page, path);
-    expect(Math.abs(now - answered.get(requestKey(path))!), label).toBeLessThanOrEqual(5);
-  }
-  // The demo company has vehicles and courses: the counters are not all zero.
-  expect(await apiCount(page, '/api/courses?req_count=1')).toBeGreaterThan(100);
+  expect(demande.success, JSON.stringify(demande.message)).toBe(true);
+  const s = stamp().toLowerCase();
+  const coursier = await api(page, '/api/utilisateurs', {
+    type: 'coursier',
+    name: `coursier.${s}`,
+    email: `coursier.${s}@exemple.ga`,
+    nom: 'Coursier Accueil',
+  });
+  expect(coursier.success, JSON.stringify(coursier.message)).toBe(true);
 
-  await card(page, 'Camionneurs').getByRole('link').click();
-  await expect(page).toHaveURL(/\/ressources-humaines\?sous_type=camionneur$/);
-  await expect(page.getByRole('heading', { name: /Ressources Humaines/ })).toBeVisible();
+  await openHome(page);
+  await expect(page.getByRole('list', { name: 'Compteurs' }).getByRole('listitem')).toHaveCount(9);
+  for (const [label, n] of [
+    ['Vehicules', 3], // one of its own, one for each course
+    ['Courses', 2],
+    ['Reservations', 1],
+    ['Clients', 4],
+    ['Entreprises', 1], // the company itself
+    ['Camionneurs', 0],
+    ['Coursiers', 1],
+    ['Comptes', 6], // the company, its clients and its coursier
+    ['Utilisateurs connectes', 1], // this page (the card follows presence live)
+  ] as const) {
+    await expect(card(page, label).getByTestId('compteur'), label).toHaveText(String(n));
+  }
+
+  await card(page, 'Coursiers').getByRole('link').click();
+  await expect(page).toHaveURL(/\/ressources-humaines\?sous_type=coursier$/);
+  await expect(page.getByRole('heading', { name: 'Ressources Humaines (1)' })).toBeVisible();
 
   await page.goBack();
+  await expectHome(page);
   await card(page, 'Reservations').getByRole('link').click();
   await expect(page).toHaveURL(/\/operations\/demandes\?statut=En(%20|\+)attente$/);
+  await expect(page.getByRole('heading', { name: 'Demandes (1)' })).toBeVisible();
 
   await page.goBack();
+  await expectHome(page);
   await card(page, 'Vehicules').getByRole('link').click();
   await expect(page).toHaveURL(/\/parc-auto\/vehicules$/);
+  await expect(page.getByRole('heading', { name: 'Véhicules (3)' })).toBeVisible();
 });
 
 test.describe('sur un téléphone (390 px)', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: { width: 390, height: 844 }, account: TRANSGABON });
 
   test('les compteurs tiennent deux par ligne', async ({ page }) => {
-    await signInToHome(page, 'direction@transgabon.ga');
+    await openHome(page);
     const first = await card(page, 'Vehicules').boundingBox();
     const second = await card(page, 'Courses').boundingBox();
     expect(first && second).toBeTruthy();

@@ -1,11 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { OGOUE } from './support/accounts';
 import { filterPanel } from './support/list';
-import { api, pick, signInOps, stamp } from './support/operations';
+import { api, pick, stamp } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 test.describe.configure({ timeout: 120_000 });
 
 test('achat : un fournisseur ajouté depuis le formulaire, sans le quitter, est choisi', async ({ page }) => {
-  await signInOps(page);
   const nom = `Quincaillerie Akanda ${stamp()}`;
   await page.goto('/comptabilite/achats');
   await expect(page.getByRole('heading', { name: /^Achats \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
@@ -51,7 +54,6 @@ async function stockAffiche(page: Page, reference: string): Promise<number> {
 test('achat validé : le stock de son article augmente de la quantité achetée (Configurations > Articles)', async ({
   page,
 }) => {
-  await signInOps(page);
   // An article of this test only, so no other spec moves its stock meanwhile.
   const reference = `ACH-${stamp()}`;
   const nom = `Filtre à huile ${reference}`;

@@ -1,6 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { ADRESSE_MSG } from '@yams/shared';
-import { api, pick, signInOps, stamp } from './support/operations';
+import { OGOUE } from './support/accounts';
+import { api, pick, stamp } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 test('une adresse placée sur la carte (messages de validation), enregistrée, retrouvée et modifiable', async ({
   page,
@@ -8,7 +11,6 @@ test('une adresse placée sur la carte (messages de validation), enregistrée, r
   test.setTimeout(90_000);
   // No tiles (no network): the map still works.
   await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
-  await signInOps(page);
   await page.goto('/operations/adresses');
   await expect(page.getByRole('heading', { name: /^Adresses/ })).toBeVisible({ timeout: 30_000 });
 

@@ -1,15 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { OGOUE } from './support/accounts';
 import { createVehicle, uniquePlate } from './support/fleet';
 import { filterPanel } from './support/list';
-import { signInToHome } from './support/session';
+import { expect, test } from './support/test';
 
 // The audit log seen from the screens (issue 13): a change made in a detail dialog shows in its
 // 'Historique' tab, with who made it, the field's French label and its value before and after.
 
 test.describe.configure({ timeout: 90_000 });
+test.use({ account: OGOUE });
 
 test('modifier un véhicule puis lire son historique : qui, quand, avant → après', async ({ page }) => {
-  await signInToHome(page, 'direction@transgabon.ga');
   const plate = uniquePlate('HI');
   await createVehicle(page, plate);
   await page.goto('/parc-auto/vehicules');
@@ -31,14 +31,14 @@ test('modifier un véhicule puis lire son historique : qui, quand, avant → apr
   await expect(dialog.getByRole('tab', { name: 'Détails' })).toHaveAttribute('aria-selected', 'true');
   await dialog.getByRole('tab', { name: 'Historique' }).click();
   const history = dialog.getByRole('list', { name: 'Historique des modifications' });
-  const change = history.getByRole('article', { name: 'Modification par TransGabon SARL' });
+  const change = history.getByRole('article', { name: 'Modification par Ogooué Logistique' });
   await expect(change).toBeVisible();
   await expect(change).toContainText('Marque : Scania → Volvo');
   // Today, in Libreville time, as every date of the screens.
   const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(new Date());
   await expect(change).toContainText(today);
   // The creation, made through the API by the same user, is the oldest entry.
-  const creation = history.getByRole('article', { name: 'Création par TransGabon SARL' });
+  const creation = history.getByRole('article', { name: 'Création par Ogooué Logistique' });
   await expect(creation).toContainText(`Plaque : ${plate}`);
   await expect(creation).toContainText('Marque : Scania');
 });

@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { api, newClient, newVehicule, pick, signInOps, villeId } from './support/operations';
+import { OGOUE } from './support/accounts';
+import { api, newClient, newVehicule, pick, villeId } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // The test's own vehicle, far in the future: filtered on it, the calendar shows only what this test made.
 test('le calendrier montre et ouvre chaque type d’événement, et change de mois', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInOps(page);
   const vehicule = await newVehicule(page);
   const client = await newClient(page, 'Calendrier');
   const course = await api<{ id: number; code: string }>(page, '/api/courses', {

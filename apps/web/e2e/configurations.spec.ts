@@ -1,11 +1,13 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { ADMIN, openNewCompany } from './support/accounts';
 import { choose, exportAs, filterPanel } from './support/list';
-import { signInToHome } from './support/session';
+import { expect, test } from './support/test';
 
-// Configurations as TransGabon: the hash opens a sub-tab, a company table is created, edited and deleted, a
-// platform table is read-only, the company settings are saved. Rows made here carry a unique name.
+// Configurations as a company of its own (its tables and settings are the test's doing): the hash opens a
+// sub-tab, a company table is created, edited and deleted, a platform table is read-only, the company
+// settings are saved; then as the superadmin. Rows made here carry a unique name.
 test.describe.configure({ timeout: 90_000 });
 
 const stamp = () => `${Date.now()}`.slice(-7);
@@ -20,7 +22,7 @@ test('tabs and hash, a fournisseur created, edited and deleted, platform tables 
   page,
 }) => {
   test.setTimeout(150_000);
-  await signInToHome(page, 'direction@transgabon.ga');
+  await openNewCompany(page, 'Reglages');
   // Every tab and sub-tab shows its table.
   await page.goto('/configurations');
   await expect(page).toHaveURL(/\/configurations\/general$/);
@@ -127,7 +129,7 @@ test('services imported from a CSV with the export’s columns: errors line by l
   await page.route(/\/api\/fournisseurs\?limit=1/, (route) =>
     refused++ < 2 ? route.fulfill({ status: 503, body: '' }) : route.continue(),
   );
-  await signInToHome(page, 'direction@transgabon.ga');
+  await openNewCompany(page, 'Import');
   await page.goto('/configurations/interventions#services');
   // A full load of the signed-in app first (its chunks, /api/me): seconds on a loaded 2-core machine.
   await expect(page.getByText(/pas encore disponibles : nouvel essai toutes les 2 secondes/)).toBeVisible({
@@ -169,116 +171,121 @@ test('services imported from a CSV with the export’s columns: errors line by l
   await expect(page.getByRole('table')).toContainText('45.000 FCFA');
 });
 
-test('a superadmin: a ville locked then edited, deleted by the microservice path, a used one refused, an Excel export imported back', async ({
-  page,
-}, info) => {
-  test.setTimeout(150_000);
-  await signInToHome(page, 'admin@yams.ga');
-  await page.goto('/configurations/general');
-  await expect(page.getByRole('heading', { name: /^Villes \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
-  const tag = stamp();
+test.describe('superadmin', () => {
+  test.use({ account: ADMIN });
 
-  await page.getByRole('button', { name: 'Ajouter' }).click();
-  const create = page.getByRole('dialog', { name: 'Nouvelle ville' });
-  await create.getByLabel('Code').fill(`e${tag}`);
-  await create.getByLabel('Libellé').fill(`Ville ${tag}`);
-  await create.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(create).toBeHidden();
-  await search(page, tag);
-  await expect(page.getByRole('heading', { name: 'Villes (1)' })).toBeVisible();
-  const row = page.getByRole('table').getByRole('row').nth(1);
-  await expect(row).toContainText(`E${tag}`);
+  test('a superadmin: a ville locked then edited, deleted by the microservice path, a used one refused, an Excel export imported back', async ({
+    page,
+  }, info) => {
+    test.setTimeout(150_000);
+    await page.goto('/configurations/general');
+    await expect(page.getByRole('heading', { name: /^Villes \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+    const tag = stamp();
 
-  // Locked ↔ editing: 'Verrouiller' leaves without saving, 'Enregistrer' saves.
-  await row.click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(`^Ville Ville ${tag}`) });
-  await expect(dialog.getByText('Verrouillé')).toBeVisible();
-  await expect(dialog.getByLabel('Libellé')).toBeDisabled();
-  await expect(dialog.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Déverrouiller' }).click();
-  await expect(dialog.getByLabel('Libellé')).toBeEnabled();
-  await dialog.getByLabel('Libellé').fill(`Ville ${tag} oubliée`);
-  await dialog.getByRole('button', { name: 'Verrouiller' }).click();
-  await expect(dialog.getByLabel('Libellé')).toBeDisabled();
-  await expect(dialog.getByLabel('Libellé')).toHaveValue(`Ville ${tag}`);
-  await dialog.getByRole('button', { name: 'Déverrouiller' }).click();
-  await dialog.getByLabel('Libellé').fill(`Ville ${tag} bis`);
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(row).toContainText(`Ville ${tag} bis`);
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    const create = page.getByRole('dialog', { name: 'Nouvelle ville' });
+    await create.getByLabel('Code').fill(`e${tag}`);
+    await create.getByLabel('Libellé').fill(`Ville ${tag}`);
+    await create.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(create).toBeHidden();
+    await search(page, tag);
+    await expect(page.getByRole('heading', { name: 'Villes (1)' })).toBeVisible();
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    await expect(row).toContainText(`E${tag}`);
 
-  // Deleted through POST /api/microservice/api-courses/villes/{id}/destroy (spec section 7).
-  await row.click();
-  const destroyed = page.waitForRequest(
-    (r) => r.method() === 'POST' && /\/api\/microservice\/api-courses\/villes\/\d+\/destroy$/.test(r.url()),
-  );
-  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
-  await destroyed;
-  await expect(page.getByRole('heading', { name: 'Villes (0)' })).toBeVisible();
+    // Locked ↔ editing: 'Verrouiller' leaves without saving, 'Enregistrer' saves.
+    await row.click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Ville Ville ${tag}`) });
+    await expect(dialog.getByText('Verrouillé')).toBeVisible();
+    await expect(dialog.getByLabel('Libellé')).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Déverrouiller' }).click();
+    await expect(dialog.getByLabel('Libellé')).toBeEnabled();
+    await dialog.getByLabel('Libellé').fill(`Ville ${tag} oubliée`);
+    await dialog.getByRole('button', { name: 'Verrouiller' }).click();
+    await expect(dialog.getByLabel('Libellé')).toBeDisabled();
+    await expect(dialog.getByLabel('Libellé')).toHaveValue(`Ville ${tag}`);
+    await dialog.getByRole('button', { name: 'Déverrouiller' }).click();
+    await dialog.getByLabel('Libellé').fill(`Ville ${tag} bis`);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText(`Ville ${tag} bis`);
 
-  // A city still used: refused, naming what uses it.
-  await search(page, 'LBV');
-  await expect(page.getByRole('heading', { name: 'Villes (1)' })).toBeVisible();
-  await row.click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
-  await expect(
-    page.getByText(/^Cette ville est utilisée par .*\d+ garages?.* : elle ne peut pas être supprimée\.$/),
-  ).toBeVisible();
-  await page.keyboard.press('Escape');
+    // Deleted through POST /api/microservice/api-courses/villes/{id}/destroy (spec section 7).
+    await row.click();
+    const destroyed = page.waitForRequest(
+      (r) => r.method() === 'POST' && /\/api\/microservice\/api-courses\/villes\/\d+\/destroy$/.test(r.url()),
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+    await destroyed;
+    await expect(page.getByRole('heading', { name: 'Villes (0)' })).toBeVisible();
 
-  // The Excel export of a city, renamed, imported back: the export's own columns are the import's.
-  const { file } = await exportAs(page, 'Excel (.xlsx)');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.worksheets[0]!;
-  expect(sheet.getRow(1).values).toEqual([undefined, 'Code', 'Libellé']);
-  expect(sheet.getRow(2).getCell(1).value).toBe('LBV');
-  sheet.getRow(2).getCell(1).value = `I${tag}`;
-  sheet.getRow(2).getCell(2).value = `Importville ${tag}`;
-  const path = info.outputPath('villes.xlsx');
-  await workbook.xlsx.writeFile(path);
-  await page.getByTestId('import-file').setInputFiles(path);
-  const importer = page.getByRole('dialog', { name: 'Importer dans Villes' });
-  // The first .xlsx read loads exceljs (a large lazy chunk): slow on a loaded machine.
-  await expect(
-    importer.getByText('Toutes les lignes sont valides : 1 ligne prête à être importée.'),
-  ).toBeVisible({ timeout: 30_000 });
-  await importer.getByRole('button', { name: 'Importer 1 ligne' }).click();
-  await expect(page.getByText('1 ligne importée.')).toBeVisible();
-  await search(page, tag);
-  await expect(page.getByRole('heading', { name: 'Villes (1)' })).toBeVisible();
-  await expect(row).toContainText(`Importville ${tag}`);
-  await row.click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
-  await expect(page.getByRole('heading', { name: 'Villes (0)' })).toBeVisible();
+    // A city still used: refused, naming what uses it.
+    await search(page, 'LBV');
+    await expect(page.getByRole('heading', { name: 'Villes (1)' })).toBeVisible();
+    await row.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+    await expect(
+      page.getByText(/^Cette ville est utilisée par .*\d+ garages?.* : elle ne peut pas être supprimée\.$/),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
 
-  // A company table: the superadmin names the company on creation, sees it in the list and filters on it.
-  await page.goto('/configurations/interventions#fournisseurs');
-  await expect(page.getByRole('heading', { name: /^Fournisseurs \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
-  const nom = `Pièces Ntoum ${tag}`;
-  await page.getByRole('button', { name: 'Ajouter' }).click();
-  const nouveau = page.getByRole('dialog', { name: 'Nouveau fournisseur' });
-  await nouveau.getByLabel('Nom').fill(nom);
-  await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(nouveau.getByText('« Entreprise » est obligatoire.')).toBeVisible();
-  await choose(page, nouveau.getByLabel('Entreprise'), 'Ogooué Logistique');
-  await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(nouveau).toBeHidden();
-  await search(page, nom);
-  await expect(page.getByRole('heading', { name: 'Fournisseurs (1)' })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Entreprise' })).toBeVisible();
-  await expect(row).toContainText('Ogooué Logistique');
-  await choose(page, filterPanel(page).getByLabel('Entreprise'), 'TransGabon SARL');
-  await filterPanel(page).getByRole('button', { name: 'Appliquer' }).click();
-  await expect(page.getByRole('heading', { name: 'Fournisseurs (0)' })).toBeVisible();
-  await choose(page, filterPanel(page).getByLabel('Entreprise'), 'Ogooué Logistique');
-  await filterPanel(page).getByRole('button', { name: 'Appliquer' }).click();
-  await expect(page.getByRole('heading', { name: 'Fournisseurs (1)' })).toBeVisible();
-  await row.click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
-  await expect(page.getByRole('heading', { name: 'Fournisseurs (0)' })).toBeVisible();
+    // The Excel export of a city, renamed, imported back: the export's own columns are the import's.
+    const { file } = await exportAs(page, 'Excel (.xlsx)');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Code', 'Libellé']);
+    expect(sheet.getRow(2).getCell(1).value).toBe('LBV');
+    sheet.getRow(2).getCell(1).value = `I${tag}`;
+    sheet.getRow(2).getCell(2).value = `Importville ${tag}`;
+    const path = info.outputPath('villes.xlsx');
+    await workbook.xlsx.writeFile(path);
+    await page.getByTestId('import-file').setInputFiles(path);
+    const importer = page.getByRole('dialog', { name: 'Importer dans Villes' });
+    // The first .xlsx read loads exceljs (a large lazy chunk): slow on a loaded machine.
+    await expect(
+      importer.getByText('Toutes les lignes sont valides : 1 ligne prête à être importée.'),
+    ).toBeVisible({ timeout: 30_000 });
+    await importer.getByRole('button', { name: 'Importer 1 ligne' }).click();
+    await expect(page.getByText('1 ligne importée.')).toBeVisible();
+    await search(page, tag);
+    await expect(page.getByRole('heading', { name: 'Villes (1)' })).toBeVisible();
+    await expect(row).toContainText(`Importville ${tag}`);
+    await row.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+    await expect(page.getByRole('heading', { name: 'Villes (0)' })).toBeVisible();
+
+    // A company table: the superadmin names the company on creation, sees it in the list and filters on it.
+    await page.goto('/configurations/interventions#fournisseurs');
+    await expect(page.getByRole('heading', { name: /^Fournisseurs \(\d+\)/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    const nom = `Pièces Ntoum ${tag}`;
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    const nouveau = page.getByRole('dialog', { name: 'Nouveau fournisseur' });
+    await nouveau.getByLabel('Nom').fill(nom);
+    await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(nouveau.getByText('« Entreprise » est obligatoire.')).toBeVisible();
+    await choose(page, nouveau.getByLabel('Entreprise'), 'Ogooué Logistique');
+    await nouveau.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(nouveau).toBeHidden();
+    await search(page, nom);
+    await expect(page.getByRole('heading', { name: 'Fournisseurs (1)' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Entreprise' })).toBeVisible();
+    await expect(row).toContainText('Ogooué Logistique');
+    await choose(page, filterPanel(page).getByLabel('Entreprise'), 'TransGabon SARL');
+    await filterPanel(page).getByRole('button', { name: 'Appliquer' }).click();
+    await expect(page.getByRole('heading', { name: 'Fournisseurs (0)' })).toBeVisible();
+    await choose(page, filterPanel(page).getByLabel('Entreprise'), 'Ogooué Logistique');
+    await filterPanel(page).getByRole('button', { name: 'Appliquer' }).click();
+    await expect(page.getByRole('heading', { name: 'Fournisseurs (1)' })).toBeVisible();
+    await row.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+    await expect(page.getByRole('heading', { name: 'Fournisseurs (0)' })).toBeVisible();
+  });
 });

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { OGOUE } from './support/accounts';
 import { choose } from './support/list';
 import {
   api,
@@ -7,10 +8,12 @@ import {
   newVehicule,
   openScreen,
   pick,
-  signInOps,
   stamp,
   villeId,
 } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // Pickers offer what can be chosen: a trajet fills the course, busy vehicles are not offered,
 // a fully paid course is not offered to a new payment; the course detail shows plan and actual times.
@@ -28,7 +31,6 @@ async function expectOptions(page: Page, select: Locator, search: string, expect
 test('un trajet remplit la course, un véhicule occupé n’est pas proposé, une course payée non plus', async ({
   page,
 }) => {
-  await signInOps(page);
   const s = stamp();
   const trajet = await api<{ id: number }>(page, '/api/trajets', {
     libelle: `Franceville → Moanda ${s}`,

@@ -1,6 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { OGOUE } from './support/accounts';
 import { choose } from './support/list';
-import { api, newClient, newVehicule, pick, signInOps, stamp, villeId } from './support/operations';
+import { api, newClient, newVehicule, pick, stamp, villeId } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // A course's loading is an instant: entered, shown and edited in Libreville time whatever the PC's zone.
 test.describe.configure({ timeout: 150_000 });
@@ -35,7 +39,6 @@ test.describe('PC on UTC', () => {
   test('une course du 10/12/2026 11:15 saisie au clavier reste le 10/12/2026 11:15, affichée et modifiée', async ({
     page,
   }) => {
-    await signInOps(page);
     const client = await newClient(page, `Scierie Ntoum ${stamp()}`);
     const vehicule = await newVehicule(page);
     await page.goto('/operations/courses');
@@ -83,7 +86,6 @@ test.describe('PC on Tokyo time (UTC+9)', () => {
   test('une course créée par l’API à 11:15 à Libreville se lit 11:15 et se réenregistre sans bouger', async ({
     page,
   }) => {
-    await signInOps(page);
     const client = await newClient(page, `Hévéa Mitzic ${stamp()}`);
     const vehicule = await newVehicule(page);
     const made = await api<CourseRow>(page, '/api/courses', {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { OGOUE } from './support/accounts';
 import { choose, exportAs, filterPanel, readCsv } from './support/list';
 import {
   api,
@@ -8,10 +8,12 @@ import {
   newVehicule,
   openScreen,
   pick,
-  signInOps,
   stamp,
   vehiculeStatut,
 } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // User journeys of a few dozen round trips each: 20–40 s on a quiet machine, up to twice that when the
 // 2 cores are shared with other runs (full page loads then take 10–20 s).
@@ -23,7 +25,6 @@ const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }
 test('créer une course (le véhicule part en course), la filtrer (gardé au rechargement), l’ouvrir, la modifier', async ({
   page,
 }) => {
-  await signInOps(page);
   const client = await newClient(page, `Brasserie Kango ${stamp()}`);
   const vehicule = await newVehicule(page);
   await openScreen(page, '/operations/courses', 'Courses');
@@ -79,7 +80,6 @@ test('créer une course (le véhicule part en course), la filtrer (gardé au rec
 test('une course parcourt son cycle de vie : seules les transitions permises sont offertes, le véhicule suit', async ({
   page,
 }) => {
-  await signInOps(page);
   const client = await newClient(page, `Cimenterie Ntoum ${stamp()}`);
   const { code, vehicule } = await newCourse(page, client, 300_000);
   await openScreen(page, `/operations/courses?client=${client.id}`, 'Courses', 1);
@@ -106,7 +106,6 @@ test('une course parcourt son cycle de vie : seules les transitions permises son
 test('annuler une course (avec confirmation), en supprimer une, puis une suppression groupée', async ({
   page,
 }) => {
-  await signInOps(page);
   const client = await newClient(page, `Scierie Ndjolé ${stamp()}`);
   const [a, b, c, d] = [
     await newCourse(page, client),
@@ -155,7 +154,6 @@ test('annuler une course (avec confirmation), en supprimer une, puis une suppres
 });
 
 test('la vue en cartes et l’export CSV de ce que les filtres sélectionnent', async ({ page }) => {
-  await signInOps(page);
   const client = await newClient(page, `Export Courses ${stamp()}`);
   const made = [await newCourse(page, client, 120_000), await newCourse(page, client, 80_000)];
   await openScreen(page, `/operations/courses?client=${client.id}`, 'Courses', 2);
@@ -201,7 +199,6 @@ test.describe('sur un téléphone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('les courses en cartes, le détail en pleine largeur avec ses transitions', async ({ page }) => {
-    await signInOps(page);
     const client = await newClient(page, `Mobile Courses ${stamp()}`);
     const course = await newCourse(page, client);
     await openScreen(page, `/operations/courses?client=${client.id}`, 'Courses', 1);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { addDays, todayInGabon } from '@yams/shared';
+import { apiToken, OGOUE, openNewCompany } from './support/accounts';
 import { choose, exportAs, filterPanel, readCsv } from './support/list';
 import {
   api,
@@ -8,14 +8,18 @@ import {
   newVehicule,
   openScreen,
   pick,
-  signInOps,
   stamp,
   villeId,
 } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // User journeys of a few dozen round trips each: 20–40 s on a quiet machine, up to twice that when the
 // 2 cores are shared with other runs (full page loads then take 10–20 s).
-test.describe.configure({ timeout: 90_000 });
+// One after the other, in one worker: a broadcast demande reaches every company's bell, so the two tests
+// that broadcast (here, and nowhere else) must not run at the same time.
+test.describe.configure({ timeout: 90_000, mode: 'default' });
 
 const inTwoDays = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(
   new Date(Date.now() + 2 * 86_400_000),
@@ -38,7 +42,6 @@ async function newDemande(page: Parameters<typeof api>[0], client: { id: number 
 test('le lien « Reservations » filtre les demandes en attente ; créer, filtrer, modifier, diffuser, accepter', async ({
   page,
 }) => {
-  await signInOps(page);
   const client = await newClient(page, `Famille Ondo ${stamp()}`);
   const vehicule = await newVehicule(page);
 
@@ -122,7 +125,6 @@ test('le lien « Reservations » filtre les demandes en attente ; créer, filtre
 test('annuler une demande (avec confirmation), en supprimer une, les cartes et l’export CSV', async ({
   page,
 }) => {
-  await signInOps(page);
   const client = await newClient(page, `Export Demandes ${stamp()}`);
   for (const budget of [90_000, 70_000, 50_000]) await newDemande(page, client, budget);
   await openScreen(page, `/operations/demandes?client=${client.id}`, 'Demandes', 3);
@@ -174,7 +176,6 @@ test.describe('sur un téléphone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('les demandes en cartes, le filtre replié, le détail en pleine largeur', async ({ page }) => {
-    await signInOps(page);
     const client = await newClient(page, `Mobile Demandes ${stamp()}`);
     await newDemande(page, client);
     await openScreen(page, `/operations/demandes?client=${client.id}`, 'Demandes', 1);
@@ -186,4 +187,51 @@ test.describe('sur un téléphone (390 px)', () => {
     expect((await dialog.boundingBox())!.width).toBeGreaterThan(360);
     await expect(dialog.getByRole('button', { name: 'Accepter' })).toBeVisible();
   });
+});
+
+test('diffuser une demande : la cloche d’un autre transporteur la compte en direct, et l’ouvre', async ({
+  page,
+  request,
+}) => {
+  await openNewCompany(page, 'Cloche');
+  await page.goto('/');
+  const bell = page.getByRole('button', { name: /^Notifications :/ });
+  await expect(bell).toHaveAccessibleName('Notifications : 0 non lue', { timeout: 30_000 });
+
+  // Ogooué broadcasts a demande: every other transporteur hears of it.
+  const auth = { Authorization: `Bearer ${await apiToken(request, OGOUE)}` };
+  const clients = (
+    await (await request.get('/api/utilisateurs?type=client&limit=1', { headers: auth })).json()
+  ).data;
+  const created = await request.post('/api/demandes', {
+    headers: auth,
+    data: {
+      client_id: clients[0].id,
+      type_course: 'Transport de marchandises',
+      ville_depart_id: await villeId(page, 'Owendo'),
+      ville_arrivee_id: await villeId(page, 'Akanda'),
+      adresse_chargement: 'Zone portuaire d’Owendo',
+      adresse_dechargement: 'Akanda',
+      date_souhaitee: addDays(todayInGabon(), 53),
+      poids_kg: 5_000,
+      budget: 250_000,
+    },
+  });
+  const demande = (await created.json()).data;
+  expect(
+    (await (await request.post(`/api/demandes/${demande.id}/broadcast`, { headers: auth })).json()).success,
+  ).toBe(true);
+
+  // Without a reload.
+  await expect(bell).toHaveAccessibleName('Notifications : 1 non lue');
+  await bell.click();
+  const item = page.getByRole('listitem', { name: `Non lue : Nouvelle demande n°${demande.id} diffusée` });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('Zone portuaire d’Owendo → Akanda');
+
+  // A click marks it read and opens the demande's detail dialog.
+  await item.click();
+  await expect(page).toHaveURL(/\/operations\/demandes/);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications : 0 non lue');
 });

@@ -1,9 +1,13 @@
 import fs from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { todayInGabon } from '@yams/shared';
 import { PDFParse } from 'pdf-parse';
+import { OGOUE } from './support/accounts';
 import { choose } from './support/list';
-import { api, newClient, newCourse, pick, signInOps, stamp } from './support/operations';
+import { api, newClient, newCourse, pick, stamp } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -86,7 +90,6 @@ async function pdfText(file: string): Promise<string> {
 test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, règlements → Soldé', async ({
   page,
 }) => {
-  await signInOps(page);
   const nom = `Client Facture ${stamp()}`;
   const client = await newClient(page, nom);
   const course = await courseTerminee(page, client, 250_000);
@@ -263,7 +266,6 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
 test('avoirs partiels : lignes et quantités choisies à l’écran, numérotés dans leur série', async ({
   page,
 }) => {
-  await signInOps(page);
   const nom = `Client Avoir ${stamp()}`;
   const client = await newClient(page, nom);
   const made = await api<FactureApi>(page, '/api/factures', {
@@ -338,7 +340,6 @@ test('avoirs partiels : lignes et quantités choisies à l’écran, numérotés
 test('ajouter un client depuis le formulaire de facture, sans le quitter : il est choisi', async ({
   page,
 }) => {
-  await signInOps(page);
   const nom = `Société Nouvelle ${stamp()}`;
   await page.goto('/comptabilite/factures');
   await expect(page.getByRole('heading', { name: /^Factures \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
@@ -375,7 +376,6 @@ test('ajouter un client depuis le formulaire de facture, sans le quitter : il es
 
 test('suppression refusée : le « Oups ! » reste 20 s (détail et suppression groupée)', async ({ page }) => {
   await page.clock.install();
-  await signInOps(page);
   const nom = `Client Suppression ${stamp()}`;
   const client = await newClient(page, nom);
   const brouillon = async (description: string) => {

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiToken, newCompany } from './support/accounts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openNewCompany } from './support/accounts';
 import { exportAs, readCsv } from './support/list';
-import { signInToHome } from './support/session';
+import { expect, test } from './support/test';
 
 // Each test works in a company of its own (newCompany): the devices, positions and counts it sees are its
 // own doing. Tiles are blocked in every test: the map must work without its background (no network).
@@ -13,17 +13,12 @@ async function blockTiles(page: Page) {
   await page.route(TILES, (route) => route.abort());
 }
 
-type Company = Awaited<ReturnType<typeof newCompany>> & { token: string };
-
-async function company(request: APIRequestContext, label: string): Promise<Company> {
-  const c = await newCompany(request, label);
-  return { ...c, token: await apiToken(request, c.email, c.password) };
-}
+type Company = Awaited<ReturnType<typeof openNewCompany>>;
 
 async function newDevice(request: APIRequestContext, c: Company, nom: string) {
   const identifiant = `e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
   const res = await request.post('/api/appareils', {
-    headers: { Authorization: `Bearer ${c.token}` },
+    headers: { Authorization: `Bearer ${c.session.token}` },
     data: { nom, identifiant },
   });
   const body = await res.json();
@@ -43,11 +38,10 @@ test('la carte montre en direct un appareil qui vient d’émettre (OsmAnd), gro
   request,
 }) => {
   await blockTiles(page);
-  const c = await company(request, 'GeoCarte');
+  const c = await openNewCompany(page, 'GeoCarte');
   const a = await newDevice(request, c, 'Camion Owendo');
   const b = await newDevice(request, c, 'Pick-up Akanda');
 
-  await signInToHome(page, c.email, c.password);
   await page.goto('/geolocalisation');
   const map = page.getByRole('application', { name: 'Carte des appareils' });
   const list = page.getByRole('region', { name: 'Liste des appareils' });
@@ -147,8 +141,10 @@ test('historique : un jour enregistré se rejoue avec son arrêt, sa distance et
   page,
   request,
 }) => {
+  // The page's clock (running as usual) lets the test move the replay's time on: see the pause below.
+  await page.clock.install();
   await blockTiles(page);
-  const c = await company(request, 'GeoTrajet');
+  const c = await openNewCompany(page, 'GeoTrajet');
   const d = await newDevice(request, c, 'Camion Ntoum');
   // Yesterday in Libreville, 08:00–09:30: Libreville → Owendo, a minute apart, stopped from 08:30 to 08:45.
   const day = gabonDay(1);
@@ -175,7 +171,6 @@ test('historique : un jour enregistré se rejoue avec son arrêt, sa distance et
   const batch = await request.post('/api/gps/osmand', { data: { device_id: d.identifiant, location } });
   expect(batch.status()).toBe(200);
 
-  await signInToHome(page, c.email, c.password);
   await page.goto(`/geolocalisation/historique?appareil=${d.id}&du=${day}&au=${day}`);
   const summary = page.getByRole('region', { name: 'Résumé par jour' });
   const [y, m, dd] = day.split('-');
@@ -195,7 +190,8 @@ test('historique : un jour enregistré se rejoue avec son arrêt, sa distance et
   await expect(status).not.toContainText('08:00:00');
   await replay.getByRole('button', { name: 'Pause' }).click();
   const paused = await status.textContent();
-  await page.waitForTimeout(500);
+  // Paused: five seconds of the page's time pass, the replay does not move.
+  await page.clock.runFor(5_000);
   await expect(status).toHaveText(paused!);
   await replay.getByRole('slider').focus();
   await page.keyboard.press('End');
@@ -224,8 +220,7 @@ test('appareils : créer, voir l’adresse à saisir dans Traccar Client, modifi
   baseURL,
 }) => {
   await blockTiles(page);
-  const c = await company(request, 'GeoAppareils');
-  await signInToHome(page, c.email, c.password);
+  await openNewCompany(page, 'GeoAppareils');
   await page.goto('/geolocalisation/appareils');
   await expect(page.getByRole('heading', { name: 'Appareils (0)' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`${baseURL}/api/gps/osmand`).first()).toBeVisible();

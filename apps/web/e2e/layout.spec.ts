@@ -1,11 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { signInToHome } from './support/session';
+import { ADMIN } from './support/accounts';
+import { openHome } from './support/session';
+import { expect, test } from './support/test';
+
+test.use({ account: ADMIN });
 
 test.describe('sur un téléphone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('la barre latérale devient un tiroir ouvert par le bouton menu', async ({ page }) => {
-    await signInToHome(page, 'admin@yams.ga');
+    await openHome(page);
     await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
 
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
@@ -21,7 +24,7 @@ test.describe('sur un téléphone (390 px)', () => {
 });
 
 test('la barre latérale mène aux écrans et /configurations ouvre son premier onglet', async ({ page }) => {
-  await signInToHome(page, 'admin@yams.ga');
+  await openHome(page);
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
   await nav.getByText('Comptabilite').click();
   await nav.getByRole('link', { name: 'Pieces de caisse' }).click();

@@ -1,17 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ADMIN, OGOUE, TRANSGABON } from './support/accounts';
 import { isoDate, uniquePlate } from './support/fleet';
 import { choose } from './support/list';
-import {
-  api,
-  newClient,
-  newVehicule,
-  openScreen,
-  pick,
-  signInOps,
-  stamp,
-  villeId,
-} from './support/operations';
-import { signInToHome } from './support/session';
+import { api, newClient, newVehicule, openScreen, pick, stamp, villeId } from './support/operations';
+import { expect, test } from './support/test';
 
 // Lists a manager scans all day: key columns in view at 1280 px, the page kept on reload, '—' for what is
 // empty, a demande's course one click away, selection boxes announced in French.
@@ -33,137 +25,154 @@ async function fitsAt1280(page: Page, names: string[]): Promise<void> {
   expect(scroll.scroll, page.url()).toBeLessThanOrEqual(scroll.client);
 }
 
-test('Courses tient à 1280 px, garde sa page au rechargement ; la course d’une demande s’ouvre d’un clic', async ({
-  page,
-}) => {
-  await signInOps(page);
-  await openScreen(page, '/operations/courses', 'Courses');
-  const table = page.getByRole('table');
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
+test.describe('TransGabon', () => {
+  // Its courses, which no spec changes (support/accounts.ts): page 3 holds the same rows all along.
+  test.use({ account: TRANSGABON });
 
-  // Montant, Règlement and Statut are in view, and the table needs no horizontal scroll.
-  await fitsAt1280(page, ['Montant', 'Règlement', 'Statut']);
-  // Checkboxes speak French.
-  await expect(table.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeVisible();
-  const firstCode = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
-  await expect(table.getByRole('checkbox', { name: `Sélectionner la ligne ${firstCode}` })).toBeVisible();
+  test('Courses tient à 1280 px et garde sa page au rechargement comme au retour par le menu', async ({
+    page,
+  }) => {
+    await openScreen(page, '/operations/courses', 'Courses');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
 
-  // Page 3, then a reload: still page 3, the same rows.
-  await page.locator('.ant-pagination-item-3').click();
-  await expect(page).toHaveURL(/[?&]page=3\b/);
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
-  const third = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
-  await page.reload();
-  await expect(page.getByRole('heading', { name: /^Courses \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
-  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(third);
-  // Back from the menu: the remembered page.
-  await page.goto('/operations/paiements');
-  await page.goto('/operations/courses');
-  await expect(page.getByRole('heading', { name: /^Courses \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText('3', { timeout: 15_000 });
+    // Montant, Règlement and Statut are in view, and the table needs no horizontal scroll.
+    await fitsAt1280(page, ['Montant', 'Règlement', 'Statut']);
+    // Checkboxes speak French.
+    await expect(table.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeVisible();
+    const firstCode = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
+    await expect(table.getByRole('checkbox', { name: `Sélectionner la ligne ${firstCode}` })).toBeVisible();
 
-  // A demande without a budget shows '—'; once accepted its course is a link that opens it.
-  const client = await newClient(page, `Boulangerie Akébé ${stamp()}`);
-  const demande = await api<{ id: number }>(page, '/api/demandes', {
-    client_id: client.id,
-    type_course: 'Livraison',
-    ville_depart_id: await villeId(page, 'Libreville'),
-    ville_arrivee_id: await villeId(page, 'Owendo'),
-    date_souhaitee: isoDate(27),
+    // Page 3, then a reload: still page 3, the same rows.
+    await page.locator('.ant-pagination-item-3').click();
+    await expect(page).toHaveURL(/[?&]page=3\b/);
+    await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
+    const third = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /^Courses \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
+    await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(third);
+    // Back from the menu: the remembered page.
+    await page.goto('/operations/paiements');
+    await page.goto('/operations/courses');
+    await expect(page.getByRole('heading', { name: /^Courses \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.ant-pagination-item-active')).toHaveText('3', { timeout: 15_000 });
   });
-  expect(demande.success).toBe(true);
-  await openScreen(page, `/operations/demandes?client=${client.id}`, 'Demandes', 1);
-  const row = page.getByRole('table').getByRole('row').nth(1);
-  await expect(row.getByRole('cell').nth(4)).toHaveText('—');
-  const vehicule = await newVehicule(page);
-  const accepted = await api<{ id: number; code: string }>(page, `/api/demandes/${demande.data.id}/accept`, {
-    vehicule_id: vehicule.id,
-    montant: 45_000,
-  });
-  expect(accepted.success, JSON.stringify(accepted)).toBe(true);
-  await page.reload();
-  await row.click();
-  const dialog = page.getByRole('dialog', { name: `Demande n°${demande.data.id}` });
-  const code = accepted.data.code;
-  await dialog.getByRole('link', { name: code }).click();
-  await expect(page).toHaveURL(/\/operations\/courses/);
-  const course = page.getByRole('dialog', { name: code });
-  await expect(course).toBeVisible({ timeout: 30_000 });
-  await expect(course).toContainText('45.000 FCFA');
-  await expect(course).toContainText(client.nom_complet);
 });
 
-test('Le super administrateur voit l’entreprise de chaque ligne sans perdre les colonnes clés à 1280 px', async ({
-  page,
-}) => {
-  await signInToHome(page, 'admin@yams.ga');
-  const lists: Array<[string, string, string[]]> = [
-    ['/operations/courses', 'Courses', ['Entreprise', 'Montant', 'Règlement', 'Statut']],
-    ['/operations/paiements', 'Paiements', ['Entreprise', 'Montant', 'Statut']],
-    ['/operations/demandes', 'Demandes', ['Entreprise', 'Budget', 'Statut']],
-    ['/parc-auto/interventions', 'Interventions', ['Entreprise', 'Montant', 'Statut']],
-    ['/parc-auto/vehicules', 'Véhicules', ['Entreprise', 'Statut', 'Documents']],
-  ];
-  for (const [path, title, columns] of lists) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: new RegExp(`^${title} \\(\\d+\\)`) })).toBeVisible({
-      timeout: 30_000,
-    });
-    await fitsAt1280(page, columns);
-    // Rows of both demo companies, each named.
-    const names = await page.getByRole('table').getByRole('row').locator('td').allInnerTexts();
-    expect(names.join(' '), path).toMatch(/TransGabon SARL|Ogooué Logistique/);
-  }
-  // A superadmin's creation form names the company, required and flagged before anything is sent; the
-  // vehicle is created in that company.
-  await page.goto('/parc-auto/vehicules');
-  await page.getByRole('button', { name: 'Ajouter un véhicule' }).click();
-  const create = page.getByRole('dialog', { name: 'Nouveau véhicule' });
-  const entreprise = create.locator('.ant-form-item').filter({ has: page.getByLabel('Entreprise') });
-  await expect(entreprise.locator('.ant-form-item-required')).toHaveText('Entreprise');
-  const plaque = uniquePlate('SA');
-  await create.getByLabel('Plaque').fill(plaque);
-  await create.getByLabel('Marque', { exact: true }).fill('Renault Trucks');
-  await choose(page, create.getByRole('combobox', { name: 'Type de véhicule' }), 'Camion benne');
-  let posted = 0;
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/vehicules') posted++;
-  });
-  await create.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(entreprise).toContainText('« Entreprise » est obligatoire.');
-  expect(posted).toBe(0);
-  await pick(page, create.getByRole('combobox', { name: 'Entreprise' }), 'Ogooué', 'Ogooué Logistique');
-  // Its other pickers then offer that company's rows only, not choices the API would refuse.
-  const proprietaire = create.getByRole('combobox', { name: 'Propriétaire' });
-  const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await proprietaire.click();
-  await proprietaire.fill('Ogooué');
-  await expect.poll(() => offered.allInnerTexts(), { timeout: 15_000 }).toContain('Ogooué Logistique');
-  await proprietaire.fill('TransGabon');
-  await expect.poll(() => offered.allInnerTexts(), { timeout: 15_000 }).toEqual([]);
-  await proprietaire.press('Escape');
-  await create.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(create).toBeHidden({ timeout: 20_000 });
-  const made = await api<Array<{ plaque: string; entreprise_nom: string }>>(
-    page,
-    `/api/vehicules?search=${plaque}`,
-  );
-  expect(made.data.map((v) => [v.plaque, v.entreprise_nom])).toEqual([[plaque, 'Ogooué Logistique']]);
+test.describe('Ogooué', () => {
+  test.use({ account: OGOUE });
 
-  // The column the superadmin's Entreprise replaced is still in the detail.
-  await page.goto('/operations/courses');
-  await page.getByRole('table').getByRole('row').nth(1).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Plaque', { exact: true })).toBeVisible();
-  await expect(
-    dialog.getByRole('row', { name: /^Entreprise (TransGabon SARL|Ogooué Logistique)$/ }),
-  ).toBeVisible();
-  await page.keyboard.press('Escape');
-  // On a phone, each course's card names its company.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByText('Cartes', { exact: true }).click();
-  const card = page.getByRole('list', { name: 'Courses (cartes)' }).getByRole('listitem').first();
-  await expect(card.getByText('Entreprise', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(card).toContainText(/TransGabon SARL|Ogooué Logistique/);
+  test('une demande sans budget montre « — » ; acceptée, sa course s’ouvre d’un clic', async ({ page }) => {
+    // A demande without a budget shows '—'; once accepted its course is a link that opens it.
+    const client = await newClient(page, `Boulangerie Akébé ${stamp()}`);
+    const demande = await api<{ id: number }>(page, '/api/demandes', {
+      client_id: client.id,
+      type_course: 'Livraison',
+      ville_depart_id: await villeId(page, 'Libreville'),
+      ville_arrivee_id: await villeId(page, 'Owendo'),
+      date_souhaitee: isoDate(27),
+    });
+    expect(demande.success).toBe(true);
+    await openScreen(page, `/operations/demandes?client=${client.id}`, 'Demandes', 1);
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    await expect(row.getByRole('cell').nth(4)).toHaveText('—');
+    const vehicule = await newVehicule(page);
+    const accepted = await api<{ id: number; code: string }>(
+      page,
+      `/api/demandes/${demande.data.id}/accept`,
+      {
+        vehicule_id: vehicule.id,
+        montant: 45_000,
+      },
+    );
+    expect(accepted.success, JSON.stringify(accepted)).toBe(true);
+    await page.reload();
+    await row.click();
+    const dialog = page.getByRole('dialog', { name: `Demande n°${demande.data.id}` });
+    const code = accepted.data.code;
+    await dialog.getByRole('link', { name: code }).click();
+    await expect(page).toHaveURL(/\/operations\/courses/);
+    const course = page.getByRole('dialog', { name: code });
+    await expect(course).toBeVisible({ timeout: 30_000 });
+    await expect(course).toContainText('45.000 FCFA');
+    await expect(course).toContainText(client.nom_complet);
+  });
+});
+
+test.describe('superadmin', () => {
+  test.use({ account: ADMIN });
+
+  test('Le super administrateur voit l’entreprise de chaque ligne sans perdre les colonnes clés à 1280 px', async ({
+    page,
+  }) => {
+    const lists: Array<[string, string, string[]]> = [
+      ['/operations/courses', 'Courses', ['Entreprise', 'Montant', 'Règlement', 'Statut']],
+      ['/operations/paiements', 'Paiements', ['Entreprise', 'Montant', 'Statut']],
+      ['/operations/demandes', 'Demandes', ['Entreprise', 'Budget', 'Statut']],
+      ['/parc-auto/interventions', 'Interventions', ['Entreprise', 'Montant', 'Statut']],
+      ['/parc-auto/vehicules', 'Véhicules', ['Entreprise', 'Statut', 'Documents']],
+    ];
+    for (const [path, title, columns] of lists) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: new RegExp(`^${title} \\(\\d+\\)`) })).toBeVisible({
+        timeout: 30_000,
+      });
+      await fitsAt1280(page, columns);
+      // Rows of both demo companies, each named.
+      const names = await page.getByRole('table').getByRole('row').locator('td').allInnerTexts();
+      expect(names.join(' '), path).toMatch(/TransGabon SARL|Ogooué Logistique/);
+    }
+    // A superadmin's creation form names the company, required and flagged before anything is sent; the
+    // vehicle is created in that company.
+    await page.goto('/parc-auto/vehicules');
+    await page.getByRole('button', { name: 'Ajouter un véhicule' }).click();
+    const create = page.getByRole('dialog', { name: 'Nouveau véhicule' });
+    const entreprise = create.locator('.ant-form-item').filter({ has: page.getByLabel('Entreprise') });
+    await expect(entreprise.locator('.ant-form-item-required')).toHaveText('Entreprise');
+    const plaque = uniquePlate('SA');
+    await create.getByLabel('Plaque').fill(plaque);
+    await create.getByLabel('Marque', { exact: true }).fill('Renault Trucks');
+    await choose(page, create.getByRole('combobox', { name: 'Type de véhicule' }), 'Camion benne');
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/vehicules') posted++;
+    });
+    await create.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(entreprise).toContainText('« Entreprise » est obligatoire.');
+    expect(posted).toBe(0);
+    await pick(page, create.getByRole('combobox', { name: 'Entreprise' }), 'Ogooué', 'Ogooué Logistique');
+    // Its other pickers then offer that company's rows only, not choices the API would refuse.
+    const proprietaire = create.getByRole('combobox', { name: 'Propriétaire' });
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await proprietaire.click();
+    await proprietaire.fill('Ogooué');
+    await expect.poll(() => offered.allInnerTexts(), { timeout: 15_000 }).toContain('Ogooué Logistique');
+    await proprietaire.fill('TransGabon');
+    await expect.poll(() => offered.allInnerTexts(), { timeout: 15_000 }).toEqual([]);
+    await proprietaire.press('Escape');
+    await create.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(create).toBeHidden({ timeout: 20_000 });
+    const made = await api<Array<{ plaque: string; entreprise_nom: string }>>(
+      page,
+      `/api/vehicules?search=${plaque}`,
+    );
+    expect(made.data.map((v) => [v.plaque, v.entreprise_nom])).toEqual([[plaque, 'Ogooué Logistique']]);
+
+    // The column the superadmin's Entreprise replaced is still in the detail.
+    await page.goto('/operations/courses');
+    await page.getByRole('table').getByRole('row').nth(1).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Plaque', { exact: true })).toBeVisible();
+    await expect(
+      dialog.getByRole('row', { name: /^Entreprise (TransGabon SARL|Ogooué Logistique)$/ }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    // On a phone, each course's card names its company.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText('Cartes', { exact: true }).click();
+    const card = page.getByRole('list', { name: 'Courses (cartes)' }).getByRole('listitem').first();
+    await expect(card.getByText('Entreprise', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card).toContainText(/TransGabon SARL|Ogooué Logistique/);
+  });
 });

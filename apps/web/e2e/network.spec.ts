@@ -1,38 +1,43 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '@yams/shared';
-import { openUserMenuItem, signInToHome } from './support/session';
+import { OGOUE } from './support/accounts';
+import { openHome, openUserMenuItem } from './support/session';
+import { expect, test } from './support/test';
 
-test('hors ligne : bannière, requêtes refusées sans envoi, puis reprise au retour du réseau', async ({
-  page,
-  context,
-}) => {
-  await signInToHome(page, 'direction@ogooue-logistique.ga');
+test.describe('connecté', () => {
+  test.use({ account: OGOUE });
 
-  await context.setOffline(true);
-  const banner = page.getByRole('alert').filter({ hasText: MSG.offlineBanner });
-  await expect(banner).toBeVisible();
+  test('hors ligne : bannière, requêtes refusées sans envoi, puis reprise au retour du réseau', async ({
+    page,
+    context,
+  }) => {
+    await openHome(page);
 
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/')) sent.push(request.url());
+    await context.setOffline(true);
+    const banner = page.getByRole('alert').filter({ hasText: MSG.offlineBanner });
+    await expect(banner).toBeVisible();
+
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) sent.push(request.url());
+    });
+    await openUserMenuItem(page, 'Mon profil');
+    const dialog = page.getByRole('dialog', { name: 'Mon compte' });
+    await dialog.getByRole('button', { name: 'Modifier' }).click();
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText(MSG.offlineReject, { exact: true })).toBeVisible();
+    expect(sent).toEqual([]);
+
+    // Still offline: the banner stays.
+    await banner.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(banner).toBeVisible();
+
+    const retried = page.waitForRequest((request) => request.url().includes('/api/me'));
+    await context.setOffline(false);
+    await retried;
+    await expect(banner).toBeHidden();
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText(MSG.profileUpdated)).toBeVisible();
   });
-  await openUserMenuItem(page, 'Mon profil');
-  const dialog = page.getByRole('dialog', { name: 'Mon compte' });
-  await dialog.getByRole('button', { name: 'Modifier' }).click();
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText(MSG.offlineReject, { exact: true })).toBeVisible();
-  expect(sent).toEqual([]);
-
-  // Still offline: the banner stays.
-  await banner.getByRole('button', { name: 'Réessayer' }).click();
-  await expect(banner).toBeVisible();
-
-  const retried = page.waitForRequest((request) => request.url().includes('/api/me'));
-  await context.setOffline(false);
-  await retried;
-  await expect(banner).toBeHidden();
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText(MSG.profileUpdated)).toBeVisible();
 });
 
 test("un écran dont le code ne se charge pas propose de recharger l'application", async ({ page }) => {

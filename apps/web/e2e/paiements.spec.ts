@@ -1,17 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { OGOUE } from './support/accounts';
 import { advanceTo, expectShownFor, expectToastFrom, pauseClock, stepUntilShown } from './support/clock';
 import { frenchDate } from './support/fleet';
 import { choose, exportAs, filterPanel, readXlsx } from './support/list';
-import {
-  api,
-  dialogButtons,
-  newClient,
-  newCourse,
-  openScreen,
-  pick,
-  signInOps,
-  stamp,
-} from './support/operations';
+import { api, dialogButtons, newClient, newCourse, openScreen, pick, stamp } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // User journeys of a few dozen round trips each: 20–40 s on a quiet machine, up to twice that when the
 // 2 cores are shared with other runs (full page loads then take 10–20 s).
@@ -25,7 +19,6 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
 }) => {
   // The page's fake clock (running until a toast is checked): see support/clock.ts.
   await page.clock.install();
-  await signInOps(page);
   const client = await newClient(page, `Quincaillerie Nzeng ${stamp()}`);
   const course = await newCourse(page, client, 100_000);
   await openScreen(page, '/operations/paiements', 'Paiements');
@@ -107,7 +100,6 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
 
 test('la suppression groupée (un toast par ligne), les cartes et l’export Excel', async ({ page }) => {
   await page.clock.install();
-  await signInOps(page);
   const client = await newClient(page, `Export Paiements ${stamp()}`);
   const course = await newCourse(page, client, 100_000);
   for (const [libelle, montant, mode] of [
@@ -178,7 +170,6 @@ test.describe('sur un téléphone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('les paiements en cartes et le détail en pleine largeur', async ({ page }) => {
-    await signInOps(page);
     const client = await newClient(page, `Mobile Paiements ${stamp()}`);
     const course = await newCourse(page, client);
     await api(page, '/api/paiements', {

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '@yams/shared';
 import { mailsFor, waitForNewMail } from './support/mail';
 import { signInToHome } from './support/session';
+import { expect, test } from './support/test';
 
 const EMAIL = 'camionneur@yams.ga';
 

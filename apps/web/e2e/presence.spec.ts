@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { newCompany } from './support/accounts';
+import { ADMIN, newCompany } from './support/accounts';
 import { expectHome, openUserMenuItem, signInToHome } from './support/session';
+import { expect, test } from './support/test';
+
+test.use({ account: ADMIN });
 
 test('la liste des utilisateurs connectés suit en direct une connexion et une déconnexion', async ({
   page,
@@ -9,9 +11,10 @@ test('la liste des utilisateurs connectés suit en direct une connexion et une d
 }) => {
   test.setTimeout(90_000);
   const company = await newCompany(request, 'Presence');
-  await signInToHome(page, 'admin@yams.ga');
   await page.goto('/utilisateurs-connectes');
-  await expect(page.getByRole('heading', { name: /Utilisateurs connectes/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Utilisateurs connectes/ })).toBeVisible({
+    timeout: 30_000,
+  });
   const row = page.getByRole('row').filter({ hasText: company.nom });
   await expect(row).toHaveCount(0);
 

@@ -1,11 +1,15 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '@yams/shared';
 import { openUserMenuItem, signIn, signInToHome, storedToken } from './support/session';
+import { expect, test } from './support/test';
+
+// Through the login form, the subject here. The independent coursier's account: no other spec reads its
+// profile (the shared demo accounts' sessions stay untouched by this sign-out, which ends this one only).
+const EMAIL = 'coursier@yams.ga';
 
 test('un transporteur se connecte, modifie son profil dans « Mon compte » puis se déconnecte', async ({
   page,
 }) => {
-  await signInToHome(page, 'direction@transgabon.ga');
+  await signInToHome(page, EMAIL);
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
   await expect(page.getByText(`© ${new Date().getFullYear()} Yams Manager — version 4.0.1`)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
@@ -13,7 +17,7 @@ test('un transporteur se connecte, modifie son profil dans « Mon compte » puis
   await openUserMenuItem(page, 'Mon profil');
   const dialog = page.getByRole('dialog', { name: 'Mon compte' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('direction@transgabon.ga')).toBeVisible();
+  await expect(dialog.getByText(EMAIL)).toBeVisible();
 
   const adresse = `Boulevard Triomphal, porte ${Date.now() % 1000}, Libreville`;
   await dialog.getByRole('button', { name: 'Modifier' }).click();

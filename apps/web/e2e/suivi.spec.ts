@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { OGOUE } from './support/accounts';
 import { choose } from './support/list';
 import {
   api,
@@ -8,10 +8,13 @@ import {
   newVehicule,
   openScreen,
   pick,
-  signInOps,
   stamp,
   villeId,
 } from './support/operations';
+import { savedSession } from './support/session';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // Course side of geolocation (issues 11 and 12): saved addresses as pickup points, the course's GPS events
 // and its public tracking link, opened without an account and revoked.
@@ -21,21 +24,16 @@ const SHOTS = '/tmp/shots/fixes';
 fs.mkdirSync(SHOTS, { recursive: true });
 const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(new Date());
 
-async function myId(page: Page): Promise<number> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('yams.session')!).user.id as number);
-}
-
 test('une adresse enregistrée devient le point de chargement d’une nouvelle course : ses coordonnées sont enregistrées', async ({
   page,
 }) => {
-  await signInOps(page);
   const libelle = `Dépôt Owendo ${stamp()}`;
   const adresse = await api<{ id: number; latitude: number; longitude: number }>(page, '/api/adresses', {
     libelle,
     ville: await villeId(page, 'Libreville'),
     lat: 0.2915,
     lng: 9.5031,
-    utilisateur: await myId(page),
+    utilisateur: savedSession(OGOUE).user.id,
   });
   expect(adresse.success, JSON.stringify(adresse.message)).toBe(true);
   const client = await newClient(page, `Scierie Ntoum ${stamp()}`);
@@ -91,7 +89,6 @@ test('partager le suivi : le lien s’ouvre sans compte (trajet, position, évé
   page,
   browser,
 }) => {
-  await signInOps(page);
   const client = await newClient(page, `Ciments Owendo ${stamp()}`);
   const course = await newCourse(page, client);
   // Pickup at Owendo port, drop-off in Ntoum; a device in the course's vehicle reports at the pickup.
@@ -112,15 +109,16 @@ test('partager le suivi : le lien s’ouvre sans compte (trajet, position, évé
     vehicule_id: course.vehicule.id,
   });
   expect(appareil.success, JSON.stringify(appareil.message)).toBe(true);
-  // Fixes count from the course's creation on: two seconds later, one second apart.
-  await page.waitForTimeout(2_100);
-  const now = Math.floor(Date.now() / 1000);
+  // Fixes count from the course's creation on: the first whole second after it, then one second later
+  // (a device may report a moment ahead of the server's clock).
+  const created = (await api<{ created_at: string }>(page, `/api/courses/${course.id}`)).data.created_at;
+  const first = Math.ceil(Date.parse(created) / 1000);
   for (const [dt, lat, lon] of [
-    [-1, 0.2916, 9.5032],
-    [0, 0.31, 9.55],
+    [0, 0.2916, 9.5032],
+    [1, 0.31, 9.55],
   ] as const) {
     const res = await page.request.get(
-      `/api/gps/osmand?id=${identifiant}&timestamp=${now + dt}&lat=${lat}&lon=${lon}&speed=20`,
+      `/api/gps/osmand?id=${identifiant}&timestamp=${first + dt}&lat=${lat}&lon=${lon}&speed=20`,
     );
     expect(res.status()).toBe(200);
   }

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '@yams/shared';
 import { mailsFor, waitForNewMail } from './support/mail';
 import { expectHome, signIn } from './support/session';
+import { expect, test } from './support/test';
 
 const EMAIL = 'nouveau@yams.ga';
 

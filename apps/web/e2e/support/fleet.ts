@@ -1,24 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { callApi } from './session';
 
 /** Calls the API with the signed-in user's token, to prepare data a test then uses through the screens. */
 export async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ path, body }) => {
-      const token = JSON.parse(localStorage.getItem('yams.session')!).token as string;
-      const res = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as { success: boolean; data: unknown; message: unknown };
-    },
-    { path, body },
-  );
+  const answer = await callApi<T>(page, path, body);
   expect(answer.success, JSON.stringify(answer.message)).toBe(true);
-  return answer.data as T;
+  return answer.data;
 }
 
 /** A unique plate for this run, in its canonical form (the API stores plates dashed): `E2-123456`. */

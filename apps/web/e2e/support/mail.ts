@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { DATA_DIR } from './server';
 
 /** The outbox of the e2e server (scripts/e2e-server.mjs): one .eml file per message. */
-export const OUTBOX = path.join(
-  process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../../../../.test-data/e2e'),
-  'outbox',
-);
+const OUTBOX = path.join(DATA_DIR, 'outbox');
 
 /** The files of the messages sent to `to`, oldest first (names start with an ISO time stamp). */
 export function mailsFor(to: string): string[] {

@@ -1,31 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { todayInGabon } from '@yams/shared';
-import { signInToHome } from './session';
+import { callApi } from './session';
 
 /**
- * Helpers of the operations specs (courses, demandes, paiements): what a test needs to exist before it
- * starts is made through the API with the signed-in user's token; what the test is about goes through the UI.
+ * Helpers of the operations specs (courses, demandes, paiements), signed in as OGOUE (accounts.ts): what a
+ * test needs to exist before it starts is made through the API with the signed-in user's token, on rows of
+ * its own; what the test is about goes through the UI.
  */
 
-export const OPS_COMPANY = 'direction@ogooue-logistique.ga';
-
-type Answer<T> = { success: boolean; message: unknown; data: T };
-
-/** A call to the API as the signed-in user (the token the app keeps in localStorage). */
-export async function api<T = unknown>(page: Page, path: string, body?: unknown): Promise<Answer<T>> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const token = JSON.parse(localStorage.getItem('yams.session')!).token as string;
-      const res = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { path, body },
-  ) as Promise<Answer<T>>;
-}
+/** A call to the API as the signed-in user. */
+export const api = callApi;
 
 /** A unique token of a test run: letters only, usable in names and plates. */
 export function stamp(): string {
@@ -98,11 +82,6 @@ export async function pick(page: Page, select: Locator, search: string, option =
     .filter({ hasText: option })
     .first()
     .click();
-}
-
-/** Signs in as the operations company (then the test makes what it needs through the API). */
-export async function signInOps(page: Page): Promise<void> {
-  await signInToHome(page, OPS_COMPANY);
 }
 
 /** Opens a screen by its address (one full load) and waits for its title with the total. */
