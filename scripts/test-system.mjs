@@ -2,45 +2,19 @@
 // 1. the `system` project on the embedded database: SIGKILL crash cycles, the OpenAPI fuzz, backup/restore,
 //    the PGlite worker, realtime across two processes through Redis;
 // 2. on a throwaway PostgreSQL 15 (scripts/pg-test-server.sh): the whole `api` project, and the `system`
-//    files that have a PostgreSQL side (crash cycles, backup with pg_dump/pg_restore, two nodes).
+//    files that have a PostgreSQL side (crash cycles, fuzz, backup with pg_dump/pg_restore, two nodes).
 // Debian's postgresql and redis-server are installed first when missing and we are root.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { ensureDependencies, root, run } from './lib.mjs';
-
-const onPath = (command) =>
-  (process.env.PATH ?? '').split(':').some((dir) => dir && fs.existsSync(`${dir}/${command}`));
-
-function ensureDebianPackages() {
-  const missing = [];
-  if (!fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql');
-  if (!onPath('pg_dump') || !onPath('pg_restore')) missing.push('postgresql-client');
-  if (!onPath('redis-server')) missing.push('redis-server');
-  if (missing.length === 0) return;
-  if (process.getuid?.() === 0) {
-    console.log(`Installation de ${missing.join(', ')} (Debian)…`);
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', ...missing], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    return;
-  }
-  console.error(
-    `✖ Introuvable : ${missing.join(', ')}. Installez-les avec « sudo apt-get install -y ${missing.join(' ')} » puis relancez.`,
-  );
-  process.exit(1);
-}
-
-const timed = (label, fn) => {
-  const started = Date.now();
-  fn();
-  const s = Math.round((Date.now() - started) / 1000);
-  console.log(`\n⏱ ${label} : ${s} s`);
-};
+import { ensureDependencies, installDebianPackages, onPath, root, run, timed } from './lib.mjs';
 
 ensureDependencies();
-ensureDebianPackages();
+installDebianPackages([
+  ...(fs.existsSync('/usr/lib/postgresql') ? [] : ['postgresql']),
+  ...(onPath('pg_dump') && onPath('pg_restore') ? [] : ['postgresql-client']),
+  ...(onPath('redis-server') ? [] : ['redis-server']),
+]);
 const started = Date.now();
 timed('système, base embarquée', () => run('npx', ['vitest', 'run', '--project', 'system']));
 
@@ -50,27 +24,13 @@ if (pg.status !== 0) {
   console.error(`✖ PostgreSQL ne démarre pas : ${pg.stderr}`);
   process.exit(1);
 }
-const url = pg.stdout.trim();
-const env = { ...process.env, TEST_DATABASE_URL: url };
-const onPostgres = (label, args) => {
-  const started = Date.now();
-  const res = spawnSync('npx', ['vitest', 'run', ...args], { cwd: root, stdio: 'inherit', env });
-  console.log(`\n⏱ ${label} : ${Math.round((Date.now() - started) / 1000)} s`);
-  if (res.status !== 0) {
-    spawnSync(server, ['stop'], { cwd: root });
-    console.error(`\n✖ Échec : ${label}`);
-    process.exit(res.status ?? 1);
-  }
-};
-onPostgres('API sur PostgreSQL', ['--project', 'api']);
+// Stopped however this script ends (`run` exits on a failure).
+process.on('exit', () => spawnSync(server, ['stop'], { cwd: root }));
+const env = { ...process.env, TEST_DATABASE_URL: pg.stdout.trim() };
+timed('API sur PostgreSQL', () => run('npx', ['vitest', 'run', '--project', 'api'], { env }));
 // The PGlite worker and the Redis presence do not depend on the database kind: run once, above.
-onPostgres('système sur PostgreSQL', [
-  '--project',
-  'system',
-  'crash.test.ts',
-  'fuzz.test.ts',
-  'backup.test.ts',
-  'cluster.test.ts',
-]);
-spawnSync(server, ['stop'], { cwd: root });
+const onBoth = ['crash.test.ts', 'fuzz.test.ts', 'backup.test.ts', 'cluster.test.ts'];
+timed('système sur PostgreSQL', () =>
+  run('npx', ['vitest', 'run', '--project', 'system', ...onBoth], { env }),
+);
 console.log(`\nTests système passés en ${Math.round((Date.now() - started) / 1000)} s.`);
