@@ -52,3 +52,34 @@ export function ensureWebBuild({ force = false } = {}) {
   console.log("Construction de l'application web…");
   run('npm', ['run', 'build', '-w', '@yams/web']);
 }
+
+/** Whether a command is on the PATH. */
+export const onPath = (command) =>
+  (process.env.PATH ?? '').split(':').some((dir) => dir && fs.existsSync(`${dir}/${command}`));
+
+/**
+ * Installs the Debian packages a test command needs (`missing`, already worked out by the caller) when we are
+ * root; otherwise says which and exits.
+ */
+export function installDebianPackages(missing) {
+  if (missing.length === 0) return;
+  if (process.getuid?.() === 0) {
+    console.log(`Installation de ${missing.join(', ')} (Debian)…`);
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', ...missing], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    return;
+  }
+  console.error(
+    `✖ Introuvable : ${missing.join(', ')}. Installez-les avec « sudo apt-get install -y ${missing.join(' ')} » puis relancez.`,
+  );
+  process.exit(1);
+}
+
+/** Runs `fn` and prints how long it took. */
+export function timed(label, fn) {
+  const started = Date.now();
+  fn();
+  console.log(`\n⏱ ${label} : ${Math.round((Date.now() - started) / 1000)} s`);
+}

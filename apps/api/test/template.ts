@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { todayInGabon } from '@yams/shared';
 import type { Database } from '../src/db/client';
 
 /**
@@ -33,7 +34,7 @@ const isSource = (file: string) =>
   /\.(ts|sql|json)$/.test(file) && !/\.test\.ts$/.test(file) && !file.endsWith('.d.ts');
 
 /** The files whose content decides the template (see above). */
-export function templateInputs(): string[] {
+function templateInputs(): string[] {
   return [
     ...listFiles(path.join(root, 'apps/api/drizzle'), () => true),
     ...listFiles(path.join(root, 'apps/api/src'), isSource),
@@ -42,12 +43,7 @@ export function templateInputs(): string[] {
   ];
 }
 
-/** Today's date in Libreville (UTC+1, no daylight saving), the day the demo data is built around. */
-export function librevilleDay(now = new Date()): string {
-  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
-}
-
-export function templateKey(now = new Date()): string {
+function templateKey(): string {
   const hash = crypto.createHash('sha256');
   for (const file of templateInputs()) {
     hash.update(path.relative(root, file));
@@ -55,7 +51,7 @@ export function templateKey(now = new Date()): string {
     hash.update(fs.readFileSync(file));
     hash.update('\0');
   }
-  hash.update(librevilleDay(now));
+  hash.update(todayInGabon());
   return hash.digest('hex').slice(0, 16);
 }
 
