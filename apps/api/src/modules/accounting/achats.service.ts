@@ -263,8 +263,11 @@ export function updateAchat(db: Db, scope: Scope, id: number, body: AchatUpdateB
     const full = { ...(await corpsActuel(tx, a)), ...sent(body) };
     const { lignes, values } = await preparer(tx, a.entreprise_id, full);
     await deLAchat(tx, a).update(achats).set(values).where(eq(achats.id, id));
-    await tx.delete(achatLignes).where(eq(achatLignes.achat_id, id));
-    await tx.insert(achatLignes).values(lignes.map((l) => ({ ...l, achat_id: id })));
+    // The lines are written again only when sent (their ids, and the history, stay otherwise).
+    if (body.lignes) {
+      await tx.delete(achatLignes).where(eq(achatLignes.achat_id, id));
+      await tx.insert(achatLignes).values(lignes.map((l) => ({ ...l, achat_id: id })));
+    }
   });
 }
 

@@ -220,7 +220,8 @@ export function updateFacture(db: Db, scope: Scope, id: number, patch: FactureUp
         ...colonnes(body, totaux),
       })
       .where(eq(factures.id, id));
-    await ecrireLignes(tx, id, body.lignes, totaux.lignes);
+    // The lines are written again only when sent (their ids, and the history, stay otherwise).
+    if (patch.lignes) await ecrireLignes(tx, id, body.lignes, totaux.lignes);
   });
 }
 
