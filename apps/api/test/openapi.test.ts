@@ -41,7 +41,8 @@ describe('the OpenAPI document', () => {
     expect(ops.length).toBeGreaterThan(200);
     const envelope = doc.components.schemas.Erreur;
     expect(Object.keys(envelope.properties).sort()).toEqual(['data', 'errors', 'message', 'success']);
-    for (const schemeName of ACCESS) expect(doc.components.securitySchemes[schemeName]?.scheme).toBe('bearer');
+    for (const schemeName of ACCESS)
+      expect(doc.components.securitySchemes[schemeName]?.scheme).toBe('bearer');
     for (const { method, path, op } of ops) {
       const where = `${method.toUpperCase()} ${path}`;
       expect(Array.isArray(op.security), where).toBe(true);
@@ -56,7 +57,10 @@ describe('the OpenAPI document', () => {
         ...(/\/\{id\}\/update$/.test(path) ? ['409'] : []),
       ];
       for (const status of expected) expect(statuses, where).toContain(status);
-      expect(statuses.some((s) => s.startsWith('2')), where).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        where,
+      ).toBe(true);
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
         expect(op.responses[status].content['application/json'].schema, `${where} ${status}`).toEqual({
           $ref: '#/components/schemas/Erreur',
@@ -88,7 +92,12 @@ describe('the OpenAPI document', () => {
     );
     const crudLists = lists.filter(({ path }) => /^\/api\/[a-z_]+$/.test(path)).map(({ path }) => path);
     expect(crudLists).toEqual(
-      expect.arrayContaining(['/api/courses', '/api/piece_de_caisses', '/api/vehicules', '/api/utilisateurs']),
+      expect.arrayContaining([
+        '/api/courses',
+        '/api/piece_de_caisses',
+        '/api/vehicules',
+        '/api/utilisateurs',
+      ]),
     );
     for (const { path } of lists.filter((l) => crudLists.includes(l.path))) {
       const sort = (ops.find((o) => o.path === path && o.method === 'get')!.op.parameters as Json[]).find(

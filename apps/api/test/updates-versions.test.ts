@@ -68,12 +68,9 @@ describe('two tabs on one cash voucher', () => {
 
     // Reloaded, the same save goes through; without any version it goes through too (mobile apps).
     const reloaded = await ctx.t.get(`/api/piece_de_caisses/${p.id}`, ctx.A.token);
-    const again = await ctx.t.post(
-      `/api/piece_de_caisses/${p.id}/update`,
-      { montant: 20_000 },
-      ctx.A.token,
-      { 'if-match': reloaded.headers.etag as string },
-    );
+    const again = await ctx.t.post(`/api/piece_de_caisses/${p.id}/update`, { montant: 20_000 }, ctx.A.token, {
+      'if-match': reloaded.headers.etag as string,
+    });
     expect(again.statusCode, again.body).toBe(200);
     const blind = await ctx.t.post(`/api/piece_de_caisses/${p.id}/update`, { montant: 21_000 }, ctx.A.token);
     expect(blind.statusCode, blind.body).toBe(200);

@@ -12,7 +12,8 @@ type Components = NonNullable<NonNullable<FastifyDynamicSwaggerOptions['openapi'
 /** The envelope of every failure (plugins/envelope.ts), published once as `#/components/schemas/Erreur`. */
 export const ERREUR_SCHEMA: Extract<NonNullable<Components['schemas']>[string], { type?: unknown }> = {
   type: 'object',
-  description: "L'enveloppe d'une erreur : `errors` en français ; sur un 422, `data.fields` nomme chaque champ.",
+  description:
+    "L'enveloppe d'une erreur : `errors` en français ; sur un 422, `data.fields` nomme chaque champ.",
   required: ['success', 'message', 'data', 'errors'],
   properties: {
     success: { type: 'boolean', enum: [false] },

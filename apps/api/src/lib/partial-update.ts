@@ -58,7 +58,7 @@ export function versionedBody(schema: z.ZodType): z.ZodType {
     updated_at: z
       .string()
       .optional()
-      .meta({ description: "La version lue (`updated_at` de la fiche) : 409 si la fiche a changé depuis." }),
+      .meta({ description: 'La version lue (`updated_at` de la fiche) : 409 si la fiche a changé depuis.' }),
   });
 }
 

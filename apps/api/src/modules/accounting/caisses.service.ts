@@ -121,12 +121,7 @@ export function createPiece(db: Db, scope: Scope, body: PieceDeCaisseBody): Prom
 }
 
 /** Changes only the fields sent (a missing one stays; `motif: null` clears the motif). */
-export function updatePiece(
-  db: Db,
-  scope: Scope,
-  id: number,
-  body: PieceDeCaisseUpdateBody,
-): Promise<void> {
+export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaisseUpdateBody): Promise<void> {
   return transaction(db, async (tx) => {
     const before = await lockPiece(tx, scope, id);
     const [after] = await deLaPiece(tx, before)

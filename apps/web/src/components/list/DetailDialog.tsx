@@ -7,10 +7,10 @@ import { useDialogWidth } from '../dialogWidth';
 import { EntityForm } from '../form/EntityForm';
 import { rowToValues } from '../form/formValues';
 import { DetailView } from './DetailView';
-import { VersionConflict } from './VersionConflict';
 import { type PostVars, useRefreshAfterWrite, useResourceOne, useResourcePost } from './resource';
 import { rowUpdateBody } from './rowUpdate';
 import { type ListDecl, type Row, type RowAction, rowAllows } from './types';
+import { VersionConflict } from './VersionConflict';
 
 export type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'view'; row: T };
 
@@ -230,11 +230,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
       destroyOnHidden
     >
       {content}
-      <VersionConflict
-        message={conflict}
-        onReload={() => reload(true)}
-        onKeep={() => reload(false)}
-      />
+      <VersionConflict message={conflict} onReload={() => reload(true)} onKeep={() => reload(false)} />
     </Modal>
   );
 }

@@ -42,8 +42,9 @@ export function VersionConflict({ message, onReload, onKeep }: Props) {
     >
       <Typography.Paragraph strong>{message}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">
-        « Recharger la fiche » affiche la fiche à jour (votre saisie est abandonnée). « Garder ma saisie » revient
-        au formulaire tel que vous l'avez rempli : en l'enregistrant, vous remplacerez ces modifications.
+        « Recharger la fiche » affiche la fiche à jour (votre saisie est abandonnée). « Garder ma saisie »
+        revient au formulaire tel que vous l'avez rempli : en l'enregistrant, vous remplacerez ces
+        modifications.
       </Typography.Paragraph>
     </Modal>
   );
