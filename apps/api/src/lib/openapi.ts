@@ -71,6 +71,8 @@ export function errorStatuses(schema: FastifySchema | undefined, route: Pick<Rou
 /** `transform` of @fastify/swagger: the zod schemas as JSON Schema, then the errors and the security. */
 export function openapiTransform(input: Input): ReturnType<typeof jsonSchemaTransform> {
   const out = jsonSchemaTransform(input);
+  // A route without any schema (the web app's files) is not an operation of the API.
+  if (!out.schema) return { ...out, schema: { hide: true } };
   const route = input.route as RouteOptions;
   const access: Access = route.config?.access ?? 'transporteur';
   const transformed = out.schema as Record<string, unknown> & { response?: Record<string, unknown> };
