@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, signInOps, stamp } from './support/operations';
+import { api, OPS_COMPANY, stamp } from './support/operations';
+import { signIn } from './support/session';
 
 // Issue 23 item 9: two tabs on one cash voucher. The second save, based on the voucher as it was when its
 // form opened, is refused: a dialog says who changed it and when, over the form that keeps what was typed,
@@ -11,7 +12,7 @@ test.describe.configure({ timeout: 120_000 });
 async function editing(page: Page, id: number) {
   await page.goto(`/comptabilite/pieces-de-caisse?id=${id}`);
   const dialog = page.getByRole('dialog', { name: `Pièce de caisse n°${id}` });
-  await dialog.getByRole('button', { name: 'Modifier' }).click({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Modifier' }).click({ timeout: 60_000 });
   await expect(dialog.getByLabel('Montant')).toBeVisible();
   return dialog;
 }
@@ -20,7 +21,9 @@ test('deux onglets sur une pièce de caisse : la seconde sauvegarde est refusée
   context,
 }) => {
   const first = await context.newPage();
-  await signInOps(first);
+  await signIn(first, OPS_COMPANY);
+  // The layout's first load can be slow on a loaded machine: the second tab shares the session.
+  await expect(first.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible({ timeout: 60_000 });
   const libelle = `Gasoil ${stamp()}`;
   const created = await api<{ id: number }>(first, '/api/piece_de_caisses', {
     date_operation: new Date().toISOString().slice(0, 10),
@@ -40,6 +43,7 @@ test('deux onglets sur une pièce de caisse : la seconde sauvegarde est refusée
   await expect(fresh).toBeHidden({ timeout: 20_000 });
 
   // The first tab types its own amount and motive, and saves: refused, with who and when.
+  await first.bringToFront();
   await stale.getByLabel('Montant').fill('55000');
   await stale.getByLabel('Libellé').fill(`${libelle} corrigé`);
   await stale.getByRole('button', { name: 'Enregistrer' }).click();
