@@ -4,15 +4,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_NAME, APP_VERSION } from '@yams/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { ERREUR_SCHEMA, openapiTransform, SECURITY_SCHEMES } from './lib/openapi';
 import { MODULES } from './modules';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
@@ -67,10 +63,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: APP_VERSION,
         description: 'API du back-office et des applications mobiles.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      // Each operation names its own security and error answers (lib/openapi.ts).
+      components: { securitySchemes: SECURITY_SCHEMES, schemas: { Erreur: ERREUR_SCHEMA } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Fixtures, type Json, setupFixtures } from './fixtures';
+import { type Fixtures, inDays, type Json, setupFixtures } from './fixtures';
 
 // Issue 7 items 2 and 7: computed amounts fit their column (French 422, never a 500), and a field that is
 // not sent in an update is not changed — on every `POST …/{id}/update` route of the API.
@@ -7,7 +7,7 @@ import { type Fixtures, type Json, setupFixtures } from './fixtures';
 let ctx: Fixtures;
 beforeAll(async () => {
   ctx = await setupFixtures();
-});
+}, 120_000);
 
 const withoutStamp = (row: Json) => {
   const { updated_at: _, ...rest } = row;
@@ -48,6 +48,79 @@ describe('a field not sent is not changed', () => {
       expect(tested).toContain(`/api/${route}/{id}/update`);
     }
     expect(tested.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('on every update route of the route table, one field sent changes only that field', async () => {
+    // Issue 24 item 8: the body holds one writable field (changed when it is plain text, else as it is);
+    // every other field the route can write reads back as before.
+    const doc = ctx.t.app.swagger() as Json;
+    const updates = Object.keys(doc.paths).filter((p) => /^\/api\/[a-z_]+\/\{id\}\/update$/.test(p));
+    const tested: string[] = [];
+    const plain = (s: Json) => s?.type === 'string' && !s.enum && !s.format && !s.pattern;
+    for (const route of updates) {
+      const base = route.replace('/{id}/update', '');
+      const props = doc.paths[route].post.requestBody.content['application/json'].schema.properties as Json;
+      const writable = Object.keys(props).filter((k) => k !== 'updated_at' && k !== 'entreprise_id');
+      const list = (await ctx.t.get(`${base}?limit=15`, ctx.admin)).json().data as Json[];
+      for (const row of list) {
+        const before = (await ctx.t.get(`${base}/${row.id}`, ctx.admin)).json().data;
+        const present = writable.filter((k) => before[k] !== undefined && before[k] !== null);
+        const text = present.find(
+          (k) =>
+            plain(props[k]) &&
+            typeof before[k] === 'string' &&
+            before[k].length > 2 &&
+            !/email|plaque|password|telephone|identifiant|code|numero|date/.test(k),
+        );
+        const field = text ?? present[0];
+        if (!field) continue;
+        const value = text ? `${before[field].slice(0, 40)} (modifié)` : before[field];
+        const res = await ctx.t.post(`${base}/${row.id}/update`, { [field]: value }, ctx.admin);
+        // A row this route may not edit (validated, paid…): its state refuses any change; try the next one.
+        if (res.statusCode === 409 || res.statusCode === 403) continue;
+        if (res.statusCode === 422 && !res.json().data?.fields?.[field]) continue;
+        expect(res.statusCode, `${route} ${field} ${res.body}`).toBe(200);
+        const after = (await ctx.t.get(`${base}/${row.id}`, ctx.admin)).json().data;
+        // (A text may come back normalised: an article's reference in capitals.)
+        const read = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+        expect(read(after[field]), `${route} ${field}`).toEqual(read(value));
+        for (const k of writable.filter((w) => w !== field && w in before)) {
+          expect(after[k], `${route}: ${k} changed when only ${field} was sent`).toEqual(before[k]);
+        }
+        tested.push(route);
+        break;
+      }
+    }
+    for (const entity of ['piece_de_caisses', 'achats', 'factures', 'courses', 'vehicules', 'garages']) {
+      expect(tested).toContain(`/api/${entity}/{id}/update`);
+    }
+    expect(tested.length).toBeGreaterThanOrEqual(updates.length - 3);
+  });
+
+  it('a cash voucher updated without its motif keeps it; null clears it', async () => {
+    const created = await ctx.t.post(
+      '/api/piece_de_caisses',
+      {
+        date_operation: inDays(0),
+        beneficiaire: 'Station Total',
+        decaisseur: 'Caisse',
+        montant: 15_000,
+        libelle: 'Carburant',
+        motif: '<p>Plein du camion</p>',
+      },
+      ctx.A.token,
+    );
+    const p = created.json().data;
+    const res = await ctx.t.post(`/api/piece_de_caisses/${p.id}/update`, { montant: 18_000 }, ctx.A.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect([res.json().data.montant, res.json().data.motif, res.json().data.libelle]).toEqual([
+      18_000,
+      '<p>Plein du camion</p>',
+      'Carburant',
+    ]);
+    const cleared = await ctx.t.post(`/api/piece_de_caisses/${p.id}/update`, { motif: null }, ctx.A.token);
+    expect(cleared.json().data.motif).toBeNull();
+    expect(cleared.json().data.montant).toBe(18_000);
   });
 
   it('an intervention updated without lignes keeps its lines and its montant', async () => {

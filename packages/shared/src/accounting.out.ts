@@ -45,6 +45,7 @@ export const FactureItemOut = z.object({
   est_valide: z.boolean(),
   statut: z.string(),
   created_at: z.string(),
+  updated_at: z.string(),
   can: FactureCan,
 });
 export type FactureItemOut = z.infer<typeof FactureItemOut>;
@@ -157,6 +158,7 @@ export const AchatOut = z.object({
     }),
   ),
   created_at: z.string(),
+  updated_at: z.string(),
   can: AchatCan,
 });
 export type AchatOut = z.infer<typeof AchatOut>;

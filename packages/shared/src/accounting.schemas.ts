@@ -218,7 +218,11 @@ function factureRules(v: FactureShape, ctx: z.RefinementCtx) {
 
 export const FactureBody = z.object(factureShape).superRefine(factureRules);
 export type FactureBody = z.infer<typeof FactureBody>;
-export const FactureUpdateBody = z.object(factureShape).superRefine(factureRules);
+/**
+ * An update sends only what changes (DESIGN.md section 4): every field optional; the API completes the body
+ * with the invoice as stored before checking and computing it.
+ */
+export const FactureUpdateBody = z.object(factureShape).partial().superRefine(factureRules);
 export type FactureUpdateBody = z.infer<typeof FactureUpdateBody>;
 
 /** A credit note on a validated invoice: all of it (no lines) or the lines given. */
@@ -260,6 +264,9 @@ const pieceShape = {
 };
 export const PieceDeCaisseBody = z.object(pieceShape);
 export type PieceDeCaisseBody = z.infer<typeof PieceDeCaisseBody>;
+/** An update sends only what changes: a missing field stays as it is, `null` clears the motif. */
+export const PieceDeCaisseUpdateBody = z.object(pieceShape).partial();
+export type PieceDeCaisseUpdateBody = z.infer<typeof PieceDeCaisseUpdateBody>;
 
 // ---------- Achats ----------
 
@@ -302,12 +309,16 @@ const achatShape = {
   appliquer_tva: zBool.optional().default(false),
   taux_tva: zTaux('TVA'),
 };
-export const AchatBody = z.object(achatShape).superRefine((v, ctx) => {
+const achatRules = (v: { appliquer_tva?: boolean; taux_tva?: number }, ctx: z.RefinementCtx) => {
   if (v.appliquer_tva && v.taux_tva === undefined) {
     ctx.addIssue({ code: 'custom', path: ['taux_tva'], message: 'Le taux de TVA est obligatoire.' });
   }
-});
+};
+export const AchatBody = z.object(achatShape).superRefine(achatRules);
 export type AchatBody = z.infer<typeof AchatBody>;
+/** An update sends only what changes; the API completes it with the purchase as stored. */
+export const AchatUpdateBody = z.object(achatShape).partial().superRefine(achatRules);
+export type AchatUpdateBody = z.infer<typeof AchatUpdateBody>;
 
 // ---------- Journaux ----------
 

@@ -59,5 +59,6 @@ export const AdresseOut = z.object({
   longitude: z.number(),
   utilisateur: z.number(),
   created_at: z.string(),
+  updated_at: z.string(),
 });
 export type AdresseOut = z.infer<typeof AdresseOut>;

@@ -9,11 +9,13 @@ import {
 } from './accounting.out';
 import {
   AchatBody,
+  AchatUpdateBody,
   AvoirBody,
   FactureBody,
   FactureUpdateBody,
   OperationDiverseBody,
   PieceDeCaisseBody,
+  PieceDeCaisseUpdateBody,
   ReglementBody,
 } from './accounting.schemas';
 import { AdresseBody, AdresseOut, AdresseUpdateBody } from './adresses';
@@ -204,7 +206,7 @@ export const achatsContract = entityContract({
   detail: AchatOut,
   query: AchatsQuery,
   create: AchatBody,
-  update: AchatBody,
+  update: AchatUpdateBody,
   actions: { validate: {}, reglements: { body: ReglementBody } },
 });
 
@@ -218,7 +220,7 @@ export const piecesDeCaisseContract = entityContract({
   detail: PieceDeCaisseOut,
   query: PiecesDeCaisseQuery,
   create: PieceDeCaisseBody,
-  update: PieceDeCaisseBody,
+  update: PieceDeCaisseUpdateBody,
   actions: { disable: { path: '/api/caisses' }, activate: { path: '/api/caisses' } },
   destroyGroupPath: '/api/caisses',
 });

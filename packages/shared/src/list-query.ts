@@ -48,12 +48,36 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-/** A list's query: `listQuery` and the list's own filters, each wrapped so empty strings never reach it. */
-export function listFilters<T extends z.ZodRawShape>(shape: T) {
+/**
+ * `sort` of a list that names its sortable columns: `col` ascending or `-col` descending, published as
+ * the enum of these values (OpenAPI), anything else a French 422 naming the possible columns.
+ */
+function zTri(colonnes: readonly string[]) {
+  const values = colonnes.flatMap((c) => [c, `-${c}`]) as [string, ...string[]];
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(values, {
+        error: (iss) =>
+          `Cette liste ne peut pas être triée par « ${String(iss.input).replace(/^-/, '')} » (possible : ${colonnes.join(', ')}).`,
+      })
+      .optional(),
+  );
+}
+
+/**
+ * A list's query: `listQuery` and the list's own filters, each wrapped so empty strings never reach it.
+ * `tri`: the columns the list may be sorted on (the keys of its service's `orderFor`); a list without
+ * any has no `sort` (a `sort` sent to it is ignored).
+ */
+export function listFilters<T extends z.ZodRawShape>(shape: T, tri?: readonly string[]) {
   const cleaned = Object.fromEntries(
     Object.entries(shape).map(([k, s]) => [k, z.preprocess(emptyToUndefined, s as z.ZodType)]),
   ) as unknown as { [K in keyof T]: z.ZodPipe<z.ZodTransform, T[K]> };
-  return listQuery.extend(cleaned);
+  const { sort: _, ...base } = listQuery.shape;
+  return z.object({ ...base, ...(tri ? { sort: zTri(tri) } : {}), ...cleaned }) as unknown as ReturnType<
+    typeof listQuery.extend<typeof cleaned>
+  >;
 }
 
 /** A row id (a PostgreSQL `integer`): anything else is a French 422, never a 500 from the database. */

@@ -30,102 +30,129 @@ import { zChamps } from './reference';
 
 // ---------- Operations ----------
 
-export const CoursesQuery = listFilters({
-  reglement: z
-    .enum(COURSE_ETATS, { error: 'Le règlement doit être « Payé », « Non payé » ou « Acompte ».' })
-    .optional(),
-  proprietaire: zIdFilter('Le propriétaire'),
-  vehicule: zIdFilter('Le véhicule'),
-  client: zIdFilter('Le client'),
-  chauffeur: zIdFilter('Le chauffeur'),
-  statut: z.enum(COURSE_STATUTS, { error: "Le statut de course n'est pas valide." }).optional(),
-  type: z.enum(TYPES_COURSE, { error: "Le type de course n'est pas valide." }).optional(),
-  /** `a_payer=1`: courses that can still receive a payment (something left to pay, not cancelled). */
-  a_payer: zFlag('Le filtre « à payer »'),
-  search: zSearch,
-  ...dateRangeQuery,
-  ...periodQuery,
-});
+export const CoursesQuery = listFilters(
+  {
+    reglement: z
+      .enum(COURSE_ETATS, { error: 'Le règlement doit être « Payé », « Non payé » ou « Acompte ».' })
+      .optional(),
+    proprietaire: zIdFilter('Le propriétaire'),
+    vehicule: zIdFilter('Le véhicule'),
+    client: zIdFilter('Le client'),
+    chauffeur: zIdFilter('Le chauffeur'),
+    statut: z.enum(COURSE_STATUTS, { error: "Le statut de course n'est pas valide." }).optional(),
+    type: z.enum(TYPES_COURSE, { error: "Le type de course n'est pas valide." }).optional(),
+    /** `a_payer=1`: courses that can still receive a payment (something left to pay, not cancelled). */
+    a_payer: zFlag('Le filtre « à payer »'),
+    search: zSearch,
+    ...dateRangeQuery,
+    ...periodQuery,
+  },
+  ['code', 'date_chargement', 'date_dechargement', 'montant', 'statut', 'type_course', 'vehicule', 'client'],
+);
 
-export const DemandesQuery = listFilters({
-  client: zIdFilter('Le client'),
-  statut: z.enum(DEMANDE_STATUTS, { error: "Le statut de demande n'est pas valide." }).optional(),
-  type: z.enum(TYPES_COURSE, { error: "Le type de course n'est pas valide." }).optional(),
-  ...dateRangeQuery,
-});
+export const DemandesQuery = listFilters(
+  {
+    client: zIdFilter('Le client'),
+    statut: z.enum(DEMANDE_STATUTS, { error: "Le statut de demande n'est pas valide." }).optional(),
+    type: z.enum(TYPES_COURSE, { error: "Le type de course n'est pas valide." }).optional(),
+    ...dateRangeQuery,
+  },
+  ['created_at', 'date_souhaitee', 'statut', 'type_course', 'budget', 'client'],
+);
 
-export const PaiementsQuery = listFilters({
-  client: zIdFilter('Le client'),
-  course: zIdFilter('La course'),
-  mode: z.enum(MODES_PAIEMENT, { error: "Le mode de paiement n'est pas valide." }).optional(),
-  statut: z.enum(PAIEMENT_STATUTS, { error: "Le statut de paiement n'est pas valide." }).optional(),
-  ...dateRangeQuery,
-});
+export const PaiementsQuery = listFilters(
+  {
+    client: zIdFilter('Le client'),
+    course: zIdFilter('La course'),
+    mode: z.enum(MODES_PAIEMENT, { error: "Le mode de paiement n'est pas valide." }).optional(),
+    statut: z.enum(PAIEMENT_STATUTS, { error: "Le statut de paiement n'est pas valide." }).optional(),
+    ...dateRangeQuery,
+  },
+  ['date_operation', 'montant', 'statut', 'mode', 'libelle', 'client', 'course'],
+);
 
 /** A user's own addresses: no filter of their own. */
 export const AdressesQuery = listFilters({});
 
 // ---------- Fleet ----------
 
-export const VehiculesQuery = listFilters({
-  proprietaire: zChamps.filtreId('propriétaire'),
-  chauffeur: zChamps.filtreId('chauffeur'),
-  type: zChamps.filtreId('type'),
-  statut: zVehiculeStatut.optional(),
-  /** `affectable=1`: the vehicles a course can take now (VEHICULE_STATUTS_AFFECTABLES), for the pickers. */
-  affectable: z
-    .enum(['1', '0', 'true', 'false', ''], { error: 'Le filtre « affectable » doit valoir 1 ou 0.' })
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
-  search: zChamps.recherche(),
-});
+export const VehiculesQuery = listFilters(
+  {
+    proprietaire: zChamps.filtreId('propriétaire'),
+    chauffeur: zChamps.filtreId('chauffeur'),
+    type: zChamps.filtreId('type'),
+    statut: zVehiculeStatut.optional(),
+    /** `affectable=1`: the vehicles a course can take now (VEHICULE_STATUTS_AFFECTABLES), for the pickers. */
+    affectable: z
+      .enum(['1', '0', 'true', 'false', ''], { error: 'Le filtre « affectable » doit valoir 1 ou 0.' })
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
+    search: zChamps.recherche(),
+  },
+  ['plaque', 'marque', 'modele', 'tonnage', 'statut', 'annee', 'created_at'],
+);
 
-export const DocumentsQuery = listFilters({
-  camion_id: zChamps.filtreId('véhicule'),
-  req_period: zChamps.mois().optional(),
-  expire_avant: z.iso.date({ error: "La date expire_avant n'est pas valide (AAAA-MM-JJ)." }).optional(),
-  search: zChamps.recherche(),
-});
+export const DocumentsQuery = listFilters(
+  {
+    camion_id: zChamps.filtreId('véhicule'),
+    req_period: zChamps.mois().optional(),
+    expire_avant: z.iso.date({ error: "La date expire_avant n'est pas valide (AAAA-MM-JJ)." }).optional(),
+    search: zChamps.recherche(),
+  },
+  ['libelle', 'date_expiration', 'vehicule'],
+);
 
-export const InterventionsQuery = listFilters({
-  vehicule: zChamps.filtreId('véhicule'),
-  garage: zChamps.filtreId('garage'),
-  type: z.enum(INTERVENTION_TYPES, { error: "Le type d'intervention n'est pas valide." }).optional(),
-  statut: z.enum(INTERVENTION_STATUTS, { error: "Le statut d'intervention n'est pas valide." }).optional(),
-  date_debut: z.iso.date({ error: "La date de début n'est pas valide (AAAA-MM-JJ)." }).optional(),
-  date_fin: z.iso.date({ error: "La date de fin n'est pas valide (AAAA-MM-JJ)." }).optional(),
-  req_period: zChamps.mois().optional(),
-  search: zChamps.recherche(),
-});
+export const InterventionsQuery = listFilters(
+  {
+    vehicule: zChamps.filtreId('véhicule'),
+    garage: zChamps.filtreId('garage'),
+    type: z.enum(INTERVENTION_TYPES, { error: "Le type d'intervention n'est pas valide." }).optional(),
+    statut: z.enum(INTERVENTION_STATUTS, { error: "Le statut d'intervention n'est pas valide." }).optional(),
+    date_debut: z.iso.date({ error: "La date de début n'est pas valide (AAAA-MM-JJ)." }).optional(),
+    date_fin: z.iso.date({ error: "La date de fin n'est pas valide (AAAA-MM-JJ)." }).optional(),
+    req_period: zChamps.mois().optional(),
+    search: zChamps.recherche(),
+  },
+  ['id', 'type', 'date_debut', 'date_fin', 'montant', 'statut', 'vehicule', 'garage'],
+);
 
 // ---------- Accounting ----------
 
-export const FacturesQuery = listFilters({
-  client: zIdFilter('Le client'),
-  type: z.enum(FACTURE_TYPES, { error: "Le type de facture n'est pas valide." }).optional(),
-  statut: z.enum(FACTURE_STATUTS, { error: "Le statut de facture n'est pas valide." }).optional(),
-  ...dateRangeQuery,
-});
+export const FacturesQuery = listFilters(
+  {
+    client: zIdFilter('Le client'),
+    type: z.enum(FACTURE_TYPES, { error: "Le type de facture n'est pas valide." }).optional(),
+    statut: z.enum(FACTURE_STATUTS, { error: "Le statut de facture n'est pas valide." }).optional(),
+    ...dateRangeQuery,
+  },
+  ['date_operation', 'numero', 'client', 'type', 'net_a_payer', 'statut'],
+);
 
 /** `GET /api/factures/courses-facturables?client=`: a client's courses that no validated invoice holds. */
 export const CoursesFacturablesQuery = z.object({ client: zIdFilter('Le client') });
 
-export const AchatsQuery = listFilters({
-  fournisseur: zIdFilter('Le fournisseur'),
-  statut: z.enum(ACHAT_STATUTS, { error: "Le statut d'achat n'est pas valide." }).optional(),
-  statut_reglement: z
-    .enum(STATUTS_REGLEMENT, { error: "Le statut de règlement n'est pas valide." })
-    .optional(),
-  ...dateRangeQuery,
-});
+export const AchatsQuery = listFilters(
+  {
+    fournisseur: zIdFilter('Le fournisseur'),
+    statut: z.enum(ACHAT_STATUTS, { error: "Le statut d'achat n'est pas valide." }).optional(),
+    statut_reglement: z
+      .enum(STATUTS_REGLEMENT, { error: "Le statut de règlement n'est pas valide." })
+      .optional(),
+    ...dateRangeQuery,
+  },
+  ['date_operation', 'montant', 'statut', 'statut_reglement', 'fournisseur'],
+);
 
-export const PiecesDeCaisseQuery = listFilters({
-  actif: z
-    .enum(['0', '1', 'true', 'false'])
-    .transform((v) => v === '1' || v === 'true')
-    .optional(),
-  ...dateRangeQuery,
-});
+export const PiecesDeCaisseQuery = listFilters(
+  {
+    actif: z
+      .enum(['0', '1', 'true', 'false'])
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+    ...dateRangeQuery,
+  },
+  ['date_operation', 'libelle', 'beneficiaire', 'decaisseur', 'montant'],
+);
 
 /** The journals' lines (`GET /api/operations`). */
 export const OperationsQuery = listFilters({
@@ -142,11 +169,14 @@ export const BalanceQuery = listFilters({
 
 // ---------- Users ----------
 
-export const UsersQuery = listFilters({
-  type: z.enum(USER_TYPES, { error: "Le type d'utilisateur n'est pas valide." }).optional(),
-  sous_type: z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." }).optional(),
-  search: zSearch,
-});
+export const UsersQuery = listFilters(
+  {
+    type: z.enum(USER_TYPES, { error: "Le type d'utilisateur n'est pas valide." }).optional(),
+    sous_type: z.enum(SOUS_TYPES, { error: "Le sous-type n'est pas valide." }).optional(),
+    search: zSearch,
+  },
+  ['id', 'name', 'nom', 'email', 'type', 'telephone1', 'created_at'],
+);
 
 /** The users connected now: paged like any list, no filter of their own. */
 export const ConnectedUsersQuery = listFilters({});
@@ -165,13 +195,16 @@ export const MessagesQuery = listFilters({
 
 // ---------- Geolocation ----------
 
-export const AppareilsQuery = listFilters({
-  search: zSearch,
-  vehicule: zIdFilter('Le véhicule'),
-  statut: z
-    .enum(APPAREIL_STATUTS, { error: 'Le statut doit être « En ligne » ou « Hors ligne ».' })
-    .optional(),
-});
+export const AppareilsQuery = listFilters(
+  {
+    search: zSearch,
+    vehicule: zIdFilter('Le véhicule'),
+    statut: z
+      .enum(APPAREIL_STATUTS, { error: 'Le statut doit être « En ligne » ou « Hors ligne ».' })
+      .optional(),
+  },
+  ['nom', 'identifiant', 'vehicule', 'created_at'],
+);
 
 const zJour = (label: string) =>
   z.preprocess(

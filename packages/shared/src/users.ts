@@ -28,6 +28,8 @@ export const UserOut = z.object({
   /** The last request of the account to the API (presence: connected within the last 5 minutes). */
   last_seen_at: z.string().nullable(),
   created_at: z.string(),
+  /** The version of the row (its ETag): sent back by an update (`If-Match` or `updated_at`). */
+  updated_at: z.string(),
   /** What the signed-in account may do with it (`utilisateurCan`). */
   can: UtilisateurCan,
 });

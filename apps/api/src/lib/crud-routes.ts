@@ -14,12 +14,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentScope, type Scope } from '../plugins/auth';
+import { type Access, accessHooks, type RouteKind } from './access';
 import { AppError } from './errors';
 import { forEachSelected, GroupBody, GroupMessage, groupReply } from './group';
 import { ok, reply } from './http';
 import { exportRoute } from './list-export';
 import { listExtras } from './list-extras';
 import { type ListSource, listOf, listResponse } from './pagination';
+import { onlySent, rememberSent, sentVersion, versionedBody } from './partial-update';
+import { assertVersion, expectedVersions, sendEtag } from './versions';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -108,6 +111,11 @@ export type CrudSpec<C extends EntityContract> = CrudWrites<C> & {
   destroyGroup?: false;
   /** The group sentence of a line that does not exist (or belongs to another company). */
   missing?(id: number): string;
+  /**
+   * Routes reserved to superadmins: all of them (the audit log) or the writes (platform reference data);
+   * checked here and published as the route's `security` (lib/access.ts).
+   */
+  superadmin?: 'all' | 'writes';
 };
 
 /** What a write answered: the row, read back with `get` when the service gave its id. */
@@ -145,12 +153,22 @@ export function crudRoutes<C extends EntityContract>(
     actions?: Record<string, CrudAction<ActionContract, unknown>>;
   };
 
+  // Who may call each route (published as its `security`) and what kind of route it is (its error statuses
+  // in the OpenAPI document, lib/openapi.ts).
+  const route = (kind: RouteKind) => {
+    const read = kind === 'list' || kind === 'detail';
+    const access: Access =
+      spec.superadmin === 'all' || (spec.superadmin === 'writes' && !read) ? 'superadmin' : 'transporteur';
+    return { config: { access, kind }, ...accessHooks(access) };
+  };
+
   const list = spec.list;
   if (list) {
     const query = contract.query as z.ZodObject;
     app.get(
       path,
       {
+        ...route('list'),
         schema: {
           tags,
           summary: summary.list ?? `Liste ${nom.des} (filtres, page/per_page, req_count)`,
@@ -180,9 +198,11 @@ export function crudRoutes<C extends EntityContract>(
     }
   }
 
+  // The row's version goes with it as its ETag (sent back in `If-Match` by an update).
   app.get(
     `${path}/:id`,
     {
+      ...route('detail'),
       schema: {
         tags,
         summary: summary.detail ?? `Détail de ${nom.un}`,
@@ -190,7 +210,11 @@ export function crudRoutes<C extends EntityContract>(
         response: reply(detail),
       },
     },
-    async (request) => ok(await get(currentScope(request), request.params.id)),
+    async (request, res) => {
+      const row = await get(currentScope(request), request.params.id);
+      sendEtag(res, row);
+      return ok(row);
+    },
   );
 
   const writeOut: z.ZodType = contract.writeOut ?? detail;
@@ -199,6 +223,7 @@ export function crudRoutes<C extends EntityContract>(
     app.post(
       path,
       {
+        ...route('create'),
         schema: {
           tags,
           summary: create.summary ?? `Crée ${nom.un}`,
@@ -214,23 +239,35 @@ export function crudRoutes<C extends EntityContract>(
     );
   }
 
+  // An update changes only the fields it sends (lib/partial-update.ts) and, when it names the version it was
+  // based on (`If-Match` or `updated_at`), only that version of the row (lib/versions.ts).
   const update = handlers.update;
   if (update && contract.update) {
+    const body = contract.update as z.ZodType;
+    const updateRoute = route('update');
     app.post(
       `${path}/:id/update`,
       {
+        ...updateRoute,
+        preValidation: rememberSent,
         schema: {
           tags,
-          summary: update.summary ?? `Modifie ${nom.un}`,
+          summary:
+            update.summary ??
+            `Modifie ${nom.un} : seuls les champs envoyés changent (null efface) ; If-Match ou updated_at : 409 si elle a changé`,
           params: IdParams,
-          body: contract.update as z.ZodType,
+          body: versionedBody(body),
           response: reply(writeOut),
         },
       },
       async (request) => {
         const scope = currentScope(request);
         const { id } = request.params;
-        const updated = await answerOf(scope, await update.run(scope, id, request.body), id, get);
+        const expected = expectedVersions(request, sentVersion(request));
+        if (expected.length) await assertVersion(app.db, path, id, expected, await get(scope, id));
+        const { updated_at: _, ...fields } = request.body as Record<string, unknown>;
+        const sent = onlySent(request, fields, body);
+        const updated = await answerOf(scope, await update.run(scope, id, sent), id, get);
         return ok(updated, update.message(updated));
       },
     );
@@ -244,6 +281,7 @@ export function crudRoutes<C extends EntityContract>(
       app.post(
         `${base}/:id/destroy`,
         {
+          ...route('destroy'),
           schema: {
             tags,
             summary: summary.destroy ?? `Supprime ${nom.un}`,
@@ -261,6 +299,7 @@ export function crudRoutes<C extends EntityContract>(
       app.post(
         `${base}/destroy-group`,
         {
+          ...route('destroy'),
           schema: {
             tags,
             summary: summary.destroyGroup ?? `Supprime plusieurs lignes (${nom.des}) ; un message par ligne`,
@@ -291,6 +330,7 @@ export function crudRoutes<C extends EntityContract>(
     app.post(
       `${a.path ?? path}/:id/${name}`,
       {
+        ...route('action'),
         schema: {
           tags,
           summary: run.summary,

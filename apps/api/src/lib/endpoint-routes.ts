@@ -1,7 +1,8 @@
 import type { EndpointContract, EndpointPartOut, EndpointResponse } from '@yams/shared';
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type Access, accessHooks } from './access';
 import { type ok, reply } from './http';
 import { acceptsUploads } from './uploads';
 
@@ -17,8 +18,12 @@ export type EndpointRequest<E extends EndpointContract> = FastifyRequest & {
 interface RouteSpec {
   tags: string[];
   summary: string;
-  /** Another authentication than the plugin's hook (`app.authenticateAny` for /api/me). */
-  preHandler?: preHandlerHookHandler;
+  /**
+   * Who may call it, when not the module's `authenticate` hook (a transporteur): `compte` any signed-in
+   * account (`/api/me`, authenticated by the route), `transporteur` authenticated by the route (a module
+   * without the hook), `superadmin` checked after the module's hook. Published as its `security`.
+   */
+  access?: Exclude<Access, 'public'>;
   /** A route without an account (the public tracking page): published with no security requirement. */
   public?: true;
   /** A body limit other than the API's (an import's lines read from a file). */
@@ -76,17 +81,24 @@ function declare<E extends EndpointContract>(
     ...(contract.body ? { body: contract.body } : {}),
     ...(contract.response ? { response: reply(contract.response as z.ZodType) } : {}),
     ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
-    ...(spec.public ? { security: [] } : {}),
   };
   if (contract.multipart && !acceptsUploads(app)) {
     throw new Error(
       `${contract.path}: an upload route must be declared in a plugin that called acceptUploads().`,
     );
   }
+  const access: Access = spec.public ? 'public' : (spec.access ?? 'transporteur');
+  const preHandler =
+    spec.access === 'compte'
+      ? { preHandler: app.authenticateAny }
+      : spec.access === 'transporteur'
+        ? { preHandler: app.authenticate }
+        : accessHooks(access);
   app.route({
     method: contract.method,
     url: contract.path,
-    ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
+    config: { access, kind: 'endpoint' },
+    ...preHandler,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: (request, res) => spec.handler(request as unknown as EndpointRequest<E>, res),

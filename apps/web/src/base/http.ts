@@ -40,9 +40,18 @@ export interface RequestOptions {
   keepSessionOn401?: boolean;
   /** Retry a network failure once after 2 s (default: true, and only for requests the server never saw). */
   retry?: boolean;
+  /**
+   * The version of the row the edit was based on (its `updated_at`), sent as `If-Match`: a row changed
+   * meanwhile answers 409, which the caller shows (`isVersionConflict`), not a toast.
+   */
+  ifMatch?: string;
 }
 
 export type ApiErrorKind = 'offline' | 'network' | 'timeout' | 'http';
+
+/** The 409 of an update sent with `ifMatch`: the row was changed by someone else since it was read. */
+export const isVersionConflict = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409;
 
 export class ApiError extends Error {
   constructor(
@@ -86,6 +95,7 @@ async function attempt(method: string, url: string, options: RequestOptions): Pr
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getSession()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.ifMatch) headers['If-Match'] = `"${options.ifMatch}"`;
   // A FormData (a file upload) sets its own multipart Content-Type, with its boundary.
   const form = options.body instanceof FormData;
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -192,7 +202,9 @@ export async function request<T>(
     if (!quiet) toast.oups(errors.slice(0, 1), 'warning', TOAST.firstErrorOnly);
     throw error;
   }
-  if (!quiet && options.errors !== 'none') {
+  // An edit based on an older version: the form shows it in a dialog, with what to do (reload).
+  const conflict = response.status === 409 && options.ifMatch !== undefined;
+  if (!quiet && !conflict && options.errors !== 'none') {
     const first = options.errors === 'first';
     toast.oups(
       first ? errors.slice(0, 1) : errors,

@@ -1,6 +1,7 @@
 import {
   type AchatBody,
   type AchatOut,
+  type AchatUpdateBody,
   achatCan,
   formatMoney,
   montantHorsColonne,
@@ -17,6 +18,7 @@ import { scoped } from '../../db/scoped';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
+import { sent } from '../../lib/partial-update';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
@@ -104,6 +106,7 @@ async function toOut(db: Db, scope: Scope, rows: Row[], detail: boolean): Promis
         reference: r.reference,
       })),
     created_at: a.created_at,
+    updated_at: a.updated_at,
     can: achatCan(a),
   }));
 }
@@ -229,15 +232,42 @@ export function createAchat(db: Db, scope: Scope, body: AchatBody): Promise<numb
   });
 }
 
-export function updateAchat(db: Db, scope: Scope, id: number, body: AchatBody): Promise<void> {
+/** The purchase as its body: what an update keeps of the fields it does not send. */
+async function corpsActuel(tx: Db, a: Achat): Promise<AchatBody> {
+  const lignes = await tx
+    .select()
+    .from(achatLignes)
+    .where(eq(achatLignes.achat_id, a.id))
+    .orderBy(asc(achatLignes.position));
+  return {
+    date_operation: a.date_operation,
+    acheteur_id: a.acheteur_id,
+    fournisseur_id: a.fournisseur_id,
+    appliquer_tva: a.appliquer_tva,
+    taux_tva: a.taux_tva,
+    lignes: lignes.map((l) => ({
+      article_id: l.article_id,
+      description: l.description,
+      qte: l.qte,
+      prix_unitaire: l.prix_unitaire,
+    })),
+  };
+}
+
+/** Changes the fields sent; the amounts are computed again from the lines, sent or stored. */
+export function updateAchat(db: Db, scope: Scope, id: number, body: AchatUpdateBody): Promise<void> {
   return transaction(db, async (tx) => {
     const a = await lockAchat(tx, scope, id);
     if (a.statut !== 'Brouillon')
       throw documentValide('Cet achat est validé : il ne peut plus être modifié.');
-    const { lignes, values } = await preparer(tx, a.entreprise_id, body);
+    const full = { ...(await corpsActuel(tx, a)), ...sent(body) };
+    const { lignes, values } = await preparer(tx, a.entreprise_id, full);
     await deLAchat(tx, a).update(achats).set(values).where(eq(achats.id, id));
-    await tx.delete(achatLignes).where(eq(achatLignes.achat_id, id));
-    await tx.insert(achatLignes).values(lignes.map((l) => ({ ...l, achat_id: id })));
+    // The lines are written again only when sent (their ids, and the history, stay otherwise).
+    if (body.lignes) {
+      await tx.delete(achatLignes).where(eq(achatLignes.achat_id, id));
+      await tx.insert(achatLignes).values(lignes.map((l) => ({ ...l, achat_id: id })));
+    }
   });
 }
 

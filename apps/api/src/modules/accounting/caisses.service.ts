@@ -2,6 +2,7 @@ import {
   formatMoney,
   type PieceDeCaisseBody,
   type PieceDeCaisseOut,
+  type PieceDeCaisseUpdateBody,
   pieceDeCaisseCan,
   todayInGabon,
 } from '@yams/shared';
@@ -119,7 +120,8 @@ export function createPiece(db: Db, scope: Scope, body: PieceDeCaisseBody): Prom
   });
 }
 
-export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaisseBody): Promise<void> {
+/** Changes only the fields sent (a missing one stays; `motif: null` clears the motif). */
+export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaisseUpdateBody): Promise<void> {
   return transaction(db, async (tx) => {
     const before = await lockPiece(tx, scope, id);
     const [after] = await deLaPiece(tx, before)
@@ -130,7 +132,7 @@ export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaiss
         decaisseur: body.decaisseur,
         montant: body.montant,
         libelle: body.libelle,
-        motif: sanitizeRichText(body.motif),
+        motif: body.motif === undefined ? undefined : sanitizeRichText(body.motif),
       })
       .where(eq(piecesDeCaisse.id, id))
       .returning();

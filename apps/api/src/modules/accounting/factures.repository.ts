@@ -33,6 +33,7 @@ const itemColumns = {
   est_valide: factures.est_valide,
   statut: factures.statut,
   created_at: factures.created_at,
+  updated_at: factures.updated_at,
 };
 
 type ItemRow = { [K in keyof typeof itemColumns]: unknown } & {

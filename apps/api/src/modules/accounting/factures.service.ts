@@ -2,6 +2,7 @@ import {
   type AvoirBody,
   type FactureBody,
   type FactureType,
+  type FactureUpdateBody,
   formatMoney,
   type LigneFactureBody,
   montantHorsColonne,
@@ -11,10 +12,11 @@ import {
   todayInGabon,
   totauxFacture,
 } from '@yams/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { AppError, fieldErrors } from '../../lib/errors';
+import { sent } from '../../lib/partial-update';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { getParametres } from '../entreprise/parametres.repository';
@@ -162,10 +164,46 @@ export function createFacture(db: Db, scope: Scope, body: FactureBody): Promise<
   });
 }
 
-export function updateFacture(db: Db, scope: Scope, id: number, body: FactureBody): Promise<void> {
+/** The draft as its body: what an update keeps of the fields it does not send. */
+async function corpsActuel(tx: Db, f: Facture): Promise<FactureBody> {
+  const lignes = await tx
+    .select()
+    .from(factureLignes)
+    .where(eq(factureLignes.facture_id, f.id))
+    .orderBy(asc(factureLignes.position));
+  return {
+    type: f.type as FactureBody['type'],
+    date_operation: f.date_operation,
+    client_id: f.client_id,
+    expirable: f.expirable,
+    date_expiration: f.date_expiration,
+    appliquer_tva: f.appliquer_tva,
+    taux_tva: f.taux_tva,
+    appliquer_tps: f.appliquer_tps,
+    taux_tps: f.taux_tps,
+    appliquer_css: f.appliquer_css,
+    taux_css: f.taux_css,
+    appliquer_reduction: f.appliquer_reduction,
+    reduction: f.reduction,
+    conditions: f.conditions,
+    mentions: f.mentions,
+    lignes: lignes.map((l) => ({
+      description: l.description,
+      isTitle: l.is_title,
+      qte: l.qte ?? undefined,
+      prix_unitaire: l.prix_unitaire ?? undefined,
+      reduction: l.reduction,
+      course_id: l.course_id,
+    })),
+  };
+}
+
+/** Changes the fields sent; lines and totals are computed again from the lines, sent or stored. */
+export function updateFacture(db: Db, scope: Scope, id: number, patch: FactureUpdateBody): Promise<void> {
   return transaction(db, async (tx) => {
     const f = await lockFacture(tx, scope, id);
     if (f.est_valide) throw documentValide('Cette facture est validée : elle ne peut plus être modifiée.');
+    const body = { ...(await corpsActuel(tx, f)), ...sent(patch) };
     await assertClient(tx, f.entreprise_id, body.client_id);
     await verifierCourses(tx, f.entreprise_id, body.client_id, body.lignes);
     const totaux = calculer(body.lignes, body);
@@ -182,7 +220,8 @@ export function updateFacture(db: Db, scope: Scope, id: number, body: FactureBod
         ...colonnes(body, totaux),
       })
       .where(eq(factures.id, id));
-    await ecrireLignes(tx, id, body.lignes, totaux.lignes);
+    // The lines are written again only when sent (their ids, and the history, stay otherwise).
+    if (patch.lignes) await ecrireLignes(tx, id, body.lignes, totaux.lignes);
   });
 }
 

@@ -230,3 +230,20 @@ export async function getAuditEntry(db: Db, scope: Scope, id: number): Promise<A
   if (!row) throw new AppError('audit.not_found', 404, ["Cette entrée du journal n'existe pas."]);
   return (await withLabels(db, [toOut(row)]))[0]!;
 }
+
+/**
+ * Who last wrote a row (or one of its lines) and when, from the log: the author named in a 409 when an edit
+ * was based on an older version (lib/versions.ts). Null when the log has nothing for it.
+ */
+export async function derniereModification(
+  db: Db,
+  tableName: string,
+  id: number,
+): Promise<{ utilisateur: string; created_at: string } | null> {
+  const ofRecord = or(
+    and(eq(auditLog.table_name, tableName), eq(auditLog.record_id, id)),
+    and(eq(auditLog.parent_table, tableName), eq(auditLog.parent_id, id)),
+  );
+  const [row] = (await select(db).where(ofRecord).orderBy(desc(auditLog.id)).limit(1)) as Raw[];
+  return row ? { utilisateur: toOut(row).utilisateur, created_at: row.created_at } : null;
+}

@@ -19,6 +19,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       list: "Journal d'audit de la plateforme (superadmin) : filtres entreprise, entité, action, utilisateur, fiche, période",
       detail: "Une entrée du journal d'audit (superadmin)",
     },
+    superadmin: 'all',
     list: (scope, q) => listAudit(app.db, scope, q),
     exportable: false,
     get: (scope, id) => getAuditEntry(app.db, scope, id),

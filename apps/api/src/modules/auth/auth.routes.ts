@@ -43,7 +43,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(app, logoutEndpoint, {
     tags,
     summary: 'Révoque le jeton courant',
-    preHandler: app.authenticateAny,
+    access: 'compte',
     handler: async (request) => {
       await revokeToken(app.db, request.auth!.tokenId);
       app.realtime.disconnectToken(request.auth!.tokenId);
@@ -100,14 +100,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(app, meEndpoint, {
     tags,
     summary: 'Mon compte',
-    preHandler: app.authenticateAny,
+    access: 'compte',
     handler: async (request) => ok((await getAccountOut(app.db, request.auth!.user))!),
   });
 
   endpointRoute(app, updateMeEndpoint, {
     tags,
     summary: 'Modifie mon profil ou mon mot de passe',
-    preHandler: app.authenticateAny,
+    access: 'compte',
     handler: async (request) => {
       const { user, tokenId } = request.auth!;
       const out = await auth.updateMe(deps, user, tokenId, request.body);

@@ -82,11 +82,10 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
             tags: ['Géolocalisation'],
             summary:
               'Position OsmAnd (Traccar Client) : id|deviceid, timestamp, lat, lon, speed (nœuds)… en paramètres ou formulaire, ou JSON {device_id, location} (location : objet ou tableau) ; 200 sans corps, 400 message invalide, 404 identifiant inconnu',
-            security: [],
           },
           // A tracker reads no page: the browser security headers would only cost each message their work.
           helmet: false,
-          config: { sessionsUntouched: true },
+          config: { sessionsUntouched: true, access: 'public' },
           handler,
         });
       }

@@ -23,6 +23,7 @@ const columns = {
   longitude: adresses.longitude,
   utilisateur: adresses.utilisateur_id,
   created_at: adresses.created_at,
+  updated_at: adresses.updated_at,
 };
 
 /**

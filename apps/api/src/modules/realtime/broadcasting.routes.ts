@@ -15,7 +15,7 @@ const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(app, broadcastingAuthEndpoint, {
     tags: ['Temps réel'],
     summary: 'Autorise l’abonnement d’un socket à un canal (presence-app, private-user.{id})',
-    preHandler: app.authenticate,
+    access: 'transporteur',
     handler: async (request) => {
       const { user } = request.auth!;
       const { socket_id, channel_name } = request.body;

@@ -40,6 +40,7 @@ function serve(app: App, r: ReferenceResource) {
       destroy: `Suppression${writers}`,
     },
     perPage: r.perPage,
+    ...(r.platform ? { superadmin: 'writes' as const } : {}),
     list: (scope, q) => listRows(app.db, scope, r, q),
     get: (scope, id) => getRow(app.db, scope, r, id),
     options: {
@@ -67,6 +68,7 @@ function serve(app: App, r: ReferenceResource) {
     summary: `Import d'un fichier (mêmes colonnes que l'export), tout ou rien${writers}`,
     // Up to 2,000 lines read from a file: above the API's 1 MiB JSON limit, bounded all the same.
     bodyLimit: IMPORT_BODY_LIMIT,
+    ...(r.platform ? { access: 'superadmin' as const } : {}),
     handler: async (request) => {
       const report = await importRows(app.db, currentScope(request), r, request.body);
       if (report.erreurs.length && !request.body.apercu) {

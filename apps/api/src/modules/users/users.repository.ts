@@ -45,6 +45,7 @@ const userOutColumns = (own: SQL | undefined) => ({
   bloque: users.bloque,
   last_seen_at: users.last_seen_at,
   created_at: users.created_at,
+  updated_at: users.updated_at,
   /** One of the viewer's own accounts (it may change it), not a client who booked with it. */
   own: own ? sql<boolean>`coalesce(${own}, false)`.mapWith(Boolean) : sql<boolean>`true`.mapWith(Boolean),
 });

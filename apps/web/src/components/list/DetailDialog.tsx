@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant
 import { MSG } from '@yams/shared';
 import { Button, Modal, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
+import { isVersionConflict } from '../../base/http';
 import { useDialogWidth } from '../dialogWidth';
 import { EntityForm } from '../form/EntityForm';
 import { rowToValues } from '../form/formValues';
@@ -9,10 +10,21 @@ import { DetailView } from './DetailView';
 import { type PostVars, useRefreshAfterWrite, useResourceOne, useResourcePost } from './resource';
 import { rowUpdateBody } from './rowUpdate';
 import { type ListDecl, type Row, type RowAction, rowAllows } from './types';
+import { VersionConflict } from './VersionConflict';
 
 export type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'view'; row: T };
 
-type Mode = { kind: 'details' } | { kind: 'edit' } | { kind: 'action'; action: RowAction<Row> };
+/** `edit` keeps the version of the row the form was filled from: the update sends it back (`If-Match`). */
+type Mode =
+  | { kind: 'details' }
+  | { kind: 'edit'; version?: string }
+  | { kind: 'action'; action: RowAction<Row> };
+
+/** A row's version (`updated_at`), when the API sends one. */
+const versionOf = (row: unknown): string | undefined => {
+  const v = (row as { updated_at?: unknown } | undefined)?.updated_at;
+  return typeof v === 'string' ? v : undefined;
+};
 
 interface Props<T extends Row> {
   decl: ListDecl<T>;
@@ -27,6 +39,10 @@ interface Props<T extends Row> {
  */
 export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) {
   const [mode, setMode] = useState<Mode>({ kind: 'details' });
+  // The other person's change that refused a save (the API's French sentence), and the form's generation:
+  // reloading the row fills the form anew.
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
   const editing = state.kind === 'create' || mode.kind === 'edit';
   const width = useDialogWidth((editing && decl.form?.width) || decl.detail.width);
   const post = useResourcePost(decl.resource, decl.invalidates);
@@ -38,10 +54,31 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
 
   const close = () => {
     setMode({ kind: 'details' });
+    setConflict(null);
     onClose();
   };
   const send = (to: string, body?: unknown, extra?: Omit<PostVars, 'path' | 'body'>) =>
     post.mutateAsync({ path: to, body, ...extra });
+
+  // An edit is saved against the version it was filled from: if someone changed the row meanwhile, the API
+  // refuses it (409) and a dialog says who and when, over the form that keeps what was typed.
+  const version = mode.kind === 'edit' ? mode.version : undefined;
+  const saveEdit = async (r: T, body: unknown) => {
+    try {
+      await send(`${path}/${r.id}/update`, body, { id: r.id, version });
+      close();
+    } catch (error) {
+      if (version && isVersionConflict(error)) setConflict(error.errors[0] ?? null);
+      throw error;
+    }
+  };
+  /** The row as it is now; `reset`: its values replace the form's (else what was typed stays). */
+  const reload = async (reset: boolean) => {
+    const fresh = await one.refetch();
+    setMode({ kind: 'edit', version: versionOf(fresh.data) });
+    if (reset) setGeneration((g) => g + 1);
+    setConflict(null);
+  };
 
   // A locked ↔ editing dialog (detail.lock) for a row this user may change.
   const locking =
@@ -94,7 +131,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
     const form = decl.form;
     content = (
       <EntityForm
-        key={locked ? 'locked' : 'unlocked'}
+        key={locked ? 'locked' : `unlocked-${generation}`}
         mode="edit"
         disabled={locked}
         ariaLabel={locked ? title : `Modifier ${title}`}
@@ -104,10 +141,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         initialValues={form.toValues ? form.toValues(row) : rowToValues(row as never, form.fields)}
         toBody={form.toBody as never}
         cancelLabel="Verrouiller"
-        onSubmit={async (body) => {
-          await send(`${path}/${row.id}/update`, body, { id: row.id });
-          close();
-        }}
+        onSubmit={(body) => saveEdit(row, body)}
         onCancel={() => setMode({ kind: 'details' })}
       />
     );
@@ -116,7 +150,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
     const form = decl.form;
     content = (
       <EntityForm
-        key="edit"
+        key={`edit-${generation}`}
         mode="edit"
         ariaLabel={`Modifier ${title}`}
         fields={form.fields}
@@ -124,10 +158,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         schema={form.updateSchema}
         initialValues={form.toValues ? form.toValues(row) : rowToValues(row as never, form.fields)}
         toBody={form.toBody as never}
-        onSubmit={async (body) => {
-          await send(`${path}/${row.id}/update`, body, { id: row.id });
-          close();
-        }}
+        onSubmit={(body) => saveEdit(row, body)}
         onCancel={() => setMode({ kind: 'details' })}
       />
     );
@@ -199,6 +230,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
       destroyOnHidden
     >
       {content}
+      <VersionConflict message={conflict} onReload={() => reload(true)} onKeep={() => reload(false)} />
     </Modal>
   );
 }
@@ -314,7 +346,7 @@ function DialogFooter<T extends Row>({
         <Button
           type="primary"
           icon={decl.detail.lock ? <UnlockOutlined aria-hidden /> : <EditOutlined aria-hidden />}
-          onClick={() => setMode({ kind: 'edit' })}
+          onClick={() => setMode({ kind: 'edit', version: versionOf(row) })}
         >
           {decl.detail.lock ? 'Déverrouiller' : 'Modifier'}
         </Button>

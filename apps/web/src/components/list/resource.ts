@@ -173,6 +173,8 @@ export interface PostVars {
   /** This action's 'Oups !' toast: seconds and kind (an invoice's deletion: 20 s). */
   errorDuration?: number;
   errorType?: ErrorToastType;
+  /** An update: the version of the row it is based on (`If-Match`); a 409 then rejects without a toast. */
+  version?: string;
 }
 
 /**
@@ -182,8 +184,15 @@ export interface PostVars {
 export function useResourcePost<T>(resource: Resource<T, unknown>, invalidates?: Invalidates) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ path, body, errorDuration, errorType }: PostVars) =>
-      (await http.post<unknown>(path, body, { successToast: true, errorDuration, errorType })).data,
+    mutationFn: async ({ path, body, errorDuration, errorType, version }: PostVars) =>
+      (
+        await http.post<unknown>(path, body, {
+          successToast: true,
+          errorDuration,
+          errorType,
+          ...(version ? { ifMatch: version } : {}),
+        })
+      ).data,
     onSuccess: (data, vars) => {
       const answered =
         vars.id !== undefined &&
