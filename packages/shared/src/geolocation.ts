@@ -63,8 +63,16 @@ export const GPS = {
   traceJoursMax: 31,
   /** A vehicle leaves a place once farther than the radius × this (no event storm at the border). */
   sortieFacteur: 1.2,
-  /** Unknown identifiers listed to the companies: those seen within this many hours. */
-  inconnusHeures: 24,
+  /** Unknown identifiers (superadmins only): kept this many hours after they were last seen… */
+  inconnusHeures: 7 * 24,
+  /** …at most this many (an identifier sweep cannot flood the table)… */
+  inconnusMax: 1_000,
+  /** …and one identifier written at most once per this many seconds and API node. */
+  inconnusEcritureSecondes: 60,
+  /** A fix dated more than this ahead of the server (a phone with a wrong clock) is put at its receive time. */
+  avanceMaxMinutes: 5,
+  /** The path of the ingest for a device with a secret: `{osmandPath}/{cle}`. */
+  osmandCle: (cle: string) => `/api/gps/osmand/${cle}`,
   /** The public tracking page: the vehicle's track over at most this many hours, this many points. */
   suiviTraceHeures: 12,
   suiviTracePoints: 500,
@@ -150,6 +158,11 @@ const appareilShape = {
   identifiant: zIdentifiant,
   /** The vehicle it rides in (null: not in a vehicle). */
   vehicule_id: zChamps.idOptionnel('Le véhicule'),
+  /**
+   * A secret the device must send (issue 23 §5): true gives it one (kept if it has one), false removes it.
+   * Absent at creation: none.
+   */
+  avec_cle: z.boolean({ error: 'La clé secrète est oui ou non.' }).optional(),
 };
 
 /** `entreprise_id`: a superadmin names the company. */
@@ -195,6 +208,8 @@ export const AppareilOut = z.object({
   entreprise_id: z.number(),
   nom: z.string(),
   identifiant: z.string(),
+  /** Its secret (to type into Traccar Client), null when it has none. */
+  cle: z.string().nullable(),
   statut: z.enum(APPAREIL_STATUTS),
   vehicule: z.object({ id: z.number(), plaque: z.string() }).nullable(),
   /** The open course (not finished or cancelled) its vehicle carries. */

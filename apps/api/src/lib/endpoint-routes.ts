@@ -2,6 +2,7 @@ import type { EndpointContract, EndpointPartOut, EndpointResponse } from '@yams/
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type LimitName, limitConfig } from '../plugins/limits';
 import { type ok, reply } from './http';
 import { acceptsUploads } from './uploads';
 
@@ -19,8 +20,13 @@ interface RouteSpec {
   summary: string;
   /** Another authentication than the plugin's hook (`app.authenticateAny` for /api/me). */
   preHandler?: preHandlerHookHandler;
-  /** A route without an account (the public tracking page): published with no security requirement. */
+  /**
+   * A route without an account (sign-in, the public tracking page): published with no security requirement,
+   * and limited per source address (`limit`, 'public' by default).
+   */
   public?: true;
+  /** Requests per minute and address (plugins/limits.ts); every public route has one. */
+  limit?: LimitName;
   /** A body limit other than the API's (an import's lines read from a file). */
   bodyLimit?: number;
 }
@@ -83,9 +89,11 @@ function declare<E extends EndpointContract>(
       `${contract.path}: an upload route must be declared in a plugin that called acceptUploads().`,
     );
   }
+  const limit = spec.limit ?? (spec.public ? 'public' : undefined);
   app.route({
     method: contract.method,
     url: contract.path,
+    ...(limit ? { config: limitConfig(app, limit) } : {}),
     ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,

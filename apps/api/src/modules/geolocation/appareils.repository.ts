@@ -33,6 +33,7 @@ const columns = {
   entreprise_id: appareils.entreprise_id,
   nom: appareils.nom,
   identifiant: appareils.identifiant,
+  cle: appareils.cle,
   vehicule_id: appareils.vehicule_id,
   plaque: vehicules.plaque,
   course: sql<{
@@ -115,6 +116,7 @@ function toOut(r: Row, recent: PositionRow[], now = Date.now()): AppareilOut {
     entreprise_id: r.entreprise_id,
     nom: r.nom,
     identifiant: r.identifiant,
+    cle: r.cle,
     statut: (enLigne ? 'En ligne' : 'Hors ligne') as AppareilStatut,
     vehicule: r.vehicule_id && r.plaque ? { id: r.vehicule_id, plaque: r.plaque } : null,
     course: r.course ? { id: r.course.id, code: r.course.code, statut: r.course.statut } : null,

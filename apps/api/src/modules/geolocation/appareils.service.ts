@@ -2,6 +2,7 @@ import type { AppareilBody, AppareilInconnuBody, AppareilUpdateBody } from '@yam
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Scoped, scoped } from '../../db/scoped';
+import { randomToken } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
@@ -33,7 +34,12 @@ export function createAppareil(db: Db, scope: Scope, body: AppareilBody): Promis
     await assertVehicule(s, body.vehicule_id);
     const [row] = await s
       .insert(appareils)
-      .values({ nom: body.nom, identifiant: body.identifiant, vehicule_id: body.vehicule_id ?? null })
+      .values({
+        nom: body.nom,
+        identifiant: body.identifiant,
+        vehicule_id: body.vehicule_id ?? null,
+        cle: body.avec_cle ? randomToken() : null,
+      })
       .returning({ id: appareils.id });
     await plusInconnu(tx, body.identifiant);
     return row!.id;
@@ -61,7 +67,13 @@ export function updateAppareil(
     const a = await lockAppareil(tx, scope, id);
     const s = scoped(tx, { entrepriseId: a.entreprise_id });
     await assertVehicule(s, body.vehicule_id);
-    const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    const { avec_cle, ...fields } = body;
+    const patch: Partial<typeof appareils.$inferInsert> = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    );
+    // A secret asked for is made once (the phone keeps working); removed when no longer wanted.
+    if (avec_cle === true && !a.cle) patch.cle = randomToken();
+    if (avec_cle === false && a.cle) patch.cle = null;
     if (Object.keys(patch).length) await s.update(appareils).set(patch).where(eq(appareils.id, a.id));
     if (body.identifiant && body.identifiant !== a.identifiant) await plusInconnu(tx, body.identifiant);
     return [a.identifiant, ...(body.identifiant ? [body.identifiant] : [])];
