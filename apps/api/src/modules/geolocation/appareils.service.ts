@@ -9,7 +9,7 @@ import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
 import { assertEntreprise, assertOwnRow } from '../reference/reference.checks';
-import { lockAppareil } from './appareils.repository';
+import { assertPlateforme, lockAppareil } from './appareils.repository';
 import { IDENTIFIANT_PRIS } from './geolocation.errors';
 import { appareils, appareilsInconnus } from './geolocation.table';
 
@@ -46,8 +46,12 @@ export function createAppareil(db: Db, scope: Scope, body: AppareilBody): Promis
   }).catch(identifiantPris);
 }
 
-/** 'Appareil inconnu' → a device of the company in one click (named after its identifier by default). */
+/**
+ * 'Appareil inconnu' → a device of the company the superadmin names, in one click (named after its
+ * identifier by default). A company cannot: it would claim a phone it has not seen (issue 23 §6).
+ */
 export function registerInconnu(db: Db, scope: Scope, body: AppareilInconnuBody): Promise<number> {
+  assertPlateforme(scope);
   return createAppareil(db, scope, {
     nom: body.nom ?? `Appareil ${body.identifiant}`,
     identifiant: body.identifiant,
