@@ -211,6 +211,8 @@ export const AppareilOut = z.object({
   identifiant: z.string(),
   /** Its secret (to type into Traccar Client), null when it has none. */
   cle: z.string().nullable(),
+  /** Whether it has one (the form's switch). */
+  avec_cle: z.boolean(),
   statut: z.enum(APPAREIL_STATUTS),
   vehicule: z.object({ id: z.number(), plaque: z.string() }).nullable(),
   /** The open course (not finished or cancelled) its vehicle carries. */

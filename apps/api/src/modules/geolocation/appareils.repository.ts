@@ -117,6 +117,7 @@ function toOut(r: Row, recent: PositionRow[], now = Date.now()): AppareilOut {
     nom: r.nom,
     identifiant: r.identifiant,
     cle: r.cle,
+    avec_cle: r.cle !== null,
     statut: (enLigne ? 'En ligne' : 'Hors ligne') as AppareilStatut,
     vehicule: r.vehicule_id && r.plaque ? { id: r.vehicule_id, plaque: r.plaque } : null,
     course: r.course ? { id: r.course.id, code: r.course.code, statut: r.course.statut } : null,
