@@ -32,8 +32,7 @@ import { migrate } from '../src/db/migrate';
 import { openPgliteWorker } from '../src/db/pglite-remote';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
 import { gpsAddress } from '../src/modules/geolocation/gps.routes';
-import { type BenchLine, LINES } from './lines';
-import { BENCH_LIMITS } from './lines';
+import { BENCH_LIMITS, type BenchLine, LINES } from './lines';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {

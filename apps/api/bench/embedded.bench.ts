@@ -31,8 +31,8 @@ import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
 import { openPgliteSocket, openPgliteWorker } from '../src/db/pglite-remote';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
-import { loadFromWorker, pct } from './load-worker';
 import { BENCH_LIMITS } from './lines';
+import { loadFromWorker, pct } from './load-worker';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {

@@ -79,7 +79,9 @@ describe('limits per source address', () => {
     const refused = await osmand(fix(d.identifiant, 100), from);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ success: false });
-    expect(refused.json().errors[0]).toMatch(/^Trop de requêtes depuis votre adresse : réessayez dans \d+ secondes?\.$/);
+    expect(refused.json().errors[0]).toMatch(
+      /^Trop de requêtes depuis votre adresse : réessayez dans \d+ secondes?\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // A fleet behind another address is not held back.
     expect((await osmand(fix(d.identifiant, 101), nextAddress())).statusCode).toBe(200);
@@ -103,7 +105,8 @@ describe('limits per source address', () => {
     expect(unlimited.map((r) => `${r.method} ${r.url}`)).toEqual([]);
 
     const from = nextAddress();
-    const suivi = () => f.t.app.inject({ method: 'GET', url: '/api/suivi/pas-un-jeton', remoteAddress: from });
+    const suivi = () =>
+      f.t.app.inject({ method: 'GET', url: '/api/suivi/pas-un-jeton', remoteAddress: from });
     for (let i = 0; i < LIMITE_PUBLIC; i++) expect((await suivi()).statusCode).toBe(404);
     const refused = await suivi();
     expect(refused.statusCode).toBe(429);
@@ -238,10 +241,14 @@ describe('the unknown identifiers', () => {
       derniere_vue: sql`now() - interval '8 days'` as unknown as string,
     });
     expect(
-      data(await f.t.get('/api/appareils/inconnus', f.admin)).map((x: { identifiant: string }) => x.identifiant),
+      data(await f.t.get('/api/appareils/inconnus', f.admin)).map(
+        (x: { identifiant: string }) => x.identifiant,
+      ),
     ).not.toContain(old);
     // The next write of an unknown identifier purges it.
     expect((await osmand(fix(ident('NOUVEAU'), 1), nextAddress())).statusCode).toBe(200);
-    expect(await f.db.select().from(appareilsInconnus).where(eq(appareilsInconnus.identifiant, old))).toEqual([]);
+    expect(await f.db.select().from(appareilsInconnus).where(eq(appareilsInconnus.identifiant, old))).toEqual(
+      [],
+    );
   });
 });

@@ -288,7 +288,9 @@ describe('OsmAnd ingest', () => {
     );
     expect(registered).toMatchObject({ nom: `Appareil ${identifiant}`, identifiant, vehicule: { id: v.id } });
     expect(
-      data(await f.t.get('/api/appareils/inconnus', f.admin)).map((x: { identifiant: string }) => x.identifiant),
+      data(await f.t.get('/api/appareils/inconnus', f.admin)).map(
+        (x: { identifiant: string }) => x.identifiant,
+      ),
     ).not.toContain(identifiant);
     const now = Math.floor(Date.now() / 1000);
     expect(

@@ -184,15 +184,18 @@ const QUERY_MESSAGES: Array<{ url: string; expected: Record<string, unknown>; km
 ];
 
 describe("Traccar's OsmAnd decoder test messages", () => {
-  it.each(JSON_MESSAGES.map((m, i) => [i + 1, m] as const))('JSON message %i: stored as Traccar reads it', async (_, m) => {
-    const d = await device();
-    const res = await postJson(m.body.replace('{id}', d.identifiant));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).toBe('');
-    const rows = await stored(d.id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject(m.expected);
-  });
+  it.each(JSON_MESSAGES.map((m, i) => [i + 1, m] as const))(
+    'JSON message %i: stored as Traccar reads it',
+    async (_, m) => {
+      const d = await device();
+      const res = await postJson(m.body.replace('{id}', d.identifiant));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe('');
+      const rows = await stored(d.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject(m.expected);
+    },
+  );
 
   it('JSON message 4: 18.67 m/s is 67.2 km/h', async () => {
     const d = await device();
@@ -200,23 +203,26 @@ describe("Traccar's OsmAnd decoder test messages", () => {
     expect((await stored(d.id))[0]!.vitesse).toBeCloseTo(67.21, 1);
   });
 
-  it.each(QUERY_MESSAGES.map((m, i) => [i + 1, m] as const))('query message %i: stored as Traccar reads it', async (_, m) => {
-    const d = await device();
-    const before = Date.now();
-    const res = await get(m.url.replace('/?', '/api/gps/osmand?').replace('{id}', d.identifiant));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).toBe('');
-    const rows = await stored(d.id);
-    expect(rows).toHaveLength(1);
-    const row = rows[0]!;
-    const { attributs, ...fields } = m.expected;
-    expect(row).toMatchObject(fields);
-    // Typed exactly: a number is a number, true is true, nothing else kept.
-    if (attributs !== undefined) expect(row.attributs).toEqual(attributs);
-    // Without a timestamp, the receive time.
-    if (!m.url.includes('timestamp=')) expect(Date.parse(row.heure)).toBeGreaterThanOrEqual(before - 1000);
-    if (m.kmh) expect(row.vitesse).toBeCloseTo(m.kmh, 1);
-  });
+  it.each(QUERY_MESSAGES.map((m, i) => [i + 1, m] as const))(
+    'query message %i: stored as Traccar reads it',
+    async (_, m) => {
+      const d = await device();
+      const before = Date.now();
+      const res = await get(m.url.replace('/?', '/api/gps/osmand?').replace('{id}', d.identifiant));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe('');
+      const rows = await stored(d.id);
+      expect(rows).toHaveLength(1);
+      const row = rows[0]!;
+      const { attributs, ...fields } = m.expected;
+      expect(row).toMatchObject(fields);
+      // Typed exactly: a number is a number, true is true, nothing else kept.
+      if (attributs !== undefined) expect(row.attributs).toEqual(attributs);
+      // Without a timestamp, the receive time.
+      if (!m.url.includes('timestamp=')) expect(Date.parse(row.heure)).toBeGreaterThanOrEqual(before - 1000);
+      if (m.kmh) expect(row.vitesse).toBeCloseTo(m.kmh, 1);
+    },
+  );
 
   it('a message without identifier is refused (400, as Traccar)', async () => {
     const res = await get('/api/gps/osmand?timestamp=1377177267&lat=60.0&lon=30.0');
@@ -234,9 +240,9 @@ describe("Traccar's OsmAnd decoder test messages", () => {
     expect(await stored(fresh.id)).toEqual([]);
 
     const d = await device();
-    expect((await get(`/api/gps/osmand?id=${d.identifiant}&timestamp=1377177200&lat=0.39&lon=9.45`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await get(`/api/gps/osmand?id=${d.identifiant}&timestamp=1377177200&lat=0.39&lon=9.45`)).statusCode,
+    ).toBe(200);
     const res = await get(`/api/gps/osmand?id=${d.identifiant}&timestamp=1377177267&batt=55${cells}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toBe('');
@@ -287,7 +293,11 @@ describe("Traccar's OsmAnd decoder test messages", () => {
       `/api/gps/osmand?id=${d.identifiant}&timestamp=1763884800&lat=0.4&lon=9.4&driverUniqueId=0012&motion=false&note=abc`,
     );
     expect(res.statusCode).toBe(200);
-    expect((await stored(d.id))[0]!.attributs).toEqual({ driverUniqueId: '0012', motion: false, note: 'abc' });
+    expect((await stored(d.id))[0]!.attributs).toEqual({
+      driverUniqueId: '0012',
+      motion: false,
+      note: 'abc',
+    });
   });
 });
 
@@ -300,7 +310,8 @@ describe('ignition, motion and the driver on the track', () => {
       get(
         `/api/gps/osmand?id=${d.identifiant}&timestamp=${t0 + i * 60}&lat=${(0.3 + i * 0.006).toFixed(4)}&lon=9.45&speed=21.6${extra}`,
       );
-    for (let i = 0; i <= 4; i++) expect((await send(i, '&ignition=true&driverUniqueId=B-17')).statusCode).toBe(200);
+    for (let i = 0; i <= 4; i++)
+      expect((await send(i, '&ignition=true&driverUniqueId=B-17')).statusCode).toBe(200);
     // Towed, or GPS drift: ignition off, then a phone that says it is not moving.
     for (let i = 5; i <= 8; i++) expect((await send(i, '&ignition=false')).statusCode).toBe(200);
     for (let i = 9; i <= 10; i++) {
@@ -359,8 +370,11 @@ describe('a fix dated ahead of the server clock', () => {
     expect(a.derniere_position).toMatchObject({ heure: '2026-03-10T08:02:00.000Z', latitude: 0.42 });
     // Within a few minutes of the clock: the device's time is kept.
     expect(
-      (await get(`/api/gps/osmand?id=${d.identifiant}&timestamp=${(now + 120_000 + 4 * 60_000) / 1000}&lat=0.43&lon=9.45`))
-        .statusCode,
+      (
+        await get(
+          `/api/gps/osmand?id=${d.identifiant}&timestamp=${(now + 120_000 + 4 * 60_000) / 1000}&lat=0.43&lon=9.45`,
+        )
+      ).statusCode,
     ).toBe(200);
     rows = await stored(d.id);
     expect(rows.at(-1)).toMatchObject({ heure: '2026-03-10T08:06:00.000Z', attributs: null });
@@ -390,7 +404,9 @@ describe('a fix dated ahead of the server clock', () => {
     const now = Date.parse('2026-03-14T10:00:00.000Z');
     vi.useFakeTimers({ toFake: ['Date'], now });
     const d = await device();
-    const res = await get(`/api/gps/osmand?id=${d.identifiant}&timestamp=1999-08-01T10:00:00Z&lat=0.4&lon=9.45`);
+    const res = await get(
+      `/api/gps/osmand?id=${d.identifiant}&timestamp=1999-08-01T10:00:00Z&lat=0.4&lon=9.45`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await stored(d.id))[0]).toMatchObject({
       heure: '2026-03-14T10:00:00.000Z',

@@ -207,7 +207,9 @@ export async function findAppareil(db: Db, scope: Scope, id: number) {
 
 /** A boolean attribute as stored: JSON true/false, or the text "true"/"false" of older rows. */
 const attributBool = (key: string) =>
-  sql<boolean | null>`case jsonb_typeof(${positions.attributs}->${key}) when 'boolean' then (${positions.attributs}->${key})::boolean when 'string' then (${positions.attributs}->>${key}) = 'true' end`;
+  sql<
+    boolean | null
+  >`case jsonb_typeof(${positions.attributs}->${key}) when 'boolean' then (${positions.attributs}->${key})::boolean when 'string' then (${positions.attributs}->>${key}) = 'true' end`;
 
 /** The fixes of a device between two instants, oldest first, with what the track reads of their attributes. */
 export async function positionsBetween(

@@ -184,7 +184,8 @@ export class Ingest {
       return;
     }
     if (!seen) {
-      if (now < this.unknownWindow.start || now - this.unknownWindow.start >= 60_000) this.unknownWindow = { start: now, writes: 0 };
+      if (now < this.unknownWindow.start || now - this.unknownWindow.start >= 60_000)
+        this.unknownWindow = { start: now, writes: 0 };
       if (++this.unknownWindow.writes > INCONNUS_PAR_MINUTE) return;
     }
     if (this.unknownSeen.size > CACHE_MAX) this.unknownSeen.clear();

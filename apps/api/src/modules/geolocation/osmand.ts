@@ -127,9 +127,7 @@ function spread<T extends { heure: string; attributs: Record<string, unknown> | 
 ): T[] {
   const moved = fixes
     .filter((f) => typeof f.attributs?.heure_appareil === 'string')
-    .sort((a, b) =>
-      String(a.attributs!.heure_appareil).localeCompare(String(b.attributs!.heure_appareil)),
-    );
+    .sort((a, b) => String(a.attributs!.heure_appareil).localeCompare(String(b.attributs!.heure_appareil)));
   moved.forEach((f, i) => {
     f.heure = new Date(now - (moved.length - 1 - i)).toISOString();
   });
