@@ -56,7 +56,9 @@ export function TraccarSetup({ identifiant, cle }: { identifiant?: string; cle?:
         {identifiant ? (
           <Copiable text={identifiant} />
         ) : (
-          <Typography.Text>celui de l'appareil dans la liste ci-dessous</Typography.Text>
+          <Typography.Text>
+            celui de l'appareil dans la liste ci-dessous (sa fiche donne l'URL avec sa clé secrète)
+          </Typography.Text>
         )}
       </div>
       {identifiant !== undefined && (
