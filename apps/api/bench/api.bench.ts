@@ -32,7 +32,7 @@ import { migrate } from '../src/db/migrate';
 import { openPgliteWorker } from '../src/db/pglite-remote';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
 import { gpsAddress } from '../src/modules/geolocation/gps.routes';
-import { type BenchLine, LINES } from './lines';
+import { BENCH_LIMITS, type BenchLine, LINES } from './lines';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -250,7 +250,7 @@ if (args.has('seed-only')) {
 }
 
 const config = {
-  ...loadConfig({ ...process.env, DATA_DIR: path.join(root, '.test-data/bench') }),
+  ...loadConfig({ ...BENCH_LIMITS, ...process.env, DATA_DIR: path.join(root, '.test-data/bench') }),
   webDist: undefined,
   // The GPS listener of Traccar Client's devices (host and port, as Traccar's 5055): any free port.
   gpsPort: 0,

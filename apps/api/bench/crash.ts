@@ -22,6 +22,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS } from '../src/db/client';
+import { BENCH_LIMITS } from './lines';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -82,6 +83,7 @@ async function startApi(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
     env: {
+      ...BENCH_LIMITS,
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',

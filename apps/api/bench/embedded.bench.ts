@@ -31,6 +31,7 @@ import { analyze } from '../src/db/maintenance';
 import { migrate } from '../src/db/migrate';
 import { openPgliteSocket, openPgliteWorker } from '../src/db/pglite-remote';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
+import { BENCH_LIMITS } from './lines';
 import { loadFromWorker, pct } from './load-worker';
 
 const args = new Map(
@@ -113,7 +114,7 @@ const key = (arr: string, line: string) => `${arr}\u0000${line}`;
 async function round(name: string, port: number) {
   const database = await ARRANGEMENTS[name]!(DATA);
   const config = {
-    ...loadConfig({ ...process.env, DATA_DIR: path.dirname(DATA) }),
+    ...loadConfig({ ...BENCH_LIMITS, ...process.env, DATA_DIR: path.dirname(DATA) }),
     gpsPort: undefined,
     port,
   };

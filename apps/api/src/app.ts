@@ -15,6 +15,7 @@ import contextPlugin from './plugins/context';
 import entrepriseNamesPlugin from './plugins/entreprise-names';
 import envelopePlugin, { frameworkErrors } from './plugins/envelope';
 import idempotencyPlugin from './plugins/idempotency';
+import limitsPlugin from './plugins/limits';
 import realtimePlugin from './plugins/realtime';
 import { collectRoutes } from './plugins/route-table';
 import securityPlugin, { DOCS_CSP } from './plugins/security';
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database: options.database,
     mailer: options.mailer ?? createMailer(config),
   });
+  await app.register(limitsPlugin);
   await app.register(authPlugin);
   await app.register(entrepriseNamesPlugin);
   await app.register(idempotencyPlugin);

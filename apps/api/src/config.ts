@@ -33,6 +33,11 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** `GPS_PORT`: a second listener answering the OsmAnd protocol at `/` (Traccar Client's default 5055). */
   gpsPort?: number;
+  /**
+   * Requests per minute and source address on each limited route (plugins/limits.ts): `public` (sign-in,
+   * password reset, verification, the public tracking page) and `gps` (the OsmAnd ingest).
+   */
+  limites: { public: number; gps: number };
 }
 
 /** `TRUST_PROXY`: unset/0/false → off; `true` → any proxy; `2` → that many hops; else addresses or CIDRs. */
@@ -84,7 +89,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeRecheckMs: positiveMs(env.REALTIME_RECHECK_MS, 15_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     gpsPort: parseGpsPort(env.GPS_PORT),
+    limites: {
+      public: perMinute(env, 'LIMITE_PUBLIC_PAR_MINUTE', LIMITE_PUBLIC),
+      gps: perMinute(env, 'LIMITE_GPS_PAR_MINUTE', LIMITE_GPS),
+    },
   };
+}
+
+/**
+ * A person at a browser or an app: 2 requests a second on one public route, for a whole office behind one
+ * address (50 people signing in at 8:00 stay well inside).
+ */
+const LIMITE_PUBLIC = 120;
+/**
+ * Trackers share addresses: a company's SIM cards leave through one APN gateway and Gabon's mobile
+ * operators put many phones behind one carrier NAT. 6,000 a minute (100 messages a second) carries 1,000
+ * devices reporting every 10 s from one address; a sweep of Traccar Client's 6-digit identifiers then takes
+ * hours and learns nothing (every identifier gets the same answer), and a device with a key refuses it.
+ */
+const LIMITE_GPS = 6_000;
+
+function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new Error(`${name} invalide : « ${raw} ». Indiquez un nombre entier de requêtes par minute (≥ 1).`);
+  }
+  return n;
 }
 
 function parseGpsPort(raw: string | undefined): number | undefined {

@@ -58,8 +58,9 @@ function reference(path: string) {
 let seq = 0;
 const next = () => `${process.pid % 1000}-${++seq}`;
 
-export async function setupFixtures() {
-  const t = await setupApi();
+/** `env`: settings of the app (a low per-address limit…). */
+export async function setupFixtures(env: Record<string, string> = {}) {
+  const t = await setupApi(env);
   const db: Db = t.database.db;
   const [aToken, bToken, admin] = await Promise.all([
     t.login('direction@transgabon.ga'),

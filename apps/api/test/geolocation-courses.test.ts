@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { courseEvenements, liensSuivi, notifications } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
 import { data, type Fixtures, setupFixtures } from './fixtures';
@@ -10,6 +10,14 @@ import { data, type Fixtures, setupFixtures } from './fixtures';
 let f: Fixtures;
 beforeAll(async () => {
   f = await setupFixtures();
+});
+// A truck reports live: each fix is sent when the (fake) clock reaches its time, never ahead of the
+// server's clock (a fix from the future is put at its receive time).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 // Owendo port (pickup) → Ntoum (drop-off), on the N1.
@@ -57,7 +65,9 @@ async function courseWithDevice(coords = true) {
 function reporter(identifiant: string, start: number) {
   return async (minutes: number, place: { lat: number; lng: number }, metresEast = 0) => {
     const lng = place.lng + metresEast / 111_320;
-    const ts = Math.floor((start + minutes * 60_000) / 1000);
+    const at = start + minutes * 60_000;
+    if (at > Date.now()) vi.setSystemTime(at);
+    const ts = Math.floor(at / 1000);
     const res = await f.t.app.inject({
       method: 'POST',
       url: `/api/gps/osmand?id=${identifiant}&timestamp=${ts}&lat=${place.lat}&lon=${lng}&speed=20`,

@@ -7,8 +7,9 @@ import { listen, openTab } from './realtime-support';
 
 // The OsmAnd ingest (issue 12) with requests shaped exactly as Traccar Client sends them: the query-string
 // form of Traccar Client ≤ 8 and of OsmAnd trackers, the form body, the JSON of current Traccar Client
-// (one location or an array after an offline stretch). 200 empty when stored, 400 malformed or impossible
-// (nothing stored), 404 unknown identifier (listed as 'Appareil inconnu').
+// (one location or an array after an offline stretch). 200 empty when stored (and for an unknown
+// identifier: the same answer, issue 23 §5; listed to the superadmin as 'Appareil inconnu'), 400 malformed
+// or impossible (nothing stored).
 
 let f: Fixtures;
 let seq = 0;
@@ -120,7 +121,7 @@ describe('OsmAnd ingest', () => {
       latitude: 0.4,
       longitude: 9.46,
       vitesse: 0,
-      attributs: { hdop: '0.9' },
+      attributs: { hdop: 0.9 },
     });
   });
 
@@ -151,7 +152,7 @@ describe('OsmAnd ingest', () => {
       altitude: 14.2,
       batterie: 84,
       en_charge: true,
-      attributs: { is_moving: true, odometer: 1523.4, event: 'motionchange', activity: 'in_vehicle' },
+      attributs: { motion: true, odometer: 1523.4, event: 'motionchange', activity: 'in_vehicle' },
     });
     expect(rows.at(-1)!.vitesse).toBeCloseTo(50.04, 1);
     // speed and heading of -1 (unknown) are not stored as values.
@@ -219,7 +220,6 @@ describe('OsmAnd ingest', () => {
       [`?id=${d.identifiant}&lat=abc&lon=9.4`, undefined],
       [`?id=${d.identifiant}&lat=0.4`, undefined],
       [`?id=${d.identifiant}&lat=0.4&lon=9.4&timestamp=demain`, undefined],
-      [`?id=${d.identifiant}&lat=0.4&lon=9.4&timestamp=99999999999999`, undefined],
       ['?lat=0.4&lon=9.4', undefined],
       [
         '',
@@ -255,35 +255,40 @@ describe('OsmAnd ingest', () => {
     expect(await stored(d.id)).toEqual([]);
   });
 
-  it('answers 404 for an unknown identifier, lists it, and registers it in one call', async () => {
+  it('answers an unknown identifier 200 (nothing stored), lists it to the superadmin, who assigns it', async () => {
     const identifiant = `INCONNU${process.pid}${Date.now() % 10000}`;
     for (let i = 0; i < 3; i++) {
       const res = await osmand(
         'GET',
         `/api/gps/osmand?id=${identifiant}&lat=0.4&lon=9.4&timestamp=${1763884800 + i}`,
       );
-      expect(res.statusCode).toBe(404);
-      expect(res.json().errors[0]).toContain(identifiant);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('');
     }
     const [row] = await f.db
       .select()
       .from(appareilsInconnus)
       .where(eq(appareilsInconnus.identifiant, identifiant));
-    expect(row?.vu_fois).toBe(3);
-    const listed = data(await f.t.get('/api/appareils/inconnus', f.B.token)).find(
+    // Written once a minute per identifier: the next write carries the other two.
+    expect(row?.vu_fois).toBe(1);
+    const listed = data(await f.t.get('/api/appareils/inconnus', f.admin)).find(
       (x: { identifiant: string }) => x.identifiant === identifiant,
     );
-    expect(listed).toMatchObject({ identifiant, vu_fois: 3 });
+    expect(listed).toMatchObject({ identifiant, vu_fois: 1 });
     // No position, no company in it.
     expect(Object.keys(listed).sort()).toEqual(['derniere_vue', 'identifiant', 'premiere_vue', 'vu_fois']);
 
     const v = await f.vehicule(f.A);
     const registered = data(
-      await f.t.post('/api/appareils/inconnus/enregistrer', { identifiant, vehicule_id: v.id }, f.A.token),
+      await f.t.post(
+        '/api/appareils/inconnus/enregistrer',
+        { identifiant, vehicule_id: v.id, entreprise_id: f.A.id },
+        f.admin,
+      ),
     );
     expect(registered).toMatchObject({ nom: `Appareil ${identifiant}`, identifiant, vehicule: { id: v.id } });
     expect(
-      data(await f.t.get('/api/appareils/inconnus', f.A.token)).map(
+      data(await f.t.get('/api/appareils/inconnus', f.admin)).map(
         (x: { identifiant: string }) => x.identifiant,
       ),
     ).not.toContain(identifiant);
@@ -441,7 +446,8 @@ describe('devices of a company', () => {
     const gone = await f.t.post(`/api/appareils/${d.id}/destroy`, undefined, f.A.token);
     expect(gone.statusCode, gone.body).toBe(200);
     expect(await stored(d.id)).toEqual([]);
-    // The ingest forgot it at once.
-    expect((await osmand('GET', `/api/gps/osmand?id=${d.identifiant}&lat=0.4&lon=9.4`)).statusCode).toBe(404);
+    // The ingest forgot it at once: the next message is answered as any other, and stored nowhere.
+    expect((await osmand('GET', `/api/gps/osmand?id=${d.identifiant}&lat=0.4&lon=9.4`)).statusCode).toBe(200);
+    expect(await stored(d.id)).toEqual([]);
   });
 });

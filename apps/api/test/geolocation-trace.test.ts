@@ -94,8 +94,10 @@ describe('track of a device', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('Date;Distance (km);Temps de conduite;Temps de conduite (min);Arrêts;Points');
-    expect(lines[1]).toMatch(/^20\/11\/2025;1[45](,\d+)?;0 h 18;18;2;29$/);
+    expect(lines[0]).toBe(
+      'Date;Distance (km);Temps de conduite;Temps de conduite (min);Arrêts;Points;Conducteurs',
+    );
+    expect(lines[1]).toMatch(/^20\/11\/2025;1[45](,\d+)?;0 h 18;18;2;29;$/);
     expect(lines.at(-1)).toMatch(/^Total;/);
     const xlsx = await t.get(
       `/api/appareils/${d.id}/trace/export?date_debut=2025-11-20&date_fin=2025-11-21`,
@@ -158,8 +160,9 @@ describe('GPS_PORT', () => {
     const bad = await fetch(`${base}/?id=${d.identifiant}&lat=95&lon=9`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { errors: string[] }).errors[0]).toContain('Coordonnées impossibles');
+    // An unknown identifier: the same answer as a stored message (issue 23 §5).
     const unknown = await fetch(`${base}/?id=personne-${ts}&lat=0.4&lon=9.4`);
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(200);
     const a = data(await t.get(`/api/appareils/${d.id}`, token));
     expect(a.derniere_position).toMatchObject({ latitude: 0.42, longitude: 9.47 });
   });

@@ -16,15 +16,16 @@ import { zTexteStockable } from './text';
 //   POST /api/appareils/{id}/destroy, /api/appareils/destroy-group
 //   GET  /api/appareils/{id}/trace?date_debut=&date_fin=   TraceOut (days in Libreville time, ≤ 31 days)
 //   GET  /api/appareils/{id}/trace/export?date_debut=&date_fin=&format=csv|xlsx   one line per day
-//   GET  /api/appareils/inconnus            AppareilInconnuOut[] (identifiers seen in the last 24 h)
-//   POST /api/appareils/inconnus/enregistrer   AppareilInconnuBody → AppareilOut ('register this identifier')
+//   GET  /api/appareils/inconnus            AppareilInconnuOut[] (superadmins: identifiers seen lately)
+//   POST /api/appareils/inconnus/enregistrer   AppareilInconnuBody → AppareilOut (superadmins: to a company)
 //   GET  /api/courses/{id}/evenements       CourseEvenementOut[] (oldest first)
 //   GET  /api/courses/{id}/suivi            LienSuiviOut[] (the course's links, never their tokens)
 //   POST /api/courses/{id}/suivi            → LienSuiviCreeOut (the token, shown once)
 //   POST /api/courses/{id}/suivi/revoke     revokes every active link of the course
 //   GET  /api/suivi/{token}                 public, no token: SuiviPublicOut, 404 once finished/cancelled/revoked
-//   GET|POST /api/gps/osmand                public OsmAnd ingest (and `/` on GPS_PORT when set):
-//                                           200 empty body, 400 malformed, 404 unknown identifier
+//   GET|POST /api/gps/osmand[/{cle}]        public OsmAnd ingest (and `/[{cle}]` on GPS_PORT when set):
+//                                           200 empty body (unknown identifier and missing secret too),
+//                                           400 malformed, 429 too many messages from the address
 // Realtime: REALTIME_EVENTS.position ('position:new') to the company's room and the superadmins, payload
 // PositionPoussee, once the positions are committed.
 // Courses and demandes carry `chargement_lat/lng` and `dechargement_lat/lng` (CoordonneesCourse).
@@ -63,8 +64,16 @@ export const GPS = {
   traceJoursMax: 31,
   /** A vehicle leaves a place once farther than the radius × this (no event storm at the border). */
   sortieFacteur: 1.2,
-  /** Unknown identifiers listed to the companies: those seen within this many hours. */
-  inconnusHeures: 24,
+  /** Unknown identifiers (superadmins only): kept this many hours after they were last seen… */
+  inconnusHeures: 7 * 24,
+  /** …at most this many (an identifier sweep cannot flood the table)… */
+  inconnusMax: 1_000,
+  /** …and one identifier written at most once per this many seconds and API node. */
+  inconnusEcritureSecondes: 60,
+  /** A fix dated more than this ahead of the server (a phone with a wrong clock) is put at its receive time. */
+  avanceMaxMinutes: 5,
+  /** The path of the ingest for a device with a secret: `{osmandPath}/{cle}`. */
+  osmandCle: (cle: string) => `/api/gps/osmand/${cle}`,
   /** The public tracking page: the vehicle's track over at most this many hours, this many points. */
   suiviTraceHeures: 12,
   suiviTracePoints: 500,
@@ -150,6 +159,11 @@ const appareilShape = {
   identifiant: zIdentifiant,
   /** The vehicle it rides in (null: not in a vehicle). */
   vehicule_id: zChamps.idOptionnel('Le véhicule'),
+  /**
+   * A secret the device must send (issue 23 §5): true gives it one (kept if it has one), false removes it.
+   * Absent at creation: none.
+   */
+  avec_cle: z.boolean({ error: 'La clé secrète est oui ou non.' }).optional(),
 };
 
 /** `entreprise_id`: a superadmin names the company. */
@@ -195,6 +209,10 @@ export const AppareilOut = z.object({
   entreprise_id: z.number(),
   nom: z.string(),
   identifiant: z.string(),
+  /** Its secret (to type into Traccar Client), null when it has none. */
+  cle: z.string().nullable(),
+  /** Whether it has one (the form's switch). */
+  avec_cle: z.boolean(),
   statut: z.enum(APPAREIL_STATUTS),
   vehicule: z.object({ id: z.number(), plaque: z.string() }).nullable(),
   /** The open course (not finished or cancelled) its vehicle carries. */
@@ -226,6 +244,12 @@ export const TracePointOut = z.object({
   longitude: z.number(),
   /** km/h (reported by the device, else computed from the previous point). */
   vitesse: z.number().nullable(),
+  /** The ignition as the tracker reported it (`ignition`), when it did. Off: never driving time. */
+  contact: z.boolean().optional(),
+  /** The phone's own motion sensing (`is_moving` / `motion`), when reported. Still: never driving time. */
+  mouvement: z.boolean().optional(),
+  /** The driver's badge or key the tracker read (`driverUniqueId`), when it did. */
+  conducteur: z.string().optional(),
 });
 export type TracePointOut = z.infer<typeof TracePointOut>;
 
@@ -249,6 +273,8 @@ export const TraceJourOut = z.object({
   points: z.number(),
   premiere_heure: z.string().nullable(),
   derniere_heure: z.string().nullable(),
+  /** The drivers the tracker identified that day (`driverUniqueId`), in order of first appearance. */
+  conducteurs: z.array(z.string()),
 });
 export type TraceJourOut = z.infer<typeof TraceJourOut>;
 

@@ -2,6 +2,7 @@ import type { EndpointContract, EndpointPartOut, EndpointResponse } from '@yams/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type LimitName, limitConfig } from '../plugins/limits';
 import { type Access, accessHooks } from './access';
 import { type ok, reply } from './http';
 import { acceptsUploads } from './uploads';
@@ -24,8 +25,13 @@ interface RouteSpec {
    * without the hook), `superadmin` checked after the module's hook. Published as its `security`.
    */
   access?: Exclude<Access, 'public'>;
-  /** A route without an account (the public tracking page): published with no security requirement. */
+  /**
+   * A route without an account (sign-in, the public tracking page): published with no security requirement,
+   * and limited per source address (`limit`, 'public' by default).
+   */
   public?: true;
+  /** Requests per minute and address (plugins/limits.ts); every public route has one. */
+  limit?: LimitName;
   /** A body limit other than the API's (an import's lines read from a file). */
   bodyLimit?: number;
 }
@@ -94,10 +100,11 @@ function declare<E extends EndpointContract>(
       : spec.access === 'transporteur'
         ? { preHandler: app.authenticate }
         : accessHooks(access);
+  const limit = spec.limit ?? (spec.public ? 'public' : undefined);
   app.route({
     method: contract.method,
     url: contract.path,
-    config: { access, kind: 'endpoint' },
+    config: { access, kind: 'endpoint', ...(limit ? limitConfig(app, limit) : {}) },
     ...preHandler,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,

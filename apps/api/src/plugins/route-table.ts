@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 
 /** One registered route, as the generated tests (tenancy, fuzz) read it. */
 export interface RouteEntry {
   method: HTTPMethods;
   url: string;
   schema?: FastifySchema;
+  /** The route's `config` (its per-address limit: `rateLimit`). */
+  config?: FastifyContextConfig;
 }
 
 declare module 'fastify' {
@@ -21,7 +23,7 @@ export function collectRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: r.url, schema: r.schema });
+      table.push({ method, url: r.url, schema: r.schema, config: r.config });
     }
   });
 }

@@ -17,7 +17,7 @@ import type { Scope } from '../../plugins/auth';
 import { parametresEntreprise } from '../entreprise/entreprise.table';
 import { vehicules } from '../fleet/fleet.table';
 import { courses } from '../operations/operations.table';
-import { appareilNotFound } from './geolocation.errors';
+import { appareilNotFound, inconnusReserves } from './geolocation.errors';
 import { appareils, appareilsInconnus, positions } from './geolocation.table';
 
 // Devices as GET /api/appareils answers them (spec: id, nom, statut, latlng, queue), with the vehicle, the
@@ -33,6 +33,7 @@ const columns = {
   entreprise_id: appareils.entreprise_id,
   nom: appareils.nom,
   identifiant: appareils.identifiant,
+  cle: appareils.cle,
   vehicule_id: appareils.vehicule_id,
   plaque: vehicules.plaque,
   course: sql<{
@@ -115,6 +116,8 @@ function toOut(r: Row, recent: PositionRow[], now = Date.now()): AppareilOut {
     entreprise_id: r.entreprise_id,
     nom: r.nom,
     identifiant: r.identifiant,
+    cle: r.cle,
+    avec_cle: r.cle !== null,
     statut: (enLigne ? 'En ligne' : 'Hors ligne') as AppareilStatut,
     vehicule: r.vehicule_id && r.plaque ? { id: r.vehicule_id, plaque: r.plaque } : null,
     course: r.course ? { id: r.course.id, code: r.course.code, statut: r.course.statut } : null,
@@ -202,7 +205,13 @@ export async function findAppareil(db: Db, scope: Scope, id: number) {
   return row;
 }
 
-/** The fixes of a device between two instants, oldest first. */
+/** A boolean attribute as stored: JSON true/false, or the text "true"/"false" of older rows. */
+const attributBool = (key: string) =>
+  sql<
+    boolean | null
+  >`case jsonb_typeof(${positions.attributs}->${key}) when 'boolean' then (${positions.attributs}->${key})::boolean when 'string' then (${positions.attributs}->>${key}) = 'true' end`;
+
+/** The fixes of a device between two instants, oldest first, with what the track reads of their attributes. */
 export async function positionsBetween(
   db: Db,
   scope: Scope,
@@ -216,6 +225,9 @@ export async function positionsBetween(
       latitude: positions.latitude,
       longitude: positions.longitude,
       vitesse: positions.vitesse,
+      contact: attributBool('ignition'),
+      mouvement: attributBool('motion'),
+      conducteur: sql<string | null>`${positions.attributs}->>'driverUniqueId'`,
     })
     .from(positions)
     .where(
@@ -229,16 +241,21 @@ export async function positionsBetween(
 }
 
 /**
- * Identifiers that reported without being registered, newest first. A company sees those of the last
- * GPS.inconnusHeures (a phone being set up now); a superadmin sees them all.
+ * Identifiers that reported without being registered, newest first: the superadmins' only (a company adds
+ * its devices by typing their identifier), those seen within GPS.inconnusHeures.
  */
 export async function listInconnus(db: Db, scope: Scope): Promise<AppareilInconnuOut[]> {
+  assertPlateforme(scope);
   const since = new Date(Date.now() - GPS.inconnusHeures * 3600_000).toISOString();
-  const rows = await db
+  return db
     .select()
     .from(appareilsInconnus)
-    .where(scope.entrepriseId === null ? undefined : gt(appareilsInconnus.derniere_vue, since))
+    .where(gt(appareilsInconnus.derniere_vue, since))
     .orderBy(desc(appareilsInconnus.derniere_vue))
-    .limit(200);
-  return rows;
+    .limit(GPS.inconnusMax);
+}
+
+/** 403 unless the signed-in user is a superadmin (whatever company its lists are narrowed to). */
+export function assertPlateforme(scope: Scope): void {
+  if (scope.user.type !== 'superadmin') throw inconnusReserves();
 }

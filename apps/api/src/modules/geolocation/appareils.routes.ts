@@ -56,7 +56,8 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
 
     endpointRoute(app, appareilsInconnusEndpoint, {
       tags,
-      summary: "Identifiants qui ont envoyé des positions sans être enregistrés ('Appareil inconnu')",
+      summary:
+        "Superadmin : identifiants qui ont envoyé des positions sans être enregistrés ('Appareil inconnu')",
       handler: async (request) => ok(await listInconnus(app.db, currentScope(request))),
     });
 
@@ -68,7 +69,7 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
 
     endpointRoute(app, enregistrerInconnuEndpoint, {
       tags,
-      summary: "Enregistre un identifiant inconnu comme appareil de l'entreprise",
+      summary: "Superadmin : enregistre un identifiant inconnu comme appareil d'une entreprise",
       handler: async (request) => {
         const scope = currentScope(request);
         const id = await registerInconnu(app.db, scope, request.body);

@@ -2,13 +2,14 @@ import type { AppareilBody, AppareilInconnuBody, AppareilUpdateBody } from '@yam
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Scoped, scoped } from '../../db/scoped';
+import { randomToken } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
 import { assertEntreprise, assertOwnRow } from '../reference/reference.checks';
-import { lockAppareil } from './appareils.repository';
+import { assertPlateforme, lockAppareil } from './appareils.repository';
 import { IDENTIFIANT_PRIS } from './geolocation.errors';
 import { appareils, appareilsInconnus } from './geolocation.table';
 
@@ -33,15 +34,24 @@ export function createAppareil(db: Db, scope: Scope, body: AppareilBody): Promis
     await assertVehicule(s, body.vehicule_id);
     const [row] = await s
       .insert(appareils)
-      .values({ nom: body.nom, identifiant: body.identifiant, vehicule_id: body.vehicule_id ?? null })
+      .values({
+        nom: body.nom,
+        identifiant: body.identifiant,
+        vehicule_id: body.vehicule_id ?? null,
+        cle: body.avec_cle ? randomToken() : null,
+      })
       .returning({ id: appareils.id });
     await plusInconnu(tx, body.identifiant);
     return row!.id;
   }).catch(identifiantPris);
 }
 
-/** 'Appareil inconnu' → a device of the company in one click (named after its identifier by default). */
+/**
+ * 'Appareil inconnu' → a device of the company the superadmin names, in one click (named after its
+ * identifier by default). A company cannot: it would claim a phone it has not seen (issue 23 §6).
+ */
 export function registerInconnu(db: Db, scope: Scope, body: AppareilInconnuBody): Promise<number> {
+  assertPlateforme(scope);
   return createAppareil(db, scope, {
     nom: body.nom ?? `Appareil ${body.identifiant}`,
     identifiant: body.identifiant,
@@ -61,7 +71,13 @@ export function updateAppareil(
     const a = await lockAppareil(tx, scope, id);
     const s = scoped(tx, { entrepriseId: a.entreprise_id });
     await assertVehicule(s, body.vehicule_id);
-    const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    const { avec_cle, ...fields } = body;
+    const patch: Partial<typeof appareils.$inferInsert> = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    );
+    // A secret asked for is made once (the phone keeps working); removed when no longer wanted.
+    if (avec_cle === true && !a.cle) patch.cle = randomToken();
+    if (avec_cle === false && a.cle) patch.cle = null;
     if (Object.keys(patch).length) await s.update(appareils).set(patch).where(eq(appareils.id, a.id));
     if (body.identifiant && body.identifiant !== a.identifiant) await plusInconnu(tx, body.identifiant);
     return [a.identifiant, ...(body.identifiant ? [body.identifiant] : [])];

@@ -13,3 +13,11 @@ export const suiviNotFound = createErrorFactory({
 });
 
 export const IDENTIFIANT_PRIS = 'Cet identifiant est déjà utilisé par un autre appareil.';
+
+/** The unknown identifiers are the platform's (issue 23 §6): a company never sees another's phone. */
+export const inconnusReserves = createErrorFactory({
+  code: 'appareils.inconnus_reserves',
+  statusCode: 403,
+  message:
+    "Les appareils inconnus ne sont visibles que par l'administrateur de la plateforme : ajoutez votre appareil avec l'identifiant affiché par Traccar Client.",
+});

@@ -31,6 +31,12 @@ export const appareils = pgTable(
     /** What the device sends as `id`/`deviceid`/`device_id`: unique on the whole platform. */
     identifiant: varchar('identifiant', { length: 64 }).notNull(),
     vehicule_id: integer('vehicule_id').references(() => vehicules.id, { onDelete: 'set null' }),
+    /**
+     * The device's secret (issue 23 §5), null for none: a device with one refuses every message that does
+     * not carry it (`key` or the token of the path), answered like an unknown identifier. Shown to the
+     * company to type into Traccar Client, so kept readable (it only lets one send this device's positions).
+     */
+    cle: varchar('cle', { length: 64 }),
     ...timestamps,
   },
   (t) => [

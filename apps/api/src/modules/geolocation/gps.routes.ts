@@ -4,21 +4,26 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { endpointRoute } from '../../lib/endpoint-routes';
-import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import envelopePlugin, { frameworkErrors } from '../../plugins/envelope';
+import { limitConfig, registerLimits } from '../../plugins/limits';
 import type { Ingest } from './ingest';
-import { OsmandError, parseOsmand } from './osmand';
+import { formParams, OsmandError, parseOsmand } from './osmand';
 import { suiviPublic } from './suivi.service';
 
-// The public side of geolocation: the OsmAnd ingest (no account: the device's identifier is its
-// credential, as in Traccar) at /api/gps/osmand and, when GPS_PORT is set, at `/` of a second small
-// listener; and the public tracking page's data at /api/suivi/{token}.
+// The public side of geolocation: the OsmAnd ingest (no account: the device's identifier, and its secret
+// when it has one, are its credentials) at /api/gps/osmand[/{cle}] and, when GPS_PORT is set, at `/[{cle}]`
+// of a second small listener; and the public tracking page's data at /api/suivi/{token}. Every one is
+// limited per source address (plugins/limits.ts).
 
 const fail = (res: FastifyReply, status: number, message: string) =>
   res.code(status).send({ success: false, message, data: null, errors: [message] });
 
-/** The one OsmAnd handler: 200 empty when stored, 400 malformed, 404 unknown identifier. */
+/**
+ * The one OsmAnd handler: 200 with no body for any well-formed message, stored or not (an unknown
+ * identifier, a missing or wrong secret: the same answer, so a sweep learns nothing), 400 malformed.
+ * The secret is the path's last segment (`/api/gps/osmand/{cle}`) or the `key` parameter.
+ */
 function osmandHandler(ingest: Ingest) {
   return async (request: FastifyRequest, res: FastifyReply) => {
     let message: ReturnType<typeof parseOsmand>;
@@ -28,14 +33,8 @@ function osmandHandler(ingest: Ingest) {
       if (err instanceof OsmandError) return fail(res, 400, err.message);
       throw err;
     }
-    const result = await ingest.store(message);
-    if (result === 'unknown') {
-      return fail(
-        res,
-        404,
-        `Appareil inconnu : « ${message.identifiant} ». Enregistrez cet identifiant dans Géolocalisation → Appareils.`,
-      );
-    }
+    const cle = (request.params as { cle?: string } | undefined)?.cle;
+    await ingest.store(cle ? { ...message, cle } : message);
     return res.code(200).send();
   };
 }
@@ -43,7 +42,7 @@ function osmandHandler(ingest: Ingest) {
 /** Form bodies (`application/x-www-form-urlencoded`) and bodies of any other type, read as text. */
 function osmandParsers(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    done(null, formParams(body as string));
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 }
@@ -61,9 +60,6 @@ export function gpsAddress(config: Config): AddressInfo | null {
  */
 const GPS_BODY_LIMIT = 10 * 1024 * 1024;
 
-/** Requests per address and minute on the public tracking route (each node counts its own). */
-const SUIVI_PAR_MINUTE = 120;
-
 export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
   return async (app) => {
     const handler = osmandHandler(ingest);
@@ -74,29 +70,40 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
     await app.register(async (osmand) => {
       osmandParsers(osmand);
       for (const method of ['GET', 'POST'] as const) {
-        osmand.route({
-          method,
-          url: GPS.osmandPath,
-          bodyLimit: GPS_BODY_LIMIT,
-          schema: {
-            tags: ['Géolocalisation'],
-            summary:
-              'Position OsmAnd (Traccar Client) : id|deviceid, timestamp, lat, lon, speed (nœuds)… en paramètres ou formulaire, ou JSON {device_id, location} (location : objet ou tableau) ; 200 sans corps, 400 message invalide, 404 identifiant inconnu',
-          },
-          // A tracker reads no page: the browser security headers would only cost each message their work.
-          helmet: false,
-          config: { sessionsUntouched: true, access: 'public' },
-          handler,
-        });
+        for (const url of [GPS.osmandPath, GPS.osmandCle(':cle')]) {
+          osmand.route({
+            method,
+            url,
+            bodyLimit: GPS_BODY_LIMIT,
+            schema: {
+              tags: ['Géolocalisation'],
+              summary:
+                'Position OsmAnd (Traccar Client) : id|deviceid, timestamp, lat, lon, speed (nœuds)… en paramètres ou formulaire, ou JSON {device_id, location} (location : objet ou tableau) ; la clé de l’appareil dans le chemin ou en paramètre key ; 200 sans corps (appareil inconnu ou clé absente compris), 400 message invalide, 429 trop de messages depuis l’adresse',
+                          },
+            // A tracker reads no page: the browser security headers would only cost each message their work.
+            helmet: false,
+            config: { sessionsUntouched: true, access: 'public', ...limitConfig(app, 'gps') },
+            handler,
+          });
+        }
       }
     });
 
     // A second listener for devices configured with a bare host and port (Traccar Client: 5055).
     if (app.config.gpsPort !== undefined) {
-      const gps = Fastify({ logger: false, frameworkErrors, bodyLimit: GPS_BODY_LIMIT });
+      const gps = Fastify({
+        logger: false,
+        frameworkErrors,
+        bodyLimit: GPS_BODY_LIMIT,
+        trustProxy: app.config.trustProxy,
+      });
+      gps.decorate('config', app.config);
       await gps.register(envelopePlugin);
+      await registerLimits(gps, app.config);
       osmandParsers(gps);
-      gps.route({ method: ['GET', 'POST'], url: '/', handler });
+      for (const url of ['/', '/:cle']) {
+        gps.route({ method: ['GET', 'POST'], url, config: limitConfig(app, 'gps'), handler });
+      }
       app.addHook('onReady', async () => {
         await gps.listen({ port: app.config.gpsPort!, host: app.config.host });
         gpsServers.set(app.config, gps);
@@ -106,25 +113,12 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
       });
     }
 
-    const hits = new Map<string, { start: number; n: number }>();
     endpointRoute(app, suiviPublicEndpoint, {
       tags: ['Géolocalisation'],
       summary:
         "Suivi public d'une course par son lien (sans compte) : trajet, position du véhicule, événements",
       public: true,
-      handler: async (request) => {
-        const now = Date.now();
-        const hit = hits.get(request.ip);
-        if (!hit || now - hit.start > 60_000) {
-          if (hits.size > 10_000) hits.clear();
-          hits.set(request.ip, { start: now, n: 1 });
-        } else if (++hit.n > SUIVI_PAR_MINUTE) {
-          throw new AppError('suivi.too_many', 429, [
-            'Trop de demandes pour ce suivi : réessayez dans une minute.',
-          ]);
-        }
-        return ok(await suiviPublic(app.db, request.params.token));
-      },
+      handler: async (request) => ok(await suiviPublic(app.db, request.params.token)),
     });
   };
 }

@@ -1,14 +1,16 @@
 import {
   type CourseEvenementType,
   formatDateTime,
+  GPS,
   PARAMETRES_DEFAUTS,
   type PositionPoussee,
   REALTIME_EVENTS,
 } from '@yams/shared';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { sameHash } from '../../lib/crypto';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { transaction } from '../../lib/transaction';
 import { rooms } from '../../plugins/realtime';
@@ -18,7 +20,7 @@ import { notify } from '../notifications/notify';
 import { courses } from '../operations/operations.table';
 import { aSurveiller, type ContexteCourse, type EvenementDetecte, evenementsDuFix } from './arrivees';
 import { appareils, appareilsInconnus, courseEvenements, positions } from './geolocation.table';
-import type { Fix, OsmandMessage } from './osmand';
+import type { Fix, OsmandMessage, Releve } from './osmand';
 
 // Storing OsmAnd messages fast (≥ 1,000 single messages/s on PGlite): the identifier → device lookup and
 // the open course of its vehicle are cached for a few seconds, a message is one INSERT … ON CONFLICT DO
@@ -42,7 +44,18 @@ export interface DeviceRef {
   id: number;
   entreprise_id: number;
   vehicule_id: number | null;
+  /** Its secret: messages without it are refused (answered as for an unknown identifier). */
+  cle: string | null;
 }
+
+/** The secret sent is the device's (constant time: the answer's delay tells nothing about it). */
+function cleValide(device: DeviceRef, sent: string | null): boolean {
+  if (device.cle === null) return true;
+  return sent !== null && sameHash(device.cle, sent);
+}
+
+/** New unknown identifiers written per minute and node, beyond which an unknown one is not recorded. */
+const INCONNUS_PAR_MINUTE = 60;
 
 interface Pending {
   device: DeviceRef;
@@ -56,7 +69,11 @@ interface Cached<T> {
   value: T;
 }
 
-export type IngestResult = 'stored' | 'unknown';
+/**
+ * `refused`: no device has this identifier, or its secret is missing or wrong. The caller answers it as a
+ * stored message (issue 23 §5: nothing tells a sweep which identifiers exist).
+ */
+export type IngestResult = 'stored' | 'refused';
 
 export class Ingest {
   private devices = new Map<string, Cached<DeviceRef | null>>();
@@ -87,6 +104,7 @@ export class Ingest {
         id: appareils.id,
         entreprise_id: appareils.entreprise_id,
         vehicule_id: appareils.vehicule_id,
+        cle: appareils.cle,
       })
       .from(appareils)
       .where(eq(appareils.identifiant, identifiant))
@@ -96,16 +114,24 @@ export class Ingest {
     return row ?? null;
   }
 
-  /** Stores a message's fixes; 'unknown' (recorded as such) when no device has this identifier. */
+  /**
+   * Stores a message's fixes (and its readings without coordinates at the last known place); 'refused'
+   * (an unknown identifier is recorded for the superadmins) when no device has this identifier or the
+   * device's secret is not in the message.
+   */
   async store(message: OsmandMessage): Promise<IngestResult> {
     for (let attempt = 0; ; attempt++) {
       const device = await this.device(message.identifiant);
       if (!device) {
         await this.recordUnknown(message.identifiant);
-        return 'unknown';
+        return 'refused';
       }
+      if (!cleValide(device, message.cle)) return 'refused';
       try {
-        const stored = await this.insert(device, message.fixes);
+        const fixes = message.releves.length
+          ? [...message.fixes, ...(await this.atLastPlace(device, message.releves))]
+          : message.fixes;
+        const stored = fixes.length ? await this.insert(device, fixes) : [];
         if (stored.length) await this.arrivals(device, stored);
         return 'stored';
       } catch (err) {
@@ -119,14 +145,62 @@ export class Ingest {
     }
   }
 
-  private recordUnknown(identifiant: string) {
-    return this.db
-      .insert(appareilsInconnus)
-      .values({ identifiant })
-      .onConflictDoUpdate({
-        target: appareilsInconnus.identifiant,
-        set: { vu_fois: sql`${appareilsInconnus.vu_fois} + 1`, derniere_vue: sql`now()` },
-      });
+  /**
+   * Readings without coordinates (cell towers, wifi): at the device's last known place, as Traccar does,
+   * marked `outdated` and not valid (never an arrival, never a move). None before the device's first fix.
+   * Only these messages read the last position.
+   */
+  private async atLastPlace(device: DeviceRef, releves: Releve[]): Promise<Fix[]> {
+    const [last] = await scoped(this.db, { entrepriseId: device.entreprise_id })
+      .select({ latitude: positions.latitude, longitude: positions.longitude })
+      .from(positions)
+      .where(eq(positions.appareil_id, device.id))
+      .orderBy(desc(positions.heure))
+      .limit(1);
+    if (!last) return [];
+    return releves.map((r) => ({
+      ...r,
+      latitude: last.latitude,
+      longitude: last.longitude,
+      valide: false,
+      attributs: { ...r.attributs, outdated: true },
+    }));
+  }
+
+  private unknownSeen = new Map<string, { at: number; pending: number }>();
+  private unknownWindow = { start: 0, writes: 0 };
+
+  /**
+   * 'Appareil inconnu' for the superadmins, bounded (issue 23 §6): an identifier is written at most once per
+   * GPS.inconnusEcritureSecondes and node (its messages meanwhile are added to the next write), at most
+   * INCONNUS_PAR_MINUTE new ones per minute and node, never past GPS.inconnusMax rows; rows not seen for
+   * GPS.inconnusHeures are deleted by the same statement.
+   */
+  private async recordUnknown(identifiant: string): Promise<void> {
+    const now = Date.now();
+    const seen = this.unknownSeen.get(identifiant);
+    if (seen && now - seen.at < GPS.inconnusEcritureSecondes * 1000) {
+      seen.pending++;
+      return;
+    }
+    if (!seen) {
+      if (now < this.unknownWindow.start || now - this.unknownWindow.start >= 60_000)
+        this.unknownWindow = { start: now, writes: 0 };
+      if (++this.unknownWindow.writes > INCONNUS_PAR_MINUTE) return;
+    }
+    if (this.unknownSeen.size > CACHE_MAX) this.unknownSeen.clear();
+    const count = 1 + (seen?.pending ?? 0);
+    this.unknownSeen.set(identifiant, { at: now, pending: 0 });
+    const t = appareilsInconnus;
+    const expiry = new Date(now - GPS.inconnusHeures * 3600_000).toISOString();
+    await this.db.execute(sql`
+      with purge as (delete from ${t} where ${t.derniere_vue} < ${expiry})
+      insert into ${t} (identifiant, vu_fois)
+      select ${identifiant}, ${count}
+      where (select count(*) from ${t}) < ${GPS.inconnusMax}
+         or exists (select 1 from ${t} where ${t.identifiant} = ${identifiant})
+      on conflict (identifiant) do update
+        set vu_fois = ${t.vu_fois} + excluded.vu_fois, derniere_vue = now()`);
   }
 
   /**

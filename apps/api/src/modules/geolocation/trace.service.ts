@@ -47,6 +47,9 @@ export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery):
     latitude: r.latitude,
     longitude: r.longitude,
     vitesse: r.vitesse,
+    ...(r.contact === null ? {} : { contact: r.contact }),
+    ...(r.mouvement === null ? {} : { mouvement: r.mouvement }),
+    ...(r.conducteur === null ? {} : { conducteur: r.conducteur }),
   }));
   return {
     appareil: {
@@ -77,6 +80,7 @@ export async function exportTrace(
     'Temps de conduite (min)',
     'Arrêts',
     'Points',
+    'Conducteurs',
   ];
   const lines = trace.jours.map((j) => [
     j.date.split('-').reverse().join('/'),
@@ -85,6 +89,7 @@ export async function exportTrace(
     Math.round(j.duree_conduite_s / 60),
     j.arrets,
     j.points,
+    j.conducteurs.join(', '),
   ]);
   const total = [
     'Total',
@@ -93,6 +98,7 @@ export async function exportTrace(
     Math.round(trace.duree_conduite_s / 60),
     trace.arrets.length,
     trace.points.length,
+    [...new Set(trace.jours.flatMap((j) => j.conducteurs))].join(', '),
   ];
   const slug = trace.appareil.nom
     .normalize('NFD')

@@ -72,6 +72,7 @@ export function resumeTrace(points: TracePointOut[], debut: string, fin: string)
         points: 0,
         premiere_heure: null,
         derniere_heure: null,
+        conducteurs: [],
       },
     ]),
   );
@@ -84,13 +85,16 @@ export function resumeTrace(points: TracePointOut[], debut: string, fin: string)
     jour.points++;
     jour.premiere_heure ??= p.heure;
     jour.derniere_heure = p.heure;
+    if (p.conducteur && !jour.conducteurs.includes(p.conducteur)) jour.conducteurs.push(p.conducteur);
     if (prev) {
       const dt = (t - prev.t) / 1000;
       const d = distanceM(prev.lat, prev.lng, p.latitude, p.longitude);
       if (dt > 0 && (d / dt) * 3.6 <= VITESSE_MAX_KMH) {
         jour.distance_km += d / 1000;
         const vitesse = p.vitesse ?? (d / dt) * 3.6;
-        if (dt <= trouMax && vitesse >= GPS.vitesseConduiteKmh) jour.duree_conduite_s += dt;
+        // Ignition off or a phone that senses no motion: GPS drift, not driving.
+        const roule = p.contact !== false && p.mouvement !== false;
+        if (dt <= trouMax && roule && vitesse >= GPS.vitesseConduiteKmh) jour.duree_conduite_s += dt;
       }
     }
     prev = { t, lat: p.latitude, lng: p.longitude };

@@ -1,5 +1,5 @@
 import { APPAREIL_STATUTS, AppareilBody, type AppareilOut, AppareilUpdateBody } from '@yams/shared';
-import { Card } from 'antd';
+import { Card, Switch } from 'antd';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { vehiculeSource } from '../fleet/vehiculeFields';
@@ -85,7 +85,22 @@ export const APPAREILS: ListDecl<AppareilOut> = {
         placeholder: 'Identifiant affiché par Traccar Client',
       },
       { name: 'vehicule_id', type: 'select', ref: true, source: vehiculeSource },
+      {
+        name: 'avec_cle',
+        type: 'custom',
+        render: ({ value, onChange }) => (
+          <Switch
+            checked={value === true}
+            onChange={onChange}
+            checkedChildren="Oui"
+            unCheckedChildren="Non"
+            aria-label="Clé secrète"
+          />
+        ),
+      },
     ],
+    // A new device gets a secret: its identifier alone no longer lets anyone send its positions.
+    defaults: { avec_cle: true },
     createSchema: AppareilBody,
     updateSchema: AppareilUpdateBody,
   },
@@ -105,7 +120,7 @@ export const APPAREILS: ListDecl<AppareilOut> = {
       {
         key: 'traccar',
         title: 'Configurer Traccar Client',
-        render: (a) => <TraccarSetup identifiant={a.identifiant} />,
+        render: (a) => <TraccarSetup identifiant={a.identifiant} cle={a.cle} />,
       },
     ],
     deletable: true,

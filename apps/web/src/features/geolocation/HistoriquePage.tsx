@@ -28,6 +28,7 @@ const JOUR_LABELS = {
   arrets: 'Arrêts (> 5 min)',
   premiere_heure: 'Premier point',
   derniere_heure: 'Dernier point',
+  conducteurs: 'Conducteurs',
 };
 
 /** One line per day: shown in the table and exported (CSV / Excel) with the same fields. */
@@ -38,6 +39,8 @@ const JOUR_FIELDS: DisplayField<TraceJourOut>[] = [
   { key: 'arrets', format: 'number' },
   { key: 'premiere_heure', value: (j) => hhmm(j.premiere_heure) },
   { key: 'derniere_heure', value: (j) => hhmm(j.derniere_heure) },
+  // The badges the tracker read (driverUniqueId): who drove that day.
+  { key: 'conducteurs', value: (j) => (j.conducteurs.length ? j.conducteurs.join(', ') : null) },
 ];
 
 const DAY = 'YYYY-MM-DD';

@@ -2,9 +2,12 @@ import { GPS } from '@yams/shared';
 import { Typography } from 'antd';
 import { useGpsServeur } from './api';
 
-/** The address Traccar Client (or an OsmAnd tracker) must send to: this server's OsmAnd path. */
-export function osmandUrl(location: Pick<Location, 'origin'> = window.location): string {
-  return `${location.origin}${GPS.osmandPath}`;
+/**
+ * The address Traccar Client (or an OsmAnd tracker) must send to: this server's OsmAnd path, followed by
+ * the device's secret when it has one (a message without it is refused).
+ */
+export function osmandUrl(location: Pick<Location, 'origin'> = window.location, cle?: string | null): string {
+  return `${location.origin}${cle ? GPS.osmandCle(cle) : GPS.osmandPath}`;
 }
 
 /** The port in that address (the one the browser uses to reach this server). */
@@ -23,12 +26,17 @@ function Copiable({ text, label }: { text: string; label?: string }) {
 
 /**
  * What to type into Traccar Client on the driver's phone: the device identifier and the server's address
- * (with its port), then start the service. Shown above the devices list and in each device's details.
+ * (with its port, and the device's secret key in it when it has one), then start the service. Shown above
+ * the devices list and in each device's details.
  */
-export function TraccarSetup({ identifiant }: { identifiant?: string }) {
-  const url = osmandUrl();
+export function TraccarSetup({ identifiant, cle }: { identifiant?: string; cle?: string | null }) {
+  const url = osmandUrl(window.location, cle);
   const portGps = useGpsServeur().data?.port_gps;
-  const tracker = portGps ? `${window.location.hostname}:${portGps}` : null;
+  const tracker = portGps
+    ? cle
+      ? `${window.location.protocol}//${window.location.hostname}:${portGps}/${cle}`
+      : `${window.location.hostname}:${portGps}`
+    : null;
   return (
     <div style={{ display: 'grid', gap: 4 }}>
       <div>
@@ -48,13 +56,30 @@ export function TraccarSetup({ identifiant }: { identifiant?: string }) {
         {identifiant ? (
           <Copiable text={identifiant} />
         ) : (
-          <Typography.Text>celui de l'appareil dans la liste ci-dessous</Typography.Text>
+          <Typography.Text>
+            celui de l'appareil dans la liste ci-dessous (sa fiche donne l'URL avec sa clé secrète)
+          </Typography.Text>
         )}
       </div>
+      {identifiant !== undefined && (
+        <div>
+          <Typography.Text type="secondary">Clé secrète : </Typography.Text>
+          {cle ? (
+            <>
+              <Copiable text={cle} label="Clé secrète" />
+              <Typography.Text type="secondary"> (déjà dans l'URL du serveur ci-dessus)</Typography.Text>
+            </>
+          ) : (
+            <Typography.Text type="warning">
+              aucune : quiconque connaît l'identifiant peut envoyer des positions pour cet appareil
+            </Typography.Text>
+          )}
+        </div>
+      )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        Dans Traccar Client : saisissez l'identifiant et l'URL du serveur, choisissez la fréquence d'envoi
-        (par exemple 30 s) puis activez le suivi. Un traceur GPS au protocole OsmAnd se règle de la même
-        façon.
+        Dans Traccar Client : saisissez l'identifiant et l'URL du serveur (telle quelle, clé comprise),
+        choisissez la fréquence d'envoi (par exemple 30 s) puis activez le suivi. Un traceur GPS au protocole
+        OsmAnd se règle de la même façon.
       </Typography.Text>
     </div>
   );

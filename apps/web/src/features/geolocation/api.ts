@@ -65,9 +65,13 @@ export function useTrace(id: number | null, debut: string, fin: string) {
   });
 }
 
-/** Identifiers the ingest refused lately ('Appareil inconnu'), to register in one click. */
-export function useAppareilsInconnus() {
+/**
+ * Identifiers the ingest refused lately ('Appareil inconnu'), to assign to a company in one click: the
+ * superadmin's only (`enabled` false for a company, which the API would refuse).
+ */
+export function useAppareilsInconnus(enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: [...appareils.keys.all, 'inconnus'],
     queryFn: async ({ signal }) =>
       (await call(appareilsInconnusEndpoint, {}, { signal, background: true })).data,

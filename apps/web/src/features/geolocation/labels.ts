@@ -3,6 +3,8 @@ export const APPAREIL_LABELS = {
   id: 'N°',
   nom: 'Nom',
   identifiant: 'Identifiant',
+  avec_cle: 'Clé secrète',
+  cle: 'Clé secrète',
   vehicule_id: 'Véhicule',
   vehicule: 'Véhicule',
   course: 'Course en cours',

@@ -7,6 +7,8 @@ const row: AppareilOut = {
   entreprise_id: 2,
   nom: 'Camion Owendo',
   identifiant: 'trk-7',
+  cle: null,
+  avec_cle: false,
   statut: 'Hors ligne',
   vehicule: { id: 3, plaque: 'GA-123-AB' },
   course: { id: 9, code: 'C-0009', statut: 'En cours' },

@@ -1,0 +1,1 @@
+ALTER TABLE "appareils" ADD COLUMN "cle" varchar(64);
