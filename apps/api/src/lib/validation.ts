@@ -25,7 +25,7 @@ function unstorableTexts(value: unknown): Path[] {
     if (typeof v === 'string') {
       if (!texteStockable(v)) found.push(item.path);
     } else if (Array.isArray(v)) {
-      v.forEach((child, index) => queue.push({ value: child, path: [...item.path, index] }));
+      for (const [index, child] of v.entries()) queue.push({ value: child, path: [...item.path, index] });
     } else if (v !== null && typeof v === 'object') {
       const proto = Object.getPrototypeOf(v);
       // Plain objects only: a file's bytes (Buffer) or a Date are not text.
