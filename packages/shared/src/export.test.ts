@@ -37,6 +37,11 @@ describe('csvCell (issue 23 §13: the one CSV writer)', () => {
   });
 
   it('writes a whole file for a French Excel', () => {
-    expect(csvFile([['Code', 'Montant'], ['C-1', 10]])).toBe('\uFEFF"Code";"Montant"\r\n"C-1";10\r\n');
+    expect(
+      csvFile([
+        ['Code', 'Montant'],
+        ['C-1', 10],
+      ]),
+    ).toBe('\uFEFF"Code";"Montant"\r\n"C-1";10\r\n');
   });
 });
