@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { MSG } from '@yams/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +164,51 @@ describe("Fastify's own errors", () => {
     const res = await uploadFichier(ctx.t, doc.id, ctx.A.token, bytes, 'scan.pdf');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ fichier_taille: bytes.length, fichier_nom: 'scan.pdf' });
+  });
+
+  it('an anonymous upload is refused before its body is read (issue 23 §12)', async () => {
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const doc = (await ctx.t.post('/api/documents', { libelle: 'Scan', camion_id: v.id }, ctx.A.token)).json()
+      .data;
+    const boundary = '----yamsanonyme';
+    const CHUNK = 64 * 1024;
+    const TOTAL = 4 * 1024 * 1024;
+    for (const [url, field, token] of [
+      [`/api/documents/${doc.id}/fichier`, 'fichier', undefined],
+      [`/api/documents/${doc.id}/fichier`, 'fichier', '1|jetoninconnujetoninconnujetoninconnu'],
+      ['/api/entreprise/parametres/logo', 'logo', undefined],
+      ['/api/documents', 'fichier', undefined],
+    ] as const) {
+      let read = 0;
+      // A 4 MiB upload (under the 5 MiB limit), produced only as the server reads it.
+      const body = Readable.from(
+        (function* () {
+          yield Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+          );
+          for (let sent = 0; sent < TOTAL; sent += CHUNK) {
+            read += CHUNK;
+            yield Buffer.alloc(CHUNK, 0x20);
+          }
+          yield Buffer.from(`\r\n--${boundary}--\r\n`);
+        })(),
+        { objectMode: false },
+      );
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(401);
+      expect(res.json().errors).toEqual([MSG.unauthenticated]);
+      expect(read, `${url}: octets lus avant le refus`).toBeLessThan(TOTAL / 4);
+    }
+    // A signed-in upload still works.
+    expect((await uploadFichier(ctx.t, doc.id, ctx.A.token)).statusCode).toBe(200);
   });
 
   it('a content type the API does not take is a 415 in the envelope', async () => {
