@@ -4,11 +4,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_NAME, APP_VERSION } from '@yams/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { ERREUR_SCHEMA, openapiTransform, SECURITY_SCHEMES } from './lib/openapi';
+import { logRedaction, logSerializers } from './lib/request-log';
+import { validatorCompiler } from './lib/validation';
 import { MODULES } from './modules';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
@@ -24,7 +26,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
-  logger?: boolean;
+  /** false: no log; a stream: the log written there (tests read it); by default, standard output. */
+  logger?: boolean | { stream: { write(line: string): void } };
 }
 
 /** The largest JSON body (a larger one is a French 413 in the envelope). */
@@ -34,7 +37,16 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // No secret in the log: URLs and headers redacted (lib/request-log.ts).
+            serializers: logSerializers,
+            redact: logRedaction,
+            ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
+          },
     trustProxy: config.trustProxy,
     frameworkErrors,
     // JSON bodies are small: files travel as multipart uploads (lib/uploads.ts); an import and a GPS batch

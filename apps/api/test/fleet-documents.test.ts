@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { addDays, todayInGabon } from '@yams/shared';
+import { addDays, MOIS_INVALIDE, todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema';
@@ -79,11 +79,7 @@ describe('GET /api/documents', () => {
     }>;
     expect(inMonth.some((d) => d.id === soon.id)).toBe(true);
     expectEvery(inMonth, (d) => d.date_expiration.startsWith(month));
-    failed(
-      await t.get('/api/documents?req_period=2026-13', A.token),
-      422,
-      'La période doit être au format AAAA-MM.',
-    );
+    failed(await t.get('/api/documents?req_period=2026-13', A.token), 422, MOIS_INVALIDE);
     const limit = addDays(today, 30);
     const before = data(await t.get(`/api/documents?expire_avant=${limit}`, A.token)) as Array<{
       date_expiration: string;

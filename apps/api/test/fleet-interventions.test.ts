@@ -1,3 +1,4 @@
+import { MOIS_INVALIDE } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { interventions } from '../src/db/schema';
@@ -91,11 +92,7 @@ describe('GET /api/interventions', () => {
       422,
       'La date de fin doit être postérieure ou égale à la date de début.',
     );
-    failed(
-      await t.get('/api/interventions?req_period=2024-2', A.token),
-      422,
-      'La période doit être au format AAAA-MM.',
-    );
+    failed(await t.get('/api/interventions?req_period=2024-2', A.token), 422, MOIS_INVALIDE);
   });
 });
 

@@ -95,10 +95,10 @@ describe('track of a device', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Date;Distance (km);Temps de conduite;Temps de conduite (min);Arrêts;Points;Conducteurs',
+      '"Date";"Distance (km)";"Temps de conduite";"Temps de conduite (min)";"Arrêts";"Points";"Conducteurs"',
     );
-    expect(lines[1]).toMatch(/^20\/11\/2025;1[45](,\d+)?;0 h 18;18;2;29;$/);
-    expect(lines.at(-1)).toMatch(/^Total;/);
+    expect(lines[1]).toMatch(/^"20\/11\/2025";1[45](,\d+)?;"0 h 18";18;2;29;(""|)$/);
+    expect(lines.at(-1)).toMatch(/^"Total";/);
     const xlsx = await t.get(
       `/api/appareils/${d.id}/trace/export?date_debut=2025-11-20&date_fin=2025-11-21`,
       token,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -73,11 +74,11 @@ export interface TestContext {
 
 /**
  * One app on its own copy of the database for a test file; closed after the file. `env` adds settings;
- * `webDist` serves a built web app.
+ * `webDist` serves a built web app; `log` receives the server's log (JSON lines) instead of nothing.
  */
 export async function setupApi(
   env: Record<string, string> = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; log?: Writable } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-test-'));
@@ -91,7 +92,12 @@ export async function setupApi(
     ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://yams.test', ...env }),
     webDist: options.webDist,
   };
-  const app = await buildApp({ config, database, mailer, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logger: options.log ? { stream: options.log } : false,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -1,9 +1,10 @@
+import { Readable } from 'node:stream';
 import { MSG } from '@yams/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../src/config';
 import { type Fixtures, type Json, setupFixtures } from './fixtures';
-import { uploadFichier } from './helpers';
+import { addBackOfficeUser, uploadFichier } from './helpers';
 
 // Issue 6 §2: bad input is a French 422 (or 4xx) in the envelope, never a 500 nor Fastify's own body.
 
@@ -165,6 +166,51 @@ describe("Fastify's own errors", () => {
     expect(res.json().data).toMatchObject({ fichier_taille: bytes.length, fichier_nom: 'scan.pdf' });
   });
 
+  it('an anonymous upload is refused before its body is read (issue 23 §12)', async () => {
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    const doc = (await ctx.t.post('/api/documents', { libelle: 'Scan', camion_id: v.id }, ctx.A.token)).json()
+      .data;
+    const boundary = '----yamsanonyme';
+    const CHUNK = 64 * 1024;
+    const TOTAL = 4 * 1024 * 1024;
+    for (const [url, field, token] of [
+      [`/api/documents/${doc.id}/fichier`, 'fichier', undefined],
+      [`/api/documents/${doc.id}/fichier`, 'fichier', '1|jetoninconnujetoninconnujetoninconnu'],
+      ['/api/entreprise/parametres/logo', 'logo', undefined],
+      ['/api/documents', 'fichier', undefined],
+    ] as const) {
+      let read = 0;
+      // A 4 MiB upload (under the 5 MiB limit), produced only as the server reads it.
+      const body = Readable.from(
+        (function* () {
+          yield Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+          );
+          for (let sent = 0; sent < TOTAL; sent += CHUNK) {
+            read += CHUNK;
+            yield Buffer.alloc(CHUNK, 0x20);
+          }
+          yield Buffer.from(`\r\n--${boundary}--\r\n`);
+        })(),
+        { objectMode: false },
+      );
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(401);
+      expect(res.json().errors).toEqual([MSG.unauthenticated]);
+      expect(read, `${url}: octets lus avant le refus`).toBeLessThan(TOTAL / 4);
+    }
+    // A signed-in upload still works.
+    expect((await uploadFichier(ctx.t, doc.id, ctx.A.token)).statusCode).toBe(200);
+  });
+
   it('a content type the API does not take is a 415 in the envelope', async () => {
     const res = await inject({
       method: 'POST',
@@ -245,6 +291,76 @@ describe('CHECK constraints from the shared enums', () => {
     ];
     for (const q of attempts) {
       await expect(ctx.t.database.db.execute(q)).rejects.toThrow();
+    }
+  });
+});
+
+// Issue 23 §10: the two 500s the property-based tester still found. One month rule (packages/shared
+// `zChamps.mois`) and one text rule (every string a route receives, lib/validation.ts), on every route.
+describe('one month rule and one text rule, everywhere', () => {
+  it('a month or a day of year 0 (PostgreSQL has none) is a French 422 on every list, never a 500', async () => {
+    const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
+    for (const url of [
+      '/api/courses?req_period=0000-01',
+      '/api/interventions?req_period=0000-01',
+      '/api/interventions/options?req_period=0000-01',
+      '/api/documents?req_period=0000-01',
+      `/api/documents?camion_id=${v.id}&req_period=0000-12`,
+      '/api/courses?date_debut=0000-01-01',
+      '/api/interventions?date_debut=0000-01-01',
+      '/api/documents?expire_avant=0000-01-01',
+    ]) {
+      const res = await ctx.t.get(url, ctx.A.token);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(422);
+      const body = res.json();
+      expect(body.success).toBe(false);
+      const field = url.match(/[?&](req_period|date_debut|expire_avant)=/)![1]!;
+      expect(body.data.fields[field], url).toMatch(/ann[ée]e|AAAA/);
+    }
+    // A real month still answers.
+    expect((await ctx.t.get('/api/courses?req_period=2026-03', ctx.A.token)).statusCode).toBe(200);
+  });
+
+  it('a NUL in a message, a cash voucher or a filter is a French 422 naming the field, and nothing is stored', async () => {
+    const collegue = await addBackOfficeUser(ctx.t, ctx.A.id, 'collegue-nul@transgabon.ga');
+    const before = (await ctx.t.get('/api/messages?req_count=1', ctx.A.token)).json().data;
+    const message = await ctx.t.post(
+      '/api/messages',
+      { recipient_id: collegue, contenu: 'Le camion\u0000 est au port.' },
+      ctx.A.token,
+    );
+    envelope422(message, '/api/messages');
+    expect(message.json().data.fields).toHaveProperty('contenu');
+    expect((await ctx.t.get('/api/messages?req_count=1', ctx.A.token)).json().data).toBe(before);
+
+    const voucher = {
+      date_operation: '2026-06-03',
+      beneficiaire: 'Station Total Owendo',
+      decaisseur: 'Caissière Nzé',
+      montant: 45_000,
+      libelle: 'Carburant',
+      motif: '<p>Plein\u0000 du groupe</p>',
+    };
+    const created = await ctx.t.post('/api/piece_de_caisses', voucher, ctx.A.token);
+    envelope422(created, '/api/piece_de_caisses');
+    expect(created.json().data.fields).toHaveProperty('motif');
+    const ok = await ctx.t.post('/api/piece_de_caisses', { ...voucher, motif: '<p>Plein</p>' }, ctx.A.token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const id = ok.json().data.id;
+    const updated = await ctx.t.post(
+      `/api/piece_de_caisses/${id}/update`,
+      { ...voucher, motif: 'a\u0000b' },
+      ctx.A.token,
+    );
+    envelope422(updated, 'update');
+    expect(updated.json().data.fields).toHaveProperty('motif');
+    const after = (await ctx.t.get(`/api/piece_de_caisses/${id}`, ctx.A.token)).json().data;
+    expect(after.motif).toBe('<p>Plein</p>');
+
+    for (const url of ['/api/operations?compte=%00', '/api/operations?compte=41%00&date_debut=2026-01-01']) {
+      const res = await ctx.t.get(url, ctx.A.token);
+      envelope422(res, url);
+      expect(res.json().data.fields).toHaveProperty('compte');
     }
   });
 });

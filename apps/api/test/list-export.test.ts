@@ -46,12 +46,12 @@ describe('GET {path}/export', () => {
       /attachment; filename="courses-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const lines = csvLines(res.body);
-    expect(lines[0]).toBe('Code;Client;Plaque;Montant;Chargement;Créée le');
-    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(codes);
+    expect(lines[0]).toBe('"Code";"Client";"Plaque";"Montant";"Chargement";"Créée le"');
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(codes.map((c) => `"${c}"`));
     // The client's name starts with '=': an apostrophe makes it text, quoted because it holds '"'.
     for (const line of lines.slice(1)) expect(line.split(';')[1]).toMatch(/^"'=HYPERLINK\(/);
     expect(lines.slice(1).some((l) => l.includes(';1195000;'))).toBe(true);
-    expect(lines[1]).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};\d{2}\/\d{2}\/\d{4}$/);
+    expect(lines[1]).toMatch(/;"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}";"\d{2}\/\d{2}\/\d{4}"$/);
   });
 
   it('writes an xlsx with real dates, numbers, text cells and widths fitted to the values', async () => {
@@ -102,13 +102,50 @@ describe('GET {path}/export', () => {
   it("never exports another company's rows", async () => {
     const res = await ctx.t.get(url('csv'), ctx.B.token);
     expect(res.statusCode).toBe(200);
-    expect(csvLines(res.body)).toEqual(['Code;Client;Plaque;Montant;Chargement;Créée le']);
+    expect(csvLines(res.body)).toEqual(['"Code";"Client";"Plaque";"Montant";"Chargement";"Créée le"']);
     const all = csvLines(
       (await ctx.t.get(`/api/courses/export?format=csv&columns=${encodeURIComponent(COLUMNS)}`, ctx.B.token))
         .body,
     );
     expect(all.length).toBeGreaterThan(1);
-    for (const code of codes) expect(all.some((l) => l.startsWith(`${code};`))).toBe(false);
+    for (const code of codes) expect(all.some((l) => l.startsWith(`"${code}";`))).toBe(false);
+  });
+});
+
+describe('CSV cells (issue 23 §13)', () => {
+  it('quotes every text cell and neutralises a formula wherever a spreadsheet may start a cell', async () => {
+    const names = [
+      'Garage Nord,=1+1',
+      'Garage Sud;@SUM(A1)',
+      'Garage\t+Est',
+      'Garage Ouest\n-2+3',
+      'Garage "Centre", =HYPERLINK("http://x")',
+      ' =Garage Plage',
+    ];
+    for (const nom of names) {
+      const res = await ctx.t.post('/api/garages', { nom }, ctx.A.token);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const columns = encodeURIComponent(JSON.stringify([{ label: 'Nom', path: 'nom' }]));
+    const res = await ctx.t.get(
+      `/api/garages/export?format=csv&search=Garage&sort=nom&columns=${columns}`,
+      ctx.A.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.body.replace(/^\uFEFF/, '');
+    // Every cell is text here: each one quoted, so a separator or a line break inside stays in its cell.
+    const cells = body.trimEnd().match(/"(?:[^"]|"")*"(?=\r\n|$)/g) ?? [];
+    expect(cells.join('\r\n')).toBe(body.trimEnd());
+    expect(cells[0]).toBe('"Nom"');
+    expect(cells.length).toBeGreaterThan(names.length);
+    // A spreadsheet reading the file with another separator (a comma, a tab) or none of the quotes starts
+    // a cell after any of them: no cell may start with a formula there.
+    for (const piece of body.split(/[,;\t\r\n]/)) {
+      expect(piece.replace(/^[\s"]+/, ''), piece).not.toMatch(/^[=+\-@]/);
+    }
+    // The names are all there, readable.
+    expect(body).toContain('Garage Nord,');
+    expect(body).toContain('1+1');
   });
 });
 
@@ -142,6 +179,6 @@ describe('every list the screens export', () => {
     const res = await ctx.t.get(`${path}/export?format=csv&columns=${columns}`, ctx.A.token);
     expect(res.statusCode, `${path}: ${res.body.slice(0, 200)}`).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(csvLines(res.body)[0]).toBe('Identifiant');
+    expect(csvLines(res.body)[0]).toBe('"Identifiant"');
   });
 });

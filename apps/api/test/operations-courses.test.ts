@@ -1,3 +1,4 @@
+import { MOIS_INVALIDE } from '@yams/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compteurs } from '../src/db/schema';
@@ -116,11 +117,7 @@ describe('GET /api/courses', () => {
       422,
       'Le règlement doit être « Payé », « Non payé » ou « Acompte ».',
     );
-    expectFailure(
-      await t.get('/api/courses?req_period=2026-13', tg.token),
-      422,
-      'La période doit être au format AAAA-MM.',
-    );
+    expectFailure(await t.get('/api/courses?req_period=2026-13', tg.token), 422, MOIS_INVALIDE);
     expectFailure(
       await t.get('/api/courses?date_debut=14/03/2026', tg.token),
       422,

@@ -12,6 +12,35 @@ export function safeCell(value: string): string {
   return value !== '' && (FORMULA_TRIGGERS as readonly string[]).includes(value[0]!) ? `'${value}` : value;
 }
 
+/** The separator of our CSV files: a French Excel's. */
+export const CSV_SEPARATOR = ';';
+
+/**
+ * Where a spreadsheet may start a cell inside a text: after a comma, a semicolon, a tab or a line break
+ * (a file opened with another separator than ours, or by a reader that ignores quotes), and past the
+ * spaces and quotes that a reader may trim. A formula trigger there gets the apostrophe too.
+ */
+const TRIGGER_INSIDE = /(^[\s"]+|[,;\t\r\n][\s"]*)(?=[=+\-@])/g;
+
+/**
+ * THE CSV cell, for every CSV the product writes (the API's exports and the web's): a number as a French
+ * spreadsheet reads it (`12,5`); a text always quoted (`"…"`, inner quotes doubled), a formula trigger at its start written as text
+ * (`safeCell`) and one after any separator inside it too (`Garage Nord,=1+1` → `"Garage Nord,'=1+1"`).
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  const text = safeCell(value ?? '').replace(TRIGGER_INSIDE, "$1'");
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** One CSV line (without its line break). */
+export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>): string =>
+  cells.map(csvCell).join(CSV_SEPARATOR);
+
+/** A whole CSV file for a French Excel: a BOM (so accents open right), `;` separated lines, CRLF. */
+export const csvFile = (rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string =>
+  `\uFEFF${rows.map(csvLine).join('\r\n')}\r\n`;
+
 /** One column of a server export (`GET {path}/export?columns=[…]`), as the web's list kit declares it. */
 export interface ExportColumn {
   /** French header. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isCalendarDate, zMois } from './calendar';
 import { PAGE_SIZE } from './constants';
-import { isCalendarDate } from './operations.schemas';
 import { zRecherche } from './text';
 
 // The pieces every list's query string is made of (spec section 5): paging, count, sort, the company of a
@@ -117,8 +117,5 @@ export const dateRangeQuery = {
 
 /** Querystring shape of the calendar: `?req_period=2026-03`. */
 export const periodQuery = {
-  req_period: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'La période doit être au format AAAA-MM.' })
-    .optional(),
+  req_period: zMois().optional(),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './calendar';
 import { addDays, todayInGabon } from './fleet.rules';
 import { coordonneesCourseShape, coordonneesEnPaires } from './geolocation';
 import { COURSE_STATUTS, MODES_PAIEMENT, TYPES_COURSE } from './operations.lifecycle';
@@ -85,14 +86,6 @@ const zDateTime = (label: string) =>
       if (!iso) ctx.addIssue({ code: 'custom', message: `${label} n'est pas une date valide.` });
       return iso ?? v;
     });
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
 
 export const zCalendarDate = (label: string) =>
   z

@@ -7,6 +7,7 @@ import {
   STATUTS_REGLEMENT,
 } from './accounting.schemas';
 import { AUDIT_ACTION_CODES, AUDIT_ENTITES } from './audit';
+import { isCalendarDate, zJourIso } from './calendar';
 import { SOUS_TYPES, USER_TYPES } from './enums';
 import { INTERVENTION_STATUTS, INTERVENTION_TYPES } from './fleet.rules';
 import { zVehiculeStatut } from './fleet.schemas';
@@ -20,7 +21,6 @@ import {
   PAIEMENT_STATUTS,
   TYPES_COURSE,
 } from './operations.lifecycle';
-import { isCalendarDate } from './operations.schemas';
 import { zChamps } from './reference';
 
 // The query string of every list of the API, one schema per list, by module. The API validates with it
@@ -96,7 +96,7 @@ export const DocumentsQuery = listFilters(
   {
     camion_id: zChamps.filtreId('véhicule'),
     req_period: zChamps.mois().optional(),
-    expire_avant: z.iso.date({ error: "La date expire_avant n'est pas valide (AAAA-MM-JJ)." }).optional(),
+    expire_avant: zJourIso("La date expire_avant n'est pas valide (AAAA-MM-JJ).").optional(),
     search: zChamps.recherche(),
   },
   ['libelle', 'date_expiration', 'vehicule'],
@@ -108,8 +108,8 @@ export const InterventionsQuery = listFilters(
     garage: zChamps.filtreId('garage'),
     type: z.enum(INTERVENTION_TYPES, { error: "Le type d'intervention n'est pas valide." }).optional(),
     statut: z.enum(INTERVENTION_STATUTS, { error: "Le statut d'intervention n'est pas valide." }).optional(),
-    date_debut: z.iso.date({ error: "La date de début n'est pas valide (AAAA-MM-JJ)." }).optional(),
-    date_fin: z.iso.date({ error: "La date de fin n'est pas valide (AAAA-MM-JJ)." }).optional(),
+    date_debut: zJourIso("La date de début n'est pas valide (AAAA-MM-JJ).").optional(),
+    date_fin: zJourIso("La date de fin n'est pas valide (AAAA-MM-JJ).").optional(),
     req_period: zChamps.mois().optional(),
     search: zChamps.recherche(),
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zJourIso, zMois } from './calendar';
 import { zRecherche, zTexteStockable } from './text';
 
 // Field builders with French messages, shared by the reference and fleet schemas (and free to reuse).
@@ -97,22 +98,20 @@ export const zChamps = {
 
   /** A calendar date `YYYY-MM-DD`. */
   date: (label: string) =>
-    z.iso.date({
-      error: (iss) =>
-        iss.input === undefined || iss.input === null || iss.input === ''
-          ? `${label} est obligatoire.`
-          : `${label} n'est pas une date valide (AAAA-MM-JJ).`,
-    }),
+    zJourIso((iss) =>
+      iss.input === undefined || iss.input === null || iss.input === ''
+        ? `${label} est obligatoire.`
+        : `${label} n'est pas une date valide (AAAA-MM-JJ).`,
+    ),
 
   dateOptionnelle: (label: string) =>
     z.preprocess(
       (v) => (v === '' ? null : v),
-      z.iso.date({ error: `${label} n'est pas une date valide (AAAA-MM-JJ).` }).nullish(),
+      zJourIso(`${label} n'est pas une date valide (AAAA-MM-JJ).`).nullish(),
     ),
 
   /** `req_period=YYYY-MM`: a month of the calendar. */
-  mois: () =>
-    z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'La période doit être au format AAAA-MM.' }),
+  mois: zMois,
 
   /** A list filter on an id (`?garage=3`). */
   filtreId: (label: string) =>

@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import {
+  csvLine,
   EXPORT_MAX_ROWS,
   type ExportColumn,
   formatDate,
@@ -107,6 +108,9 @@ const plain = (html: string) =>
 
 type Cell = string | number | Date | null;
 
+/** A CSV holds dates as French text already (`exportCell`): a Date never reaches it. */
+const csvValue = (cell: Cell) => (cell instanceof Date ? formatDateTime(cell) : cell);
+
 /**
  * One cell. Amounts and numbers stay numbers; dates are real dates in Excel and French text in a CSV;
  * every text goes through `safeCell` (a text starting with =, +, -, @, tab or CR never becomes a formula).
@@ -140,11 +144,6 @@ function cellWidth(cell: Cell, column: ExportColumn): number {
     return column.format === 'money' ? formatMoney(cell).length : String(cell).length;
   return Math.max(...cell.split('\n').map((l) => l.length));
 }
-
-const csvCell = (cell: Cell) => {
-  const text = cell === null ? '' : String(cell);
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** `Courses` → `courses-2026-11-23` (the day in Libreville). */
 function fileName(name: string): string {
@@ -226,9 +225,9 @@ export function exportRoute<Row, Q extends ListQuery>(app: App, spec: ExportSpec
 
       if (format === 'csv') {
         const lines = async function* () {
-          yield `\uFEFF${columns.map((c) => csvCell(safeCell(c.label))).join(';')}\r\n`;
+          yield `\uFEFF${csvLine(columns.map((c) => c.label))}\r\n`;
           for await (const row of allRows(source, first)) {
-            yield `${columns.map((c) => csvCell(exportCell(row, c, 'csv'))).join(';')}\r\n`;
+            yield `${csvLine(columns.map((c) => csvValue(exportCell(row, c, 'csv'))))}\r\n`;
           }
         };
         return reply

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { type FichierEnvoye, type FichierRegle, messageControles, texteStockable } from '@yams/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, fieldErrors } from './errors';
 
@@ -21,6 +21,10 @@ export const acceptsUploads = (app: App) => accepting.has(app);
  * multipart request's parts become its body (a file part as `FichierEnvoye`, a text field as its string),
  * so the route's zod schema checks it like JSON (`zFichierEnvoye`). A file over the rule's size, a second
  * file or a malformed form is a French 422 on the file field, never Fastify's or busboy's own error.
+ *
+ * The caller is authenticated before a byte of the form is read (`authenticate`, a verified back-office
+ * account by default; the plugin's own preHandler runs again later and finds the request already
+ * resolved): an anonymous upload is a 401 at once, never buffered first.
  */
 export async function acceptUploads(
   app: App,
@@ -28,13 +32,15 @@ export async function acceptUploads(
   champ: string,
   /** What a malformed form answers on the file field (a generic message by default). */
   unreadable = UNREADABLE,
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void> = app.authenticate,
 ): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: regle.maxOctets, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
   });
   accepting.add(app);
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.isMultipart()) return;
+    await authenticate(request, reply);
     const body: Record<string, string | FichierEnvoye> = {};
     try {
       for await (const part of request.parts()) {

@@ -81,6 +81,8 @@ export default fp(
     });
 
     async function resolve(request: FastifyRequest) {
+      // Already resolved earlier in this request (an upload authenticates before its body is read).
+      if (request.auth) return request.auth;
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) throw unauthenticated();
       const found = await findByToken(app.db, header.slice(7).trim(), cache);

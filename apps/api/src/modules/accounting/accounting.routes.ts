@@ -1,5 +1,6 @@
 import {
   balanceEndpoint,
+  csvFile,
   OPERATIONS_FILTRE_DATES,
   operationsContract,
   PAGE_SIZE,
@@ -20,7 +21,7 @@ import {
   updatePiece,
 } from './caisses.service';
 import facturesRoutes from './factures.routes';
-import { balanceGenerale, csvOf, getEcriture, listOperations } from './journal.repository';
+import { balanceGenerale, getEcriture, listOperations } from './journal.repository';
 import { createOperationDiverse } from './journal.service';
 
 const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
@@ -128,7 +129,7 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="balance-${date_debut}-${date_fin}.csv"`)
-            .send(csvOf(rows));
+            .send(csvFile(rows));
         }
         return reply.send(ok(balanceEndpoint.response.parse(balance)));
       },

@@ -497,12 +497,3 @@ export async function balanceGenerale(db: Db, scope: Scope, debut: string, fin: 
     },
   };
 }
-
-/** A CSV cell: quoted, and text that a spreadsheet would read as a formula is prefixed with a quote. */
-export const csvCell = (v: string | number) => {
-  const s = String(v);
-  const safe = typeof v === 'string' && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-export const csvOf = (rows: Array<Array<string | number>>) =>
-  `\uFEFF${rows.map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;

@@ -2,6 +2,7 @@ import {
   addDays,
   type CourseEvenementOut,
   type CourseEvenementType,
+  csvFile,
   GPS,
   type TraceOut,
   type TraceQuery,
@@ -108,9 +109,11 @@ export async function exportTrace(
     .replace(/^-|-$/g, '');
   const base = `trajets-${slug || trace.appareil.id}-${trace.date_debut}-${trace.date_fin}`;
   if (format === 'csv') {
-    const cell = (v: string | number) => (typeof v === 'number' ? String(v).replace('.', ',') : v);
-    const body = `\uFEFF${[header, ...lines, total].map((l) => l.map(cell).join(';')).join('\r\n')}\r\n`;
-    return { body, type: 'text/csv; charset=utf-8', filename: `${base}.csv` };
+    return {
+      body: csvFile([header, ...lines, total]),
+      type: 'text/csv; charset=utf-8',
+      filename: `${base}.csv`,
+    };
   }
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Yams Manager';

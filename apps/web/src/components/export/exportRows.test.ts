@@ -41,10 +41,10 @@ describe('export rows', () => {
     });
   });
 
-  it('writes a CSV that Excel opens in French (BOM, semicolons, quotes)', () => {
+  it('writes a CSV that Excel opens in French (BOM, semicolons, every text quoted)', () => {
     const csv = toCsv(exportTable(rows.slice(0, 1), FIELDS, LABELS));
     expect(csv).toBe(
-      '\uFEFFCode;Client;Montant;Date de chargement\r\nC-2026-0001;"Société ""Bois""; Fils";1234567;22/11/2026\r\n',
+      '\uFEFF"Code";"Client";"Montant";"Date de chargement"\r\n"C-2026-0001";"Société ""Bois""; Fils";1234567;"22/11/2026"\r\n',
     );
   });
 

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, safeCell } from '@yams/shared';
+import { csvFile, formatDate, formatDateTime } from '@yams/shared';
 import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels } from '../list/types';
 import { fieldLabel, rawValue } from '../list/values';
@@ -34,16 +34,8 @@ export function exportTable<T>(rows: T[], fields: DisplayField<T>[], labels: Lab
   };
 }
 
-/** CSV for a French Excel: `;` separated, quoted when needed, CRLF, with a BOM so accents open right. */
-export function toCsv(table: ExportTable): string {
-  // A text starting with =, +, -, @, tab or CR is written as text (formula injection), as the API does.
-  const cell = (value: string | number) => {
-    const text = typeof value === 'number' ? String(value) : safeCell(value);
-    return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = [table.headers, ...table.rows].map((line) => line.map(cell).join(';'));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
+/** CSV for a French Excel, written by the API's writer (`csvFile`: every text quoted, formulas as text). */
+export const toCsv = (table: ExportTable): string => csvFile([table.headers, ...table.rows]);
 
 /** `ressources-humaines-2026-11-22`. */
 export function exportFileName(base: string, today = new Date()): string {
