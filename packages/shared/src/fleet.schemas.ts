@@ -8,6 +8,7 @@ import {
   PLAQUE_RE,
   VEHICULE_STATUTS,
 } from './fleet.rules';
+import { zMontantOptionnel } from './money';
 import { InterventionCan, VehiculeCan } from './permissions';
 import { zChamps } from './reference';
 
@@ -97,7 +98,7 @@ export const InterventionLigneBody = z
     libelle: zChamps.texteOptionnel('Le libellé', 200),
     qte: zChamps.entier('La quantité', 1),
     /** Defaults to the service's montant or the article's prix_unitaire. */
-    prix_unitaire: zChamps.entierOptionnel('Le prix unitaire'),
+    prix_unitaire: zMontantOptionnel('Le prix unitaire'),
   })
   .superRefine((l, ctx) => {
     if (l.kind === 'service' && !l.service_id) {

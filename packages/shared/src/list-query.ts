@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants';
-import { isCalendarDate } from './operations.schemas';
+import { isCalendarDate } from './dates';
 import { zRecherche } from './text';
 
 // The pieces every list's query string is made of (spec section 5): paging, count, sort, the company of a

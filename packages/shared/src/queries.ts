@@ -7,6 +7,7 @@ import {
   STATUTS_REGLEMENT,
 } from './accounting.schemas';
 import { AUDIT_ACTION_CODES, AUDIT_ENTITES } from './audit';
+import { isCalendarDate } from './dates';
 import { SOUS_TYPES, USER_TYPES } from './enums';
 import { INTERVENTION_STATUTS, INTERVENTION_TYPES } from './fleet.rules';
 import { zVehiculeStatut } from './fleet.schemas';
@@ -20,7 +21,6 @@ import {
   PAIEMENT_STATUTS,
   TYPES_COURSE,
 } from './operations.lifecycle';
-import { isCalendarDate } from './operations.schemas';
 import { zChamps } from './reference';
 
 // The query string of every list of the API, one schema per list, by module. The API validates with it

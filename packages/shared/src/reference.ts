@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zMontant } from './money';
 import { zRecherche, zTexteStockable } from './text';
 
 // Field builders with French messages, shared by the reference and fleet schemas (and free to reuse).
@@ -139,7 +140,7 @@ export const TypeMarchandiseBody = z.object({ libelle: zChamps.texte('Le libell�
 export const TypeVehiculeBody = z.object({ libelle: zChamps.texte('Le libellé', 120) });
 export const TypeArticleBody = z.object({
   libelle: zChamps.texte('Le libellé', 120),
-  montant: zChamps.entier('Le montant').optional(),
+  montant: zMontant('Le montant').optional(),
 });
 
 // Company reference data.
@@ -149,7 +150,7 @@ export const ArticleBody = z.object({
   reference: zChamps.texte('La référence', 60).transform((v) => v.toUpperCase()),
   nom: zChamps.texte('Le nom', 160),
   qte: zChamps.entier('La quantité en stock').optional(),
-  prix_unitaire: zChamps.entier('Le prix unitaire').optional(),
+  prix_unitaire: zMontant('Le prix unitaire').optional(),
   type_article_id: zChamps.idOptionnel("Le type d'article"),
 });
 export const GarageBody = z.object({
@@ -162,7 +163,7 @@ export const GarageBody = z.object({
 export const ServiceBody = z.object({
   ...entreprise,
   libelle: zChamps.texte('Le libellé', 160),
-  montant: zChamps.entier('Le montant').optional(),
+  montant: zMontant('Le montant').optional(),
 });
 export const FournisseurBody = z.object({
   ...entreprise,
@@ -173,7 +174,7 @@ export const FournisseurBody = z.object({
 export const TrajetBody = z.object({
   ...entreprise,
   libelle: zChamps.texte('Le libellé', 200),
-  montant: zChamps.entier('Le montant').optional(),
+  montant: zMontant('Le montant').optional(),
   ville_depart_id: zChamps.idOptionnel('La ville de départ'),
   ville_arrivee_id: zChamps.idOptionnel("La ville d'arrivée"),
 });

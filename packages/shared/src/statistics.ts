@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isCalendarDate } from './dates';
 import { addDays, todayInGabon } from './fleet.rules';
-import { isCalendarDate } from './operations.schemas';
 import { zChamps } from './reference';
 
 // Tableau de bord: periods, query and answer shapes of /api/statistiques/* (spec sections 3 and 7).

@@ -1,5 +1,6 @@
 import {
   contrePassation,
+  dateComptableRefus,
   ecritureDesequilibre,
   type Journal,
   type LigneEcriture,
@@ -8,6 +9,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { ecritureInvalide } from './accounting.errors';
@@ -30,8 +32,13 @@ export interface NouvelleEcriture {
   lignes: LigneEcriture[];
 }
 
-/** Writes a balanced entry (zero lines are dropped) and returns its id; an unbalanced one is a French 422. */
+/**
+ * Writes a balanced entry (zero lines are dropped) and returns its id; an unbalanced one, or one dated
+ * outside the accounting dates (`dateComptableRefus`: a draft saved before the rule), is a French 422.
+ */
 export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<number> {
+  const horsBornes = dateComptableRefus(e.date_operation);
+  if (horsBornes) throw fieldErrors({ date_operation: horsBornes });
   const lignes = e.lignes.filter((l) => l.debit !== 0 || l.credit !== 0);
   const erreur = ecritureDesequilibre(lignes);
   if (erreur) throw ecritureInvalide(erreur);
