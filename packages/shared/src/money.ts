@@ -16,8 +16,8 @@ export type MontantLu = { ok: true; value: number | null } | { ok: false; error:
 const negatif = (label: string) => (/^la\s/i.test(label) ? 'négative' : 'négatif');
 
 export const montantMessages = (label: string) => ({
-  invalide: `${label} n'est pas un montant valide (exemples : 1250000, 1 250 000, 1.250.000 ou 17500,00).`,
-  exposant: `${label} n'est pas un montant valide : écrivez tous les chiffres, sans exposant (pas de « 12e5 »).`,
+  invalide: `${label} n'est pas un nombre de francs CFA valide (exemples : 1250000, 1 250 000, 1.250.000 ou 17500,00).`,
+  exposant: `${label} n'est pas un nombre de francs CFA valide : écrivez tous les chiffres, sans exposant (pas de « 12e5 »).`,
   centimes: `${label} doit être un nombre entier de francs CFA : le franc CFA n'a pas de centimes.`,
   ambigu: `${label} est illisible : une virgule suivie de trois chiffres sépare-t-elle les milliers ou des décimales ? Écrivez 1250 ou 1.250 (le franc CFA n'a pas de centimes).`,
   negatif: `${label} ne peut pas être ${negatif(label)}.`,
