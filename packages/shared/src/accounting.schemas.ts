@@ -116,6 +116,11 @@ export const LigneFactureBody = z
   });
 export type LigneFactureBody = z.infer<typeof LigneFactureBody>;
 
+const zLignesFacture = z
+  .array(LigneFactureBody, { error: 'Les lignes de la facture doivent être une liste.' })
+  .min(1, { error: 'Ajoutez au moins une ligne à la facture.' })
+  .max(300, { error: 'Une facture ne peut pas dépasser 300 lignes.' });
+
 const factureShape = {
   entreprise_id: zChamps.idOptionnel("L'entreprise"),
   date_operation: zDateComptable('La date'),
@@ -133,10 +138,10 @@ const factureShape = {
   taux_css: zTaux('CSS'),
   appliquer_reduction: zBool.optional().default(false),
   reduction: zMontantOptionnel('La remise'),
-  lignes: z
-    .array(LigneFactureBody, { error: 'Les lignes de la facture sont obligatoires.' })
-    .min(1, { error: 'Ajoutez au moins une ligne à la facture.' })
-    .max(300, { error: 'Une facture ne peut pas dépasser 300 lignes.' }),
+  /** The lines, under the specification's name (spec section 3: description, isTitle, qte, prix_unitaire…). */
+  content: zLignesFacture.optional(),
+  /** The same lines under their former name, still accepted (one of the two). */
+  lignes: zLignesFacture.optional(),
   conditions: zChamps.texteOptionnel('Les conditions', 4000),
   mentions: zChamps.texteOptionnel('Les mentions', 4000),
 };
@@ -153,6 +158,7 @@ type FactureShape = {
   expirable?: boolean;
   date_expiration?: string | null;
   date_operation?: string;
+  content?: Array<{ isTitle?: boolean }>;
   lignes?: Array<{ isTitle?: boolean }>;
 };
 
@@ -184,18 +190,37 @@ function factureRules(v: FactureShape, ctx: z.RefinementCtx) {
       message: "La date d'expiration doit suivre la date de la facture.",
     });
   }
-  if (v.lignes && v.lignes.length > 0 && v.lignes.every((l) => l.isTitle)) {
+  const champ = v.content === undefined && v.lignes !== undefined ? 'lignes' : 'content';
+  const lignes = v.content ?? v.lignes;
+  if (lignes === undefined) {
+    ctx.addIssue({ code: 'custom', path: [champ], message: 'Les lignes de la facture sont obligatoires.' });
+  } else if (v.content !== undefined && v.lignes !== undefined) {
     ctx.addIssue({
       code: 'custom',
       path: ['lignes'],
+      message: 'Les lignes se donnent une seule fois : dans « content » (« lignes » en est l’ancien nom).',
+    });
+  } else if (lignes.length > 0 && lignes.every((l) => l.isTitle)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [champ],
       message: 'La facture doit contenir au moins une ligne chiffrée.',
     });
   }
 }
 
-export const FactureBody = z.object(factureShape).superRefine(factureRules);
+/**
+ * An invoice's body: its lines under `content` (the specification's name, what the mobile apps send) or
+ * `lignes` (its former name), read as `lignes` by the API.
+ */
+const factureBody = () =>
+  z
+    .object(factureShape)
+    .superRefine(factureRules)
+    .transform(({ content, lignes, ...rest }) => ({ ...rest, lignes: (content ?? lignes)! }));
+export const FactureBody = factureBody();
 export type FactureBody = z.infer<typeof FactureBody>;
-export const FactureUpdateBody = z.object(factureShape).superRefine(factureRules);
+export const FactureUpdateBody = factureBody();
 export type FactureUpdateBody = z.infer<typeof FactureUpdateBody>;
 
 /** A credit note on a validated invoice: all of it (no lines) or the lines given. */

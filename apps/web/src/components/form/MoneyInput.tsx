@@ -81,3 +81,6 @@ export function moneyRule(label: string, options: { min?: number; required?: boo
     },
   };
 }
+
+/** A money value in a live total: its amount, 0 while empty or unreadable (the schema says why). */
+export const amountOf = (value: MoneyValue | undefined): number => (typeof value === 'number' ? value : 0);

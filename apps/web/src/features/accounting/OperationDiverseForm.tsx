@@ -1,16 +1,18 @@
-import { ecritureDesequilibre, formatMoney, todayInGabon } from '@yams/shared';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
+import { bornesDateComptable, ecritureDesequilibre, formatMoney, todayInGabon } from '@yams/shared';
+import { Alert, Button, DatePicker, Form, Input, Modal, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { useDialogWidth } from '../../components/dialogWidth';
+import { dayToPicker } from '../../components/form/gabonTime';
+import { amountOf, MoneyInput, type MoneyValue, moneyRule } from '../../components/form/MoneyInput';
 import { journaux } from './api';
 
 interface Ligne {
   compte?: string;
   libelle?: string;
-  debit?: number | null;
-  credit?: number | null;
+  debit?: MoneyValue;
+  credit?: MoneyValue;
 }
 interface Values {
   date_operation?: Dayjs;
@@ -29,11 +31,12 @@ export function OperationDiverseForm({
   onSaved: () => void;
 }) {
   const width = useDialogWidth();
+  const bornes = bornesDateComptable();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
   const lignes = Form.useWatch('lignes', form) ?? [];
-  const debit = lignes.reduce((s, l) => s + (Number(l?.debit) || 0), 0);
-  const credit = lignes.reduce((s, l) => s + (Number(l?.credit) || 0), 0);
+  const debit = lignes.reduce((s, l) => s + amountOf(l?.debit), 0);
+  const credit = lignes.reduce((s, l) => s + amountOf(l?.credit), 0);
   const submit = async (v: Values) => {
     // Both are required by the form before it submits.
     const body = {
@@ -42,8 +45,9 @@ export function OperationDiverseForm({
       lignes: v.lignes.map((l) => ({
         compte: l.compte?.trim() ?? '',
         libelle: l.libelle || null,
-        debit: Number(l.debit) || 0,
-        credit: Number(l.credit) || 0,
+        // The form's rules let only amounts through.
+        debit: amountOf(l.debit),
+        credit: amountOf(l.credit),
       })),
     };
     const reason = ecritureDesequilibre(body.lignes);
@@ -81,7 +85,11 @@ export function OperationDiverseForm({
             label="Date"
             rules={[{ required: true, message: 'La date est obligatoire.' }]}
           >
-            <DatePicker format="DD/MM/YYYY" />
+            <DatePicker
+              format="DD/MM/YYYY"
+              minDate={dayToPicker(bornes.min)}
+              maxDate={dayToPicker(bornes.max)}
+            />
           </Form.Item>
           <Form.Item
             name="libelle"
@@ -113,22 +121,18 @@ export function OperationDiverseForm({
                       style={{ width: 200 }}
                     />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'debit']}>
-                    <InputNumber
-                      min={0}
-                      step={1}
+                  <Form.Item name={[f.name, 'debit']} rules={[moneyRule('Le débit')]}>
+                    <MoneyInput
                       placeholder="Débit"
                       aria-label={`Débit de la ligne ${i + 1}`}
-                      style={{ width: 140 }}
+                      style={{ width: 160 }}
                     />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'credit']}>
-                    <InputNumber
-                      min={0}
-                      step={1}
+                  <Form.Item name={[f.name, 'credit']} rules={[moneyRule('Le crédit')]}>
+                    <MoneyInput
                       placeholder="Crédit"
                       aria-label={`Crédit de la ligne ${i + 1}`}
-                      style={{ width: 140 }}
+                      style={{ width: 160 }}
                     />
                   </Form.Item>
                   {fields.length > 2 && (

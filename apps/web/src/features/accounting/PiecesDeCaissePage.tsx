@@ -1,4 +1,4 @@
-import { PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
+import { bornesDateComptable, PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
 import { Space } from 'antd';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
@@ -28,7 +28,7 @@ const libelle: DisplayField<P> = {
 };
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'date_operation', type: 'date', required: true },
+  { name: 'date_operation', type: 'date', required: true, bornes: bornesDateComptable },
   { name: 'montant', type: 'money', required: true },
   { name: 'beneficiaire', type: 'text', required: true },
   { name: 'decaisseur', type: 'text', required: true },
