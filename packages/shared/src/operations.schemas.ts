@@ -93,8 +93,9 @@ const courseShape = {
   type_course: enumOf(TYPES_COURSE, 'Le type de course'),
   type_marchandise_id: zOptionalId('Le type de marchandise'),
   trajet_id: zOptionalId('Le trajet'),
-  ville_depart_id: zId('La ville de départ'),
-  ville_arrivee_id: zId("La ville d'arrivée"),
+  /** Required, unless the trajet names it (the API then takes the trajet's). */
+  ville_depart_id: zId('La ville de départ').optional(),
+  ville_arrivee_id: zId("La ville d'arrivée").optional(),
   adresse_chargement: zText("L'adresse de chargement", 255),
   adresse_dechargement: zText("L'adresse de déchargement", 255),
   ...coordonneesCourseShape,
@@ -102,7 +103,26 @@ const courseShape = {
   date_dechargement: zDateTime('La date de déchargement').nullish(),
   poids_kg: zPoids,
   description: zText('La description', 2000),
-  montant: zMontant('Le montant', { min: 1 }),
+  /** Required, unless the trajet suggests one (its montant). */
+  montant: zMontant('Le montant', { min: 1 }).optional(),
+};
+
+/**
+ * A new course names its cities and its price, or a trajet that gives them (the API reads the trajet: a
+ * city or a price it lacks is then asked for on its own field).
+ */
+const villesOuTrajet = (
+  v: { trajet_id?: number | null; ville_depart_id?: number; ville_arrivee_id?: number; montant?: number },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.trajet_id) return;
+  for (const [path, message] of [
+    ['ville_depart_id', 'La ville de départ est obligatoire.'],
+    ['ville_arrivee_id', "La ville d'arrivée est obligatoire."],
+    ['montant', 'Le montant est obligatoire.'],
+  ] as const) {
+    if (v[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message });
+  }
 };
 
 export const DATES_COURSE_ORDRE = 'La date de déchargement doit être postérieure à la date de chargement.';
@@ -116,7 +136,12 @@ const datesInOrder = (
   }
 };
 
-export const CourseBody = z.object(courseShape).superRefine(datesInOrder).superRefine(coordonneesEnPaires);
+export const CourseBody = z
+  .object(courseShape)
+  // Named with the other missing fields, not after them.
+  .superRefine(villesOuTrajet, { when: (p) => typeof p.value === 'object' && p.value !== null })
+  .superRefine(datesInOrder)
+  .superRefine(coordonneesEnPaires);
 export type CourseBody = z.infer<typeof CourseBody>;
 
 /** Update: every field optional; what is absent is kept, `null` clears an optional field. */
