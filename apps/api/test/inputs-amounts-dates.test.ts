@@ -236,3 +236,83 @@ describe('one rule for every accounting date (§2)', () => {
     );
   });
 });
+
+describe("a vehicle's year of manufacture and commissioning date (§5)", () => {
+  const annee = Number(today.slice(0, 4));
+  const vehicule = (extra: Record<string, unknown>) => ({
+    plaque: `AN-${Math.floor(Math.random() * 1e6)}`,
+    marque: 'Renault Trucks',
+    ...extra,
+  });
+  const create = async (extra: Record<string, unknown>) =>
+    post('/api/vehicules', {
+      ...vehicule(extra),
+      type_vehicule_id: await ctx.typeVehicule('Semi-remorque'),
+    });
+
+  it('accepts 1950 … next year, and a commissioning between the year built and today', async () => {
+    for (const a of [1950, annee + 1]) expect((await create({ annee: a })).statusCode).toBe(200);
+    const v = data(await create({ annee: 2015, date_mise_en_service: '2015-01-01' }));
+    expect([v.annee, v.date_mise_en_service]).toEqual([2015, '2015-01-01']);
+    expect((await create({ date_mise_en_service: today })).statusCode).toBe(200);
+  });
+
+  it('refuses 1900, 2100, a future commissioning and one before the year built, in French on the field', async () => {
+    failed(await create({ annee: 1900 }), 422, "L'année de fabrication doit être au moins 1950.", 'annee');
+    failed(
+      await create({ annee: 2100 }),
+      422,
+      `L'année de fabrication ne peut pas dépasser ${annee + 1}.`,
+      'annee',
+    );
+    failed(
+      await create({ annee: annee + 2 }),
+      422,
+      `L'année de fabrication ne peut pas dépasser ${annee + 1}.`,
+      'annee',
+    );
+    failed(
+      await create({ date_mise_en_service: addDays(today, 1) }),
+      422,
+      'La date de mise en service ne peut pas être dans le futur.',
+      'date_mise_en_service',
+    );
+    failed(
+      await create({ date_mise_en_service: '2100-01-01' }),
+      422,
+      'La date de mise en service ne peut pas être dans le futur.',
+      'date_mise_en_service',
+    );
+    failed(
+      await create({ date_mise_en_service: '1900-01-01' }),
+      422,
+      'La date de mise en service ne peut pas précéder 1950.',
+      'date_mise_en_service',
+    );
+    failed(
+      await create({ annee: 2018, date_mise_en_service: '2017-06-30' }),
+      422,
+      "La date de mise en service ne peut pas précéder l'année de fabrication (2018).",
+      'date_mise_en_service',
+    );
+  });
+
+  it('checks a field sent alone on update against the other one stored', async () => {
+    const v = data(await create({ annee: 2015, date_mise_en_service: '2016-03-15' }));
+    failed(
+      await post(`/api/vehicules/${v.id}/update`, { date_mise_en_service: '2014-12-31' }),
+      422,
+      "La date de mise en service ne peut pas précéder l'année de fabrication (2015).",
+      'date_mise_en_service',
+    );
+    failed(
+      await post(`/api/vehicules/${v.id}/update`, { annee: 2017 }),
+      422,
+      "L'année de fabrication (2017) ne peut pas suivre la date de mise en service (15/03/2016).",
+      'annee',
+    );
+    const stored = data(await ctx.t.get(`/api/vehicules/${v.id}`, ctx.A.token));
+    expect([stored.annee, stored.date_mise_en_service]).toEqual([2015, '2016-03-15']);
+    expect((await post(`/api/vehicules/${v.id}/update`, { annee: 2016 })).statusCode).toBe(200);
+  });
+});

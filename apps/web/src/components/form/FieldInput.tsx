@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { rowEndpoint } from '@yams/shared';
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { type FocusEvent, lazy, Suspense, useRef, useState } from 'react';
 import { call } from '../../base/http';
 import type { FormFieldDecl } from './fields';
-import { dayToPicker } from './gabonTime';
 import { MoneyInput } from './MoneyInput';
 import { PointNumbers } from './PointNumbers';
 import { RichText } from './RichText';
@@ -122,14 +122,21 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
       );
     }
     case 'date': {
-      const bornes = field.bornes?.();
+      const { bornes } = field;
+      // Read when the calendar draws: the limits may follow another field (a vehicle's year).
+      const horsBornes = bornes
+        ? (day: Dayjs) => {
+            const { min, max } = bornes(form.getFieldsValue(true) as Record<string, unknown>);
+            const d = day.format('YYYY-MM-DD');
+            return (min !== undefined && d < min) || (max !== undefined && d > max);
+          }
+        : undefined;
       return (
         <DatePicker
           style={{ width: '100%' }}
           format="DD/MM/YYYY"
           placeholder={placeholder}
-          minDate={dayToPicker(bornes?.min)}
-          maxDate={dayToPicker(bornes?.max)}
+          disabledDate={horsBornes}
           {...rest}
         />
       );

@@ -1,7 +1,6 @@
 import {
   ACHAT_STATUTS,
   type AchatOut,
-  bornesDateComptable,
   formatMoney,
   formatTaux,
   LigneAchatBody,
@@ -12,6 +11,7 @@ import {
   utilisateursContract,
 } from '@yams/shared';
 import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
+import { bornesComptables } from '../../components/form/bornes';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import type { CreateOption, FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
@@ -135,7 +135,7 @@ function ContenuAchatInput({
 }
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'date_operation', type: 'date', required: true, span: 6, bornes: bornesDateComptable },
+  { name: 'date_operation', type: 'date', required: true, span: 6, bornes: bornesComptables },
   { name: 'acheteur_id', type: 'select', required: true, source: acheteurSource, span: 6 },
   {
     name: 'fournisseur_id',
@@ -277,7 +277,7 @@ export const ACHATS: ListDecl<A> = {
           fields: [
             { name: 'montant', type: 'money', required: true },
             { name: 'mode', type: 'select', required: true, options: modeOptions },
-            { name: 'date_operation', type: 'date', label: 'Date du règlement', bornes: bornesDateComptable },
+            { name: 'date_operation', type: 'date', label: 'Date du règlement', bornes: bornesComptables },
           ],
           initialValues: (a) => ({
             montant: a.montant - a.montant_regle,

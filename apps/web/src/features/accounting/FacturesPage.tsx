@@ -1,5 +1,4 @@
 import {
-  bornesDateComptable,
   FACTURE_STATUTS,
   FACTURE_TYPE_LABELS,
   type FactureOut,
@@ -10,6 +9,7 @@ import {
 import { Spin } from 'antd';
 import { getSession } from '../../base/session';
 import { toast } from '../../base/toast';
+import { bornesComptables } from '../../components/form/bornes';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -28,7 +28,7 @@ const montant: DisplayField<F> = { key: 'net_a_payer', format: 'money' };
 const statut = tagField<F>('statut', (f) => f.statut);
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'date_operation', type: 'date', required: true, span: 8, bornes: bornesDateComptable },
+  { name: 'date_operation', type: 'date', required: true, span: 8, bornes: bornesComptables },
   {
     name: 'type',
     type: 'select',
@@ -195,7 +195,7 @@ export const FACTURES: ListDecl<F> = {
           fields: [
             { name: 'montant', type: 'money', required: true },
             { name: 'mode', type: 'select', required: true, options: modeOptions },
-            { name: 'date_operation', type: 'date', label: 'Date du règlement', bornes: bornesDateComptable },
+            { name: 'date_operation', type: 'date', label: 'Date du règlement', bornes: bornesComptables },
             { name: 'reference', type: 'text', label: 'Référence' },
           ],
           initialValues: (f) => ({ montant: f.reste_a_payer, date_operation: dayToPicker(todayInGabon()) }),
@@ -214,7 +214,7 @@ export const FACTURES: ListDecl<F> = {
               type: 'date',
               label: "Date de l'avoir",
               span: 12,
-              bornes: bornesDateComptable,
+              bornes: bornesComptables,
             },
             { name: 'motif', type: 'text', label: 'Motif', span: 12 },
             {

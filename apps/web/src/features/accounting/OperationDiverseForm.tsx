@@ -1,9 +1,10 @@
-import { bornesDateComptable, ecritureDesequilibre, formatMoney, todayInGabon } from '@yams/shared';
+import { ecritureDesequilibre, formatMoney, todayInGabon } from '@yams/shared';
 import { Alert, Button, DatePicker, Form, Input, Modal, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { useDialogWidth } from '../../components/dialogWidth';
+import { bornesComptables } from '../../components/form/bornes';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { amountOf, MoneyInput, type MoneyValue, moneyRule } from '../../components/form/MoneyInput';
 import { journaux } from './api';
@@ -31,7 +32,7 @@ export function OperationDiverseForm({
   onSaved: () => void;
 }) {
   const width = useDialogWidth();
-  const bornes = bornesDateComptable();
+  const bornes = bornesComptables();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
   const lignes = Form.useWatch('lignes', form) ?? [];
