@@ -316,3 +316,47 @@ describe("a vehicle's year of manufacture and commissioning date (§5)", () => {
     expect((await post(`/api/vehicules/${v.id}/update`, { annee: 2016 })).statusCode).toBe(200);
   });
 });
+
+describe('the journal takes the accounts of the chart; a sub-account is opened explicitly (§7)', () => {
+  const ligne = (compte: string, extra: Record<string, unknown> = {}) => [
+    { compte, debit: 25_000, ...extra },
+    { compte: '571', credit: 25_000 },
+  ];
+  const od = (lignes: unknown[], token = ctx.A.token) =>
+    post('/api/operations', operation({ libelle: 'Frais bancaires', lignes }), token);
+
+  it('refuses made-up accounts (999999, 00, class 9) in French on the line', async () => {
+    for (const compte of ['999999', '00', '911', '9']) {
+      const res = await od(ligne(compte));
+      expect(res.statusCode, `${compte}: ${res.body}`).toBe(422);
+      expect(Object.keys(res.json().data.fields), compte).toEqual(['lignes.0.compte']);
+    }
+    failed(
+      await od(ligne('999999')),
+      422,
+      "Le compte « 999999 » n'est pas dans le plan comptable SYSCOHADA (classes 1 à 8).",
+      'lignes.0.compte',
+    );
+  });
+
+  it('accepts the chart’s accounts', async () => {
+    for (const compte of ['631', '62', '4478', '101']) {
+      const res = await od(ligne(compte));
+      expect(res.statusCode, `${compte}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('asks for a sub-account to be opened once, then takes it, for its company only', async () => {
+    const compte = `521${Math.floor(Math.random() * 900) + 100}`;
+    failed(
+      await od(ligne(compte)),
+      422,
+      `Le compte « ${compte} » n'est pas encore ouvert : c'est un sous-compte de 521 (Banques). Cochez « Nouveau sous-compte » pour l'ouvrir.`,
+      'lignes.0.compte',
+    );
+    expect((await od(ligne(compte, { nouveau_sous_compte: true }))).statusCode).toBe(200);
+    expect((await od(ligne(compte))).statusCode).toBe(200);
+    // Another company has not opened it.
+    expect((await od(ligne(compte), ctx.B.token)).statusCode).toBe(422);
+  });
+});

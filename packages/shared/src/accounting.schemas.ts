@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compteRefus } from './accounting.chart';
 import { JOURNAUX } from './accounting.plan';
 import { zDateComptable } from './dates';
 import { zMontant, zMontantOptionnel } from './money';
@@ -325,7 +326,14 @@ export const OperationDiverseBody = z.object({
         compte: z
           .string({ error: 'Le compte est obligatoire.' })
           .trim()
-          .regex(/^\d{2,10}$/, { error: 'Le compte est un numéro du plan SYSCOHADA (2 à 10 chiffres).' }),
+          .regex(/^\d{2,10}$/, { error: 'Le compte est un numéro du plan SYSCOHADA (2 à 10 chiffres).' })
+          // An account of the chart, or a finer one under it (the API checks that it is opened).
+          .superRefine((compte, ctx) => {
+            const refus = compteRefus(compte, { connu: false, ouvrir: true });
+            if (refus) ctx.addIssue({ code: 'custom', message: refus });
+          }),
+        /** Opens this sub-account of the chart (`5211` under 521) with this entry: an explicit step. */
+        nouveau_sous_compte: zBool.optional().default(false),
         libelle: zChamps.texteOptionnel('Le libellé de la ligne', 255),
         debit: zMontant('Le débit').default(0),
         credit: zMontant('Le crédit').default(0),
