@@ -169,7 +169,7 @@ describe('invoices', () => {
 
   it('gives gapless unique numbers to parallel validations of the same and of different invoices', async () => {
     const drafts = await Promise.all(
-      Array.from({ length: 6 }, () => create({ date_operation: '2027-01-15' })),
+      Array.from({ length: 6 }, () => create({ date_operation: '2001-01-15' })),
     );
     const results = await Promise.all([
       ...drafts.map((d) => ctx.t.post(`/api/factures/${d.id}/validate`, {}, ctx.A.token)),
@@ -182,15 +182,15 @@ describe('invoices', () => {
       await ctx.t.database.db
         .select({ numero: factures.numero })
         .from(factures)
-        .where(and(eq(factures.entreprise_id, ctx.A.id), sql`${factures.numero} like 'FAC-2027-%'`))
+        .where(and(eq(factures.entreprise_id, ctx.A.id), sql`${factures.numero} like 'FAC-2001-%'`))
     ).map((r) => r.numero!);
     expect(numbers.sort()).toEqual([
-      'FAC-2027-00001',
-      'FAC-2027-00002',
-      'FAC-2027-00003',
-      'FAC-2027-00004',
-      'FAC-2027-00005',
-      'FAC-2027-00006',
+      'FAC-2001-00001',
+      'FAC-2001-00002',
+      'FAC-2001-00003',
+      'FAC-2001-00004',
+      'FAC-2001-00005',
+      'FAC-2001-00006',
     ]);
   });
 

@@ -104,7 +104,11 @@ describe('company settings', () => {
     const before = data(await ctx.t.get('/api/entreprise/parametres', ctx.A.token));
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ objectif_mensuel: -5 }, 'objectif_mensuel', "L'objectif mensuel ne peut pas être négatif."],
-      [{ objectif_mensuel: 'beaucoup' }, 'objectif_mensuel', "L'objectif mensuel doit être un nombre."],
+      [
+        { objectif_mensuel: 'beaucoup' },
+        'objectif_mensuel',
+        "L'objectif mensuel n'est pas un nombre de francs CFA valide (exemples : 1250000, 1 250 000, 1.250.000 ou 17500,00).",
+      ],
       [{ raison_sociale: '  ' }, 'raison_sociale', 'La raison sociale est obligatoire.'],
       [{ email: 'pas-un-email' }, 'email', "L'email n'est pas valide."],
       [

@@ -206,7 +206,7 @@ describe('payments and the derived payment state of the course', () => {
         'La course est obligatoire.',
         'Le libellé est obligatoire.',
         "Le mode de paiement n'est pas valide.",
-        'Le montant doit être un nombre entier de francs CFA.',
+        "Le montant doit être un nombre entier de francs CFA : le franc CFA n'a pas de centimes.",
       ]),
     );
     expectFailure(

@@ -154,13 +154,13 @@ describe('platform tables (villes, types)', () => {
     failed(
       await t.post('/api/types_articles', { libelle: 'Rétroviseur', montant: 'cher' }, admin),
       422,
-      'Le montant doit être un nombre.',
+      "Le montant n'est pas un nombre de francs CFA valide (exemples : 1250000, 1 250 000, 1.250.000 ou 17500,00).",
       'montant',
     );
     failed(
       await t.post('/api/types_articles', { libelle: 'Rétroviseur', montant: 12.5 }, admin),
       422,
-      'Le montant doit être un nombre entier.',
+      "Le montant doit être un nombre entier de francs CFA : le franc CFA n'a pas de centimes.",
       'montant',
     );
     expect(

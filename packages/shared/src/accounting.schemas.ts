@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { compteRefus } from './accounting.chart';
 import { JOURNAUX } from './accounting.plan';
+import { zDateComptable } from './calendar';
+import { zMontant, zMontantOptionnel } from './money';
 import { MODES_PAIEMENT } from './operations.lifecycle';
-import { zCalendarDate, zDateOperation } from './operations.schemas';
+import { zDateOperation } from './operations.schemas';
 import { zChamps } from './reference';
 
 // Bodies and answers of the accounting API, with the French messages of spec section 5.
@@ -42,24 +45,6 @@ const numeric = (v: unknown) => {
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
   return v;
 };
-const MONTANT_MAX = 1_000_000_000;
-
-/** Integer francs, required: 'Le prix unitaire est obligatoire.' */
-const zFrancs = (label: string, min = 0) =>
-  z.preprocess(
-    numeric,
-    z
-      .number({
-        error: (iss) =>
-          iss.input === undefined ? `${label} est obligatoire.` : `${label} doit être un nombre.`,
-      })
-      .int({ error: `${label} doit être un nombre entier de francs CFA.` })
-      .min(min, {
-        error:
-          min === 0 ? `${label} doit être au moins 0.` : `${label} doit être supérieur à ${min - 1} FCFA.`,
-      })
-      .max(MONTANT_MAX, { error: `${label} ne peut pas dépasser 1.000.000.000 FCFA.` }),
-  );
 
 /** A tax rate in percent, ≥ 0, step 0.01. */
 const zTaux = (label: string) =>
@@ -105,8 +90,8 @@ export const LigneFactureBody = z
         .max(1_000_000, { error: 'La quantité ne peut pas dépasser 1.000.000.' })
         .optional(),
     ),
-    prix_unitaire: zFrancs('Le prix unitaire').optional(),
-    reduction: zFrancs('La remise de la ligne').optional(),
+    prix_unitaire: zMontantOptionnel('Le prix unitaire'),
+    reduction: zMontantOptionnel('La remise de la ligne'),
     /** A line made from a course ('Ajouter des courses'). */
     course_id: zChamps.idOptionnel('La course'),
   })
@@ -114,12 +99,13 @@ export const LigneFactureBody = z
     if (l.isTitle) return;
     if (l.qte === undefined)
       ctx.addIssue({ code: 'custom', path: ['qte'], message: 'La quantité est obligatoire.' });
-    if (l.prix_unitaire === undefined) {
+    if (l.prix_unitaire === undefined || l.prix_unitaire === null) {
       ctx.addIssue({ code: 'custom', path: ['prix_unitaire'], message: 'Le prix unitaire est obligatoire.' });
     }
     if (
       l.qte !== undefined &&
       l.prix_unitaire !== undefined &&
+      l.prix_unitaire !== null &&
       (l.reduction ?? 0) > l.qte * l.prix_unitaire
     ) {
       ctx.addIssue({
@@ -131,9 +117,14 @@ export const LigneFactureBody = z
   });
 export type LigneFactureBody = z.infer<typeof LigneFactureBody>;
 
+const zLignesFacture = z
+  .array(LigneFactureBody, { error: 'Les lignes de la facture doivent être une liste.' })
+  .min(1, { error: 'Ajoutez au moins une ligne à la facture.' })
+  .max(300, { error: 'Une facture ne peut pas dépasser 300 lignes.' });
+
 const factureShape = {
   entreprise_id: zChamps.idOptionnel("L'entreprise"),
-  date_operation: zCalendarDate('La date'),
+  date_operation: zDateComptable('La date'),
   type: z
     .enum(['Pro forma', 'Normale'], { error: 'Le type de facture est « Pro forma » ou « Normale ».' })
     .default('Pro forma'),
@@ -147,19 +138,11 @@ const factureShape = {
   appliquer_css: zBool.optional().default(false),
   taux_css: zTaux('CSS'),
   appliquer_reduction: zBool.optional().default(false),
-  reduction: z.preprocess(
-    numeric,
-    z
-      .number({ error: 'La remise doit être un nombre.' })
-      .int({ error: 'La remise doit être un nombre entier de francs CFA.' })
-      .min(0, { error: 'La remise doit être au moins 0.' })
-      .max(MONTANT_MAX, { error: 'La remise ne peut pas dépasser 1.000.000.000 FCFA.' })
-      .optional(),
-  ),
-  lignes: z
-    .array(LigneFactureBody, { error: 'Les lignes de la facture sont obligatoires.' })
-    .min(1, { error: 'Ajoutez au moins une ligne à la facture.' })
-    .max(300, { error: 'Une facture ne peut pas dépasser 300 lignes.' }),
+  reduction: zMontantOptionnel('La remise'),
+  /** The lines, under the specification's name (spec section 3: description, isTitle, qte, prix_unitaire…). */
+  content: zLignesFacture.optional(),
+  /** The same lines under their former name, still accepted (one of the two). */
+  lignes: zLignesFacture.optional(),
   conditions: zChamps.texteOptionnel('Les conditions', 4000),
   mentions: zChamps.texteOptionnel('Les mentions', 4000),
 };
@@ -172,15 +155,16 @@ type FactureShape = {
   appliquer_css?: boolean;
   taux_css?: number;
   appliquer_reduction?: boolean;
-  reduction?: number;
+  reduction?: number | null;
   expirable?: boolean;
   date_expiration?: string | null;
   date_operation?: string;
+  content?: Array<{ isTitle?: boolean }>;
   lignes?: Array<{ isTitle?: boolean }>;
 };
 
 /** Spec section 5: each ticked tax needs its rate; a ticked discount needs its amount; a real line. */
-function factureRules(v: FactureShape, ctx: z.RefinementCtx) {
+function factureRules(v: FactureShape, ctx: z.RefinementCtx, partial = false) {
   for (const [box, rate, label] of [
     ['appliquer_tva', 'taux_tva', 'TVA'],
     ['appliquer_tps', 'taux_tps', 'TPS'],
@@ -190,7 +174,7 @@ function factureRules(v: FactureShape, ctx: z.RefinementCtx) {
       ctx.addIssue({ code: 'custom', path: [rate], message: `Le taux de ${label} est obligatoire.` });
     }
   }
-  if (v.appliquer_reduction && v.reduction === undefined) {
+  if (v.appliquer_reduction && (v.reduction === undefined || v.reduction === null)) {
     ctx.addIssue({ code: 'custom', path: ['reduction'], message: 'La remise est obligatoire.' });
   }
   if (v.expirable && !v.date_expiration) {
@@ -207,27 +191,54 @@ function factureRules(v: FactureShape, ctx: z.RefinementCtx) {
       message: "La date d'expiration doit suivre la date de la facture.",
     });
   }
-  if (v.lignes && v.lignes.length > 0 && v.lignes.every((l) => l.isTitle)) {
+  const champ = v.content === undefined && v.lignes !== undefined ? 'lignes' : 'content';
+  const lignes = v.content ?? v.lignes;
+  if (lignes === undefined) {
+    if (partial) return;
+    ctx.addIssue({ code: 'custom', path: [champ], message: 'Les lignes de la facture sont obligatoires.' });
+  } else if (v.content !== undefined && v.lignes !== undefined) {
     ctx.addIssue({
       code: 'custom',
       path: ['lignes'],
+      message: 'Les lignes se donnent une seule fois : dans « content » (« lignes » en est l’ancien nom).',
+    });
+  } else if (lignes.length > 0 && lignes.every((l) => l.isTitle)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [champ],
       message: 'La facture doit contenir au moins une ligne chiffrée.',
     });
   }
 }
 
-export const FactureBody = z.object(factureShape).superRefine(factureRules);
+/**
+ * An invoice's body: its lines under `content` (the specification's name, what the mobile apps send) or
+ * `lignes` (its former name), read as `lignes` by the API.
+ */
+const factureBody = () =>
+  z
+    .object(factureShape)
+    .superRefine(factureRules)
+    .transform(({ content, lignes, ...rest }) => ({ ...rest, lignes: (content ?? lignes)! }));
+export const FactureBody = factureBody();
 export type FactureBody = z.infer<typeof FactureBody>;
 /**
- * An update sends only what changes (DESIGN.md section 4): every field optional; the API completes the body
- * with the invoice as stored before checking and computing it.
+ * An update sends only what changes (DESIGN.md section 4): every field optional (the lines under `content`
+ * or `lignes` too); the API completes the body with the invoice as stored before computing it.
  */
-export const FactureUpdateBody = z.object(factureShape).partial().superRefine(factureRules);
+export const FactureUpdateBody = z
+  .object(factureShape)
+  .partial()
+  .superRefine((v, ctx) => factureRules(v, ctx, true))
+  .transform(({ content, lignes, ...rest }) => {
+    const sentLines = content ?? lignes;
+    return sentLines === undefined ? rest : { ...rest, lignes: sentLines };
+  });
 export type FactureUpdateBody = z.infer<typeof FactureUpdateBody>;
 
 /** A credit note on a validated invoice: all of it (no lines) or the lines given. */
 export const AvoirBody = z.object({
-  date_operation: zCalendarDate('La date').optional(),
+  date_operation: zDateComptable('La date').optional(),
   motif: zChamps.texteOptionnel('Le motif', 1000),
   lignes: z.array(LigneFactureBody).max(300).optional(),
 });
@@ -242,7 +253,7 @@ export const ReglementBody = z.object({
         ? 'Le mode de paiement est obligatoire.'
         : "Le mode de paiement n'est pas valide.",
   }),
-  montant: zFrancs('Le montant', 1),
+  montant: zMontant('Le montant', { min: 1 }),
   reference: zChamps.texteOptionnel('La référence', 100),
 });
 export type ReglementBody = z.infer<typeof ReglementBody>;
@@ -251,10 +262,10 @@ export type ReglementBody = z.infer<typeof ReglementBody>;
 
 const pieceShape = {
   entreprise_id: zChamps.idOptionnel("L'entreprise"),
-  date_operation: zCalendarDate('La date'),
+  date_operation: zDateComptable('La date'),
   beneficiaire: zChamps.texte('Le bénéficiaire', 160),
   decaisseur: zChamps.texte('Le décaisseur', 160),
-  montant: zFrancs('Le montant', 1),
+  montant: zMontant('Le montant', { min: 1 }),
   libelle: zChamps.texte('Le libellé', 255),
   /** Rich text (HTML), sanitised by the API before it is stored. */
   motif: z
@@ -285,7 +296,7 @@ export const LigneAchatBody = z
         .min(1, { error: 'La quantité doit être au moins 1.' })
         .max(1_000_000, { error: 'La quantité ne peut pas dépasser 1.000.000.' }),
     ),
-    prix_unitaire: zFrancs('Le prix unitaire'),
+    prix_unitaire: zMontant('Le prix unitaire'),
   })
   .superRefine((l, ctx) => {
     if (!l.article_id && !l.description) {
@@ -299,7 +310,7 @@ export const LigneAchatBody = z
 
 const achatShape = {
   entreprise_id: zChamps.idOptionnel("L'entreprise"),
-  date_operation: zCalendarDate('La date'),
+  date_operation: zDateComptable('La date'),
   acheteur_id: zChamps.id("L'acheteur"),
   fournisseur_id: zChamps.id('Le fournisseur'),
   lignes: z
@@ -326,7 +337,7 @@ export const OPERATIONS_FILTRE_DATES = 'La date de début et la date de fin sont
 
 export const OperationDiverseBody = z.object({
   entreprise_id: zChamps.idOptionnel("L'entreprise"),
-  date_operation: zCalendarDate('La date'),
+  date_operation: zDateComptable('La date'),
   libelle: zChamps.texte('Le libellé', 255),
   lignes: z
     .array(
@@ -334,10 +345,17 @@ export const OperationDiverseBody = z.object({
         compte: z
           .string({ error: 'Le compte est obligatoire.' })
           .trim()
-          .regex(/^\d{2,10}$/, { error: 'Le compte est un numéro du plan SYSCOHADA (2 à 10 chiffres).' }),
+          .regex(/^\d{2,10}$/, { error: 'Le compte est un numéro du plan SYSCOHADA (2 à 10 chiffres).' })
+          // An account of the chart, or a finer one under it (the API checks that it is opened).
+          .superRefine((compte, ctx) => {
+            const refus = compteRefus(compte, { connu: false, ouvrir: true });
+            if (refus) ctx.addIssue({ code: 'custom', message: refus });
+          }),
+        /** Opens this sub-account of the chart (`5211` under 521) with this entry: an explicit step. */
+        nouveau_sous_compte: zBool.optional().default(false),
         libelle: zChamps.texteOptionnel('Le libellé de la ligne', 255),
-        debit: zFrancs('Le débit').default(0),
-        credit: zFrancs('Le crédit').default(0),
+        debit: zMontant('Le débit').default(0),
+        credit: zMontant('Le crédit').default(0),
       }),
       { error: 'Les lignes sont obligatoires.' },
     )

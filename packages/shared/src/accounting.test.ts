@@ -189,7 +189,7 @@ describe('invoice form rules (spec section 5)', () => {
       taux_css: 'Le taux de CSS a au plus deux décimales (pas de 0,01).',
     });
     expect(errors({ ...base, appliquer_reduction: true, reduction: -5 })).toMatchObject({
-      reduction: 'La remise doit être au moins 0.',
+      reduction: 'La remise ne peut pas être négative.',
     });
   });
   it('accepts a title line with only a description, and defaults to a pro forma', () => {

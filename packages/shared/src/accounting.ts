@@ -1,4 +1,5 @@
 // The accounting domain: invoices (Gabonese taxes), credit notes, purchases, cash vouchers, journals.
+export * from './accounting.chart';
 export * from './accounting.out';
 export * from './accounting.plan';
 export * from './accounting.schemas';

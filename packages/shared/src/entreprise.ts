@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type FichierRegle, zFichierEnvoye } from './files';
+import { zMontant } from './money';
 import { zChamps } from './reference';
 
 // The company's own settings (Configurations → Entreprise): legal identity printed on invoices, invoice
@@ -68,7 +69,7 @@ export const ParametresEntrepriseBody = z.object({
     })
     .transform((v) => v.toUpperCase())
     .optional(),
-  objectif_mensuel: zChamps.entier("L'objectif mensuel").optional(),
+  objectif_mensuel: zMontant("L'objectif mensuel").optional(),
   delai_en_ligne_min: zChamps.entierOptionnel('Le délai en ligne', 1, 1440).transform((v) => v ?? undefined),
   rayon_arrivee_m: zChamps
     .entierOptionnel("Le rayon d'arrivée", 10, 100_000)

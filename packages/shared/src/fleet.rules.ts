@@ -111,6 +111,37 @@ export function todayInGabon(now: Date = new Date()): string {
   }).format(now);
 }
 
+/** No vehicle on the road was built before 1950: an earlier year is a typing error. */
+export const ANNEE_VEHICULE_MIN = 1950;
+
+/** The latest year of manufacture: next year (next year's models are sold from the autumn). */
+export const anneeVehiculeMax = (today: string = todayInGabon()): number => Number(today.slice(0, 4)) + 1;
+
+/**
+ * Why a vehicle's commissioning date cannot be (a French sentence on its field): neither in the future
+ * (Libreville) nor before its year of manufacture (itself 1950 … `anneeVehiculeMax`, checked on its field).
+ */
+export function vehiculeDatesRefus(
+  v: { annee?: number | null; date_mise_en_service?: string | null },
+  today: string = todayInGabon(),
+): Partial<Record<'date_mise_en_service', string>> {
+  const refus: Partial<Record<'date_mise_en_service', string>> = {};
+  const d = v.date_mise_en_service;
+  if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d)) {
+    const plausible = typeof v.annee === 'number' && v.annee <= anneeVehiculeMax(today);
+    const annee = plausible ? (v.annee as number) : ANNEE_VEHICULE_MIN;
+    if (d > today) {
+      refus.date_mise_en_service = 'La date de mise en service ne peut pas être dans le futur.';
+    } else if (d < `${annee}-01-01`) {
+      refus.date_mise_en_service =
+        annee === v.annee
+          ? `La date de mise en service ne peut pas précéder l'année de fabrication (${annee}).`
+          : `La date de mise en service ne peut pas précéder ${ANNEE_VEHICULE_MIN}.`;
+    }
+  }
+  return refus;
+}
+
 /** `addDays('2026-01-30', 3)` → `'2026-02-02'`. */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

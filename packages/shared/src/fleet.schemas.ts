@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { zFichierEnvoye } from './files';
 import {
+  ANNEE_VEHICULE_MIN,
+  anneeVehiculeMax,
   DOCUMENT_ETATS,
   INTERVENTION_LIGNE_KINDS,
   INTERVENTION_TYPES,
   normalisePlaque,
   PLAQUE_RE,
   VEHICULE_STATUTS,
+  vehiculeDatesRefus,
 } from './fleet.rules';
+import { zMontantOptionnel } from './money';
 import { InterventionCan, VehiculeCan } from './permissions';
 import { zChamps } from './reference';
 
@@ -41,14 +45,32 @@ const vehiculeFields = {
   proprietaire_id: zChamps.idOptionnel('Le propriétaire'),
   chauffeur_id: zChamps.idOptionnel('Le chauffeur'),
   statut: zVehiculeStatut.optional(),
-  annee: zChamps.entierOptionnel("L'année", 1950, 2100),
+  annee: zChamps
+    .entierOptionnel("L'année de fabrication", ANNEE_VEHICULE_MIN, 100_000)
+    .refine((v) => typeof v !== 'number' || v <= anneeVehiculeMax(), {
+      error: () => `L'année de fabrication ne peut pas dépasser ${anneeVehiculeMax()}.`,
+    }),
   date_mise_en_service: zChamps.dateOptionnelle('La date de mise en service'),
 };
-export const VehiculeBody = z.object({
-  entreprise_id: zChamps.idOptionnel("L'entreprise"),
-  ...vehiculeFields,
-});
-export const VehiculeUpdateBody = z.object(vehiculeFields).partial();
+
+/** Year of manufacture and commissioning date, checked together (`vehiculeDatesRefus`) on their fields. */
+const vehiculeDates = (
+  v: { annee?: number | null; date_mise_en_service?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  for (const [path, message] of Object.entries(vehiculeDatesRefus(v))) {
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  }
+};
+
+export const VehiculeBody = z
+  .object({
+    entreprise_id: zChamps.idOptionnel("L'entreprise"),
+    ...vehiculeFields,
+  })
+  .superRefine(vehiculeDates);
+/** The API checks a field sent alone against the other one stored (`vehiculeDatesRefus`). */
+export const VehiculeUpdateBody = z.object(vehiculeFields).partial().superRefine(vehiculeDates);
 export type VehiculeBody = z.infer<typeof VehiculeBody>;
 export type VehiculeUpdateBody = z.infer<typeof VehiculeUpdateBody>;
 
@@ -97,7 +119,7 @@ export const InterventionLigneBody = z
     libelle: zChamps.texteOptionnel('Le libellé', 200),
     qte: zChamps.entier('La quantité', 1),
     /** Defaults to the service's montant or the article's prix_unitaire. */
-    prix_unitaire: zChamps.entierOptionnel('Le prix unitaire'),
+    prix_unitaire: zMontantOptionnel('Le prix unitaire'),
   })
   .superRefine((l, ctx) => {
     if (l.kind === 'service' && !l.service_id) {

@@ -30,6 +30,7 @@ export * from './list-query';
 export * from './login';
 export * from './me.endpoints';
 export * from './messages';
+export * from './money';
 export * from './notifications';
 export * from './notifications.endpoints';
 export * from './operations';

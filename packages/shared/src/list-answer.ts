@@ -18,7 +18,7 @@ export function withEntrepriseNom<T extends z.ZodType>(schema: T): T {
  */
 export function listAnswer<T extends z.ZodType>(schema: T) {
   const item = withEntrepriseNom(schema);
-  return z.union([
+  const answer = z.union([
     z.number(),
     z.array(item),
     z.object({
@@ -33,7 +33,35 @@ export function listAnswer<T extends z.ZodType>(schema: T) {
       to: z.number().nullable(),
     }),
   ]);
+  LIST_ANSWERS.add(answer);
+  return answer;
 }
+
+const LIST_ANSWERS = new WeakSet<z.ZodType>();
+
+/** Is this the answer of a list route (its envelope then says whether a plain list was cut)? */
+export const isListAnswer = (schema: z.ZodType): boolean => LIST_ANSWERS.has(schema);
+
+/**
+ * What the envelope of a list route adds beside `data` when the list is plain (no `page`): whether rows
+ * were left out, and then how many the selection holds. Mobile clients keep reading `data` as a list.
+ */
+export const ListeCoupee = {
+  truncated: z
+    .boolean()
+    .optional()
+    .describe(
+      'Liste sans `page` : `true` quand elle a été coupée à `limit` lignes (1000 au plus) ; `total` dit alors combien la sélection en compte. Demandez `page` et `per_page` pour tout parcourir. Absent des réponses paginées et de `req_count`.',
+    ),
+  total: z
+    .number()
+    .optional()
+    .describe('Avec `truncated: true` : le nombre de lignes de la sélection (estimé quand `total_estime`).'),
+  total_estime: z
+    .boolean()
+    .optional()
+    .describe('Avec `truncated: true` : `total` est une estimation (plus de 10 000 lignes).'),
+};
 
 /** A list answer of rows `T`, whichever shape the query asked for. */
 export type ListAnswer<T> = number | T[] | Paginated<T>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isCalendarDate } from './calendar';
-import { addDays, todayInGabon } from './fleet.rules';
+import { isCalendarDate, zCalendarDate, zDateComptable } from './calendar';
+import { todayInGabon } from './fleet.rules';
 import { coordonneesCourseShape, coordonneesEnPaires } from './geolocation';
+import { zMontant, zMontantOptionnel } from './money';
 import { COURSE_STATUTS, MODES_PAIEMENT, TYPES_COURSE } from './operations.lifecycle';
 import { zChamps } from './reference';
 import { messageControles, texteStockable, zTexteStockable } from './text';
@@ -23,17 +24,6 @@ const numeric = (v: unknown) => {
 
 const zId = zChamps.id;
 const zOptionalId = zChamps.idOptionnel;
-
-export const MONTANT_MAX = 1_000_000_000;
-const zMontant = (label: string, min = 1) =>
-  z.preprocess(
-    numeric,
-    z
-      .number({ error: missingOr(label) })
-      .int({ error: `${label} doit être un nombre entier de francs CFA.` })
-      .min(min, { error: `${label} doit être supérieur à ${min - 1} FCFA.` })
-      .max(MONTANT_MAX, { error: `${label} ne peut pas dépasser 1.000.000.000 FCFA.` }),
-  );
 
 const zText = (label: string, max: number) =>
   zTexteStockable(label, `${label} doit être un texte.`)
@@ -87,34 +77,8 @@ const zDateTime = (label: string) =>
       return iso ?? v;
     });
 
-export const zCalendarDate = (label: string) =>
-  z
-    .string({ error: missingOr(label) })
-    .trim()
-    .min(1, { error: `${label} est obligatoire.` })
-    .refine(isCalendarDate, { error: `${label} doit être une date au format AAAA-MM-JJ.` });
-
-/** A payment is recorded at most this many days ahead (a cheque dated for next week), never years ahead. */
-export const PAIEMENT_JOURS_AVANCE_MAX = 7;
-/** No payment, course or request of the platform predates this day: earlier dates are typing errors. */
-export const DATE_OPERATION_MIN = '2000-01-01';
-
-/** The day money changed hands (a payment, an invoice's or a purchase's settlement): no years ahead, no 1900. */
-export const zDateOperation = zCalendarDate("La date de l'opération").superRefine((v, ctx) => {
-  if (!isCalendarDate(v)) return;
-  const max = addDays(todayInGabon(), PAIEMENT_JOURS_AVANCE_MAX);
-  if (v > max) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `La date de l'opération ne peut pas dépasser de plus de ${PAIEMENT_JOURS_AVANCE_MAX} jours la date du jour.`,
-    });
-  } else if (v < DATE_OPERATION_MIN) {
-    ctx.addIssue({
-      code: 'custom',
-      message: "La date de l'opération est trop ancienne (avant le 01/01/2000).",
-    });
-  }
-});
+/** The day money changed hands (a payment, an invoice's or a purchase's settlement): the accounting rule. */
+export const zDateOperation = zDateComptable("La date de l'opération");
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: missingOr(label) });
@@ -129,8 +93,9 @@ const courseShape = {
   type_course: enumOf(TYPES_COURSE, 'Le type de course'),
   type_marchandise_id: zOptionalId('Le type de marchandise'),
   trajet_id: zOptionalId('Le trajet'),
-  ville_depart_id: zId('La ville de départ'),
-  ville_arrivee_id: zId("La ville d'arrivée"),
+  /** Required, unless the trajet names it (the API then takes the trajet's). */
+  ville_depart_id: zId('La ville de départ').optional(),
+  ville_arrivee_id: zId("La ville d'arrivée").optional(),
   adresse_chargement: zText("L'adresse de chargement", 255),
   adresse_dechargement: zText("L'adresse de déchargement", 255),
   ...coordonneesCourseShape,
@@ -138,7 +103,26 @@ const courseShape = {
   date_dechargement: zDateTime('La date de déchargement').nullish(),
   poids_kg: zPoids,
   description: zText('La description', 2000),
-  montant: zMontant('Le montant'),
+  /** Required, unless the trajet suggests one (its montant). */
+  montant: zMontant('Le montant', { min: 1 }).optional(),
+};
+
+/**
+ * A new course names its cities and its price, or a trajet that gives them (the API reads the trajet: a
+ * city or a price it lacks is then asked for on its own field).
+ */
+const villesOuTrajet = (
+  v: { trajet_id?: number | null; ville_depart_id?: number; ville_arrivee_id?: number; montant?: number },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.trajet_id) return;
+  for (const [path, message] of [
+    ['ville_depart_id', 'La ville de départ est obligatoire.'],
+    ['ville_arrivee_id', "La ville d'arrivée est obligatoire."],
+    ['montant', 'Le montant est obligatoire.'],
+  ] as const) {
+    if (v[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message });
+  }
 };
 
 export const DATES_COURSE_ORDRE = 'La date de déchargement doit être postérieure à la date de chargement.';
@@ -152,7 +136,12 @@ const datesInOrder = (
   }
 };
 
-export const CourseBody = z.object(courseShape).superRefine(datesInOrder).superRefine(coordonneesEnPaires);
+export const CourseBody = z
+  .object(courseShape)
+  // Named with the other missing fields, not after them.
+  .superRefine(villesOuTrajet, { when: (p) => typeof p.value === 'object' && p.value !== null })
+  .superRefine(datesInOrder)
+  .superRefine(coordonneesEnPaires);
 export type CourseBody = z.infer<typeof CourseBody>;
 
 /** Update: every field optional; what is absent is kept, `null` clears an optional field. */
@@ -173,7 +162,7 @@ const paiementShape = {
   libelle: zRequiredText('Le libellé', 255),
   mode: enumOf(MODES_PAIEMENT, 'Le mode de paiement'),
   reference: zText('La référence', 100),
-  montant: zMontant('Le montant'),
+  montant: zMontant('Le montant', { min: 1 }),
 };
 
 export const PaiementBody = z.object({
@@ -204,15 +193,7 @@ const demandeShape = {
   date_souhaitee: zCalendarDate('La date souhaitée'),
   poids_kg: zPoids,
   description: zText('La description', 2000),
-  budget: z.preprocess(
-    numeric,
-    z
-      .number({ error: "Le budget n'est pas valide." })
-      .int({ error: 'Le budget doit être un nombre entier de francs CFA.' })
-      .min(0, { error: 'Le budget ne peut pas être négatif.' })
-      .max(MONTANT_MAX, { error: 'Le budget ne peut pas dépasser 1.000.000.000 FCFA.' })
-      .nullish(),
-  ),
+  budget: zMontantOptionnel('Le budget'),
 };
 
 export const DATE_SOUHAITEE_PASSEE = 'La date souhaitée ne peut pas être dans le passé.';
@@ -239,7 +220,7 @@ export const AcceptDemandeBody = z.object({
   entreprise_id: zOptionalId("L'entreprise"),
   vehicule_id: zId('Le véhicule'),
   chauffeur_id: zOptionalId('Le chauffeur'),
-  montant: zMontant('Le montant'),
+  montant: zMontant('Le montant', { min: 1 }),
   date_chargement: zDateTime('La date de chargement').optional(),
 });
 export type AcceptDemandeBody = z.infer<typeof AcceptDemandeBody>;

@@ -127,7 +127,7 @@ describe('formatting and parsing', () => {
         'Le véhicule est obligatoire.',
         "Le type de course n'est pas valide.",
         'La ville de départ est obligatoire.',
-        'Le montant doit être un nombre entier de francs CFA.',
+        "Le montant doit être un nombre entier de francs CFA : le franc CFA n'a pas de centimes.",
         "La date de chargement n'est pas une date valide.",
       ]),
     );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zJourIso, zMois } from './calendar';
+import { zMontant } from './money';
 import { zRecherche, zTexteStockable } from './text';
 
 // Field builders with French messages, shared by the reference and fleet schemas (and free to reuse).
@@ -138,7 +139,7 @@ export const TypeMarchandiseBody = z.object({ libelle: zChamps.texte('Le libell�
 export const TypeVehiculeBody = z.object({ libelle: zChamps.texte('Le libellé', 120) });
 export const TypeArticleBody = z.object({
   libelle: zChamps.texte('Le libellé', 120),
-  montant: zChamps.entier('Le montant').optional(),
+  montant: zMontant('Le montant').optional(),
 });
 
 // Company reference data.
@@ -148,7 +149,7 @@ export const ArticleBody = z.object({
   reference: zChamps.texte('La référence', 60).transform((v) => v.toUpperCase()),
   nom: zChamps.texte('Le nom', 160),
   qte: zChamps.entier('La quantité en stock').optional(),
-  prix_unitaire: zChamps.entier('Le prix unitaire').optional(),
+  prix_unitaire: zMontant('Le prix unitaire').optional(),
   type_article_id: zChamps.idOptionnel("Le type d'article"),
 });
 export const GarageBody = z.object({
@@ -161,7 +162,7 @@ export const GarageBody = z.object({
 export const ServiceBody = z.object({
   ...entreprise,
   libelle: zChamps.texte('Le libellé', 160),
-  montant: zChamps.entier('Le montant').optional(),
+  montant: zMontant('Le montant').optional(),
 });
 export const FournisseurBody = z.object({
   ...entreprise,
@@ -172,7 +173,7 @@ export const FournisseurBody = z.object({
 export const TrajetBody = z.object({
   ...entreprise,
   libelle: zChamps.texte('Le libellé', 200),
-  montant: zChamps.entier('Le montant').optional(),
+  montant: zMontant('Le montant').optional(),
   ville_depart_id: zChamps.idOptionnel('La ville de départ'),
   ville_arrivee_id: zChamps.idOptionnel("La ville d'arrivée"),
 });

@@ -20,7 +20,7 @@ import { forEachSelected, GroupBody, GroupMessage, groupReply } from './group';
 import { ok, reply } from './http';
 import { exportRoute } from './list-export';
 import { listExtras } from './list-extras';
-import { type ListSource, listOf, listResponse } from './pagination';
+import { type ListSource, listOf, listReply } from './pagination';
 import { onlySent, rememberSent, sentVersion, versionedBody } from './partial-update';
 import { assertVersion, expectedVersions, sendEtag } from './versions';
 
@@ -178,7 +178,7 @@ export function crudRoutes<C extends EntityContract>(
       },
       async (request) => {
         const q = request.query as QueryOf<C> & ListQuery;
-        return ok(await listResponse(q, list(currentScope(request), q), spec.perPage));
+        return listReply(q, list(currentScope(request), q), spec.perPage);
       },
     );
 

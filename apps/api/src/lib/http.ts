@@ -1,4 +1,4 @@
-import { withEntrepriseNom } from '@yams/shared';
+import { isListAnswer, ListeCoupee, withEntrepriseNom } from '@yams/shared';
 import { z } from 'zod';
 
 const messageSchema = z.union([
@@ -16,5 +16,11 @@ export function ok<T>(data: T, message: string | null = null) {
   return { success: true as const, message, data, errors: [] as string[] };
 }
 
-/** 200 answer schemas in one line: `response: reply(UserOut)`; one row's detail may name its company. */
-export const reply = <T extends z.ZodType>(data: T) => ({ 200: envelope(withEntrepriseNom(data)) });
+/**
+ * 200 answer schemas in one line: `response: reply(UserOut)`; one row's detail may name its company; a
+ * list's envelope says whether a plain list was cut (`listReply`).
+ */
+export const reply = <T extends z.ZodType>(data: T) => {
+  const answer = envelope(withEntrepriseNom(data));
+  return { 200: isListAnswer(data) ? answer.extend(ListeCoupee) : answer };
+};

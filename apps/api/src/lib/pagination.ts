@@ -1,6 +1,7 @@
 import { type ListQuery, listAnswer, PAGE_SIZE, type Paginated } from '@yams/shared';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { ok } from './http';
 
 /** Unpaged lists are capped so a forgotten `page` never returns a whole table. */
 export const UNPAGED_CAP = 1000;
@@ -135,19 +136,38 @@ export function countsOf(db: Db, selection: () => Selection): Counts {
   };
 }
 
+/** A plain list's answer: its rows, and whether rows were left out (then `total` counts the selection). */
+interface Unpaged<T> {
+  rows: T[];
+  truncated: boolean;
+  total?: PageTotal;
+}
+
+/**
+ * A list without `page`: at most `limit` rows (UNPAGED_CAP at most), one more read to know whether the
+ * selection holds more; then its total is counted (estimated past EXACT_COUNT_LIMIT).
+ */
+async function unpaged<T>(q: ListQuery, source: ListSource<T>): Promise<Unpaged<T>> {
+  const limit = Math.min(q.limit ?? UNPAGED_CAP, UNPAGED_CAP);
+  const rows = await source.rows(limit + 1, 0);
+  if (rows.length <= limit) return { rows, truncated: false };
+  const total = source.pageTotal
+    ? await source.pageTotal()
+    : { total: await source.count(), estimated: false };
+  return { rows: rows.slice(0, limit), truncated: true, total };
+}
+
 /**
  * The three shapes of a list answer: `req_count` → the number; `page`/`per_page` → Laravel's paginator;
  * otherwise the plain list, capped by `limit`.
  */
-export async function listResponse<T>(
+async function listAnswerOf<T>(
   q: ListQuery,
   source: ListSource<T>,
-  defaultPerPage: number = PAGE_SIZE.default,
-): Promise<number | Paginated<T> | T[]> {
+  defaultPerPage: number,
+): Promise<number | Paginated<T> | Unpaged<T>> {
   if (q.req_count) return source.count();
-  if (q.page === undefined && q.per_page === undefined) {
-    return source.rows(Math.min(q.limit ?? UNPAGED_CAP, UNPAGED_CAP), 0);
-  }
+  if (q.page === undefined && q.per_page === undefined) return unpaged(q, source);
   const perPage = q.per_page ?? defaultPerPage;
   const page = q.page ?? 1;
   const offset = (page - 1) * perPage;
@@ -173,5 +193,23 @@ export async function listResponse<T>(
   };
 }
 
-/** Response schema for `listResponse` (packages/shared `listAnswer`, which the contracts use too). */
+/**
+ * A list route's whole answer, the envelope included (`reply(listOf(…))` documents it). A list without
+ * `page` says whether it is whole: `truncated: false`, or `truncated: true` with the selection's `total`
+ * (and `total_estime` past EXACT_COUNT_LIMIT) when `limit` (UNPAGED_CAP at most) cut it, so a client of
+ * the plain list never takes the first 1,000 rows for all of them.
+ */
+export async function listReply<T>(q: ListQuery, source: ListSource<T>, defaultPerPage?: number) {
+  const answer = await listAnswerOf(q, source, defaultPerPage ?? PAGE_SIZE.default);
+  if (!(answer instanceof Object) || !('rows' in answer)) return ok(answer);
+  return {
+    ...ok(answer.rows),
+    truncated: answer.truncated,
+    ...(answer.total
+      ? { total: answer.total.total, ...(answer.total.estimated ? { total_estime: true } : {}) }
+      : {}),
+  };
+}
+
+/** Response schema of `listReply`'s data (packages/shared `listAnswer`, which the contracts use too). */
 export const listOf = listAnswer;

@@ -1,5 +1,6 @@
 import {
   type AvoirBody,
+  dateComptableRefus,
   type FactureBody,
   type FactureType,
   type FactureUpdateBody,
@@ -236,7 +237,10 @@ export function destroyFacture(db: Db, scope: Scope, id: number): Promise<string
   });
 }
 
+/** The next number of the document's series and year; never a series for a year out of the accounting dates. */
 async function numeroter(tx: Db, f: Pick<Facture, 'entreprise_id' | 'date_operation'>, type: FactureType) {
+  const horsBornes = dateComptableRefus(f.date_operation);
+  if (horsBornes) throw fieldErrors({ date_operation: horsBornes });
   const annee = Number(f.date_operation.slice(0, 4));
   const n = await nextNumero(tx, f.entreprise_id, `facture:${type}`, annee);
   return numeroFacture(await prefixeFacture(tx, f.entreprise_id, type), annee, n);

@@ -1,5 +1,8 @@
 import {
+  compteDuPlan,
+  compteRefus,
   contrePassation,
+  dateComptableRefus,
   ecritureDesequilibre,
   type Journal,
   type LigneEcriture,
@@ -8,6 +11,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { ecritureInvalide } from './accounting.errors';
@@ -30,8 +34,13 @@ export interface NouvelleEcriture {
   lignes: LigneEcriture[];
 }
 
-/** Writes a balanced entry (zero lines are dropped) and returns its id; an unbalanced one is a French 422. */
+/**
+ * Writes a balanced entry (zero lines are dropped) and returns its id; an unbalanced one, or one dated
+ * outside the accounting dates (`dateComptableRefus`: a draft saved before the rule), is a French 422.
+ */
 export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<number> {
+  const horsBornes = dateComptableRefus(e.date_operation);
+  if (horsBornes) throw fieldErrors({ date_operation: horsBornes });
   const lignes = e.lignes.filter((l) => l.debit !== 0 || l.credit !== 0);
   const erreur = ecritureDesequilibre(lignes);
   if (erreur) throw ecritureInvalide(erreur);
@@ -108,17 +117,44 @@ export async function contrePasserSource(
   return aContrePasser.length;
 }
 
+/**
+ * Every account of a manual entry is in the chart, or a sub-account the company opened before (one of its
+ * entries used it), or one this line opens explicitly (`nouveau_sous_compte`); else a French 422 on the line.
+ */
+async function assertComptes(tx: Db, entrepriseId: number, lignes: OperationDiverseBody['lignes']) {
+  const horsPlan = [...new Set(lignes.map((l) => l.compte).filter((c) => !compteDuPlan(c)))];
+  const ouverts = new Set(
+    horsPlan.length
+      ? (
+          await scoped(tx, { entrepriseId })
+            .select({ compte: ecritureLignes.compte })
+            .from(ecritureLignes)
+            .where(inArray(ecritureLignes.compte, horsPlan))
+            .groupBy(ecritureLignes.compte)
+        ).map((r: { compte: string }) => r.compte)
+      : [],
+  );
+  const errors: Record<string, string> = {};
+  lignes.forEach((l, i) => {
+    const refus = compteRefus(l.compte, { connu: ouverts.has(l.compte), ouvrir: l.nouveau_sous_compte });
+    if (refus) errors[`lignes.${i}.compte`] = refus;
+  });
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+}
+
 /** `POST /api/operations`: a manual 'Operation Diverse', balanced or refused; returns the entry's id. */
 export function createOperationDiverse(db: Db, scope: Scope, body: OperationDiverseBody): Promise<number> {
-  return transaction(db, (tx) =>
-    passerEcriture(tx, {
-      entreprise_id: entrepriseForCreate(scope, body.entreprise_id),
+  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
+  return transaction(db, async (tx) => {
+    await assertComptes(tx, entrepriseId, body.lignes);
+    return passerEcriture(tx, {
+      entreprise_id: entrepriseId,
       date_operation: body.date_operation,
       type: 'Operation Diverse',
       libelle: body.libelle,
       piece: null,
       source_type: 'manuelle',
-      lignes: body.lignes,
-    }),
-  );
+      lignes: body.lignes.map(({ nouveau_sous_compte: _, ...l }) => l),
+    });
+  });
 }

@@ -1,9 +1,11 @@
 import {
+  formatDate,
   plaqueCle,
   type VehiculeBody,
   type VehiculeOut,
   type VehiculeStatut,
   type VehiculeUpdateBody,
+  vehiculeDatesRefus,
   vehiculeStatutRefus,
 } from '@yams/shared';
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
@@ -120,6 +122,25 @@ export async function createVehicule(db: Db, scope: Scope, body: VehiculeBody): 
   }
 }
 
+/** A year or a commissioning date sent alone is checked against the other one stored. */
+function assertDatesAvecStockees(
+  current: { annee: number | null; date_mise_en_service: string | null },
+  body: VehiculeUpdateBody,
+) {
+  if (body.annee === undefined && body.date_mise_en_service === undefined) return;
+  const refus = vehiculeDatesRefus({
+    annee: body.annee === undefined ? current.annee : body.annee,
+    date_mise_en_service:
+      body.date_mise_en_service === undefined ? current.date_mise_en_service : body.date_mise_en_service,
+  });
+  if (refus.date_mise_en_service && body.date_mise_en_service === undefined) {
+    throw fieldErrors({
+      annee: `L'année de fabrication (${body.annee}) ne peut pas suivre la date de mise en service (${formatDate(current.date_mise_en_service)}).`,
+    });
+  }
+  if (Object.keys(refus).length) throw fieldErrors(refus);
+}
+
 export async function updateVehicule(
   db: Db,
   scope: Scope,
@@ -132,6 +153,7 @@ export async function updateVehicule(
     if (refus) throw fieldErrors({ statut: refus });
   }
   await checkVehicule(db, current.entreprise_id, body, id);
+  assertDatesAvecStockees(current, body);
   const values = columnsOf(body);
   if (Object.keys(values).length) {
     try {

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/http';
-import { listResponse } from '../../lib/pagination';
+import { listReply } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { markMessagesRead, messagesOf, readMessage, sendMessage } from './messages.service';
 import {
@@ -33,11 +33,9 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: 'Mes notifications, les plus récentes d’abord (read_at=null : les non lues)',
     handler: async (request) =>
-      ok(
-        await listResponse(
-          request.query,
-          listNotifications(app.db, request.auth!.user.id, Boolean(request.query.read_at)),
-        ),
+      listReply(
+        request.query,
+        listNotifications(app.db, request.auth!.user.id, Boolean(request.query.read_at)),
       ),
   });
 
@@ -83,14 +81,12 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: messageTags,
     summary: 'Mes messages reçus (boite=envoyes : envoyés), les plus récents d’abord',
     handler: async (request) =>
-      ok(
-        await listResponse(
-          request.query,
-          messagesOf(app.db, request.auth!.user.id, {
-            sent: request.query.boite === 'envoyes',
-            unread: Boolean(request.query.read_at),
-          }),
-        ),
+      listReply(
+        request.query,
+        messagesOf(app.db, request.auth!.user.id, {
+          sent: request.query.boite === 'envoyes',
+          unread: Boolean(request.query.read_at),
+        }),
       ),
   });
 

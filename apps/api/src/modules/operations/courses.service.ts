@@ -38,7 +38,8 @@ export async function insertCourse(
   const t = scoped(tx, { entrepriseId });
   if (!options.clientVerifie) await assertClient(tx, entrepriseId, input.client_id);
   await assertRefs(tx, entrepriseId, input);
-  await assertTrajetVilles(tx, entrepriseId, input);
+  // Given only its trajet, a course takes the trajet's cities and montant.
+  const { ville_depart_id, ville_arrivee_id, montant } = await assertTrajetVilles(tx, entrepriseId, input);
   const vehicule = await reserverVehicule(tx, entrepriseId, input.vehicule_id, null);
   let chauffeurId = input.chauffeur_id ?? null;
   if (chauffeurId) await assertChauffeur(tx, entrepriseId, chauffeurId);
@@ -62,8 +63,8 @@ export async function insertCourse(
       type_course: input.type_course,
       type_marchandise_id: input.type_marchandise_id ?? null,
       trajet_id: input.trajet_id ?? null,
-      ville_depart_id: input.ville_depart_id,
-      ville_arrivee_id: input.ville_arrivee_id,
+      ville_depart_id,
+      ville_arrivee_id,
       adresse_chargement: input.adresse_chargement ?? null,
       adresse_dechargement: input.adresse_dechargement ?? null,
       chargement_lat: input.chargement_lat ?? null,
@@ -74,7 +75,7 @@ export async function insertCourse(
       date_dechargement: input.date_dechargement ?? null,
       poids_kg: input.poids_kg ?? null,
       description: input.description ?? null,
-      montant: input.montant,
+      montant,
       montant_paye: 0,
       etat: 'Non payé',
       statut: 'Chargement en attente',
@@ -126,7 +127,20 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
       patch.ville_depart_id !== undefined ||
       patch.ville_arrivee_id !== undefined
     ) {
-      await assertTrajetVilles(tx, c.entreprise_id, next);
+      // A new trajet sent without cities brings its own (as the form fills them).
+      const nouveauTrajet = patch.trajet_id && patch.trajet_id !== c.trajet_id;
+      const villes = await assertTrajetVilles(
+        tx,
+        c.entreprise_id,
+        {
+          ...next,
+          ville_depart_id: nouveauTrajet ? (patch.ville_depart_id ?? null) : next.ville_depart_id,
+          ville_arrivee_id: nouveauTrajet ? (patch.ville_arrivee_id ?? null) : next.ville_arrivee_id,
+        },
+        c,
+      );
+      patch.ville_depart_id = villes.ville_depart_id;
+      patch.ville_arrivee_id = villes.ville_arrivee_id;
     }
     const vehiculeChange = patch.vehicule_id !== undefined && patch.vehicule_id !== c.vehicule_id;
     if (vehiculeChange) {

@@ -83,21 +83,56 @@ export async function assertRefs(tx: Db, entrepriseId: number, ids: RefIds): Pro
   if (Object.keys(errors).length) throw fieldErrors(errors);
 }
 
+interface TrajetCourse {
+  trajet_id?: number | null;
+  ville_depart_id?: number | null;
+  ville_arrivee_id?: number | null;
+  montant?: number | null;
+}
+
 /**
  * A course on a trajet runs between the trajet's cities: a city that differs is refused on its own field
- * (a trajet without cities constrains nothing). The caller passes the values the course will hold.
+ * (a trajet without cities constrains nothing). The caller passes the values the course will hold. The
+ * answer: the cities and price the course takes, each missing one from the trajet (its cities, and its
+ * montant as the suggested price); one that neither gives is asked for on its own field.
  */
-export async function assertTrajetVilles(
+export async function assertTrajetVilles<C extends TrajetCourse>(
   tx: Db,
   entrepriseId: number,
-  c: { trajet_id?: number | null; ville_depart_id?: number | null; ville_arrivee_id?: number | null },
-): Promise<void> {
-  if (!c.trajet_id) return;
+  c: C,
+  /** The cities kept when neither the course nor its trajet gives one (an update's current cities). */
+  repli: TrajetCourse = {},
+): Promise<C & { ville_depart_id: number; ville_arrivee_id: number; montant: number }> {
+  const t = c.trajet_id ? await trajetOf(tx, entrepriseId, c.trajet_id) : null;
+  const errors: Record<string, string> = {};
+  if (t?.depart_id && c.ville_depart_id && c.ville_depart_id !== t.depart_id) {
+    errors.ville_depart_id = `La ville de départ doit être celle du trajet « ${t.libelle} » : ${t.depart}.`;
+  }
+  if (t?.arrivee_id && c.ville_arrivee_id && c.ville_arrivee_id !== t.arrivee_id) {
+    errors.ville_arrivee_id = `La ville d'arrivée doit être celle du trajet « ${t.libelle} » : ${t.arrivee}.`;
+  }
+  const complete = {
+    ...c,
+    ville_depart_id: c.ville_depart_id || t?.depart_id || repli.ville_depart_id || null,
+    ville_arrivee_id: c.ville_arrivee_id || t?.arrivee_id || repli.ville_arrivee_id || null,
+    montant: c.montant || (t && t.montant > 0 ? t.montant : null),
+  };
+  const faute = t ? ` (le trajet « ${t.libelle} » ne le précise pas)` : '';
+  if (!complete.ville_depart_id) errors.ville_depart_id ??= `La ville de départ est obligatoire${faute}.`;
+  if (!complete.ville_arrivee_id) errors.ville_arrivee_id ??= `La ville d'arrivée est obligatoire${faute}.`;
+  if (!complete.montant) errors.montant = `Le montant est obligatoire${faute}.`;
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return complete as C & { ville_depart_id: number; ville_arrivee_id: number; montant: number };
+}
+
+/** A trajet of the company, with its cities' names. */
+async function trajetOf(tx: Db, entrepriseId: number, id: number) {
   const depart = alias(villes, 'trajet_depart');
   const arrivee = alias(villes, 'trajet_arrivee');
   const [t] = await scoped(tx, { entrepriseId })
     .select({
       libelle: trajets.libelle,
+      montant: trajets.montant,
       depart_id: trajets.ville_depart_id,
       depart: depart.libelle,
       arrivee_id: trajets.ville_arrivee_id,
@@ -106,16 +141,9 @@ export async function assertTrajetVilles(
     .from(trajets)
     .leftJoin(depart, eq(depart.id, trajets.ville_depart_id))
     .leftJoin(arrivee, eq(arrivee.id, trajets.ville_arrivee_id))
-    .where(eq(trajets.id, c.trajet_id));
+    .where(eq(trajets.id, id));
   if (!t) throw fieldErrors({ trajet_id: "Ce trajet n'existe pas." });
-  const errors: Record<string, string> = {};
-  if (t.depart_id && c.ville_depart_id && c.ville_depart_id !== t.depart_id) {
-    errors.ville_depart_id = `La ville de départ doit être celle du trajet « ${t.libelle} » : ${t.depart}.`;
-  }
-  if (t.arrivee_id && c.ville_arrivee_id && c.ville_arrivee_id !== t.arrivee_id) {
-    errors.ville_arrivee_id = `La ville d'arrivée doit être celle du trajet « ${t.libelle} » : ${t.arrivee}.`;
-  }
-  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return t;
 }
 
 /** A joined reference as the API answers it: `{id, libelle}`, or null when the row has none. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { endpointRoute } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/http';
-import { listResponse } from '../../lib/pagination';
+import { listReply } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
 import { createUser, findScopedUser, setBlocked, updateUser } from './users.service';
@@ -17,12 +17,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: 'Utilisateurs connectés maintenant (canal presence-app, tous processus confondus)',
     handler: async (request) =>
-      ok(
-        await listResponse(
-          request.query,
-          connectedUsers(app.db, currentScope(request), await app.realtime.connected()),
-        ),
-      ),
+      listReply(request.query, connectedUsers(app.db, currentScope(request), await app.realtime.connected())),
   });
 
   // Accounts are blocked, never deleted (their courses, payments and history stay theirs).

@@ -1,22 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { rowEndpoint } from '@yams/shared';
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { type FocusEvent, lazy, Suspense, useRef, useState } from 'react';
 import { call } from '../../base/http';
 import type { FormFieldDecl } from './fields';
+import { MoneyInput } from './MoneyInput';
 import { PointNumbers } from './PointNumbers';
 import { RichText } from './RichText';
 import { useOptions } from './useOptions';
 
 // Loaded when first opened (and it holds an EntityForm, which holds FieldInput).
 const CreateOptionDialog = lazy(() => import('./CreateOptionDialog'));
-
-const grouping = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-
-/** `1.234.567` while typing an amount in francs CFA. */
-export const moneyFormatter = (value: number | string | undefined) =>
-  value === undefined || value === '' ? '' : grouping.format(Number(value));
-export const moneyParser = (text: string | undefined) => Number((text ?? '').replace(/[^\d-]/g, '') || 0);
 
 /**
  * Rate inputs (tax rates, in %): a decimal comma and no trailing zeros (`9,5`, `18`), never antd's `9.50`
@@ -72,18 +67,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={placeholder} {...rest} />;
     case 'money':
-      return (
-        <InputNumber<number>
-          style={{ width: '100%' }}
-          min={0}
-          step={500}
-          suffix="FCFA"
-          formatter={moneyFormatter}
-          parser={moneyParser}
-          placeholder={placeholder}
-          {...rest}
-        />
-      );
+      return <MoneyInput placeholder={placeholder} {...rest} />;
     case 'select': {
       const { onChange } = rest as { onChange?: (value: unknown) => void };
       // A chosen row may fill other fields (a trajet: its cities and amount).
@@ -137,8 +121,26 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
         </div>
       );
     }
-    case 'date':
-      return <DatePicker style={{ width: '100%' }} format="DD/MM/YYYY" placeholder={placeholder} {...rest} />;
+    case 'date': {
+      const { bornes } = field;
+      // Read when the calendar draws: the limits may follow another field (a vehicle's year).
+      const horsBornes = bornes
+        ? (day: Dayjs) => {
+            const { min, max } = bornes(form.getFieldsValue(true) as Record<string, unknown>);
+            const d = day.format('YYYY-MM-DD');
+            return (min !== undefined && d < min) || (max !== undefined && d > max);
+          }
+        : undefined;
+      return (
+        <DatePicker
+          style={{ width: '100%' }}
+          format="DD/MM/YYYY"
+          placeholder={placeholder}
+          disabledDate={horsBornes}
+          {...rest}
+        />
+      );
+    }
     case 'datetime':
       return (
         <DatePicker

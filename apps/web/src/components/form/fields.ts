@@ -94,6 +94,12 @@ export interface FormFieldDecl {
   normalize?: (value: string) => string;
   /** A date range's two body fields (default `date_debut`, `date_fin`); a point's latitude and longitude. */
   params?: [string, string];
+  /**
+   * A date field's first and last selectable days (`YYYY-MM-DD`, both included), from the form's current
+   * values: the shared `bornesDateComptable` of every accounting date, a vehicle's commissioning after its
+   * year of manufacture… The picker disables the days the API would refuse.
+   */
+  bornes?: (values: Record<string, unknown>) => { min?: string; max?: string };
   /** Shown only when true, from the current values (e.g. sous_type when type is transporteur). */
   visible?: (values: Record<string, unknown>, mode: FormMode) => boolean;
   /** Only when creating / only when editing. */

@@ -47,4 +47,19 @@ describe('planImport', () => {
     expect(numberCell('-500')).toBe(-500);
     expect(numberCell(' 90 000 F CFA ')).toBe(90000);
   });
+
+  it('reads amounts as the money input does: 17500,00 is 17.500, never 1.750.000; 12e5 is left for the API', () => {
+    const targets = headerTargets(columns, fields, labels);
+    const plan = planImport(
+      [
+        ['Nom', 'Montant'],
+        ['A', '17500,00'],
+        ['B', '1 250 000,00'],
+        ['C', '12e5'],
+        ['D', '17500,50'],
+      ],
+      targets,
+    );
+    expect(plan.lignes.map((l) => l.montant)).toEqual([17_500, 1_250_000, '12e5', '17500,50']);
+  });
 });

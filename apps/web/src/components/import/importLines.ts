@@ -1,3 +1,4 @@
+import { lireMontant } from '@yams/shared';
 import type { FormFieldDecl } from '../form/fields';
 import type { DisplayField, Labels } from '../list/types';
 import { fieldLabel } from '../list/values';
@@ -64,9 +65,16 @@ export function numberCell(cell: Cell): unknown {
   return /^-?\d+(\.\d+)?$/.test(compact) ? Number(compact) : text;
 }
 
+/** An amount as the money input reads it (`lireMontant`): unreadable text is sent as typed, for the API to name. */
+function moneyCell(cell: Cell): unknown {
+  const read = lireMontant(typeof cell === 'number' ? cell : String(cell));
+  return read.ok ? read.value : cell;
+}
+
 function cellValue(cell: Cell, field: FormFieldDecl): unknown {
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
-  if (field.type === 'money' || field.type === 'number') return numberCell(cell);
+  if (field.type === 'money') return moneyCell(cell);
+  if (field.type === 'number') return numberCell(cell);
   if (typeof cell === 'number' && field.type !== 'select') return String(cell);
   return typeof cell === 'string' ? cell.trim() : cell;
 }

@@ -3,8 +3,8 @@ import { rowEndpoint } from '@yams/shared';
 import { Button, Input, InputNumber, Segmented, Select, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { call } from '../../base/http';
-import { moneyFormatter, moneyParser } from '../form/FieldInput';
 import type { Option, OptionsSource } from '../form/fields';
+import { MoneyInput, type MoneyValue } from '../form/MoneyInput';
 import { SourceSelect } from '../form/SourceSelect';
 import { Money } from '../Money';
 import { type LineDraft, type LineSchema, lineIssues } from './lineIssues';
@@ -75,13 +75,6 @@ export const newLineKey = () => `l${++counter}`;
 
 const resolve = <T, L>(v: T | ((line: L) => T) | undefined, line: L): T | undefined =>
   typeof v === 'function' ? (v as (line: L) => T)(line) : v;
-
-const moneyInput = {
-  step: 500,
-  formatter: moneyFormatter,
-  parser: moneyParser,
-  suffix: 'FCFA',
-};
 
 /**
  * The lines of a document as a controlled input (`value` / `onChange`): intervention lines, invoice lines
@@ -205,12 +198,11 @@ export function LinesEditor<L extends LineDraft>({
         );
       case 'money':
         return (
-          <InputNumber<number>
+          <MoneyInput
             key={field.name}
             aria-label={label}
-            {...moneyInput}
-            value={current as number | null}
-            onChange={(v) => change(v)}
+            value={current as MoneyValue}
+            onChange={change}
             style={{ width: 150, ...(typeof field.width === 'number' ? { width: field.width } : {}) }}
           />
         );

@@ -3,6 +3,7 @@ import {
   type AchatOut,
   formatMoney,
   formatTaux,
+  LigneAchatBody,
   referenceContracts,
   STATUTS_REGLEMENT,
   taxe,
@@ -10,9 +11,11 @@ import {
   utilisateursContract,
 } from '@yams/shared';
 import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
+import { bornesComptables } from '../../components/form/bornes';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import type { CreateOption, FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
+import { amountOf, type MoneyValue } from '../../components/form/MoneyInput';
 import { type LineDraft, LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
@@ -26,7 +29,7 @@ interface LigneAchat extends LineDraft {
   article_id: number | null;
   description: string | null;
   qte: number | null;
-  prix_unitaire: number | null;
+  prix_unitaire: MoneyValue;
 }
 interface ContenuAchat {
   lignes: LigneAchat[];
@@ -66,7 +69,7 @@ function ContenuAchatInput({
   onChange?: (v: ContenuAchat) => void;
 }) {
   const v = value ?? vide();
-  const ht = v.lignes.reduce((s, l) => s + (l.qte ?? 0) * (l.prix_unitaire ?? 0), 0);
+  const ht = v.lignes.reduce((s, l) => s + (l.qte ?? 0) * amountOf(l.prix_unitaire), 0);
   const tva = v.appliquer_tva ? taxe(ht, v.taux_tva) : 0;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -99,8 +102,10 @@ function ContenuAchatInput({
             make: () => ({ article_id: null, description: '', qte: 1, prix_unitaire: null }),
           },
         ]}
-        amount={(l) => (l.qte ?? 0) * (l.prix_unitaire ?? 0)}
+        amount={(l) => (l.qte ?? 0) * amountOf(l.prix_unitaire)}
         totalLabel="Montant HT"
+        schema={LigneAchatBody}
+        toBody={({ key: _k, ...l }) => l}
       />
       <Space wrap>
         <Checkbox
@@ -130,7 +135,7 @@ function ContenuAchatInput({
 }
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'date_operation', type: 'date', required: true, span: 6 },
+  { name: 'date_operation', type: 'date', required: true, span: 6, bornes: bornesComptables },
   { name: 'acheteur_id', type: 'select', required: true, source: acheteurSource, span: 6 },
   {
     name: 'fournisseur_id',
@@ -272,7 +277,7 @@ export const ACHATS: ListDecl<A> = {
           fields: [
             { name: 'montant', type: 'money', required: true },
             { name: 'mode', type: 'select', required: true, options: modeOptions },
-            { name: 'date_operation', type: 'date', label: 'Date du règlement' },
+            { name: 'date_operation', type: 'date', label: 'Date du règlement', bornes: bornesComptables },
           ],
           initialValues: (a) => ({
             montant: a.montant - a.montant_regle,

@@ -1,6 +1,6 @@
 import { type FactureOut, formatMoney, type TaxesCalcul, totauxFacture } from '@yams/shared';
 import { Checkbox, Descriptions, InputNumber, Space, Typography } from 'antd';
-import { moneyFormatter, moneyParser } from '../../components/form/FieldInput';
+import { amountOf, MoneyInput, type MoneyValue } from '../../components/form/MoneyInput';
 import { TOTAUX_STYLE } from './FactureView';
 
 /** A line of the invoice, and how much of it the credit note takes back. */
@@ -10,7 +10,7 @@ interface LigneACrediter {
   inclus: boolean;
   qte: number | null;
   qte_max: number;
-  prix_unitaire: number | null;
+  prix_unitaire: MoneyValue;
   prix_max: number;
   /** The line's discount on the invoice, taken back in proportion to the quantity credited. */
   reduction_max: number;
@@ -69,6 +69,7 @@ export function avoirLignesBody(v: AvoirValue) {
     .map((l) => ({
       description: l.description,
       qte: l.qte ?? 0,
+      // As typed: an unreadable price is the API's French 422, never a 0 sent in its place.
       prix_unitaire: l.prix_unitaire ?? 0,
       reduction:
         l.prix_unitaire === l.prix_max ? Math.round((l.reduction_max * (l.qte ?? 0)) / l.qte_max) : 0,
@@ -79,7 +80,10 @@ export function avoirLignesBody(v: AvoirValue) {
 export function montantAvoir(v: AvoirValue): ReturnType<typeof totauxFacture> {
   const lignes = avoirLignesBody(v);
   return lignes
-    ? totauxFacture(lignes, { ...v.taxes, appliquer_reduction: false, reduction: 0 })
+    ? totauxFacture(
+        lignes.map((l) => ({ ...l, prix_unitaire: amountOf(l.prix_unitaire) })),
+        { ...v.taxes, appliquer_reduction: false, reduction: 0 },
+      )
     : totauxFacture(
         v.lignes.map((l) => ({ qte: l.qte_max, prix_unitaire: l.prix_max, reduction: l.reduction_max })),
         v.taxes,
@@ -129,14 +133,8 @@ export function AvoirLignes({ value, onChange }: { value?: AvoirValue; onChange?
               onChange={(n) => set(l.id, { qte: n })}
               style={{ width: 90 }}
             />
-            <InputNumber<number>
+            <MoneyInput
               aria-label={`Prix unitaire à créditer, ligne ${i + 1}`}
-              min={0}
-              max={l.prix_max}
-              step={500}
-              formatter={moneyFormatter}
-              parser={moneyParser}
-              suffix="FCFA"
               value={l.prix_unitaire}
               disabled={!l.inclus}
               onChange={(n) => set(l.id, { prix_unitaire: n })}

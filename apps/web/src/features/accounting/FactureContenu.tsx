@@ -12,6 +12,7 @@ import { Button, Checkbox, Descriptions, Form, InputNumber, Modal, Space, Table 
 import { useState } from 'react';
 import { call } from '../../base/http';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
+import { amountOf, MoneyInput, type MoneyValue } from '../../components/form/MoneyInput';
 import { LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { TOTAUX_STYLE } from './FactureView';
 
@@ -21,8 +22,8 @@ export interface FactureLigneDraft {
   description: string;
   isTitle: boolean;
   qte: number | null;
-  prix_unitaire: number | null;
-  reduction: number | null;
+  prix_unitaire: MoneyValue;
+  reduction: MoneyValue;
   course_id: number | null;
 }
 
@@ -36,7 +37,7 @@ export interface FactureContenuValue {
   appliquer_css: boolean;
   taux_css: number | null;
   appliquer_reduction: boolean;
-  reduction: number | null;
+  reduction: MoneyValue;
 }
 
 export const contenuVide = (): FactureContenuValue => ({
@@ -61,17 +62,24 @@ export const contenuVide = (): FactureContenuValue => ({
   reduction: null,
 });
 
-/** The contenu as body fields (lines without their React key). */
+/** The contenu as body fields: the lines as the specification's `content`, without their React key. */
 export function contenuToBody(c: FactureContenuValue) {
   const { lignes, ...taxes } = c;
   return {
     ...taxes,
     reduction: c.appliquer_reduction ? c.reduction : undefined,
-    lignes: lignes.map(({ key: _k, ...l }) =>
+    content: lignes.map(({ key: _k, ...l }) =>
       l.isTitle ? { description: l.description, isTitle: true } : { ...l, reduction: l.reduction ?? 0 },
     ),
   };
 }
+
+/** The amounts of the live totals: what cannot be read yet counts 0 (its field says why). */
+const calcul = (l: FactureLigneDraft) => ({
+  ...l,
+  prix_unitaire: amountOf(l.prix_unitaire),
+  reduction: amountOf(l.reduction),
+});
 
 const TAXES = [
   { box: 'appliquer_tva', rate: 'taux_tva', label: 'TVA' },
@@ -153,7 +161,7 @@ export function FactureContenu({
   const set = (patch: Partial<FactureContenuValue>) => onChange?.({ ...v, ...patch });
   const form = Form.useFormInstance();
   const clientId = (Form.useWatch('client_id', form) as number | undefined) ?? null;
-  const t = totauxFacture(v.lignes, v);
+  const t = totauxFacture(v.lignes.map(calcul), { ...v, reduction: amountOf(v.reduction) });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <LinesEditor<FactureLigneDraft>
@@ -191,7 +199,7 @@ export function FactureContenu({
           },
         ]}
         isTitle={(l) => l.isTitle}
-        amount={(l) => montantLigneFacture(l)}
+        amount={(l) => montantLigneFacture(calcul(l))}
         totalLabel="Total HT"
         schema={LigneFactureBody}
         toBody={({ key: _k, ...l }) => (l.isTitle ? { description: l.description, isTitle: true } : l)}
@@ -247,13 +255,10 @@ export function FactureContenu({
           >
             Remise
           </Checkbox>
-          <InputNumber
+          <MoneyInput
             aria-label="Remise (FCFA)"
             value={v.reduction}
-            min={0}
-            step={1}
             disabled={!v.appliquer_reduction}
-            addonAfter="FCFA"
             onChange={(n) => set({ reduction: n })}
             style={{ width: 170 }}
           />

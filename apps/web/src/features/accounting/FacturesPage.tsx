@@ -9,6 +9,7 @@ import {
 import { Spin } from 'antd';
 import { getSession } from '../../base/session';
 import { toast } from '../../base/toast';
+import { bornesComptables } from '../../components/form/bornes';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -27,7 +28,7 @@ const montant: DisplayField<F> = { key: 'net_a_payer', format: 'money' };
 const statut = tagField<F>('statut', (f) => f.statut);
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'date_operation', type: 'date', required: true, span: 8 },
+  { name: 'date_operation', type: 'date', required: true, span: 8, bornes: bornesComptables },
   {
     name: 'type',
     type: 'select',
@@ -52,7 +53,7 @@ const FIELDS: FormFieldDecl[] = [
     label: 'Lignes, taxes et remise',
     type: 'custom',
     span: 24,
-    bodyName: 'lignes',
+    bodyName: 'content',
     render: ({ value, onChange }) => (
       <FactureContenu
         value={value as FactureContenuValue | undefined}
@@ -94,10 +95,10 @@ function toValues(f: F): Record<string, unknown> {
   };
 }
 
-/** The body: the custom field's value arrives under its body name (`lignes`), flattened here. */
+/** The body: the custom field's value arrives under its body name (`content`), flattened here. */
 function toBody(values: Record<string, unknown>) {
-  const { lignes, contenu, date_expiration, ...rest } = values;
-  const c = ((lignes ?? contenu) as FactureContenuValue | null | undefined) ?? contenuVide();
+  const { content, contenu, date_expiration, ...rest } = values;
+  const c = ((content ?? contenu) as FactureContenuValue | null | undefined) ?? contenuVide();
   return {
     ...rest,
     expirable: !!date_expiration,
@@ -194,7 +195,7 @@ export const FACTURES: ListDecl<F> = {
           fields: [
             { name: 'montant', type: 'money', required: true },
             { name: 'mode', type: 'select', required: true, options: modeOptions },
-            { name: 'date_operation', type: 'date', label: 'Date du règlement' },
+            { name: 'date_operation', type: 'date', label: 'Date du règlement', bornes: bornesComptables },
             { name: 'reference', type: 'text', label: 'Référence' },
           ],
           initialValues: (f) => ({ montant: f.reste_a_payer, date_operation: dayToPicker(todayInGabon()) }),
@@ -208,7 +209,13 @@ export const FACTURES: ListDecl<F> = {
         ...factures.action('avoir'),
         form: {
           fields: [
-            { name: 'date_operation', type: 'date', label: "Date de l'avoir", span: 12 },
+            {
+              name: 'date_operation',
+              type: 'date',
+              label: "Date de l'avoir",
+              span: 12,
+              bornes: bornesComptables,
+            },
             { name: 'motif', type: 'text', label: 'Motif', span: 12 },
             {
               name: 'lignes',

@@ -1,5 +1,6 @@
 import { PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
 import { Space } from 'antd';
+import { bornesComptables } from '../../components/form/bornes';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -28,7 +29,7 @@ const libelle: DisplayField<P> = {
 };
 
 const FIELDS: FormFieldDecl[] = [
-  { name: 'date_operation', type: 'date', required: true },
+  { name: 'date_operation', type: 'date', required: true, bornes: bornesComptables },
   { name: 'montant', type: 'money', required: true },
   { name: 'beneficiaire', type: 'text', required: true },
   { name: 'decaisseur', type: 'text', required: true },

@@ -25,6 +25,7 @@ import {
 import { useEffect, useState } from 'react';
 import { ApiError, call, fetchFile } from '../../base/http';
 import { useSession } from '../../base/session';
+import { MoneyInput } from '../../components/form/MoneyInput';
 import { utilisateurs } from '../users/api';
 
 type Values = Omit<ParametresEntreprise, 'entreprise_id' | 'logo' | 'updated_at'>;
@@ -38,7 +39,6 @@ const FIELDS: Array<{ name: keyof Values; label: string; span?: number }> = [
   { name: 'prefixe_facture', label: 'Préfixe des factures', span: 24 },
 ];
 const NUMBERS: Array<{ name: keyof Values; label: string; suffix: string; min: number }> = [
-  { name: 'objectif_mensuel', label: "Objectif mensuel de chiffre d'affaires", suffix: 'FCFA', min: 0 },
   { name: 'delai_en_ligne_min', label: 'Délai en ligne des appareils GPS', suffix: 'min', min: 1 },
   { name: 'rayon_arrivee_m', label: "Rayon d'arrivée", suffix: 'm', min: 10 },
 ];
@@ -177,6 +177,11 @@ export default function EntreprisePage() {
                     </Form.Item>
                   </Col>
                 ))}
+                <Col xs={24} md={8}>
+                  <Form.Item name="objectif_mensuel" label="Objectif mensuel de chiffre d'affaires">
+                    <MoneyInput />
+                  </Form.Item>
+                </Col>
                 {NUMBERS.map((f) => (
                   <Col key={f.name} xs={24} md={8}>
                     <Form.Item name={f.name} label={f.label}>

@@ -18,7 +18,6 @@ import {
   Card,
   Col,
   DatePicker,
-  InputNumber,
   Popover,
   Row,
   Segmented,
@@ -34,6 +33,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { call, type Query } from '../../base/http';
 import { PATHS } from '../../base/paths';
 import { useSession } from '../../base/session';
+import { MoneyInput, type MoneyValue } from '../../components/form/MoneyInput';
 import { PageTitle } from '../../components/PageTitle';
 import { utilisateurs } from '../users/api';
 import { ChartCard, type ChartClick } from './Chart';
@@ -128,7 +128,7 @@ function Kpi({
 function TargetEditor({ entreprise, objectif }: { entreprise: string; objectif: number }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState<number | null>(objectif);
+  const [value, setValue] = useState<MoneyValue>(objectif);
   const save = useMutation({
     mutationFn: (objectif_mensuel: number) =>
       call(
@@ -153,21 +153,20 @@ function TargetEditor({ entreprise, objectif }: { entreprise: string; objectif: 
       title="Objectif mensuel (FCFA)"
       content={
         <Space.Compact>
-          <InputNumber<number>
+          <MoneyInput
             aria-label="Objectif mensuel"
-            min={0}
-            step={1_000_000}
             value={value}
             onChange={setValue}
             style={{ width: 180 }}
-            formatter={(v) =>
-              v === undefined || v === null || `${v}` === ''
-                ? ''
-                : formatMoney(Number(v)).replace(' FCFA', '')
-            }
-            parser={(v) => Number((v ?? '').replace(/\D/g, '')) || 0}
+            suffix={null}
           />
-          <Button type="primary" loading={save.isPending} onClick={() => save.mutate(value ?? 0)}>
+          <Button
+            type="primary"
+            loading={save.isPending}
+            // What cannot be read is never saved as another number: the field says why (its tooltip).
+            disabled={typeof value === 'string'}
+            onClick={() => typeof value !== 'string' && save.mutate(value ?? 0)}
+          >
             Enregistrer
           </Button>
         </Space.Compact>

@@ -12,6 +12,7 @@ import { Alert, Button, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../base/http';
 import type { OptionsSource } from '../../components/form/fields';
+import { amountOf, type MoneyValue } from '../../components/form/MoneyInput';
 import { type LineDraft, type LineField, LinesEditor } from '../../components/lines/LinesEditor';
 import type { SectionContext } from '../../components/list/types';
 import { Money } from '../../components/Money';
@@ -23,7 +24,7 @@ export interface LigneDraft extends LineDraft {
   article_id: number | null;
   libelle: string | null;
   qte: number | null;
-  prix_unitaire: number | null;
+  prix_unitaire: MoneyValue;
 }
 
 const KIND_LABELS: Record<InterventionLigneKind, string> = { service: 'Service', article: 'Article' };
@@ -52,8 +53,8 @@ const ligneBody = ({ kind, service_id, article_id, libelle, qte, prix_unitaire }
 export const lignesBody = (lines: LigneDraft[]) => lines.map(ligneBody);
 
 // `+ 0` turns a -0 (0 × -500) into 0.
-const amountOf = (l: LigneDraft) =>
-  montantLigne({ qte: l.qte ?? 0, prix_unitaire: l.prix_unitaire ?? 0 }) + 0;
+const montantDe = (l: LigneDraft) =>
+  montantLigne({ qte: l.qte ?? 0, prix_unitaire: amountOf(l.prix_unitaire) }) + 0;
 const newLigne = (): Omit<LigneDraft, 'key'> => ({
   kind: 'service',
   service_id: null,
@@ -124,7 +125,7 @@ export function LignesInput({
       fields={LIGNE_FIELDS}
       ariaLabel="Lignes de l'intervention"
       add={[{ label: 'Ajouter une ligne', make: newLigne }]}
-      amount={amountOf}
+      amount={montantDe}
       schema={InterventionLigneBody}
       toBody={ligneBody}
       showAllErrors={showAllErrors}

@@ -1,7 +1,9 @@
 import {
+  ANNEE_VEHICULE_MIN,
   normalisePlaque,
   referenceContracts,
   tagColor,
+  todayInGabon,
   utilisateursContract,
   VEHICULE_STATUTS,
   VEHICULE_STATUTS_AUTOMATIQUES,
@@ -94,7 +96,15 @@ export const vehiculeFormFields: FormFieldDecl[] = [
   { name: 'annee', type: 'number' },
   { name: 'proprietaire_id', type: 'select', source: proprietaireSource },
   { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
-  { name: 'date_mise_en_service', type: 'date' },
+  {
+    name: 'date_mise_en_service',
+    type: 'date',
+    // Not in the future, not before the year of manufacture (the shared vehiculeDatesRefus).
+    bornes: (v) => ({
+      min: `${typeof v.annee === 'number' ? v.annee : ANNEE_VEHICULE_MIN}-01-01`,
+      max: todayInGabon(),
+    }),
+  },
   {
     // A person chooses only Disponible or Indisponible; 'En course' / 'En intervention' follow the API.
     name: 'statut',

@@ -1,4 +1,5 @@
 import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from '@yams/shared';
+import { bornesComptables } from '../../components/form/bornes';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -23,7 +24,7 @@ const statut = tagField<P>('statut', (p) => p.statut, 'paiement');
 const FIELDS: FormFieldDecl[] = [
   { name: 'course_id', type: 'select', ref: true, required: true, source: courseChoiceSource, span: 24 },
   { name: 'libelle', type: 'text', required: true, span: 24 },
-  { name: 'date_operation', type: 'date' },
+  { name: 'date_operation', type: 'date', bornes: bornesComptables },
   { name: 'mode', type: 'select', required: true, options: modeOptions },
   { name: 'montant', type: 'money', required: true },
   { name: 'reference', type: 'text' },
