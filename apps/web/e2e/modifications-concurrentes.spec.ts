@@ -1,6 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { api, OPS_COMPANY, stamp } from './support/operations';
-import { signIn } from './support/session';
+import type { Page } from '@playwright/test';
+import { OGOUE } from './support/accounts';
+import { api, stamp } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // Issue 23 item 9: two tabs on one cash voucher. The second save, based on the voucher as it was when its
 // form opened, is refused: a dialog says who changed it and when, over the form that keeps what was typed,
@@ -21,9 +24,8 @@ test('deux onglets sur une pièce de caisse : la seconde sauvegarde est refusée
   context,
 }) => {
   const first = await context.newPage();
-  await signIn(first, OPS_COMPANY);
-  // The layout's first load can be slow on a loaded machine: the second tab shares the session.
-  await expect(first.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible({ timeout: 60_000 });
+  await first.goto('/');
+  await expect(first.getByRole('heading', { name: 'Accueil', level: 3 })).toBeVisible();
   const libelle = `Gasoil ${stamp()}`;
   const created = await api<{ id: number }>(first, '/api/piece_de_caisses', {
     date_operation: new Date().toISOString().slice(0, 10),

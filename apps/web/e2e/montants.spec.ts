@@ -1,6 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, todayInGabon } from '@yams/shared';
-import { api, signInOps, stamp } from './support/operations';
+import { OGOUE } from './support/accounts';
+import { api, stamp } from './support/operations';
+import { expect, test } from './support/test';
+
+test.use({ account: OGOUE });
 
 // Issue 24 §1 and §2: amounts pasted the way Gabonese users copy them (French Excel, bank statements), and
 // accounting dates limited to what the API accepts, in the kit's one money input and date field.
@@ -21,7 +25,6 @@ async function openVoucherForm(page: Page) {
 }
 
 test('un montant collé « 17500,00 » est enregistré 17.500 FCFA, pas 1.750.000', async ({ page }) => {
-  await signInOps(page);
   const form = await openVoucherForm(page);
   const libelle = `Péage ${stamp()}`;
   const montant = form.getByLabel('Montant');
@@ -44,7 +47,6 @@ test('un montant collé « 17500,00 » est enregistré 17.500 FCFA, pas 1.750.00
 test('un montant illisible, négatif ou avec des centimes garde ce qui est tapé et dit pourquoi', async ({
   page,
 }) => {
-  await signInOps(page);
   const form = await openVoucherForm(page);
   const montant = form.getByLabel('Montant');
   for (const [typed, message] of [
@@ -64,7 +66,6 @@ test('un montant illisible, négatif ou avec des centimes garde ce qui est tapé
 });
 
 test('une ligne de facture collée « 1 250 000,00 » compte 1.250.000 FCFA', async ({ page }) => {
-  await signInOps(page);
   await page.goto('/comptabilite/factures');
   await page.getByRole('button', { name: 'Ajouter une facture' }).click();
   const form = page.getByRole('dialog', { name: 'Nouvelle facture' });
@@ -76,7 +77,6 @@ test('une ligne de facture collée « 1 250 000,00 » compte 1.250.000 FCFA', as
 });
 
 test('le calendrier d’une date comptable grise ce que l’API refuse (au-delà de J+7)', async ({ page }) => {
-  await signInOps(page);
   const form = await openVoucherForm(page);
   await form.getByLabel('Date').click();
   const picker = page.locator('.ant-picker-dropdown:visible');

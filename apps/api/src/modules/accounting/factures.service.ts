@@ -222,7 +222,7 @@ export function updateFacture(db: Db, scope: Scope, id: number, patch: FactureUp
       })
       .where(eq(factures.id, id));
     // The lines are written again only when sent (their ids, and the history, stay otherwise).
-    if (patch.lignes) await ecrireLignes(tx, id, body.lignes, totaux.lignes);
+    if ('lignes' in patch) await ecrireLignes(tx, id, body.lignes, totaux.lignes);
   });
 }
 
