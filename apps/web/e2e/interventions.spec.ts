@@ -165,7 +165,9 @@ test.describe('Ogooué', () => {
     await dialog.getByLabel('Quantité de la ligne 3').fill('0');
     await dialog.getByLabel('Quantité de la ligne 3').blur();
     await expect(third.getByRole('alert')).toContainText('Ligne 3 : La quantité doit être au moins 1.');
-    await expect(third.getByRole('alert')).toContainText('Ligne 3 : Le prix unitaire ne peut pas être négatif.');
+    await expect(third.getByRole('alert')).toContainText(
+      'Ligne 3 : Le prix unitaire ne peut pas être négatif.',
+    );
     await expect(dialog.getByLabel('Prix unitaire de la ligne 3')).toHaveValue('-500');
     await expect(dialog.getByLabel('Quantité de la ligne 3')).toHaveValue('0');
     // A line removed leaves the total.

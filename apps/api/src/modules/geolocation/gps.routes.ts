@@ -79,7 +79,7 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
               tags: ['Géolocalisation'],
               summary:
                 'Position OsmAnd (Traccar Client) : id|deviceid, timestamp, lat, lon, speed (nœuds)… en paramètres ou formulaire, ou JSON {device_id, location} (location : objet ou tableau) ; la clé de l’appareil dans le chemin ou en paramètre key ; 200 sans corps (appareil inconnu ou clé absente compris), 400 message invalide, 429 trop de messages depuis l’adresse',
-                          },
+            },
             // A tracker reads no page: the browser security headers would only cost each message their work.
             helmet: false,
             config: { sessionsUntouched: true, access: 'public', ...limitConfig(app, 'gps') },
