@@ -13,10 +13,10 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, 'test-results'),
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: BASE_URL,
@@ -24,7 +24,7 @@ export default defineConfig({
     timezoneId: 'Africa/Libreville',
     // The app then skips its animations (theme.ts): the tests wait less and see the final state.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
