@@ -15,7 +15,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 30_000,
+  // One limit for every test: a journey of a few dozen steps takes 10–40 s here, several times that when
+  // the 2 cores are shared (CI); a test stuck on a missing element stops there.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

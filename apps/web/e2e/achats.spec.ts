@@ -6,8 +6,6 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-test.describe.configure({ timeout: 120_000 });
-
 test('achat : un fournisseur ajouté depuis le formulaire, sans le quitter, est choisi', async ({ page }) => {
   const nom = `Quincaillerie Akanda ${stamp()}`;
   await page.goto('/comptabilite/achats');

@@ -8,7 +8,6 @@ test.use({ account: OGOUE });
 test('une adresse placée sur la carte (messages de validation), enregistrée, retrouvée et modifiable', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   // No tiles (no network): the map still works.
   await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
   await page.goto('/operations/adresses');

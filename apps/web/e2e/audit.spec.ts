@@ -6,7 +6,6 @@ import { expect, test } from './support/test';
 // The audit log seen from the screens (issue 13): a change made in a detail dialog shows in its
 // 'Historique' tab, with who made it, the field's French label and its value before and after.
 
-test.describe.configure({ timeout: 90_000 });
 test.use({ account: OGOUE });
 
 test('modifier un véhicule puis lire son historique : qui, quand, avant → après', async ({ page }) => {

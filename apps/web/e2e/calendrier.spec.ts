@@ -6,7 +6,6 @@ test.use({ account: OGOUE });
 
 // The test's own vehicle, far in the future: filtered on it, the calendar shows only what this test made.
 test('le calendrier montre et ouvre chaque type d’événement, et change de mois', async ({ page }) => {
-  test.setTimeout(90_000);
   const vehicule = await newVehicule(page);
   const client = await newClient(page, 'Calendrier');
   const course = await api<{ id: number; code: string }>(page, '/api/courses', {

@@ -5,8 +5,6 @@ import { choose, exportAs, filterPanel, readCsv, readXlsx, titleCount } from './
 import { openHome } from './support/session';
 import { expect, test } from './support/test';
 
-// User journeys of a dozen round trips each: 20-40 s on a quiet 2-core machine, much more when it is shared.
-test.describe.configure({ timeout: 90_000 });
 /** A full page load (all the screen's chunks) on that machine. */
 const RELOAD = 15_000;
 

@@ -6,8 +6,6 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-test.describe.configure({ timeout: 120_000 });
-
 test('pièces de caisse : création avec motif riche, modification, désactivation, suppression groupée', async ({
   page,
 }) => {

@@ -5,11 +5,6 @@ import { ADMIN, openNewCompany } from './support/accounts';
 import { choose, exportAs, filterPanel } from './support/list';
 import { expect, test } from './support/test';
 
-// Configurations as a company of its own (its tables and settings are the test's doing): the hash opens a
-// sub-tab, a company table is created, edited and deleted, a platform table is read-only, the company
-// settings are saved; then as the superadmin. Rows made here carry a unique name.
-test.describe.configure({ timeout: 90_000 });
-
 const stamp = () => `${Date.now()}`.slice(-7);
 
 async function search(page: Page, text: string) {
@@ -21,7 +16,6 @@ async function search(page: Page, text: string) {
 test('tabs and hash, a fournisseur created, edited and deleted, platform tables read-only, company settings', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
   await openNewCompany(page, 'Reglages');
   // Every tab and sub-tab shows its table.
   await page.goto('/configurations');
@@ -177,7 +171,6 @@ test.describe('superadmin', () => {
   test('a superadmin: a ville locked then edited, deleted by the microservice path, a used one refused, an Excel export imported back', async ({
     page,
   }, info) => {
-    test.setTimeout(150_000);
     await page.goto('/configurations/general');
     await expect(page.getByRole('heading', { name: /^Villes \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
     const tag = stamp();

@@ -15,10 +15,6 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-// Pickers offer what can be chosen: a trajet fills the course, busy vehicles are not offered,
-// a fully paid course is not offered to a new payment; the course detail shows plan and actual times.
-test.describe.configure({ timeout: 180_000 });
-
 /** The options a select offers once the server answered the search (`GET …/options?search=`). */
 async function expectOptions(page: Page, select: Locator, search: string, expected: string[]) {
   await select.click();

@@ -6,9 +6,6 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-// A course's loading is an instant: entered, shown and edited in Libreville time whatever the PC's zone.
-test.describe.configure({ timeout: 150_000 });
-
 interface CourseRow {
   id: number;
   code: string;

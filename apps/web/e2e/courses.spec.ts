@@ -15,10 +15,6 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-// User journeys of a few dozen round trips each: 20–40 s on a quiet machine, up to twice that when the
-// 2 cores are shared with other runs (full page loads then take 10–20 s).
-test.describe.configure({ timeout: 90_000 });
-
 // Today in Libreville (from 23:00 UTC it is already tomorrow there).
 const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(new Date());
 

@@ -73,7 +73,6 @@ test.describe('sans compte', () => {
   test('la politique de sécurité du contenu (CSP) ne bloque rien sur les pages de connexion', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const { violations } = await watch(page);
     // The policy is there (otherwise nothing could be violated).
     const home = await page.goto('/se-connecter');

@@ -5,9 +5,6 @@ import { choose } from './support/list';
 import { newClient, newCourse } from './support/operations';
 import { expect, test } from './support/test';
 
-// Tableau de bord on TransGabon's seeded year of courses (no spec changes it: its figures are exact), and
-// on new companies of their own for the empty state and the monthly target.
-test.describe.configure({ timeout: 90_000 });
 test.use({ account: TRANSGABON });
 
 const CHARTS = [

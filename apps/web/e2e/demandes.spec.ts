@@ -19,7 +19,7 @@ test.use({ account: OGOUE });
 // 2 cores are shared with other runs (full page loads then take 10–20 s).
 // One after the other, in one worker: a broadcast demande reaches every company's bell, so the two tests
 // that broadcast (here, and nowhere else) must not run at the same time.
-test.describe.configure({ timeout: 90_000, mode: 'default' });
+test.describe.configure({ mode: 'default' });
 
 const inTwoDays = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(
   new Date(Date.now() + 2 * 86_400_000),

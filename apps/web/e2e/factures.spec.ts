@@ -9,8 +9,6 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-test.describe.configure({ timeout: 180_000 });
-
 interface FactureApi {
   id: number;
   client_id: number;

@@ -3,10 +3,6 @@ import { openNewCompany } from './support/accounts';
 import { exportAs, readCsv } from './support/list';
 import { expect, test } from './support/test';
 
-// Each test works in a company of its own (newCompany): the devices, positions and counts it sees are its
-// own doing. Tiles are blocked in every test: the map must work without its background (no network).
-test.describe.configure({ timeout: 120_000 });
-
 const TILES = /tile\.openstreetmap\.(org|fr)|arcgisonline\.com/;
 
 async function blockTiles(page: Page) {

@@ -17,9 +17,6 @@ import { expect, test } from './support/test';
 // Interventions are made in Ogooué, on vehicles of the test's own; the whole list's export, the phone
 // view and the connected users are read in TransGabon, which no spec changes (support/accounts.ts).
 
-// Several engineers share this 2-core machine: a test may wait on a busy server.
-test.describe.configure({ timeout: 90_000 });
-
 async function openInterventions(page: Page, path = '/parc-auto/interventions') {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: /^Interventions \(\d+\)/ })).toBeVisible({

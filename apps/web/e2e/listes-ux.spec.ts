@@ -5,9 +5,6 @@ import { choose } from './support/list';
 import { api, newClient, newVehicule, openScreen, pick, stamp, villeId } from './support/operations';
 import { expect, test } from './support/test';
 
-// Lists a manager scans all day: key columns in view at 1280 px, the page kept on reload, '—' for what is
-// empty, a demande's course one click away, selection boxes announced in French.
-test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /** The header's right edge is in the window and the table scrolls no sideways. */

@@ -9,8 +9,6 @@ test.use({ account: OGOUE });
 // form opened, is refused: a dialog says who changed it and when, over the form that keeps what was typed,
 // and « Recharger la fiche » shows the voucher as it is now.
 
-test.describe.configure({ timeout: 120_000 });
-
 /** A tab on the voucher's detail (`?id=`), in edit mode. */
 async function editing(page: Page, id: number) {
   await page.goto(`/comptabilite/pieces-de-caisse?id=${id}`);

@@ -9,8 +9,6 @@ test.use({ account: OGOUE });
 // Issue 24 §1 and §2: amounts pasted the way Gabonese users copy them (French Excel, bank statements), and
 // accounting dates limited to what the API accepts, in the kit's one money input and date field.
 
-test.describe.configure({ timeout: 120_000 });
-
 /** Pastes text into a field as the browser does: one input event carrying the whole text. */
 async function paste(page: Page, field: Locator, text: string) {
   await field.fill('');

@@ -7,10 +7,6 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-// User journeys of a few dozen round trips each: 20–40 s on a quiet machine, up to twice that when the
-// 2 cores are shared with other runs (full page loads then take 10–20 s).
-test.describe.configure({ timeout: 90_000 });
-
 type Course = { etat: string; montant_paye: number; reste_a_payer: number };
 type Paiement = { libelle: string; montant: number; mode: string; statut: string };
 

@@ -9,7 +9,6 @@ test('la liste des utilisateurs connectés suit en direct une connexion et une d
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const company = await newCompany(request, 'Presence');
   await page.goto('/utilisateurs-connectes');
   await expect(page.getByRole('heading', { name: /Utilisateurs connectes/ })).toBeVisible({

@@ -16,10 +16,6 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-// Course side of geolocation (issues 11 and 12): saved addresses as pickup points, the course's GPS events
-// and its public tracking link, opened without an account and revoked.
-test.describe.configure({ timeout: 120_000 });
-
 const SHOTS = '/tmp/shots/fixes';
 fs.mkdirSync(SHOTS, { recursive: true });
 const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Libreville' }).format(new Date());

@@ -8,9 +8,6 @@ import { expect, test } from './support/test';
 // (support/accounts.ts), is read as it was seeded.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-// Several engineers share this 2-core machine: a test may wait on a busy server.
-test.describe.configure({ timeout: 90_000 });
-
 async function openVehicles(page: Page, path = '/parc-auto/vehicules') {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: /^Véhicules \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
