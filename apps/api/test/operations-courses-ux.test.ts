@@ -71,23 +71,36 @@ describe('a course on a trajet', () => {
       "La ville d'arrivée doit être celle du trajet « Libreville → Franceville » : Franceville.",
     );
     expect((await ctx.storedCourse(id))?.ville_arrivee_id).toBe(villes.fcv);
-    // Another trajet whose cities the course does not have: refused too.
+    // Another trajet with a city that is not the trajet's: refused too, nothing changed.
     const other = await makeTrajet(tg.token, villes.pog, villes.fcv, 'Port-Gentil → Franceville');
     expectFailure(
-      await t.post(`/api/courses/${id}/update`, { trajet_id: other.id }, tg.token),
+      await t.post(
+        `/api/courses/${id}/update`,
+        { trajet_id: other.id, ville_depart_id: villes.lbv },
+        tg.token,
+      ),
       422,
       'La ville de départ doit être celle du trajet « Port-Gentil → Franceville » : Port-Gentil.',
     );
-    // Trajet and cities changed together: accepted.
+    expect((await ctx.storedCourse(id))?.trajet_id).toBe(trajet.id);
+    // Another trajet sent alone brings its own cities, as at creation (the form fills them the same way).
+    const alone = await t.post(`/api/courses/${id}/update`, { trajet_id: other.id }, tg.token);
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json().data).toMatchObject({
+      trajet: { id: other.id },
+      ville_depart: { id: villes.pog },
+      ville_arrivee: { id: villes.fcv },
+    });
+    // Back to the first trajet with its cities: accepted.
     const both = await t.post(
       `/api/courses/${id}/update`,
-      { trajet_id: other.id, ville_depart_id: villes.pog },
+      { trajet_id: trajet.id, ville_depart_id: villes.lbv, ville_arrivee_id: villes.fcv },
       tg.token,
     );
     expect(both.statusCode, both.body).toBe(200);
     expect(both.json().data).toMatchObject({
-      trajet: { id: other.id },
-      ville_depart: { id: villes.pog },
+      trajet: { id: trajet.id },
+      ville_depart: { id: villes.lbv },
       ville_arrivee: { id: villes.fcv },
     });
   });

@@ -225,7 +225,7 @@ describe('POST /api/courses', () => {
         'La ville de départ est obligatoire.',
         "La ville d'arrivée est obligatoire.",
         'La date de chargement est obligatoire.',
-        'Le montant doit être supérieur à 0 FCFA.',
+        'Le montant ne peut pas être négatif.',
       ]),
     );
     const client = await ctx.client(tg);

@@ -71,7 +71,9 @@ it('refuses an unknown sort field with a French 422 naming the possible ones', a
   );
   const bad = await t.get('/api/vehicules?sort=plaque;drop', tg);
   expect(bad.statusCode).toBe(422);
-  expect(bad.json().errors).toEqual(['Le tri doit être un nom de champ, précédé de « - » pour décroissant.']);
+  expect(bad.json().errors).toEqual([
+    'Cette liste ne peut pas être triée par « plaque;drop » (possible : plaque, marque, modele, tonnage, statut, annee, created_at).',
+  ]);
   // An empty sort is no sort.
   expect((await t.get('/api/vehicules?sort=&page=1', tg)).statusCode).toBe(200);
 });

@@ -224,16 +224,13 @@ export const FactureBody = factureBody();
 export type FactureBody = z.infer<typeof FactureBody>;
 /**
  * An update sends only what changes (DESIGN.md section 4): every field optional (the lines under `content`
- * or `lignes` too); the API completes the body with the invoice as stored before computing it.
+ * or `lignes` too, read as `lignes` by the API); the API completes the body with the invoice as stored
+ * before computing it. A plain object, so the route builder can tell the fields sent from the defaults.
  */
 export const FactureUpdateBody = z
   .object(factureShape)
   .partial()
-  .superRefine((v, ctx) => factureRules(v, ctx, true))
-  .transform(({ content, lignes, ...rest }) => {
-    const sentLines = content ?? lignes;
-    return sentLines === undefined ? rest : { ...rest, lignes: sentLines };
-  });
+  .superRefine((v, ctx) => factureRules(v, ctx, true));
 export type FactureUpdateBody = z.infer<typeof FactureUpdateBody>;
 
 /** A credit note on a validated invoice: all of it (no lines) or the lines given. */

@@ -204,7 +204,13 @@ export function updateFacture(db: Db, scope: Scope, id: number, patch: FactureUp
   return transaction(db, async (tx) => {
     const f = await lockFacture(tx, scope, id);
     if (f.est_valide) throw documentValide('Cette facture est validée : elle ne peut plus être modifiée.');
-    const body = { ...(await corpsActuel(tx, f)), ...sent(patch) };
+    const { content, ...fields } = sent(patch);
+    const lignesEnvoyees = content ?? fields.lignes;
+    const body = {
+      ...(await corpsActuel(tx, f)),
+      ...fields,
+      ...(lignesEnvoyees ? { lignes: lignesEnvoyees } : {}),
+    } as FactureBody;
     await assertClient(tx, f.entreprise_id, body.client_id);
     await verifierCourses(tx, f.entreprise_id, body.client_id, body.lignes);
     const totaux = calculer(body.lignes, body);
@@ -222,7 +228,7 @@ export function updateFacture(db: Db, scope: Scope, id: number, patch: FactureUp
       })
       .where(eq(factures.id, id));
     // The lines are written again only when sent (their ids, and the history, stay otherwise).
-    if ('lignes' in patch) await ecrireLignes(tx, id, body.lignes, totaux.lignes);
+    if (lignesEnvoyees) await ecrireLignes(tx, id, body.lignes, totaux.lignes);
   });
 }
 
