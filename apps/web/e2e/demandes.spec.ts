@@ -170,6 +170,38 @@ test('annuler une demande (avec confirmation), en supprimer une, les cartes et l
   ).toEqual([70_000, 90_000]);
 });
 
+test('Entrée dans un champ date confirme la date, sans envoyer le formulaire', async ({ page }) => {
+  await signInOps(page);
+  const client = await newClient(page, `Entrée Date ${stamp()}`);
+  await openScreen(page, `/operations/demandes?client=${client.id}`, 'Demandes', 0);
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/demandes') posted++;
+  });
+  await page.getByRole('button', { name: 'Ajouter une demande' }).click();
+  const create = page.getByRole('dialog', { name: 'Nouvelle demande' });
+  await pick(page, create.getByRole('combobox', { name: 'Client' }), client.nom_complet);
+  await choose(page, create.getByRole('combobox', { name: 'Type de course' }), 'Déménagement');
+  await pick(page, create.getByRole('combobox', { name: 'Ville de départ' }), 'Libreville');
+  await pick(page, create.getByRole('combobox', { name: "Ville d'arrivée" }), 'Mouila');
+  // Enter in the date: the date is taken and the calendar closes; the form is neither sent nor checked.
+  const date = create.getByLabel('Date souhaitée');
+  await date.click();
+  await date.fill(inTwoDays);
+  await date.press('Enter');
+  await expect(date).toHaveValue(inTwoDays);
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await expect(create).toBeVisible();
+  await expect(create.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  expect(posted).toBe(0);
+  // The user goes on with the budget, then saves.
+  await create.getByLabel('Budget').fill('95000');
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(create).toBeHidden();
+  expect(posted).toBe(1);
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(inTwoDays);
+});
+
 test.describe('sur un téléphone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

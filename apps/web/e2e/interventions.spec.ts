@@ -48,7 +48,13 @@ test('créer une intervention, la filtrer par véhicule (gardé au rechargement)
   await chooseTyping(page, create.getByRole('combobox', { name: 'Véhicule' }), vehicle.plaque);
   await chooseTyping(page, create.getByRole('combobox', { name: 'Garage' }), garage.nom!);
   await choose(page, create.getByRole('combobox', { name: 'Type' }), 'Réparation');
-  await typeDate(create.getByPlaceholder('Date de début'), frenchDate(-1));
+  // Enter confirms a typed date only: the half-filled form is neither sent nor checked.
+  const debut = create.getByPlaceholder('Date de début');
+  await debut.click();
+  await debut.fill(frenchDate(-1));
+  await debut.press('Enter');
+  await expect(debut).toHaveValue(frenchDate(-1));
+  await expect(create.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await typeDate(create.getByPlaceholder('Date de fin'), frenchDate(2));
   await create.getByLabel('Description').fill('Fuite au circuit de freinage');
   // Its lines are entered at once: one service ×3, the total previewed.

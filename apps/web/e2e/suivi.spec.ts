@@ -125,6 +125,20 @@ test('partager le suivi : le lien s’ouvre sans compte (trajet, position, évé
     expect(res.status()).toBe(200);
   }
 
+  // The carrier's logo (Configurations → Entreprise): the public page is headed with it and its name.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('yams.session')!).token as string);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  const uploaded = await page.request.post('/api/entreprise/parametres/logo', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const transporteur = (await api<{ raison_sociale: string }>(page, '/api/entreprise/parametres')).data
+    .raison_sociale;
+
   await page.goto(`/operations/courses?id=${course.id}`);
   const dialog = page.getByRole('dialog', { name: course.code });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
@@ -142,7 +156,14 @@ test('partager le suivi : le lien s’ouvre sans compte (trajet, position, évé
   const pub = await visitor.newPage();
   await pub.goto(url.pathname);
   await expect(pub.getByRole('heading', { name: `Course ${course.code}` })).toBeVisible({ timeout: 30_000 });
-  await expect(pub.getByText('Port d’Owendo, Libreville → Zone industrielle de Ntoum, Ntoum')).toBeVisible();
+  // Headed with the carrier, not the software; a town already named by the address is not repeated.
+  const banner = pub.getByRole('banner');
+  await expect(banner).toContainText(transporteur);
+  await expect(banner.getByRole('img', { name: `Logo de ${transporteur}` })).toBeVisible();
+  await expect(banner).not.toContainText('Yams Manager');
+  await expect(
+    pub.getByText('Port d’Owendo, Libreville → Zone industrielle de Ntoum', { exact: true }),
+  ).toBeVisible();
   await expect(pub.getByRole('region', { name: 'Événements' })).toContainText('Arrivé au chargement');
   await expect(pub.getByText(/^Dernière position reçue le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
   await expect(pub.getByRole('application', { name: 'Carte du suivi' })).toBeVisible();
@@ -160,4 +181,5 @@ test('partager le suivi : le lien s’ouvre sans compte (trajet, position, évé
   await expect(pub.getByText("Ce lien de suivi n'est plus valide")).toBeVisible({ timeout: 30_000 });
   await pub.screenshot({ path: `${SHOTS}/suivi-revoque-390.png`, fullPage: true });
   await visitor.close();
+  expect((await api(page, '/api/entreprise/parametres/update', { logo: null })).success).toBe(true);
 });

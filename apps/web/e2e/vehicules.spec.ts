@@ -166,6 +166,39 @@ test('les documents d’un véhicule : ajout avec fichier, alertes d’expiratio
   await expect(docs.getByRole('listitem')).toHaveCount(1);
 });
 
+test('un double-clic sur « Ajouter le document » ajoute un seul document, avec son fichier', async ({
+  page,
+}) => {
+  await signInToHome(page, COMPANY);
+  const { id, plaque } = await createVehicle(page, uniquePlate('DBL'));
+  await page.goto(`/parc-auto/vehicules?id=${id}`);
+  const dialog = page.getByRole('dialog', { name: plaque });
+  const addForm = dialog.getByRole('form', { name: 'Ajouter un document' });
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/documents')) posted++;
+  });
+  await addForm.getByLabel('Libellé').fill('Carte grise');
+  await addForm.locator('input[type=file]').setInputFiles({
+    name: 'carte-grise.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await addForm.getByRole('button', { name: 'Ajouter le document' }).dblclick();
+  const docs = dialog.getByRole('list', { name: 'Documents du véhicule' });
+  await expect(docs.getByRole('listitem')).toHaveCount(1);
+  await expect(docs.getByRole('button', { name: 'Ouvrir le fichier de Carte grise' })).toBeVisible();
+  await expect(addForm.getByText('carte-grise.pdf')).toBeHidden();
+  // What the API stored: one document, with its file.
+  await expect
+    .poll(async () => {
+      const v = await api<{ documents: Array<{ fichier: string | null }> }>(page, `/api/vehicules/${id}`);
+      return v.documents.map((d) => Boolean(d.fichier));
+    })
+    .toEqual([true]);
+  expect(posted).toBe(1);
+});
+
 test('un véhicule qu’une course utilise se modifie mais ne se supprime pas (can de l’API)', async ({
   page,
 }) => {

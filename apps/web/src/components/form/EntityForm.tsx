@@ -1,10 +1,11 @@
 import { Button, Col, Form, type FormRule, Row } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ApiError } from '../../base/http';
 import type { Labels } from '../list/types';
 import { FieldInput } from './FieldInput';
 import type { FormFieldDecl, FormMode } from './fields';
 import { fieldOfParam, isShown, pointParams, valuesToBody } from './formValues';
+import { useSingleSubmit } from './useSingleSubmit';
 import { type StandardSchema, zodRule } from './zodRule';
 
 interface Props {
@@ -43,7 +44,6 @@ export function EntityForm({
   toBody,
 }: Props) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const watched = (Form.useWatch([], form) as Record<string, unknown> | undefined) ?? initialValues;
   const values = { ...initialValues, ...watched };
   const shown = fields.filter((f) => isShown(f, values, mode));
@@ -53,10 +53,10 @@ export function EntityForm({
     [fields, mode],
   );
 
-  const submit = async (formValues: Record<string, unknown>) => {
+  // One save at a time: a double-click sends one request (useSingleSubmit).
+  const { submit, saving } = useSingleSubmit(async (formValues: Record<string, unknown>) => {
     const all = { ...initialValues, ...formValues };
     const body = bodyOf(all);
-    setSaving(true);
     try {
       await onSubmit((toBody ? toBody(body, mode) : body) as Record<string, unknown>);
     } catch (error) {
@@ -67,10 +67,8 @@ export function EntityForm({
             .map(([name, message]) => ({ name: fieldOfParam(name, fields), errors: [message] })),
         );
       }
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <Form

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { useDialogWidth } from '../../components/dialogWidth';
+import { useSingleSubmit } from '../../components/form/useSingleSubmit';
 import { journaux } from './api';
 
 interface Ligne {
@@ -34,7 +35,8 @@ export function OperationDiverseForm({
   const lignes = Form.useWatch('lignes', form) ?? [];
   const debit = lignes.reduce((s, l) => s + (Number(l?.debit) || 0), 0);
   const credit = lignes.reduce((s, l) => s + (Number(l?.credit) || 0), 0);
-  const submit = async (v: Values) => {
+  // One entry per click, even a double one (useSingleSubmit).
+  const { submit, saving } = useSingleSubmit(async (v: Values) => {
     // Both are required by the form before it submits.
     const body = {
       date_operation: v.date_operation?.format('YYYY-MM-DD') ?? '',
@@ -59,7 +61,7 @@ export function OperationDiverseForm({
     } catch (err) {
       if (err instanceof ApiError) setError(err.message);
     }
-  };
+  });
   return (
     <Modal
       open={open}
@@ -73,7 +75,7 @@ export function OperationDiverseForm({
         form={form}
         layout="vertical"
         initialValues={{ date_operation: dayjs(todayInGabon()), lignes: [{}, {}] }}
-        onFinish={(v) => void submit(v)}
+        onFinish={submit}
       >
         <Space wrap>
           <Form.Item
@@ -149,7 +151,7 @@ export function OperationDiverseForm({
           )}
         </Typography.Paragraph>
         {error && <Alert type="warning" showIcon message={error} style={{ marginBottom: 12 }} />}
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" loading={saving}>
           Enregistrer
         </Button>
       </Form>

@@ -56,7 +56,7 @@ export const PIECES: ListDecl<P> = {
     extra: (p) => (p.actif ? null : statut.render(p)),
     fields: ['date_operation', 'montant'],
   },
-  addLabel: 'Ajouter une piece de caisse',
+  addLabel: 'Ajouter une pièce de caisse',
   createTitle: 'Nouvelle pièce de caisse',
   form: {
     fields: FIELDS,

@@ -16,6 +16,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { toast } from '../../base/toast';
+import { useSingleSubmit } from '../../components/form/useSingleSubmit';
 import { zodRule } from '../../components/form/zodRule';
 import { openDocumentFile, useAddDocument, useDeleteDocument } from './api';
 import { DOCUMENT_LABELS } from './labels';
@@ -150,7 +151,8 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
   const rule = (name: string) =>
     zodRule(DocumentBody, name, undefined, { map: (v) => toBody(v as AddValues) });
 
-  const submit = async (values: AddValues) => {
+  // One save at a time: a double-click adds one document, with its file (useSingleSubmit).
+  const { submit, saving } = useSingleSubmit(async (values: AddValues) => {
     try {
       await add.mutateAsync({ body: toBody(values), file });
       form.resetFields();
@@ -167,7 +169,7 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
         );
       }
     }
-  };
+  });
 
   return (
     <Form<AddValues>
@@ -230,7 +232,7 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
         </Form.Item>
       </div>
       <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button htmlType="submit" type="primary" icon={<PlusOutlined aria-hidden />} loading={add.isPending}>
+        <Button htmlType="submit" type="primary" icon={<PlusOutlined aria-hidden />} loading={saving}>
           Ajouter le document
         </Button>
       </div>

@@ -97,7 +97,7 @@ export const PAIEMENTS: ListDecl<P> = {
         key: 'cancel',
         label: 'Annuler',
         danger: true,
-        confirm: 'Etes vous sur de vouloir annuler ce paiement ?',
+        confirm: 'Êtes-vous sûr de vouloir annuler ce paiement ?',
         ...paiements.action('cancel'),
       },
     ],
