@@ -31,15 +31,15 @@ test('les neuf compteurs montrent les nombres de l’API et ouvrent leur liste',
   });
   await signInToHome(page, 'direction@transgabon.ga');
   const counters: Array<[string, string]> = [
-    ['Vehicules', '/api/vehicules?req_count=1'],
+    ['Véhicules', '/api/vehicules?req_count=1'],
     ['Courses', '/api/courses?req_count=1'],
-    ['Reservations', '/api/demandes?statut=En%20attente&req_count=1'],
+    ['Réservations', '/api/demandes?statut=En%20attente&req_count=1'],
     ['Clients', '/api/utilisateurs?type=client&req_count=1'],
     ['Entreprises', '/api/utilisateurs?sous_type=entreprise&req_count=1'],
     ['Camionneurs', '/api/utilisateurs?sous_type=camionneur&req_count=1'],
     ['Coursiers', '/api/utilisateurs?sous_type=coursier&req_count=1'],
     ['Comptes', '/api/utilisateurs?req_count=1'],
-    ['Utilisateurs connectes', '/api/utilisateurs/connected?req_count=1'],
+    ['Utilisateurs connectés', '/api/utilisateurs/connected?req_count=1'],
   ];
   await expect(page.getByRole('list', { name: 'Compteurs' }).getByRole('listitem')).toHaveCount(9);
   for (const [label, path] of counters) {
@@ -66,11 +66,11 @@ test('les neuf compteurs montrent les nombres de l’API et ouvrent leur liste',
   await expect(page.getByRole('heading', { name: /Ressources Humaines/ })).toBeVisible();
 
   await page.goBack();
-  await card(page, 'Reservations').getByRole('link').click();
+  await card(page, 'Réservations').getByRole('link').click();
   await expect(page).toHaveURL(/\/operations\/demandes\?statut=En(%20|\+)attente$/);
 
   await page.goBack();
-  await card(page, 'Vehicules').getByRole('link').click();
+  await card(page, 'Véhicules').getByRole('link').click();
   await expect(page).toHaveURL(/\/parc-auto\/vehicules$/);
 });
 
@@ -79,7 +79,7 @@ test.describe('sur un téléphone (390 px)', () => {
 
   test('les compteurs tiennent deux par ligne', async ({ page }) => {
     await signInToHome(page, 'direction@transgabon.ga');
-    const first = await card(page, 'Vehicules').boundingBox();
+    const first = await card(page, 'Véhicules').boundingBox();
     const second = await card(page, 'Courses').boundingBox();
     expect(first && second).toBeTruthy();
     expect(Math.abs(first!.y - second!.y)).toBeLessThan(2);

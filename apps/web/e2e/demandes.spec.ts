@@ -35,7 +35,7 @@ async function newDemande(page: Parameters<typeof api>[0], client: { id: number 
   return res.data;
 }
 
-test('le lien « Reservations » filtre les demandes en attente ; créer, filtrer, modifier, diffuser, accepter', async ({
+test('le lien « Réservations » filtre les demandes en attente ; créer, filtrer, modifier, diffuser, accepter', async ({
   page,
 }) => {
   await signInOps(page);
@@ -131,7 +131,7 @@ test('annuler une demande (avec confirmation), en supprimer une, les cartes et l
   await page.getByRole('table').getByRole('row').filter({ hasText: '50.000 FCFA' }).click();
   const dialog = page.getByRole('dialog', { name: /^Demande n°\d+/ });
   await dialog.getByRole('button', { name: 'Annuler', exact: true }).click();
-  await expect(page.getByRole('tooltip')).toContainText('Etes vous sur de vouloir annuler cette demande ?');
+  await expect(page.getByRole('tooltip')).toContainText('Êtes-vous sûr de vouloir annuler cette demande ?');
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByText(/^La demande n°\d+ a été annulée\.$/)).toBeVisible();
   await expect(dialog.locator('.ant-descriptions')).toContainText('Annulé');

@@ -241,7 +241,7 @@ test('la vue en cartes et l’export Excel des réparations (toutes les pages)',
 test('la liste des utilisateurs connectés, en lecture seule', async ({ page }) => {
   await signInToHome(page, COMPANY);
   await page.goto('/utilisateurs-connectes');
-  await expect(page.getByRole('heading', { name: /^Utilisateurs connectes \(\d+\)/ })).toBeVisible({
+  await expect(page.getByRole('heading', { name: /^Utilisateurs connectés \(\d+\)/ })).toBeVisible({
     timeout: 30_000,
   });
   // This tab's own socket joins a moment after the list first loads; the live update is presence.spec's
@@ -249,7 +249,7 @@ test('la liste des utilisateurs connectés, en lecture seule', async ({ page }) 
   await expect
     .poll(
       async () => {
-        const n = await titleCount(page, 'Utilisateurs connectes');
+        const n = await titleCount(page, 'Utilisateurs connectés');
         if (n === 0) await page.reload();
         return n;
       },

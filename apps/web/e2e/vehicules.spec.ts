@@ -51,6 +51,10 @@ test('créer un véhicule (plaque normalisée), le retrouver (filtre gardé au r
   await create.getByLabel('Tonnage (t)').fill('26');
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(create).toBeHidden();
+  // Vehicles are listed by plate: the new one, far down that order, is shown at once on top, marked new.
+  const created = page.getByRole('table').getByRole('row').filter({ hasText: plate });
+  await expect(created).toBeVisible();
+  await expect(created).toContainText('Ajouté');
 
   // The API stored the plate normalised: that is what the list shows and what the search finds.
   await search(page, plate);

@@ -147,7 +147,7 @@ describe('a declaration mistake fails', () => {
  * (`Problemes mécaniques`) are shown through `libelleValeur`, never typed in a label.
  */
 const SANS_ACCENT =
-  /\b(Operations?|Comptabilite|Geolocalisation|Vehicules?|Parametres?|Pieces?|Reservations?|connectes?|Problemes?|Etes|Debut|Categories?|Telephones?|Numero|References?|Prenoms?|Creer|Annee|Desactivee?s?|Echeances?|Proprietaires?|Periodes?|Modeles?|Details?|Libelle|Quantite|Reglements?|Societes?|Etat|Intitule|Tresorerie|Depenses?)\b/i;
+  /\b(Operations?|Comptabilite|Geolocalisation|Vehicules?|Parametres?|Pieces?|Reservations?|connectes?|Problemes?|Etes|Debut|Categories?|Telephones?|Numero|References?|Prenoms?|Creer|Annee|Desactivee?s?|Echeances?|Proprietaires?|Periodes?|Modeles?|Details?|Libelle|Quantite|Reglements?|Societes?|Etat|Intitule|Tresorerie|Depenses?|Reinitialiser|Verifier)\b/i;
 
 /** Every text a person reads in a declaration: titles, buttons, columns, form fields, actions. */
 function textsOf(decl: ListDecl<Row>): string[] {

@@ -47,11 +47,14 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
   const locking =
     Boolean(decl.detail.lock && decl.form) && state.kind === 'view' && Boolean(row) && canEdit(decl, row!);
   const locked = locking && mode.kind !== 'edit';
+  // An action's small form may name itself ('Règlement de la facture FAC-…').
+  const actionTitle =
+    mode.kind === 'action' && row ? (mode.action.form?.title as ((r: T) => string) | undefined) : undefined;
   const title =
     state.kind === 'create'
       ? (decl.createTitle ?? decl.addLabel ?? 'Ajouter')
       : row
-        ? decl.detail.title(row)
+        ? (actionTitle?.(row) ?? decl.detail.title(row))
         : '';
 
   // The row's actions (Modifier, Supprimer, its lifecycle moves, Fermer).

@@ -13,12 +13,13 @@ import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
-import { clientCreation, clientSource, modeOptions, tagField } from '../operations/operationsFields';
+import { clientCreation, clientSource, tagField } from '../operations/operationsFields';
 import { AvoirLignes, type AvoirValue, avoirInitial, avoirLignesBody } from './AvoirLignes';
 import { facturePdfPath, factures } from './api';
 import { contenuToBody, contenuVide, FactureContenu, type FactureContenuValue } from './FactureContenu';
 import { FactureView } from './FactureView';
 import { FACTURE_LABELS } from './labels';
+import { reglementForm } from './reglementForm';
 
 type F = FactureOut;
 
@@ -190,16 +191,11 @@ export const FACTURES: ListDecl<F> = {
         key: 'reglement',
         label: 'Enregistrer un règlement',
         ...factures.action('reglements'),
-        form: {
-          fields: [
-            { name: 'montant', type: 'money', required: true },
-            { name: 'mode', type: 'select', required: true, options: modeOptions },
-            { name: 'date_operation', type: 'date', label: 'Date du règlement' },
-            { name: 'reference', type: 'text', label: 'Référence' },
-          ],
-          initialValues: (f) => ({ montant: f.reste_a_payer, date_operation: dayToPicker(todayInGabon()) }),
-          submitLabel: 'Enregistrer',
-        },
+        form: reglementForm<F>({
+          title: (f) => `Règlement de la facture ${f.numero ?? `n°${f.id}`}`,
+          reste: (f) => f.reste_a_payer,
+          reference: true,
+        }),
       },
       {
         key: 'avoir',

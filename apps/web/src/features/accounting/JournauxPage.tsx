@@ -431,7 +431,7 @@ interface FormValues {
   compte?: string;
 }
 
-/** Journaux: the filter form of the specification ('Charger', 'Reinitialiser'), the lines, the balance. */
+/** Journaux: the filter form of the specification ('Charger', 'Réinitialiser'), the lines, the balance. */
 export default function JournauxPage() {
   const [filtre, setFiltre] = useState<Filtre | null>(loadFiltre);
   const [open, setOpen] = useState<number | null>(null);
@@ -515,7 +515,7 @@ export default function JournauxPage() {
                   apply(null);
                 }}
               >
-                Reinitialiser
+                Réinitialiser
               </Button>
             )}
           </Space>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADRESSE_MSG, type AdresseBody, type AdresseOut } from '@yams/shared';
+import { ADRESSE_MSG, type AdresseBody, type AdresseOut, MSG } from '@yams/shared';
 import { Alert, Button, Card, Col, Form, Input, List, Popconfirm, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
@@ -193,7 +193,7 @@ export default function AdressesPage() {
                       />,
                       <Popconfirm
                         key="delete"
-                        title="Etes vous sur de vouloir supprimer ?"
+                        title={MSG.confirmDelete}
                         okText="Oui"
                         cancelText="Non"
                         onConfirm={() => void destroy(a)}
