@@ -1,15 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { GPS, suiviPublicEndpoint } from '@yams/shared';
+import { GPS, suiviLogoEndpoint, suiviPublicEndpoint } from '@yams/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { endpointRoute } from '../../lib/endpoint-routes';
+import { endpointRoute, fileRoute } from '../../lib/endpoint-routes';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import envelopePlugin, { frameworkErrors } from '../../plugins/envelope';
+import { LogoFiles } from '../entreprise/parametres.files';
+import { suiviSansLogo } from './geolocation.errors';
 import type { Ingest } from './ingest';
 import { OsmandError, parseOsmand } from './osmand';
-import { suiviPublic } from './suivi.service';
+import { suiviLogo, suiviPublic } from './suivi.service';
 
 // The public side of geolocation: the OsmAnd ingest (no account: the device's identifier is its
 // credential, as in Traccar) at /api/gps/osmand and, when GPS_PORT is set, at `/` of a second small
@@ -107,24 +109,38 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
       });
     }
 
+    // The public page's requests, per address and minute (the page and its logo).
     const hits = new Map<string, { start: number; n: number }>();
+    const throttle = (request: FastifyRequest) => {
+      const now = Date.now();
+      const hit = hits.get(request.ip);
+      if (!hit || now - hit.start > 60_000) {
+        if (hits.size > 10_000) hits.clear();
+        hits.set(request.ip, { start: now, n: 1 });
+      } else if (++hit.n > SUIVI_PAR_MINUTE) {
+        throw new AppError('suivi.too_many', 429, [
+          'Trop de demandes pour ce suivi : réessayez dans une minute.',
+        ]);
+      }
+    };
     endpointRoute(app, suiviPublicEndpoint, {
       tags: ['Géolocalisation'],
       summary:
         "Suivi public d'une course par son lien (sans compte) : trajet, position du véhicule, événements",
       public: true,
       handler: async (request) => {
-        const now = Date.now();
-        const hit = hits.get(request.ip);
-        if (!hit || now - hit.start > 60_000) {
-          if (hits.size > 10_000) hits.clear();
-          hits.set(request.ip, { start: now, n: 1 });
-        } else if (++hit.n > SUIVI_PAR_MINUTE) {
-          throw new AppError('suivi.too_many', 429, [
-            'Trop de demandes pour ce suivi : réessayez dans une minute.',
-          ]);
-        }
+        throttle(request as unknown as FastifyRequest);
         return ok(await suiviPublic(app.db, request.params.token));
+      },
+    });
+    const logos = new LogoFiles(app.config.dataDir);
+    fileRoute(app, suiviLogoEndpoint, {
+      tags: ['Géolocalisation'],
+      summary: 'Le logo du transporteur sur la page de suivi public (image), pour le porteur du lien',
+      public: true,
+      handler: async (request, reply) => {
+        throttle(request as unknown as FastifyRequest);
+        return logos.send(reply, await suiviLogo(app.db, request.params.token), suiviSansLogo);
       },
     });
   };

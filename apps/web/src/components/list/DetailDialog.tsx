@@ -18,6 +18,8 @@ interface Props<T extends Row> {
   decl: ListDecl<T>;
   state: DialogState<T>;
   onClose: () => void;
+  /** The API's answer to a creation (the new row), once the dialog closed. */
+  onCreated?: (answer: unknown) => void;
 }
 
 /**
@@ -25,7 +27,7 @@ interface Props<T extends Row> {
  * (with an optional small form), deletion, and the creation form. A successful save closes it; the
  * list refreshes (every mutation invalidates the resource).
  */
-export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) {
+export function DetailDialog<T extends Row>({ decl, state, onClose, onCreated }: Props<T>) {
   const [mode, setMode] = useState<Mode>({ kind: 'details' });
   const editing = state.kind === 'create' || mode.kind === 'edit';
   const width = useDialogWidth((editing && decl.form?.width) || decl.detail.width);
@@ -84,8 +86,9 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         initialValues={decl.form.defaults ?? {}}
         toBody={decl.form.toBody as never}
         onSubmit={async (body) => {
-          await send(path, body);
+          const answer = await send(path, body);
           close();
+          onCreated?.(answer);
         }}
         onCancel={close}
       />

@@ -11,7 +11,7 @@ import {
 import { Button, Checkbox, Descriptions, Form, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { call } from '../../base/http';
-import { rateFormatter, rateParser } from '../../components/form/FieldInput';
+import { moneyFormatter, moneyParser, rateFormatter, rateParser } from '../../components/form/FieldInput';
 import { LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { TOTAUX_STYLE } from './FactureView';
 
@@ -247,11 +247,14 @@ export function FactureContenu({
           >
             Remise
           </Checkbox>
-          <InputNumber
+          <InputNumber<number>
             aria-label="Remise (FCFA)"
             value={v.reduction}
             min={0}
-            step={1}
+            step={500}
+            // An amount reads as one: `50.000`, like every other amount of the form.
+            formatter={moneyFormatter}
+            parser={moneyParser}
             disabled={!v.appliquer_reduction}
             addonAfter="FCFA"
             onChange={(n) => set({ reduction: n })}

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { useDialogWidth } from '../../components/dialogWidth';
+import { dateKeys } from '../../components/form/FieldInput';
 import { useSingleSubmit } from '../../components/form/useSingleSubmit';
 import { journaux } from './api';
 
@@ -83,7 +84,7 @@ export function OperationDiverseForm({
             label="Date"
             rules={[{ required: true, message: 'La date est obligatoire.' }]}
           >
-            <DatePicker format="DD/MM/YYYY" />
+            <DatePicker format="DD/MM/YYYY" {...dateKeys} />
           </Form.Item>
           <Form.Item
             name="libelle"

@@ -16,6 +16,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { toast } from '../../base/toast';
+import { dateKeys } from '../../components/form/FieldInput';
 import { useSingleSubmit } from '../../components/form/useSingleSubmit';
 import { zodRule } from '../../components/form/zodRule';
 import { openDocumentFile, useAddDocument, useDeleteDocument } from './api';
@@ -203,7 +204,7 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
           rules={[rule('date_expiration')]}
           style={{ flex: '1 1 150px', marginBottom: 8 }}
         >
-          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} {...dateKeys} />
         </Form.Item>
         <Form.Item
           label={`${DOCUMENT_LABELS.fichier} (facultatif)`}
