@@ -58,7 +58,12 @@ describe('Ressources Humaines: accounts', () => {
     for (const n of [1, 2]) {
       const res = await t.post(
         '/api/utilisateurs',
-        { type: 'client', name: `ordre.${Date.now()}.${n}`, nom: `Ordre ${n}` },
+        {
+          type: 'client',
+          name: `ordre.${Date.now()}.${n}`,
+          nom: `Ordre ${n}`,
+          telephone1: '+241 077 00 00 0' + n,
+        },
         transgabon,
       );
       expect(res.statusCode, res.body).toBe(200);
