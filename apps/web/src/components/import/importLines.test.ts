@@ -52,7 +52,11 @@ describe('planImport', () => {
 describe('wrong lines: what to fix, or the valid lines alone', () => {
   const plan = { lignes: [{ a: 1 }, { a: 2 }, { a: 3 }], numeros: [2, 4, 5], colonnes: [], ignorees: [] };
   it('keeps the lines the API did not refuse, with their numbers in the file', () => {
-    const report = { lignes: 3, erreurs: [{ ligne: 4, messages: ['Le libellé est obligatoire.'] }] };
+    const report = {
+      lignes: 3,
+      importees: 0,
+      erreurs: [{ ligne: 4, messages: ['Le libellé est obligatoire.'] }],
+    };
     expect(validLines(plan, report)).toMatchObject({ lignes: [{ a: 1 }, { a: 3 }], numeros: [2, 5] });
   });
   it('says what to do in French', () => {
