@@ -203,6 +203,40 @@ test('un double-clic sur « Ajouter le document » ajoute un seul document, avec
   expect(posted).toBe(1);
 });
 
+test('Échap dans le libellé d’un document ferme ses suggestions, jamais la fiche ni la saisie', async ({
+  page,
+}) => {
+  await signInToHome(page, COMPANY);
+  const { id, plaque } = await createVehicle(page, uniquePlate('ESC'));
+  await page.goto(`/parc-auto/vehicules?id=${id}`);
+  const dialog = page.getByRole('dialog', { name: plaque });
+  const input = dialog.getByRole('form', { name: 'Ajouter un document' }).getByLabel('Libellé');
+  /** Two frames: the key's handlers and the render they asked for are done. */
+  const settled = () =>
+    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+  // The suggestions open as one types; Escape closes them only.
+  await input.click();
+  await input.pressSequentially('Ass');
+  const suggestions = page.locator('.ant-select-dropdown:visible');
+  await expect(suggestions).toContainText('Assurance');
+  await input.press('Escape');
+  await expect(suggestions).toHaveCount(0);
+  await settled();
+  await expect(dialog).toBeVisible();
+  await expect(input).toHaveValue('Ass');
+  // A libellé of one's own (no suggestion left): Escape keeps the dialog and what was typed.
+  await input.fill('Patente de transport');
+  await input.press('Escape');
+  await settled();
+  await expect(dialog).toBeVisible();
+  await expect(input).toHaveValue('Patente de transport');
+  // Outside a field, Escape still closes the dialog.
+  await dialog.getByRole('button', { name: 'Modifier' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test('un véhicule qu’une course utilise se modifie mais ne se supprime pas (can de l’API)', async ({
   page,
 }) => {

@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant
 import { MSG } from '@yams/shared';
 import { Button, Modal, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
+import { escapeKeepsTyping } from '../dialogKeys';
 import { useDialogWidth } from '../dialogWidth';
 import { EntityForm } from '../form/EntityForm';
 import { rowToValues } from '../form/formValues';
@@ -203,6 +204,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose, onCreated }:
       footer={footer}
       width={width}
       destroyOnHidden
+      modalRender={escapeKeepsTyping}
     >
       {content}
     </Modal>

@@ -3,6 +3,7 @@ import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Space, Typo
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
+import { escapeKeepsTyping } from '../../components/dialogKeys';
 import { useDialogWidth } from '../../components/dialogWidth';
 import { dateKeys } from '../../components/form/FieldInput';
 import { useSingleSubmit } from '../../components/form/useSingleSubmit';
@@ -71,6 +72,7 @@ export function OperationDiverseForm({
       footer={null}
       width={width}
       destroyOnHidden
+      modalRender={escapeKeepsTyping}
     >
       <Form<Values>
         form={form}
