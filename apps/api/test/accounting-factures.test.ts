@@ -369,6 +369,11 @@ describe('invoices', () => {
     });
     const after = (await ctx.t.get(`/api/factures/${f.id}`, ctx.A.token)).json().data;
     expect(after.reste_a_payer).toBe(v.net_a_payer - 109_500);
+    // In the list a credit note reads as a credit: its amount signed negative, nothing due on it.
+    const listed = (await ctx.t.get(`/api/factures?client=${clientId}&per_page=100`, ctx.A.token)).json().data
+      .data as Array<{ id: number; montant_signe: number; reste_a_payer: number }>;
+    expect(listed.find((x) => x.id === av.id)).toMatchObject({ montant_signe: -109_500, reste_a_payer: 0 });
+    expect(listed.find((x) => x.id === f.id)).toMatchObject({ montant_signe: v.net_a_payer });
     const full = await ctx.t.post(`/api/factures/${f.id}/avoir`, {}, ctx.A.token);
     expect(full.statusCode).toBe(422);
     expect(full.json().errors[0]).toMatch(/^L'avoir \(2\.289\.500 FCFA\) dépasse ce qui reste à créditer/);

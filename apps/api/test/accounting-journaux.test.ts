@@ -189,6 +189,27 @@ describe('cash vouchers', () => {
     expect(net(await linesOf('piece_de_caisse', p.id))).toBe(-50_000);
   });
 
+  it('carries the number the journals quote (PC-{id}), in the list, the detail and sortable', async () => {
+    const made = [];
+    for (const libelle of ['Péage Ndjolé', 'Péage Lalara']) {
+      const res = await ctx.t.post('/api/piece_de_caisses', voucher({ libelle }), ctx.A.token);
+      expect(res.statusCode, res.body).toBe(200);
+      made.push(res.json().data as { id: number; numero: string });
+    }
+    const [first, second] = made as [{ id: number; numero: string }, { id: number; numero: string }];
+    expect(first.numero).toBe(`PC-${first.id}`);
+    const [entry] = await ctx.t.database.db
+      .select({ piece: ecritures.piece })
+      .from(ecritures)
+      .where(and(eq(ecritures.source_type, 'piece_de_caisse'), eq(ecritures.source_id, first.id)));
+    expect(entry?.piece).toBe(first.numero);
+    expect((await ctx.t.get(`/api/piece_de_caisses/${second.id}`, ctx.A.token)).json().data.numero).toBe(
+      `PC-${second.id}`,
+    );
+    const list = (await ctx.t.get('/api/piece_de_caisses?per_page=2&sort=-numero', ctx.A.token)).json().data;
+    expect(list.data.map((p: { numero: string }) => p.numero)).toEqual([second.numero, first.numero]);
+  });
+
   it('group-deletes with one {severity, value} message per line, reversing postings; other companies get 404', async () => {
     const a = (
       await ctx.t.post('/api/piece_de_caisses', voucher({ libelle: 'Timbres fiscaux' }), ctx.A.token)

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { courseEvenements, liensSuivi, notifications } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
 import { data, type Fixtures, setupFixtures } from './fixtures';
+import { multipart } from './helpers';
 
 // A course's GPS events (arrival and departure at its pickup and drop-off, issue 12) raised by the
 // positions of its vehicle's device, and the public tracking link of a course.
@@ -208,6 +209,7 @@ describe('public tracking link', () => {
         'position',
         'statut',
         'trace',
+        'transporteur',
       ].sort(),
     );
     expect(pub).toMatchObject({
@@ -245,6 +247,41 @@ describe('public tracking link', () => {
     const liens = data(await f.t.get(`/api/courses/${course.id}/suivi`, f.A.token));
     expect(liens).toHaveLength(1);
     expect(JSON.stringify(liens)).not.toContain(created.token);
+  });
+
+  it("is headed with the carrier's name and logo, the logo served by the link alone", async () => {
+    const { course } = await courseWithDevice();
+    const lien = data(await f.t.post(`/api/courses/${course.id}/suivi`, undefined, f.A.token));
+    const nom = data(await f.t.get('/api/entreprise/parametres', f.A.token)).raison_sociale as string;
+    expect(nom).toBeTruthy();
+    expect(data(await f.t.get(`/api/suivi/${lien.token}`)).transporteur).toEqual({ nom, logo: null });
+    expect((await f.t.get(`/api/suivi/${lien.token}/logo`)).statusCode).toBe(404);
+
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const { payload, contentType } = multipart('logo', 'logo.png', 'image/png', png);
+    const up = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/entreprise/parametres/logo',
+      payload,
+      headers: { authorization: `Bearer ${f.A.token}`, 'content-type': contentType },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const pub = data(await f.t.get(`/api/suivi/${lien.token}`));
+    expect(pub.transporteur).toEqual({ nom, logo: `/api/suivi/${lien.token}/logo` });
+    // No account: the link is the key.
+    const logo = await f.t.get(pub.transporteur.logo);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.rawPayload.equals(png)).toBe(true);
+    for (const token of ['x', 'A'.repeat(27)]) {
+      expect((await f.t.get(`/api/suivi/${token}/logo`)).statusCode, token).toBe(404);
+    }
+    data(await f.t.post(`/api/courses/${course.id}/suivi/revoke`, undefined, f.A.token));
+    expect((await f.t.get(pub.transporteur.logo)).statusCode).toBe(404);
+    data(await f.t.post('/api/entreprise/parametres/update', { logo: null }, f.A.token));
   });
 
   it('answers 404 once revoked, and once the course is finished; unknown tokens too', async () => {

@@ -53,6 +53,26 @@ describe('Ressources Humaines: accounts', () => {
     expect(stored?.email_verified_at).not.toBeNull();
   });
 
+  it('lists newest first: a client just created opens the first page', async () => {
+    const made: number[] = [];
+    for (const n of [1, 2]) {
+      const res = await t.post(
+        '/api/utilisateurs',
+        {
+          type: 'client',
+          name: `ordre.${Date.now()}.${n}`,
+          nom: `Ordre ${n}`,
+          telephone1: `+241 077 00 00 0${n}`,
+        },
+        transgabon,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      made.push(res.json().data.id);
+    }
+    const page = (await t.get('/api/utilisateurs?type=client&page=1&per_page=2', transgabon)).json().data;
+    expect(page.data.map((u: { id: number }) => u.id)).toEqual([made[1], made[0]]);
+  });
+
   it('validates in French and refuses a used email', async () => {
     const res = await t.post('/api/utilisateurs', { type: 'client', email: 'x' }, transgabon);
     expect(res.statusCode).toBe(422);

@@ -42,21 +42,21 @@ test('les neuf compteurs montrent ce que l’entreprise a, exactement, et ouvren
   await expect(async () => {
     const before = await pending();
     await openHome(page);
-    await expect(card(page, 'Reservations').getByTestId('compteur')).toHaveText(String(before), {
+    await expect(card(page, 'Réservations').getByTestId('compteur')).toHaveText(String(before), {
       timeout: 10_000,
     });
     expect(await pending(), 'le marché a changé pendant la lecture').toBe(before);
   }).toPass({ timeout: 90_000 });
   await expect(page.getByRole('list', { name: 'Compteurs' }).getByRole('listitem')).toHaveCount(9);
   for (const [label, n] of [
-    ['Vehicules', 3], // one of its own, one for each course
+    ['Véhicules', 3], // one of its own, one for each course
     ['Courses', 2],
     ['Clients', 4],
     ['Entreprises', 1], // the company itself
     ['Camionneurs', 0],
     ['Coursiers', 1],
     ['Comptes', 6], // the company, its clients and its coursier
-    ['Utilisateurs connectes', 1], // this page (the card follows presence live)
+    ['Utilisateurs connectés', 1], // this page (the card follows presence live)
   ] as const) {
     await expect(card(page, label).getByTestId('compteur'), label).toHaveText(String(n));
   }
@@ -67,13 +67,13 @@ test('les neuf compteurs montrent ce que l’entreprise a, exactement, et ouvren
 
   await page.goBack();
   await expectHome(page);
-  await card(page, 'Reservations').getByRole('link').click();
+  await card(page, 'Réservations').getByRole('link').click();
   await expect(page).toHaveURL(/\/operations\/demandes\?statut=En(%20|\+)attente$/);
   await expect(page.getByRole('heading', { name: /^Demandes \(\d+\)/ })).toBeVisible();
 
   await page.goBack();
   await expectHome(page);
-  await card(page, 'Vehicules').getByRole('link').click();
+  await card(page, 'Véhicules').getByRole('link').click();
   await expect(page).toHaveURL(/\/parc-auto\/vehicules$/);
   await expect(page.getByRole('heading', { name: 'Véhicules (3)' })).toBeVisible();
 });
@@ -83,7 +83,7 @@ test.describe('sur un téléphone (390 px)', () => {
 
   test('les compteurs tiennent deux par ligne', async ({ page }) => {
     await openHome(page);
-    const first = await card(page, 'Vehicules').boundingBox();
+    const first = await card(page, 'Véhicules').boundingBox();
     const second = await card(page, 'Courses').boundingBox();
     expect(first && second).toBeTruthy();
     expect(Math.abs(first!.y - second!.y)).toBeLessThan(2);

@@ -14,7 +14,7 @@ const RELOAD = 15_000;
 async function openClients(page: Page) {
   await openHome(page);
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-  await nav.getByText('Operations').click();
+  await nav.getByText('Opérations').click();
   await nav.getByRole('link', { name: 'Clients', exact: true }).click();
   await expect(page).toHaveURL(/\/operations\/clients$/);
   await expect(page.getByRole('heading', { name: /^Clients \(\d+\)/ })).toBeVisible();
@@ -40,6 +40,12 @@ test.describe('Ogooué', () => {
     await choose(page, create.getByRole('combobox', { name: 'Commercial' }), await firstCommercial(page));
     await create.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(create).toBeHidden();
+    // The new client is in the list at once (the list opens newest first), and still after a reload.
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: nom })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: nom })).toBeVisible({
+      timeout: RELOAD,
+    });
 
     const filters = filterPanel(page);
     await filters.getByLabel('Rechercher').fill(nom);

@@ -16,7 +16,7 @@ test('pièces de caisse : création avec motif riche, modification, désactivati
   await expect(page.getByRole('heading', { name: /^Pièces de caisse \(\d+\)/ })).toBeVisible({
     timeout: 30_000,
   });
-  await page.getByRole('button', { name: 'Ajouter une piece de caisse' }).click();
+  await page.getByRole('button', { name: 'Ajouter une pièce de caisse' }).click();
   const form = page.getByRole('dialog', { name: 'Nouvelle pièce de caisse' });
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form).toContainText('Le bénéficiaire est obligatoire.');
@@ -39,8 +39,10 @@ test('pièces de caisse : création avec motif riche, modification, désactivati
   expect(made.motif).toContain('<strong>électrogène</strong>');
 
   const row = page.getByRole('row').filter({ hasText: libelle });
+  // Its number, as the journals quote it.
+  await expect(row.getByRole('cell').nth(1)).toHaveText(`PC-${made.id}`);
   await row.click();
-  const detail = page.getByRole('dialog', { name: `Pièce de caisse n°${made.id}` });
+  const detail = page.getByRole('dialog', { name: `Pièce de caisse PC-${made.id}` });
   await detail.getByRole('button', { name: 'Modifier' }).click();
   await detail.getByLabel('Montant').fill('50000');
   await detail.getByRole('button', { name: 'Enregistrer' }).click();
@@ -52,7 +54,7 @@ test('pièces de caisse : création avec motif riche, modification, désactivati
   await page.getByRole('row').filter({ hasText: libelle }).click();
   await detail.getByRole('button', { name: 'Désactiver' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
-  const disabled = page.getByRole('dialog', { name: `Pièce de caisse n°${made.id} (désactivée)` });
+  const disabled = page.getByRole('dialog', { name: `Pièce de caisse PC-${made.id} (désactivée)` });
   await expect(disabled).toBeVisible({ timeout: 20_000 });
   // The row's `can` (from the API) now offers 'Activer' instead of 'Désactiver'.
   await expect(disabled.getByRole('button', { name: 'Activer' })).toBeVisible();
@@ -80,7 +82,7 @@ test('pièces de caisse : création avec motif riche, modification, désactivati
   expect(after.data.data.map((p) => p.id)).not.toContain(made.id);
 });
 
-test('journaux : filtre (dates obligatoires), export, détail « Operation ID », balance générale équilibrée, lien vers le document', async ({
+test('journaux : filtre (dates obligatoires), export, détail « Opération ID », balance générale équilibrée, lien vers le document', async ({
   page,
 }) => {
   await page.goto('/comptabilite/journaux');
@@ -88,7 +90,7 @@ test('journaux : filtre (dates obligatoires), export, détail « Operation ID »
   const filtre = page.getByRole('form', { name: 'Filtrer les journaux' });
   await filtre.getByRole('button', { name: 'Charger' }).click();
   await expect(filtre).toContainText('La date de début et la date de fin sont obligatoires.');
-  await expect(filtre.getByRole('button', { name: 'Reinitialiser' })).toHaveCount(0);
+  await expect(filtre.getByRole('button', { name: 'Réinitialiser' })).toHaveCount(0);
   // Last year's seeded entries: the other tests post today, so this period is the same for the whole run
   // and the export can be compared line for line with the table.
   const year = new Date().getFullYear() - 1;
@@ -98,7 +100,7 @@ test('journaux : filtre (dates obligatoires), export, détail « Operation ID »
   await filtre.getByLabel('Date de fin').press('Enter');
   await choose(page, filtre.getByRole('combobox', { name: 'Type' }), 'Caisse');
   await filtre.getByRole('button', { name: 'Charger' }).click();
-  await expect(filtre.getByRole('button', { name: 'Reinitialiser' })).toBeVisible();
+  await expect(filtre.getByRole('button', { name: 'Réinitialiser' })).toBeVisible();
   const rows = page.getByRole('tabpanel').getByRole('row');
   await expect(rows.nth(1)).toContainText('Caisse', { timeout: 20_000 });
   // The period's journals export: every line the filter selects, in the table's order.
@@ -124,7 +126,7 @@ test('journaux : filtre (dates obligatoires), export, détail « Operation ID »
     .nth(1)
     .getByRole('button', { name: /Détail de l'opération/ })
     .click();
-  const detail = page.getByRole('dialog', { name: /^Operation ID\d+$/ });
+  const detail = page.getByRole('dialog', { name: /^Opération ID\d+$/ });
   await expect(detail).toContainText('Total');
   await expect(detail).toContainText('571 Caisse');
   await page.keyboard.press('Escape');

@@ -22,9 +22,9 @@ test('tabs and hash, a fournisseur created, edited and deleted, platform tables 
   await expect(page).toHaveURL(/\/configurations\/general$/);
   for (const [tab, tables] of [
     ['Configuration générale', ['Villes', 'Types de marchandise']],
-    ['Parametres des vehicules', ['Articles', 'Types de véhicules', "Types d'articles"]],
-    ['Parametres des interventions', ['Garages', 'Services', 'Fournisseurs']],
-    ['Parametres des courses', ['Trajets']],
+    ['Paramètres des véhicules', ['Articles', 'Types de véhicules', "Types d'articles"]],
+    ['Paramètres des interventions', ['Garages', 'Services', 'Fournisseurs']],
+    ['Paramètres des courses', ['Trajets']],
   ] as const) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     for (const table of tables) {
@@ -140,25 +140,39 @@ test('services imported from a CSV with the export’s columns: errors line by l
   };
   const input = page.getByTestId('import-file');
 
-  // A wrong line: nothing is written, the line is named.
+  // A wrong line: named, with what to fix; the valid lines alone may be imported.
   await input.setInputFiles(file('faux.csv', [`Vidange ${tag};45.000 FCFA;`, `;12 000;`]));
   const dialog = page.getByRole('dialog', { name: 'Importer dans Services' });
   await expect(dialog.getByText('Colonnes ignorées : Créé le.')).toBeVisible();
   await expect(dialog.getByRole('row', { name: /^3 Le libellé est obligatoire\./ })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Importer 2 lignes' })).toBeDisabled();
-  await dialog.getByRole('button', { name: 'Annuler' }).click();
-  await search(page, tag);
-  await expect(page.getByRole('heading', { name: 'Services (0)' })).toBeVisible();
-
-  // Corrected: both lines written, amounts read from the French format.
-  await input.setInputFiles(
-    file('juste.csv', [`Vidange ${tag};45.000 FCFA;`, `Pneus ${tag};"1 200 000";01/01/2026`]),
-  );
   await expect(
-    dialog.getByText('Toutes les lignes sont valides : 2 lignes prêtes à être importées.'),
+    dialog.getByText(
+      '1 ligne à corriger sur 2 : corrigez-la dans le fichier puis importez-le de nouveau, ou importez seulement la ligne valide.',
+    ),
   ).toBeVisible();
-  await dialog.getByRole('button', { name: 'Importer 2 lignes' }).click();
-  await expect(page.getByText('2 lignes importées.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Importer 2 lignes/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Importer la ligne valide' }).click();
+  await expect(page.getByText('1 ligne importée.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await search(page, tag);
+  await expect(page.getByRole('heading', { name: 'Services (1)' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText(`Vidange ${tag}`);
+
+  // Only wrong lines: nothing to import, the dialog says what to fix.
+  await input.setInputFiles(file('vide.csv', [`;12 000;`]));
+  await expect(dialog.getByRole('row', { name: /^2 Le libellé est obligatoire\./ })).toBeVisible();
+  await expect(
+    dialog.getByText('1 ligne à corriger : corrigez-la dans le fichier puis importez-le de nouveau.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Importer/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+  // Corrected: the other line written, amounts read from the French format.
+  await input.setInputFiles(file('juste.csv', [`Pneus ${tag};"1 200 000";01/01/2026`]));
+  await expect(
+    dialog.getByText('Toutes les lignes sont valides : 1 ligne prête à être importée.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Importer 1 ligne' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Services (2)' })).toBeVisible();
   await expect(page.getByRole('table')).toContainText('1.200.000 FCFA');

@@ -92,10 +92,10 @@ test('une course parcourt son cycle de vie : seules les transitions permises son
   await expect
     .poll(() => dialogButtons(dialog))
     .toEqual(['Supprimer', 'Chargement terminé', 'Annulé', 'Modifier', 'Fermer']);
-  await status('Chargement terminé', ['Transport en cours', 'Problemes mécaniques', 'Annulé'], 'En course');
-  await status('Problemes mécaniques', ['Chargement terminé', 'Annulé'], 'Indisponible');
-  await status('Chargement terminé', ['Transport en cours', 'Problemes mécaniques', 'Annulé'], 'En course');
-  await status('Transport en cours', ['Terminé', 'Problemes mécaniques', 'Annulé'], 'En course');
+  await status('Chargement terminé', ['Transport en cours', 'Problèmes mécaniques', 'Annulé'], 'En course');
+  await status('Problèmes mécaniques', ['Chargement terminé', 'Annulé'], 'Indisponible');
+  await status('Chargement terminé', ['Transport en cours', 'Problèmes mécaniques', 'Annulé'], 'En course');
+  await status('Transport en cours', ['Terminé', 'Problèmes mécaniques', 'Annulé'], 'En course');
   await status('Terminé', [], 'Disponible');
 });
 
@@ -119,7 +119,7 @@ test('annuler une course (avec confirmation), en supprimer une, puis une suppres
   await table.getByRole('cell', { name: a!.code, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: a!.code });
   await dialog.getByRole('button', { name: 'Annulé', exact: true }).click();
-  await expect(page.getByRole('tooltip')).toContainText('Etes vous sur de vouloir annuler cette course ?');
+  await expect(page.getByRole('tooltip')).toContainText('Êtes-vous sûr de vouloir annuler cette course ?');
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
   await expect(dialog.locator('.ant-descriptions')).toContainText('Annulé');
   await expect.poll(() => dialogButtons(dialog)).toEqual(['Fermer']);

@@ -39,7 +39,7 @@ async function newDemande(page: Parameters<typeof api>[0], client: { id: number 
   return res.data;
 }
 
-test('le lien « Reservations » filtre les demandes en attente ; créer, filtrer, modifier, diffuser, accepter', async ({
+test('le lien « Réservations » filtre les demandes en attente ; créer, filtrer, modifier, diffuser, accepter', async ({
   page,
 }) => {
   const client = await newClient(page, `Famille Ondo ${stamp()}`);
@@ -133,7 +133,7 @@ test('annuler une demande (avec confirmation), en supprimer une, les cartes et l
   await page.getByRole('table').getByRole('row').filter({ hasText: '50.000 FCFA' }).click();
   const dialog = page.getByRole('dialog', { name: /^Demande n°\d+/ });
   await dialog.getByRole('button', { name: 'Annuler', exact: true }).click();
-  await expect(page.getByRole('tooltip')).toContainText('Etes vous sur de vouloir annuler cette demande ?');
+  await expect(page.getByRole('tooltip')).toContainText('Êtes-vous sûr de vouloir annuler cette demande ?');
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByText(/^La demande n°\d+ a été annulée\.$/)).toBeVisible();
   await expect(dialog.locator('.ant-descriptions')).toContainText('Annulé');
@@ -170,6 +170,37 @@ test('annuler une demande (avec confirmation), en supprimer une, les cartes et l
       .map((l) => Number(l[4]))
       .sort(),
   ).toEqual([70_000, 90_000]);
+});
+
+test('Entrée dans un champ date confirme la date, sans envoyer le formulaire', async ({ page }) => {
+  const client = await newClient(page, `Entrée Date ${stamp()}`);
+  await openScreen(page, `/operations/demandes?client=${client.id}`, 'Demandes', 0);
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/demandes') posted++;
+  });
+  await page.getByRole('button', { name: 'Ajouter une demande' }).click();
+  const create = page.getByRole('dialog', { name: 'Nouvelle demande' });
+  await pick(page, create.getByRole('combobox', { name: 'Client' }), client.nom_complet);
+  await choose(page, create.getByRole('combobox', { name: 'Type de course' }), 'Déménagement');
+  await pick(page, create.getByRole('combobox', { name: 'Ville de départ' }), 'Libreville');
+  await pick(page, create.getByRole('combobox', { name: "Ville d'arrivée" }), 'Mouila');
+  // Enter in the date: the date is taken and the calendar closes; the form is neither sent nor checked.
+  const date = create.getByLabel('Date souhaitée');
+  await date.click();
+  await date.fill(inTwoDays);
+  await date.press('Enter');
+  await expect(date).toHaveValue(inTwoDays);
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await expect(create).toBeVisible();
+  await expect(create.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  expect(posted).toBe(0);
+  // The user goes on with the budget, then saves.
+  await create.getByLabel('Budget').fill('95000');
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(create).toBeHidden();
+  expect(posted).toBe(1);
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(inTwoDays);
 });
 
 test.describe('sur un téléphone (390 px)', () => {

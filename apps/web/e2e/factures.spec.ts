@@ -231,10 +231,11 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
 
   // A partial settlement: what remains due is shown, the course is paid as far as it goes.
   await dialog.getByRole('button', { name: 'Enregistrer un règlement' }).click();
-  await expect(dialog.getByLabel('Montant')).toHaveValue('591.300');
-  await dialog.getByLabel('Montant').fill('200000');
-  await choose(page, dialog.getByRole('combobox', { name: 'Mode' }), 'Virement');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  const reglement = page.getByRole('dialog', { name: `Règlement de la facture ${numero}` });
+  await expect(reglement.getByLabel('Montant')).toHaveValue('591.300');
+  await reglement.getByLabel('Montant').fill('200000');
+  await choose(page, reglement.getByRole('combobox', { name: 'Mode de paiement' }), 'Virement');
+  await reglement.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog.getByRole('region', { name: 'Facture', exact: true })).toContainText('Reste à payer', {
     timeout: 20_000,
   });
@@ -248,9 +249,9 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
 
   // The rest: 'Soldé', and no more settlement nor credit note from the screen.
   await dialog.getByRole('button', { name: 'Enregistrer un règlement' }).click();
-  await expect(dialog.getByLabel('Montant')).toHaveValue('391.300');
-  await choose(page, dialog.getByRole('combobox', { name: 'Mode' }), 'Espèces');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(reglement.getByLabel('Montant')).toHaveValue('391.300');
+  await choose(page, reglement.getByRole('combobox', { name: 'Mode de paiement' }), 'Espèces');
+  await reglement.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog.getByRole('region', { name: 'Facture', exact: true }).locator('.ant-tag')).toHaveText(
     'Soldé',
     { timeout: 20_000 },
@@ -332,7 +333,68 @@ test('avoirs partiels : lignes et quantités choisies à l’écran, numérotés
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Fermer' }).click();
   const row = page.getByRole('row').filter({ hasText: second });
   await expect(row).toContainText('Avoir');
-  await expect(row).toContainText('354.000 FCFA');
+  await expect(row).toContainText('-354.000 FCFA');
+});
+
+test('facture en français : lignes avec leurs libellés, remise formatée, règlement nommé, avoir lu comme un crédit', async ({
+  page,
+}) => {
+  const nom = `Client Libellés ${stamp()}`;
+  const client = await newClient(page, nom);
+  const made = await api<FactureApi>(page, '/api/factures', {
+    date_operation: todayInGabon(),
+    type: 'Normale',
+    client_id: client.id,
+    appliquer_tva: false,
+    appliquer_css: false,
+    appliquer_tps: false,
+    lignes: [{ description: 'Transport Libreville – Oyem', qte: 1, prix_unitaire: 200_000 }],
+  });
+  expect(made.success, JSON.stringify(made.message)).toBe(true);
+  const numero = (await api<FactureApi>(page, `/api/factures/${made.data.id}/validate`, {})).data.numero!;
+
+  // The form's lines say what each box is; the global discount reads as an amount.
+  await page.goto('/comptabilite/factures');
+  await expect(page.getByRole('heading', { name: /^Factures \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Ajouter une facture' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle facture' });
+  const ligne = form.getByRole('listitem', { name: 'Ligne 1' });
+  for (const label of ['Description', 'Quantité', 'Prix unitaire', 'Remise']) {
+    await expect(ligne.getByText(label, { exact: true })).toBeVisible();
+  }
+  await form.getByRole('checkbox', { name: 'Remise' }).check();
+  const remise = form.getByLabel('Remise (FCFA)');
+  await remise.fill('50000');
+  await remise.blur();
+  await expect(remise).toHaveValue('50.000');
+  await form.getByRole('button', { name: 'Annuler' }).click();
+
+  // The settlement's dialog: named after the invoice, its fields in French.
+  await page.goto(`/comptabilite/factures?id=${made.data.id}`);
+  await page
+    .getByRole('dialog', { name: `Facture ${numero}` })
+    .getByRole('button', { name: 'Enregistrer un règlement' })
+    .click();
+  const reglement = page.getByRole('dialog', { name: `Règlement de la facture ${numero}` });
+  await expect(reglement.getByText('Montant', { exact: true })).toBeVisible();
+  await expect(reglement.getByText('Mode de paiement', { exact: true })).toBeVisible();
+  await expect(reglement.getByText(/^(montant|mode)$/)).toHaveCount(0);
+  await expect(reglement.getByLabel('Montant', { exact: true })).toHaveValue('200.000');
+  await reglement.getByRole('button', { name: 'Annuler' }).click();
+  await page.keyboard.press('Escape');
+
+  // A credit note in the list: a negative amount, « Imputé », never « Soldé » like a paid invoice.
+  const avoir = await api<{ id: number }>(page, `/api/factures/${made.data.id}/avoir`, {
+    motif: 'Geste commercial',
+  });
+  expect(avoir.success, JSON.stringify(avoir.message)).toBe(true);
+  const avoirNumero = (await facture(page, made.data.id)).derivees[0]!.numero!;
+  await page.goto(`/comptabilite/factures?client=${client.id}`);
+  const avoirRow = page.getByRole('row').filter({ hasText: avoirNumero });
+  await expect(avoirRow).toContainText('-200.000 FCFA', { timeout: 30_000 });
+  await expect(avoirRow).toContainText('Imputé');
+  await expect(avoirRow).not.toContainText('Soldé');
+  await expect(page.getByRole('row').filter({ hasText: numero })).toContainText('200.000 FCFA');
 });
 
 test('ajouter un client depuis le formulaire de facture, sans le quitter : il est choisi', async ({

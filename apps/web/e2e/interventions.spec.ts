@@ -50,7 +50,13 @@ test.describe('Ogooué', () => {
     await chooseTyping(page, create.getByRole('combobox', { name: 'Véhicule' }), vehicle.plaque);
     await chooseTyping(page, create.getByRole('combobox', { name: 'Garage' }), garage.nom!);
     await choose(page, create.getByRole('combobox', { name: 'Type' }), 'Réparation');
-    await typeDate(create.getByPlaceholder('Date de début'), frenchDate(-1));
+    // Enter confirms a typed date only: the half-filled form is neither sent nor checked.
+    const debut = create.getByPlaceholder('Date de début');
+    await debut.click();
+    await debut.fill(frenchDate(-1));
+    await debut.press('Enter');
+    await expect(debut).toHaveValue(frenchDate(-1));
+    await expect(create.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await typeDate(create.getByPlaceholder('Date de fin'), frenchDate(2));
     await create.getByLabel('Description').fill('Fuite au circuit de freinage');
     // Its lines are entered at once: one service ×3, the total previewed.
@@ -258,7 +264,7 @@ test.describe('TransGabon', () => {
 
   test('la liste des utilisateurs connectés, en lecture seule', async ({ page }) => {
     await page.goto('/utilisateurs-connectes');
-    await expect(page.getByRole('heading', { name: /^Utilisateurs connectes \(\d+\)/ })).toBeVisible({
+    await expect(page.getByRole('heading', { name: /^Utilisateurs connectés \(\d+\)/ })).toBeVisible({
       timeout: 30_000,
     });
     // This tab's own socket joins a moment after the list first loads; the live update is presence.spec's
@@ -266,7 +272,7 @@ test.describe('TransGabon', () => {
     await expect
       .poll(
         async () => {
-          const n = await titleCount(page, 'Utilisateurs connectes');
+          const n = await titleCount(page, 'Utilisateurs connectés');
           if (n === 0) await page.reload();
           return n;
         },

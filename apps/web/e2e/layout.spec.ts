@@ -26,8 +26,8 @@ test.describe('sur un téléphone (390 px)', () => {
 test('la barre latérale mène aux écrans et /configurations ouvre son premier onglet', async ({ page }) => {
   await openHome(page);
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-  await nav.getByText('Comptabilite').click();
-  await nav.getByRole('link', { name: 'Pieces de caisse' }).click();
+  await nav.getByText('Comptabilité').click();
+  await nav.getByRole('link', { name: 'Pièces de caisse' }).click();
   await expect(page).toHaveURL(/\/comptabilite\/pieces-de-caisse$/);
   await expect(page.getByRole('heading', { name: /^Pièces de caisse \(\d+\)/ })).toBeVisible();
 
@@ -38,9 +38,9 @@ test('la barre latérale mène aux écrans et /configurations ouvre son premier 
     'aria-selected',
     'true',
   );
-  await page.getByRole('tab', { name: 'Parametres des courses' }).click();
+  await page.getByRole('tab', { name: 'Paramètres des courses' }).click();
   await expect(page).toHaveURL(/\/configurations\/courses$/);
-  await expect(page.getByRole('tab', { name: 'Parametres des courses' })).toHaveAttribute(
+  await expect(page.getByRole('tab', { name: 'Paramètres des courses' })).toHaveAttribute(
     'aria-selected',
     'true',
   );

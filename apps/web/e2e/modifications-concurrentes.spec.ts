@@ -12,7 +12,7 @@ test.use({ account: OGOUE });
 /** A tab on the voucher's detail (`?id=`), in edit mode. */
 async function editing(page: Page, id: number) {
   await page.goto(`/comptabilite/pieces-de-caisse?id=${id}`);
-  const dialog = page.getByRole('dialog', { name: `Pièce de caisse n°${id}` });
+  const dialog = page.getByRole('dialog', { name: `Pièce de caisse PC-${id}` });
   await dialog.getByRole('button', { name: 'Modifier' }).click({ timeout: 60_000 });
   await expect(dialog.getByLabel('Montant')).toBeVisible();
   return dialog;

@@ -18,7 +18,7 @@ async function paste(page: Page, field: Locator, text: string) {
 
 async function openVoucherForm(page: Page) {
   await page.goto('/comptabilite/pieces-de-caisse');
-  await page.getByRole('button', { name: 'Ajouter une piece de caisse' }).click();
+  await page.getByRole('button', { name: 'Ajouter une pièce de caisse' }).click();
   return page.getByRole('dialog', { name: 'Nouvelle pièce de caisse' });
 }
 

@@ -94,6 +94,50 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
   ).toContainText('Acompte au chargement (Owendo)');
 });
 
+test('le libellé se propose : « Règlement course … », « Acompte course … » quand le paiement est partiel, et reste modifiable', async ({
+  page,
+}) => {
+  const client = await newClient(page, `Libellé Auto ${stamp()}`);
+  const course = await newCourse(page, client, 100_000);
+  await openScreen(page, '/operations/paiements', 'Paiements');
+
+  await page.getByRole('button', { name: 'Ajouter un paiement' }).click();
+  const create = page.getByRole('dialog', { name: 'Nouveau paiement' });
+  await pick(page, create.getByRole('combobox', { name: 'Course' }), course.code, 'reste : 100.000 FCFA');
+  const libelle = create.getByLabel('Libellé');
+  const montant = create.getByLabel('Montant');
+  // The whole rest by default: a settlement.
+  await expect(montant).toHaveValue('100.000');
+  await expect(libelle).toHaveValue(`Règlement course ${course.code}`);
+  // Less than the rest: an advance; the whole rest again: a settlement.
+  await montant.fill('40000');
+  await expect(libelle).toHaveValue(`Acompte course ${course.code}`);
+  await montant.fill('100000');
+  await expect(libelle).toHaveValue(`Règlement course ${course.code}`);
+  await montant.fill('40000');
+  await choose(page, create.getByRole('combobox', { name: 'Mode' }), 'Espèces');
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(create).toBeHidden();
+  expect((await api<Paiement[]>(page, `/api/paiements?course=${course.id}`)).data).toMatchObject([
+    { libelle: `Acompte course ${course.code}`, montant: 40_000 },
+  ]);
+
+  // What the user types is theirs: a later change of the amount keeps it.
+  await page.getByRole('button', { name: 'Ajouter un paiement' }).click();
+  await pick(page, create.getByRole('combobox', { name: 'Course' }), course.code);
+  await expect(libelle).toHaveValue(`Règlement course ${course.code}`);
+  await libelle.fill('Solde remis au chauffeur');
+  await montant.fill('20000');
+  await expect(libelle).toHaveValue('Solde remis au chauffeur');
+  await choose(page, create.getByRole('combobox', { name: 'Mode' }), 'Espèces');
+  await create.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(create).toBeHidden();
+  const libelles = (await api<Paiement[]>(page, `/api/paiements?course=${course.id}`)).data.map(
+    (p) => p.libelle,
+  );
+  expect(libelles.sort()).toEqual([`Acompte course ${course.code}`, 'Solde remis au chauffeur']);
+});
+
 test('la suppression groupée (un toast par ligne), les cartes et l’export Excel', async ({ page }) => {
   await page.clock.install();
   const client = await newClient(page, `Export Paiements ${stamp()}`);

@@ -11,7 +11,7 @@ test('la liste des utilisateurs connectés suit en direct une connexion et une d
 }) => {
   const company = await newCompany(request, 'Presence');
   await page.goto('/utilisateurs-connectes');
-  await expect(page.getByRole('heading', { name: /Utilisateurs connectes/ })).toBeVisible({
+  await expect(page.getByRole('heading', { name: /Utilisateurs connectés/ })).toBeVisible({
     timeout: 30_000,
   });
   const row = page.getByRole('row').filter({ hasText: company.nom });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { OGOUE } from './support/accounts';
+import { OGOUE, openNewCompany } from './support/accounts';
 import { choose } from './support/list';
 import {
   api,
@@ -11,7 +11,7 @@ import {
   stamp,
   villeId,
 } from './support/operations';
-import { savedSession } from './support/session';
+import { savedSession, sessionToken } from './support/session';
 import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
@@ -85,6 +85,8 @@ test('partager le suivi : le lien s’ouvre sans compte (trajet, position, évé
   page,
   browser,
 }) => {
+  // A company of its own: its logo heads the public page (Ogooué's settings are every spec's).
+  await openNewCompany(page, 'Suivi');
   const client = await newClient(page, `Ciments Owendo ${stamp()}`);
   const course = await newCourse(page, client);
   // Pickup at Owendo port, drop-off in Ntoum; a device in the course's vehicle reports at the pickup.
@@ -119,6 +121,20 @@ test('partager le suivi : le lien s’ouvre sans compte (trajet, position, évé
     expect(res.status()).toBe(200);
   }
 
+  // The carrier's logo (Configurations → Entreprise): the public page is headed with it and its name.
+  const token = await sessionToken(page);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  const uploaded = await page.request.post('/api/entreprise/parametres/logo', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const transporteur = (await api<{ raison_sociale: string }>(page, '/api/entreprise/parametres')).data
+    .raison_sociale;
+
   await page.goto(`/operations/courses?id=${course.id}`);
   const dialog = page.getByRole('dialog', { name: course.code });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
@@ -136,7 +152,14 @@ test('partager le suivi : le lien s’ouvre sans compte (trajet, position, évé
   const pub = await visitor.newPage();
   await pub.goto(url.pathname);
   await expect(pub.getByRole('heading', { name: `Course ${course.code}` })).toBeVisible({ timeout: 30_000 });
-  await expect(pub.getByText('Port d’Owendo, Libreville → Zone industrielle de Ntoum, Ntoum')).toBeVisible();
+  // Headed with the carrier, not the software; a town already named by the address is not repeated.
+  const banner = pub.getByRole('banner');
+  await expect(banner).toContainText(transporteur);
+  await expect(banner.getByRole('img', { name: `Logo de ${transporteur}` })).toBeVisible();
+  await expect(banner).not.toContainText('Yams Manager');
+  await expect(
+    pub.getByText('Port d’Owendo, Libreville → Zone industrielle de Ntoum', { exact: true }),
+  ).toBeVisible();
   await expect(pub.getByRole('region', { name: 'Événements' })).toContainText('Arrivé au chargement');
   await expect(pub.getByText(/^Dernière position reçue le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
   await expect(pub.getByRole('application', { name: 'Carte du suivi' })).toBeVisible();

@@ -51,6 +51,10 @@ test.describe('Ogooué', () => {
     await create.getByLabel('Tonnage (t)').fill('26');
     await create.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(create).toBeHidden();
+    // Vehicles are listed by plate: the new one, far down that order, is shown at once on top, marked new.
+    const created = page.getByRole('table').getByRole('row').filter({ hasText: plate });
+    await expect(created).toBeVisible();
+    await expect(created).toContainText('Ajouté');
 
     // The API stored the plate normalised: that is what the list shows and what the search finds.
     await search(page, plate);
@@ -163,6 +167,71 @@ test.describe('Ogooué', () => {
     await vignette.getByRole('button', { name: 'Supprimer le document Vignette' }).click();
     await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
     await expect(docs.getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('un double-clic sur « Ajouter le document » ajoute un seul document, avec son fichier', async ({
+    page,
+  }) => {
+    const { id, plaque } = await createVehicle(page, uniquePlate('DBL'));
+    await page.goto(`/parc-auto/vehicules?id=${id}`);
+    const dialog = page.getByRole('dialog', { name: plaque });
+    const addForm = dialog.getByRole('form', { name: 'Ajouter un document' });
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/documents')) posted++;
+    });
+    await addForm.getByLabel('Libellé').fill('Carte grise');
+    await addForm.locator('input[type=file]').setInputFiles({
+      name: 'carte-grise.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await addForm.getByRole('button', { name: 'Ajouter le document' }).dblclick();
+    const docs = dialog.getByRole('list', { name: 'Documents du véhicule' });
+    await expect(docs.getByRole('listitem')).toHaveCount(1);
+    await expect(docs.getByRole('button', { name: 'Ouvrir le fichier de Carte grise' })).toBeVisible();
+    await expect(addForm.getByText('carte-grise.pdf')).toBeHidden();
+    // What the API stored: one document, with its file.
+    await expect
+      .poll(async () => {
+        const v = await api<{ documents: Array<{ fichier: string | null }> }>(page, `/api/vehicules/${id}`);
+        return v.documents.map((d) => Boolean(d.fichier));
+      })
+      .toEqual([true]);
+    expect(posted).toBe(1);
+  });
+
+  test('Échap dans le libellé d’un document ferme ses suggestions, jamais la fiche ni la saisie', async ({
+    page,
+  }) => {
+    const { id, plaque } = await createVehicle(page, uniquePlate('ESC'));
+    await page.goto(`/parc-auto/vehicules?id=${id}`);
+    const dialog = page.getByRole('dialog', { name: plaque });
+    const input = dialog.getByRole('form', { name: 'Ajouter un document' }).getByLabel('Libellé');
+    /** Two frames: the key's handlers and the render they asked for are done. */
+    const settled = () =>
+      page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+    // The suggestions open as one types; Escape closes them only.
+    await input.click();
+    await input.pressSequentially('Ass');
+    const suggestions = page.locator('.ant-select-dropdown:visible');
+    await expect(suggestions).toContainText('Assurance');
+    await input.press('Escape');
+    await expect(suggestions).toHaveCount(0);
+    await settled();
+    await expect(dialog).toBeVisible();
+    await expect(input).toHaveValue('Ass');
+    // A libellé of one's own (no suggestion left): Escape keeps the dialog and what was typed.
+    await input.fill('Patente de transport');
+    await input.press('Escape');
+    await settled();
+    await expect(dialog).toBeVisible();
+    await expect(input).toHaveValue('Patente de transport');
+    // Outside a field, Escape still closes the dialog.
+    await dialog.getByRole('button', { name: 'Modifier' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   test('supprimer plusieurs véhicules d’un coup', async ({ page }) => {

@@ -28,10 +28,10 @@ test('un compte non vérifié saisit le code reçu par email, après en avoir de
 
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   await page.getByLabel('Code de vérification').fill(wrong);
-  await page.getByRole('button', { name: 'Verifier' }).click();
+  await page.getByRole('button', { name: 'Vérifier' }).click();
   await expect(page.getByText(MSG.codeInvalid)).toBeVisible();
 
   await page.getByLabel('Code de vérification').fill(code!);
-  await page.getByRole('button', { name: 'Verifier' }).click();
+  await page.getByRole('button', { name: 'Vérifier' }).click();
   await expectHome(page);
 });

@@ -40,6 +40,11 @@ export const FactureItemOut = z.object({
   total_ht: z.number(),
   total_ttc: z.number(),
   net_a_payer: z.number(),
+  /**
+   * Net à payer as it weighs on what the client owes: negative for a credit note (avoir), which is a
+   * credit, not an invoice to settle (the invoice list shows it so; its `reste_a_payer` is 0).
+   */
+  montant_signe: z.number(),
   montant_regle: z.number(),
   reste_a_payer: z.number(),
   est_valide: z.boolean(),
@@ -107,6 +112,8 @@ export type CourseFacturableOut = z.infer<typeof CourseFacturableOut>;
 
 export const PieceDeCaisseOut = z.object({
   id: z.number(),
+  /** `PC-{id}`: the number its journal entry quotes (`numeroPieceDeCaisse`). */
+  numero: z.string(),
   entreprise_id: z.number(),
   date_operation: z.string(),
   beneficiaire: z.string(),

@@ -271,6 +271,8 @@ const pieceShape = {
     .nullish(),
 };
 export const PieceDeCaisseBody = z.object(pieceShape);
+/** A voucher's number, as its list shows it and its journal entry quotes it (`PC-6`). */
+export const numeroPieceDeCaisse = (id: number) => `PC-${id}`;
 export type PieceDeCaisseBody = z.infer<typeof PieceDeCaisseBody>;
 /** An update sends only what changes: a missing field stays as it is, `null` clears the motif. */
 export const PieceDeCaisseUpdateBody = z.object(pieceShape).partial();

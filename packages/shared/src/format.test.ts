@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatTaux, nomComplet } from './index';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatTaux,
+  libelleValeur,
+  lieuTexte,
+  nomComplet,
+} from './index';
 
 describe('formatMoney', () => {
   it('groups thousands German-style and suffixes FCFA', () => {
@@ -46,5 +54,29 @@ describe('formatTaux', () => {
     expect(formatTaux(1)).toBe('1\u00a0%');
     expect(formatTaux(0.25)).toBe('0,25\u00a0%');
     expect(formatTaux(null)).toBe('—');
+  });
+});
+
+describe('libelleValeur', () => {
+  it('shows the values the specification wrote without accents in correct French, others as they are', () => {
+    expect(libelleValeur('Problemes mécaniques')).toBe('Problèmes mécaniques');
+    expect(libelleValeur('Operation Diverse')).toBe('Opération diverse');
+    expect(libelleValeur('Terminé')).toBe('Terminé');
+  });
+});
+
+describe('lieuTexte', () => {
+  it('names the town once', () => {
+    expect(lieuTexte('Tchibanga', 'Tchibanga')).toBe('Tchibanga');
+    expect(lieuTexte('Zone industrielle de Ntoum', 'Ntoum')).toBe('Zone industrielle de Ntoum');
+    expect(lieuTexte('Quartier Akébé, LIBREVILLE', 'Libreville')).toBe('Quartier Akébé, LIBREVILLE');
+    expect(lieuTexte('Lambarene centre', 'Lambaréné')).toBe('Lambarene centre');
+  });
+  it('adds the town an address does not name, and keeps whichever part is there', () => {
+    expect(lieuTexte("Port d'Owendo", 'Libreville')).toBe("Port d'Owendo, Libreville");
+    expect(lieuTexte('Rue Ntoumbi', 'Ntoum')).toBe('Rue Ntoumbi, Ntoum');
+    expect(lieuTexte(null, 'Oyem')).toBe('Oyem');
+    expect(lieuTexte('  ', 'Oyem')).toBe('Oyem');
+    expect(lieuTexte('Marché Mont-Bouët', null)).toBe('Marché Mont-Bouët');
   });
 });

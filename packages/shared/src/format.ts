@@ -73,3 +73,41 @@ export function formatTaux(rate: number | string | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
   return `${rateFmt.format(n)}\u00a0%`;
 }
+
+/**
+ * Values of the specification written there without their accents. They stay as they are on the wire (the
+ * mobile apps send and read them, the database stores them) and are shown in correct French wherever a
+ * person reads them: status tags, options, buttons, exports.
+ */
+export const LIBELLES_VALEURS: Readonly<Record<string, string>> = {
+  'Problemes mécaniques': 'Problèmes mécaniques',
+  'Operation Diverse': 'Opération diverse',
+};
+
+/** How a stored value reads: `Problemes mécaniques` → `Problèmes mécaniques`; any other value as it is. */
+export const libelleValeur = (value: string): string => LIBELLES_VALEURS[value] ?? value;
+
+const plie = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * A place as one line: the address, then its town unless the address already names it
+ * (`Tchibanga` in `Tchibanga` → `Tchibanga`, not `Tchibanga, Tchibanga`; `Port d'Owendo`, `Libreville` →
+ * `Port d'Owendo, Libreville`). Accents and case aside, the town must appear as a whole word.
+ */
+export function lieuTexte(adresse: string | null | undefined, ville: string | null | undefined): string {
+  const a = adresse?.trim() ?? '';
+  const v = ville?.trim() ?? '';
+  if (!a) return v;
+  if (!v) return a;
+  const mots = (s: string) =>
+    plie(s)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const dans = mots(a).join(' ');
+  const nom = mots(v).join(' ');
+  return ` ${dans} `.includes(` ${nom} `) ? a : `${a}, ${v}`;
+}

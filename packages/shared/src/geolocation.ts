@@ -343,6 +343,11 @@ const Lieu = z.object({
 
 /** What the public page gets: this course's route, its vehicle's position and track, its events. Nothing else. */
 export const SuiviPublicOut = z.object({
+  /**
+   * The carrier the page is headed with: its name (Configurations → Entreprise) and its logo's address
+   * (`/api/suivi/{token}/logo`, served to the link's holder), or null without a logo.
+   */
+  transporteur: z.object({ nom: z.string(), logo: z.string().nullable() }),
   code: z.string(),
   statut: z.string(),
   chargement: Lieu,

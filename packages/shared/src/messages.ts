@@ -30,7 +30,7 @@ export const MSG = {
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
   emailTaken: 'Cette adresse email est déjà utilisée.',
   // Web-only texts of the error catalogue.
-  connectionProblemTitle: 'Probleme de connexion',
+  connectionProblemTitle: 'Problème de connexion',
   connectionProblemBody: "Une erreur s'est produite lors de la connexion au serveur !",
   retryTitle: 'Problème de connexion',
   retryBody: 'Tentative de reconnexion au serveur...',
@@ -40,7 +40,7 @@ export const MSG = {
   startupFailure: 'Problème de connexion au serveur. Veuillez vérifier votre connexion Internet.',
   localLogoutTitle: 'Déconnexion locale',
   localLogoutBody: 'Vous avez été déconnecté localement : le serveur n’a pas pu être joint.',
-  confirmDelete: 'Etes vous sur de vouloir supprimer ?',
+  confirmDelete: 'Êtes-vous sûr de vouloir supprimer ?',
   invalidDate: 'Date invalide',
   chunkLoadFailed: "Une nouvelle version de l'application est disponible ou la page n'a pas pu être chargée.",
 } as const;

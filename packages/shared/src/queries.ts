@@ -151,7 +151,7 @@ export const PiecesDeCaisseQuery = listFilters(
       .optional(),
     ...dateRangeQuery,
   },
-  ['date_operation', 'libelle', 'beneficiaire', 'decaisseur', 'montant'],
+  ['numero', 'date_operation', 'libelle', 'beneficiaire', 'decaisseur', 'montant'],
 );
 
 /** The journals' lines (`GET /api/operations`). */

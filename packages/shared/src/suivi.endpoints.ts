@@ -12,3 +12,10 @@ export const suiviPublicEndpoint = endpointContract({
   params: z.object({ token: z.string().max(200) }),
   response: SuiviPublicOut,
 });
+
+/** The carrier's logo on that page (an image), for the link's holder; 404 without one or once the link ends. */
+export const suiviLogoEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/suivi/:token/logo',
+  params: z.object({ token: z.string().max(200) }),
+});

@@ -140,3 +140,74 @@ describe('a declaration mistake fails', () => {
     );
   });
 });
+
+/**
+ * Words the specification wrote without their accents: a label must write them in correct French
+ * (`Opérations`, `Véhicules`, `Pièces de caisse`…). Values stored as the specification spells them
+ * (`Problemes mécaniques`) are shown through `libelleValeur`, never typed in a label.
+ */
+const SANS_ACCENT =
+  /\b(Operations?|Comptabilite|Geolocalisation|Vehicules?|Parametres?|Pieces?|Reservations?|connectes?|Problemes?|Etes|Debut|Categories?|Telephones?|Numero|References?|Prenoms?|Creer|Annee|Desactivee?s?|Echeances?|Proprietaires?|Periodes?|Modeles?|Details?|Libelle|Quantite|Reglements?|Societes?|Etat|Intitule|Tresorerie|Depenses?|Reinitialiser|Verifier)\b/i;
+
+/** Every text a person reads in a declaration: titles, buttons, columns, form fields, actions. */
+function textsOf(decl: ListDecl<Row>): string[] {
+  const texts = [decl.title, decl.exportName, decl.addLabel, decl.createTitle, decl.resetLabel];
+  for (const f of decl.fields) texts.push(f.label ?? decl.labels[f.key]);
+  for (const f of decl.form?.fields ?? []) texts.push(f.label ?? decl.labels[f.name], f.placeholder);
+  for (const a of decl.detail.actions ?? []) {
+    texts.push(a.label, a.confirm, a.form?.submitLabel);
+    for (const f of a.form?.fields ?? []) texts.push(f.label ?? decl.labels[f.name]);
+  }
+  for (const filter of decl.filters ?? []) {
+    texts.push(filter.label ?? (filter.name ? decl.labels[filter.name] : undefined));
+  }
+  return texts.filter((t): t is string => typeof t === 'string');
+}
+
+describe('labels: what a person reads is French, with its accents', () => {
+  it('every field of every form (creation, edition, an action’s form) has a French label, not its name', async () => {
+    const missing: string[] = [];
+    for (const { module, decl } of await allDeclarations()) {
+      const forms = [
+        { name: 'form', fields: decl.form?.fields ?? [] },
+        ...(decl.detail.actions ?? []).map((a) => ({ name: a.label, fields: a.form?.fields ?? [] })),
+      ];
+      for (const form of forms) {
+        for (const f of form.fields) {
+          const label = f.label ?? decl.labels[f.name];
+          if (!label || label === f.name) missing.push(`${module} ${decl.title} › ${form.name}: ${f.name}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  }, 60_000);
+
+  it('titles, buttons, columns, fields and actions of every list screen carry their accents', async () => {
+    const wrong = (await allDeclarations()).flatMap(({ module, decl }) =>
+      textsOf(decl)
+        .filter((t) => SANS_ACCENT.test(t))
+        .map((t) => `${module}: « ${t} »`),
+    );
+    expect([...new Set(wrong)]).toEqual([]);
+  }, 60_000);
+
+  it('the side bar, the screens’ titles and the home counters carry their accents', async () => {
+    const { NAVIGATION } = await import('./layout/navigation');
+    const { ROUTE_PATHS } = await import('../base/paths');
+    const { COUNTERS } = await import('../features/home/AccueilPage');
+    const labels: string[] = [];
+    const visit = (entries: typeof NAVIGATION) => {
+      for (const e of entries) {
+        labels.push(e.label);
+        if ('children' in e) visit(e.children);
+      }
+    };
+    visit(NAVIGATION);
+    labels.push(...ROUTE_PATHS.map((r) => r.title), ...COUNTERS.map((c) => c.label));
+    expect(labels.filter((l) => SANS_ACCENT.test(l))).toEqual([]);
+    // The wording of the reference tables: one name in the tab, the title and the export.
+    expect(Object.values(REFERENCE_TABLES).map((t) => t.titre)).toEqual(
+      expect.arrayContaining(['Types de marchandise', "Types d'articles", 'Types de véhicules']),
+    );
+  }, 60_000);
+});

@@ -133,7 +133,7 @@ export const ROUTE_PATHS = [
   {
     name: 'pieces_de_caisse',
     path: '/comptabilite/pieces-de-caisse',
-    title: 'Pieces de caisse',
+    title: 'Pièces de caisse',
     access: 'private',
   },
   {
@@ -145,7 +145,7 @@ export const ROUTE_PATHS = [
   {
     name: 'geolocalisation',
     path: '/geolocalisation',
-    title: 'Geolocalisation',
+    title: 'Géolocalisation',
     access: 'private',
   },
   {
@@ -178,21 +178,21 @@ export const ROUTE_PATHS = [
   {
     name: 'configurations.vehicules',
     path: '/configurations/vehicules',
-    title: 'Parametres des vehicules',
+    title: 'Paramètres des véhicules',
     access: 'private',
     parent: 'configurations',
   },
   {
     name: 'configurations.interventions',
     path: '/configurations/interventions',
-    title: 'Parametres des interventions',
+    title: 'Paramètres des interventions',
     access: 'private',
     parent: 'configurations',
   },
   {
     name: 'configurations.courses',
     path: '/configurations/courses',
-    title: 'Parametres des courses',
+    title: 'Paramètres des courses',
     access: 'private',
     parent: 'configurations',
   },
@@ -213,7 +213,7 @@ export const ROUTE_PATHS = [
   {
     name: 'active-users',
     path: '/utilisateurs-connectes',
-    title: 'Utilisateurs connectes',
+    title: 'Utilisateurs connectés',
     access: 'private',
   },
 ] as const satisfies readonly RoutePath[];

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  numeroPieceDeCaisse,
   type PieceDeCaisseBody,
   type PieceDeCaisseOut,
   type PieceDeCaisseUpdateBody,
@@ -26,6 +27,7 @@ import { posterPieceDeCaisse } from './postings';
 
 const toOut = (p: PieceDeCaisse): PieceDeCaisseOut => ({
   id: p.id,
+  numero: numeroPieceDeCaisse(p.id),
   entreprise_id: p.entreprise_id,
   date_operation: p.date_operation,
   beneficiaire: p.beneficiaire,
@@ -48,6 +50,8 @@ export function listPieces(db: Db, scope: Scope, f: PieceFilters): ListSource<Pi
   const order = orderFor(
     f.sort,
     {
+      // `PC-{id}`: its order is the id's.
+      numero: piecesDeCaisse.id,
       date_operation: piecesDeCaisse.date_operation,
       libelle: piecesDeCaisse.libelle,
       beneficiaire: piecesDeCaisse.beneficiaire,

@@ -43,9 +43,15 @@ type ItemRow = { [K in keyof typeof itemColumns]: unknown } & {
   type: string;
 };
 
+/**
+ * A row as the lists read it. A credit note (avoir) is a credit: nothing is due on it, and its amount counts
+ * against what the client owes (`montant_signe` negative), as the invoice list shows it.
+ */
 function toItem(r: ItemRow): FactureItemOut {
-  const reste_a_payer = Math.max(0, r.net_a_payer - r.montant_regle);
-  return { ...r, reste_a_payer, can: factureCan({ ...r, reste_a_payer }) } as FactureItemOut;
+  const avoir = r.type === 'Avoir';
+  const reste_a_payer = avoir ? 0 : Math.max(0, r.net_a_payer - r.montant_regle);
+  const montant_signe = avoir ? -r.net_a_payer : r.net_a_payer;
+  return { ...r, reste_a_payer, montant_signe, can: factureCan({ ...r, reste_a_payer }) } as FactureItemOut;
 }
 
 export interface FactureFilters extends DateRange, Sortable {

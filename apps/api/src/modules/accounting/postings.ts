@@ -1,4 +1,4 @@
-import { COMPTES, tresorerieDuMode } from '@yams/shared';
+import { COMPTES, numeroPieceDeCaisse, tresorerieDuMode } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
@@ -125,7 +125,7 @@ export function posterPieceDeCaisse(tx: Db, p: PieceDeCaisse): Promise<number> {
     date_operation: p.date_operation,
     type: 'Caisse',
     libelle: `${p.libelle} — ${p.beneficiaire}`,
-    piece: `PC-${p.id}`,
+    piece: numeroPieceDeCaisse(p.id),
     source_type: 'piece_de_caisse',
     source_id: p.id,
     lignes: [

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LOGO_MAX_OCTETS, LOGO_TYPES } from '@yams/shared';
+import type { FastifyReply } from 'fastify';
 import { fieldErrors } from '../../lib/errors';
 
 // Company logos: stored under DATA_DIR/uploads/logos/{entreprise}/ with a random name.
@@ -53,6 +55,17 @@ export class LogoFiles {
 
   contentType(rel: string): string {
     return LOGO_CONTENT_TYPES[path.extname(rel).slice(1)] ?? 'application/octet-stream';
+  }
+
+  /** Answers with the stored logo (the company's settings, the public tracking page); `absent()` when its file is gone. */
+  send(reply: FastifyReply, rel: string, absent: () => Error): FastifyReply {
+    const abs = this.absolute(rel);
+    if (!existsSync(abs)) throw absent();
+    return reply
+      .header('content-type', this.contentType(rel))
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(abs));
   }
 
   async remove(rel: string | null | undefined): Promise<void> {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   LOGO_REGLE,
   logoEndpoint,
@@ -96,13 +95,7 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
         await entrepriseOf(request, app, request.query.entreprise),
       );
       if (!logo) throw logoAbsent();
-      const abs = files.absolute(logo);
-      if (!fs.existsSync(abs)) throw logoAbsent();
-      return replyTo
-        .header('content-type', files.contentType(logo))
-        .header('cache-control', 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(fs.createReadStream(abs));
+      return files.send(replyTo, logo, logoAbsent);
     },
   });
 };

@@ -12,6 +12,12 @@ export const suiviNotFound = createErrorFactory({
   message: "Ce lien de suivi n'existe pas ou n'est plus actif.",
 });
 
+export const suiviSansLogo = createErrorFactory({
+  code: 'suivi.logo_not_found',
+  statusCode: 404,
+  message: "Ce transporteur n'a pas de logo.",
+});
+
 export const IDENTIFIANT_PRIS = 'Cet identifiant est déjà utilisé par un autre appareil.';
 
 /** The unknown identifiers are the platform's (issue 23 §6): a company never sees another's phone. */

@@ -1,20 +1,22 @@
 import type { AddressInfo } from 'node:net';
-import { GPS, suiviPublicEndpoint } from '@yams/shared';
+import { GPS, suiviLogoEndpoint, suiviPublicEndpoint } from '@yams/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { endpointRoute } from '../../lib/endpoint-routes';
+import { endpointRoute, fileRoute } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/http';
 import envelopePlugin, { frameworkErrors } from '../../plugins/envelope';
 import { limitConfig, registerLimits } from '../../plugins/limits';
+import { LogoFiles } from '../entreprise/parametres.files';
+import { suiviSansLogo } from './geolocation.errors';
 import type { Ingest } from './ingest';
 import { formParams, OsmandError, parseOsmand } from './osmand';
-import { suiviPublic } from './suivi.service';
+import { suiviLogo, suiviPublic } from './suivi.service';
 
 // The public side of geolocation: the OsmAnd ingest (no account: the device's identifier, and its secret
 // when it has one, are its credentials) at /api/gps/osmand[/{cle}] and, when GPS_PORT is set, at `/[{cle}]`
-// of a second small listener; and the public tracking page's data at /api/suivi/{token}. Every one is
-// limited per source address (plugins/limits.ts).
+// of a second small listener; and the public tracking page's data at /api/suivi/{token} and its carrier's
+// logo at /api/suivi/{token}/logo. Every one is limited per source address (plugins/limits.ts).
 
 const fail = (res: FastifyReply, status: number, message: string) =>
   res.code(status).send({ success: false, message, data: null, errors: [message] });
@@ -119,6 +121,14 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
         "Suivi public d'une course par son lien (sans compte) : trajet, position du véhicule, événements",
       public: true,
       handler: async (request) => ok(await suiviPublic(app.db, request.params.token)),
+    });
+    const logos = new LogoFiles(app.config.dataDir);
+    fileRoute(app, suiviLogoEndpoint, {
+      tags: ['Géolocalisation'],
+      summary: 'Le logo du transporteur sur la page de suivi public (image), pour le porteur du lien',
+      public: true,
+      handler: async (request, reply) =>
+        logos.send(reply, await suiviLogo(app.db, request.params.token), suiviSansLogo),
     });
   };
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CourseEvenementType,
+  endpointPath,
   GPS,
   type LienSuiviCreeOut,
   type LienSuiviOut,
   type SuiviPublicOut,
+  suiviLogoEndpoint,
 } from '@yams/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,11 +15,12 @@ import { sha256 } from '../../lib/crypto';
 import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
+import { getParametres } from '../entreprise/parametres.repository';
 import { lockCourse } from '../operations/courses.repository';
 import { courseNotFound } from '../operations/operations.errors';
 import { courses } from '../operations/operations.table';
 import { villes } from '../reference/reference.table';
-import { suiviNotFound } from './geolocation.errors';
+import { suiviNotFound, suiviSansLogo } from './geolocation.errors';
 import { appareils, courseEvenements, liensSuivi, positions } from './geolocation.table';
 
 // Public tracking links of a course: a random token (160 bits, base64url) in the URL, only its SHA-256
@@ -88,11 +91,8 @@ export function revokeLiens(db: Db, scope: Scope, courseId: number): Promise<{ c
   });
 }
 
-/**
- * The public page's data, found by the token's hash. 404 for an unknown or revoked token and for a finished
- * or cancelled course. Reads are made in the course's company scope.
- */
-export async function suiviPublic(db: Db, token: string): Promise<SuiviPublicOut> {
+/** The link of a token, not revoked: its course and company, or 404. */
+async function lienActif(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw suiviNotFound();
   // The link's lookup is by its unguessable hash; everything after is scoped to the course's company.
   const [lien] = await db
@@ -101,6 +101,32 @@ export async function suiviPublic(db: Db, token: string): Promise<SuiviPublicOut
     .where(and(eq(liensSuivi.token_hash, sha256(token)), isNull(liensSuivi.revoked_at)))
     .limit(1);
   if (!lien) throw suiviNotFound();
+  return lien;
+}
+
+/**
+ * The carrier's logo of a live link (its path under DATA_DIR/uploads), for the page's heading: 404 for a
+ * revoked or unknown link, a finished or cancelled course, or a company without a logo.
+ */
+export async function suiviLogo(db: Db, token: string): Promise<string> {
+  const lien = await lienActif(db, token);
+  const [c] = await scoped(db, { entrepriseId: lien.entreprise_id })
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, lien.course_id), notInArray(courses.statut, FINIS)))
+    .limit(1);
+  if (!c) throw suiviNotFound();
+  const { logo } = await getParametres(db, lien.entreprise_id);
+  if (!logo) throw suiviSansLogo();
+  return logo;
+}
+
+/**
+ * The public page's data, found by the token's hash. 404 for an unknown or revoked token and for a finished
+ * or cancelled course. Reads are made in the course's company scope.
+ */
+export async function suiviPublic(db: Db, token: string): Promise<SuiviPublicOut> {
+  const lien = await lienActif(db, token);
   const s = scoped(db, { entrepriseId: lien.entreprise_id });
   const ville = (key: 'ville_depart_id' | 'ville_arrivee_id') =>
     sql<string>`(select ${villes.libelle} from ${villes} where ${villes.id} = ${courses[key]})`;
@@ -162,7 +188,12 @@ export async function suiviPublic(db: Db, token: string): Promise<SuiviPublicOut
     latitude: lat,
     longitude: lng,
   });
+  const transporteur = await getParametres(db, lien.entreprise_id);
   return {
+    transporteur: {
+      nom: transporteur.raison_sociale,
+      logo: transporteur.logo ? endpointPath(suiviLogoEndpoint, { token }) : null,
+    },
     code: c.code,
     statut: c.statut,
     chargement: lieu(c.ville_depart, c.adresse_chargement, c.chargement_lat, c.chargement_lng),

@@ -114,7 +114,8 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
       telephone1: users.telephone1,
       created_at: users.created_at,
     },
-    { asc: [users.id] },
+    // Newest first: an account just created is on the first page, where its creator looks for it.
+    { desc: [users.id] },
   );
   const conditions: (SQL | undefined)[] = [];
   if (f.type) conditions.push(eq(users.type, f.type));

@@ -35,7 +35,7 @@ export const NAVIGATION: NavEntry[] = [
   },
   {
     key: 'operations',
-    label: 'Operations',
+    label: 'Opérations',
     icon: <SwapOutlined aria-hidden />,
     children: [
       { key: 'clients', label: 'Clients', route: 'clients' },
@@ -54,18 +54,18 @@ export const NAVIGATION: NavEntry[] = [
   },
   {
     key: 'comptabilite',
-    label: 'Comptabilite',
+    label: 'Comptabilité',
     icon: <ReconciliationOutlined aria-hidden />,
     children: [
       { key: 'factures', label: 'Factures', route: 'factures' },
       { key: 'achats', label: 'Achats', route: 'achats' },
-      { key: 'pieces_de_caisse', label: 'Pieces de caisse', route: 'pieces_de_caisse' },
+      { key: 'pieces_de_caisse', label: 'Pièces de caisse', route: 'pieces_de_caisse' },
       { key: 'journaux', label: 'Journaux', route: 'journaux' },
     ],
   },
   {
     key: 'geolocalisation',
-    label: 'Geolocalisation',
+    label: 'Géolocalisation',
     icon: <EnvironmentOutlined aria-hidden />,
     route: 'geolocalisation',
   },

@@ -1,4 +1,4 @@
-import { csvFile, formatDate, formatDateTime } from '@yams/shared';
+import { csvFile, formatDate, formatDateTime, libelleValeur } from '@yams/shared';
 import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels } from '../list/types';
 import { fieldLabel, rawValue } from '../list/values';
@@ -28,6 +28,7 @@ export function exportTable<T>(rows: T[], fields: DisplayField<T>[], labels: Lab
         if (field.format === 'date') return formatDate(value);
         if (field.format === 'richText') return richTextToPlain(String(value));
         if (field.format === 'datetime') return formatDateTime(value);
+        if (field.format === 'tag') return libelleValeur(String(value));
         return value;
       }),
     ),

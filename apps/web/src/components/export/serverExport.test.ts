@@ -28,6 +28,18 @@ describe('exportColumns (server export)', () => {
     ]);
   });
 
+  it('exports a status in correct French, as the screen shows it', () => {
+    const fields: DisplayField<{ statut: string }>[] = [{ key: 'statut', format: 'tag' }];
+    expect(exportColumns(fields, { statut: 'Statut' })).toEqual([
+      {
+        label: 'Statut',
+        path: 'statut',
+        format: 'tag',
+        map: { 'Problemes mécaniques': 'Problèmes mécaniques', 'Operation Diverse': 'Opération diverse' },
+      },
+    ]);
+  });
+
   it('gives up (browser export) when a computed field does not say where the API keeps it', () => {
     expect(exportColumns<R>([{ key: 'x', value: () => 'computed' }], {})).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { ExportColumn } from '@yams/shared';
+import { type ExportColumn, LIBELLES_VALEURS } from '@yams/shared';
 import type { DisplayField, Labels } from '../list/types';
 import { fieldLabel } from '../list/values';
 
@@ -16,7 +16,10 @@ export function exportColumns<T>(fields: DisplayField<T>[], labels: Labels): Exp
       label: fieldLabel(field, labels),
       path: field.path ?? field.key,
       ...(field.format && field.format !== 'text' ? { format: field.format } : {}),
-      ...(field.map ? { map: field.map } : {}),
+      // A status reads in correct French (`libelleValeur`), as on the screen.
+      ...(field.map || field.format === 'tag'
+        ? { map: { ...(field.format === 'tag' ? LIBELLES_VALEURS : {}), ...field.map } }
+        : {}),
     });
   }
   return columns;

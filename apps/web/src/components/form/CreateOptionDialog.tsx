@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createEndpoint } from '@yams/shared';
 import { Modal } from 'antd';
 import { call } from '../../base/http';
+import { escapeKeepsTyping } from '../dialogKeys';
 import { EntityForm } from './EntityForm';
 import type { CreateOption } from './fields';
 
@@ -25,7 +26,15 @@ export default function CreateOptionDialog({
 }) {
   const queryClient = useQueryClient();
   return (
-    <Modal open={open} title={create.title} onCancel={onClose} footer={null} destroyOnHidden width={720}>
+    <Modal
+      open={open}
+      title={create.title}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={720}
+      modalRender={escapeKeepsTyping}
+    >
       <EntityForm
         fields={create.fields}
         labels={create.labels}

@@ -2,8 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { rowEndpoint } from '@yams/shared';
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type FocusEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, lazy, Suspense, useContext, useRef, useState } from 'react';
 import { call } from '../../base/http';
+import { ChosenRowContext } from './chosenRows';
 import type { FormFieldDecl } from './fields';
 import { MoneyInput } from './MoneyInput';
 import { PointNumbers } from './PointNumbers';
@@ -27,6 +28,17 @@ export const rateParser = (text: string | undefined) => {
   return (t === '' ? '' : Number(t)) as number;
 };
 
+/**
+ * Enter in a date field confirms the date (the picker does it) and nothing else: without this the browser
+ * also submits the form around it, half filled. Every date input of the kit and of hand-written forms
+ * spreads it: `<DatePicker {...dateKeys} />`.
+ */
+export const dateKeys = {
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter') event.preventDefault();
+  },
+};
+
 /** The input of one declared field; antd's Form.Item passes `value`/`onChange`. */
 export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; label: string }) {
   const form = Form.useFormInstance();
@@ -43,6 +55,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
     field.type === 'select' ? (rest as { value?: unknown }).value : undefined,
   );
   const filled = useRef<Record<string, unknown> | undefined>(undefined);
+  const chose = useContext(ChosenRowContext);
   const [creating, setCreating] = useState<boolean | null>(null);
   const placeholder = field.placeholder;
   switch (field.type) {
@@ -80,6 +93,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
             if (form.getFieldValue(field.name) !== next) return; // Changed again meanwhile.
             form.setFieldsValue(fill(data, form.getFieldsValue(true), filled.current));
             filled.current = data;
+            chose(field.name, data);
           },
           () => undefined, // The HTTP client already said why.
         );
@@ -137,6 +151,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           format="DD/MM/YYYY"
           placeholder={placeholder}
           disabledDate={horsBornes}
+          {...dateKeys}
           {...rest}
         />
       );
@@ -150,6 +165,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           needConfirm={false}
           format="DD/MM/YYYY HH:mm"
           placeholder={placeholder}
+          {...dateKeys}
           {...rest}
         />
       );
@@ -159,6 +175,7 @@ export function FieldInput({ field, label, ...rest }: { field: FormFieldDecl; la
           style={{ width: '100%' }}
           format="DD/MM/YYYY"
           allowEmpty={[true, true]}
+          {...dateKeys}
           {...rest}
         />
       );

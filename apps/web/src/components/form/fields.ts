@@ -118,6 +118,16 @@ export interface FormFieldDecl {
     values: Record<string, unknown>,
     previous?: Record<string, unknown>,
   ) => Record<string, unknown>;
+  /**
+   * A value proposed from the form's values and the rows its selects with `fill` chose (`chosen.course_id`:
+   * the course read when it was chosen). The field follows the proposal while the user has not typed a
+   * value of their own (it is empty, or still the last proposal): a payment's libellé « Règlement course
+   * CRS-… », « Acompte … » for less than the rest. `undefined`: nothing to propose.
+   */
+  suggest?: (values: Record<string, unknown>, chosen: ChosenRows) => unknown;
 }
+
+/** The rows a form's selects chose (read with `GET {path}/{id}` for their `fill`), by field name. */
+export type ChosenRows = Record<string, Record<string, unknown> | undefined>;
 
 export type FormMode = 'create' | 'edit';

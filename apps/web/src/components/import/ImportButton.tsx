@@ -7,7 +7,7 @@ import { toast } from '../../base/toast';
 import type { FormFieldDecl } from '../form/fields';
 import { useRefreshAfterWrite } from '../list/resource';
 import type { DisplayField, Labels, ListDecl, Row } from '../list/types';
-import { headerTargets, type ImportPlan, planImport } from './importLines';
+import { headerTargets, type ImportPlan, importAdvice, planImport, validLines } from './importLines';
 import { IMPORT_ACCEPT, readSheet } from './readSheet';
 
 interface Props<T extends Row> {
@@ -18,6 +18,7 @@ interface Props<T extends Row> {
 }
 
 const body = (plan: ImportPlan) => ({ lignes: plan.lignes, numeros: plan.numeros });
+const s = (n: number) => (n > 1 ? 's' : '');
 
 interface Preview {
   file: string;
@@ -27,8 +28,9 @@ interface Preview {
 
 /**
  * 'Importer' → a CSV or Excel file with the export's columns. The browser reads it, the API checks every
- * line without writing (`apercu`), the dialog shows what will be imported or, line by line, what to correct;
- * 'Importer' then writes all the lines in one transaction, or none.
+ * line without writing (`apercu`), the dialog shows what will be imported or, line by line, what to correct
+ * (fix the file and import it again, or import only the valid lines); 'Importer' then writes those lines in
+ * one transaction, or none.
  */
 export function ImportButton<T extends Row>({ decl, columns, fields, labels }: Props<T>) {
   const input = useRef<HTMLInputElement>(null);
@@ -59,7 +61,8 @@ export function ImportButton<T extends Row>({ decl, columns, fields, labels }: P
     if (!preview) return;
     setBusy(true);
     try {
-      await call(endpoint, { body: body(preview.plan) }, { successToast: true, errors: 'first' });
+      const lines = validLines(preview.plan, preview.report);
+      await call(endpoint, { body: body(lines) }, { successToast: true, errors: 'first' });
       setPreview(null);
       await refresh();
     } catch (err) {
@@ -79,6 +82,13 @@ export function ImportButton<T extends Row>({ decl, columns, fields, labels }: P
 
   const erreurs = preview?.report.erreurs ?? [];
   const n = preview?.plan.lignes.length ?? 0;
+  const valides = preview ? validLines(preview.plan, preview.report).lignes.length : 0;
+  const okText =
+    erreurs.length === 0
+      ? `Importer ${n} ligne${s(n)}`
+      : valides === 1
+        ? 'Importer la ligne valide'
+        : `Importer les ${valides} lignes valides`;
   return (
     <>
       <input
@@ -104,9 +114,10 @@ export function ImportButton<T extends Row>({ decl, columns, fields, labels }: P
         open={preview !== null}
         title={`Importer dans ${decl.title}`}
         onCancel={() => setPreview(null)}
-        okText={`Importer ${n} ligne${n > 1 ? 's' : ''}`}
-        cancelText="Annuler"
-        okButtonProps={{ disabled: erreurs.length > 0, loading: busy }}
+        okText={okText}
+        cancelText={valides === 0 ? 'Fermer' : 'Annuler'}
+        // Nothing valid to import: only 'Fermer'.
+        okButtonProps={{ loading: busy, style: valides === 0 ? { display: 'none' } : undefined }}
         onOk={() => void write()}
         width={720}
       >
@@ -133,10 +144,10 @@ export function ImportButton<T extends Row>({ decl, columns, fields, labels }: P
             ) : (
               <>
                 <Alert
-                  type="error"
+                  type="warning"
                   showIcon
                   style={{ marginBottom: 12 }}
-                  message={`${erreurs.length} ligne${erreurs.length > 1 ? 's' : ''} à corriger : rien ne sera importé tant qu'une ligne est fausse.`}
+                  message={importAdvice(n, erreurs.length, valides)}
                 />
                 <Table
                   size="small"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormFieldDecl } from '../form/fields';
-import { headerTargets, numberCell, planImport } from './importLines';
+import { headerTargets, importAdvice, numberCell, planImport, validLines } from './importLines';
 
 const fields: FormFieldDecl[] = [
   { name: 'nom', type: 'text', required: true },
@@ -61,5 +61,28 @@ describe('planImport', () => {
       targets,
     );
     expect(plan.lignes.map((l) => l.montant)).toEqual([17_500, 1_250_000, '12e5', '17500,50']);
+  });
+});
+
+describe('wrong lines: what to fix, or the valid lines alone', () => {
+  const plan = { lignes: [{ a: 1 }, { a: 2 }, { a: 3 }], numeros: [2, 4, 5], colonnes: [], ignorees: [] };
+  it('keeps the lines the API did not refuse, with their numbers in the file', () => {
+    const report = {
+      lignes: 3,
+      importees: 0,
+      erreurs: [{ ligne: 4, messages: ['Le libellé est obligatoire.'] }],
+    };
+    expect(validLines(plan, report)).toMatchObject({ lignes: [{ a: 1 }, { a: 3 }], numeros: [2, 5] });
+  });
+  it('says what to do in French', () => {
+    expect(importAdvice(6, 5, 1)).toBe(
+      '5 lignes à corriger sur 6 : corrigez-les dans le fichier puis importez-le de nouveau, ou importez seulement la ligne valide.',
+    );
+    expect(importAdvice(4, 1, 3)).toBe(
+      '1 ligne à corriger sur 4 : corrigez-la dans le fichier puis importez-le de nouveau, ou importez seulement les 3 lignes valides.',
+    );
+    expect(importAdvice(2, 2, 0)).toBe(
+      '2 lignes à corriger : corrigez-les dans le fichier puis importez-le de nouveau.',
+    );
   });
 });

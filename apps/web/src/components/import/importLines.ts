@@ -1,4 +1,4 @@
-import { lireMontant } from '@yams/shared';
+import { type ImportReport, lireMontant } from '@yams/shared';
 import type { FormFieldDecl } from '../form/fields';
 import type { DisplayField, Labels } from '../list/types';
 import { fieldLabel } from '../list/values';
@@ -111,4 +111,23 @@ export function planImport(rows: Cell[][], targets: Map<string, FormFieldDecl>):
     numeros.push(r + 2);
   });
   return { lignes, numeros, colonnes, ignorees };
+}
+
+/** The plan without the lines the API found wrong (their numbers in the file). */
+export function validLines(plan: ImportPlan, report: ImportReport): ImportPlan {
+  const wrong = new Set(report.erreurs.map((e) => e.ligne));
+  const keep = plan.numeros.map((n) => !wrong.has(n));
+  return {
+    ...plan,
+    lignes: plan.lignes.filter((_, i) => keep[i]),
+    numeros: plan.numeros.filter((_, i) => keep[i]),
+  };
+}
+
+/** What the dialog says of wrong lines: what to do, and the valid lines' own import when there are some. */
+export function importAdvice(lines: number, wrong: number, valid: number): string {
+  const fix = `corrige${wrong > 1 ? 'z-les' : 'z-la'} dans le fichier puis importez-le de nouveau`;
+  if (valid === 0) return `${wrong} ligne${wrong > 1 ? 's' : ''} à corriger : ${fix}.`;
+  const only = valid === 1 ? 'la ligne valide' : `les ${valid} lignes valides`;
+  return `${wrong} ligne${wrong > 1 ? 's' : ''} à corriger sur ${lines} : ${fix}, ou importez seulement ${only}.`;
 }

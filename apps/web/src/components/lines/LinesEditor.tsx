@@ -130,20 +130,31 @@ export function LinesEditor<L extends LineDraft>({
       : null;
 
   const input = (field: LineField<L>, line: L, n: number) => {
-    const label = `${resolve(field.label, line)} de la ligne ${n}`;
+    const caption = resolve(field.label, line) ?? field.name;
+    const label = `${caption} de la ligne ${n}`;
     const current = field.get ? field.get(line) : (line as Record<string, unknown>)[field.name];
     const change = (v: unknown) =>
       set(line, field.name, field.onPick ? field.onPick(v, line) : ({ [field.name]: v } as Partial<L>));
     const placeholder = resolve(field.placeholder, line);
-    const style =
-      typeof field.width === 'number'
-        ? { width: field.width }
-        : { flex: field.width ?? '1 1 160px', minWidth: 0 };
+    const fixed = (width: number) => ({ width: typeof field.width === 'number' ? field.width : width });
+    const box =
+      field.type === 'quantity'
+        ? fixed(90)
+        : field.type === 'money'
+          ? fixed(150)
+          : field.type === 'percent'
+            ? fixed(100)
+            : field.type === 'segmented'
+              ? {}
+              : typeof field.width === 'number'
+                ? { width: field.width }
+                : { flex: field.width ?? '1 1 160px', minWidth: 0 };
+    const full = { width: '100%' };
+    let node: ReactNode;
     switch (field.type) {
       case 'segmented':
-        return (
+        node = (
           <Segmented
-            key={field.name}
             size="small"
             aria-label={label}
             value={current as string}
@@ -151,30 +162,28 @@ export function LinesEditor<L extends LineDraft>({
             onChange={change}
           />
         );
+        break;
       case 'select': {
         const source = resolve(field.source, line);
-        if (source)
-          return (
-            <SourceSelect
-              key={`${field.name}:${source.path}`}
-              source={source}
-              style={style}
-              // A label longer than the cell (an article's reference, name and stock) shows whole.
-              popupMatchSelectWidth={false}
-              aria-label={label}
-              placeholder={placeholder}
-              value={(current as string | number | null) ?? undefined}
-              onChange={(v) => {
-                change(v ?? null);
-                fillFrom(field, source, line, v ?? null);
-              }}
-            />
-          );
-        return (
+        node = source ? (
+          <SourceSelect
+            key={source.path}
+            source={source}
+            style={full}
+            // A label longer than the cell (an article's reference, name and stock) shows whole.
+            popupMatchSelectWidth={false}
+            aria-label={label}
+            placeholder={placeholder}
+            value={(current as string | number | null) ?? undefined}
+            onChange={(v) => {
+              change(v ?? null);
+              fillFrom(field, source, line, v ?? null);
+            }}
+          />
+        ) : (
           <Select
-            key={field.name}
             showSearch={{ optionFilterProp: 'label' }}
-            style={style}
+            style={full}
             aria-label={label}
             placeholder={placeholder}
             loading={resolve(field.loading, line)}
@@ -183,53 +192,56 @@ export function LinesEditor<L extends LineDraft>({
             onChange={(v) => change(v ?? null)}
           />
         );
+        break;
       }
       case 'quantity':
-        return (
+        node = (
           <InputNumber<number>
-            key={field.name}
             aria-label={label}
             precision={0}
             value={current as number | null}
             onChange={(v) => change(v)}
-            style={{ width: 90, ...(typeof field.width === 'number' ? { width: field.width } : {}) }}
+            style={full}
             prefix="×"
           />
         );
+        break;
       case 'money':
-        return (
-          <MoneyInput
-            key={field.name}
-            aria-label={label}
-            value={current as MoneyValue}
-            onChange={change}
-            style={{ width: 150, ...(typeof field.width === 'number' ? { width: field.width } : {}) }}
-          />
-        );
+        node = <MoneyInput aria-label={label} value={current as MoneyValue} onChange={change} style={full} />;
+        break;
       case 'percent':
-        return (
+        node = (
           <InputNumber<number>
-            key={field.name}
             aria-label={label}
             precision={2}
             suffix="%"
             value={current as number | null}
             onChange={(v) => change(v)}
-            style={{ width: 100 }}
+            style={full}
           />
         );
+        break;
       default:
-        return (
+        node = (
           <Input
-            key={field.name}
             aria-label={label}
             placeholder={placeholder}
             value={(current as string | null) ?? ''}
             onChange={(e) => change(e.target.value)}
-            style={style}
+            style={full}
           />
         );
     }
+    // Each input says what it is above it (two amounts side by side are told apart); a screen reader
+    // hears its own name ('Prix unitaire de la ligne 2').
+    return (
+      <div key={field.name} style={{ display: 'flex', flexDirection: 'column', gap: 2, ...box }}>
+        <span aria-hidden style={{ fontSize: 12, lineHeight: '16px', color: '#667085' }}>
+          {caption}
+        </span>
+        {node}
+      </div>
+    );
   };
 
   return (
@@ -255,10 +267,17 @@ export function LinesEditor<L extends LineDraft>({
                 background: title ? '#fafafa' : undefined,
               }}
             >
-              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end' }}>
                 {shown.map((f) => input(f, line, n))}
                 {amount && !title && (
-                  <span style={{ minWidth: 110, textAlign: 'right', marginInlineStart: 'auto' }}>
+                  <span
+                    style={{
+                      minWidth: 110,
+                      textAlign: 'right',
+                      marginInlineStart: 'auto',
+                      alignSelf: 'flex-end',
+                    }}
+                  >
                     <Money value={amount(line)} />
                   </span>
                 )}

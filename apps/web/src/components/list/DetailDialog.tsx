@@ -3,6 +3,7 @@ import { MSG } from '@yams/shared';
 import { Button, Modal, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { isVersionConflict } from '../../base/http';
+import { escapeKeepsTyping } from '../dialogKeys';
 import { useDialogWidth } from '../dialogWidth';
 import { EntityForm } from '../form/EntityForm';
 import { rowToValues } from '../form/formValues';
@@ -30,6 +31,8 @@ interface Props<T extends Row> {
   decl: ListDecl<T>;
   state: DialogState<T>;
   onClose: () => void;
+  /** The API's answer to a creation (the new row), once the dialog closed. */
+  onCreated?: (answer: unknown) => void;
 }
 
 /**
@@ -37,7 +40,7 @@ interface Props<T extends Row> {
  * (with an optional small form), deletion, and the creation form. A successful save closes it; the
  * list refreshes (every mutation invalidates the resource).
  */
-export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) {
+export function DetailDialog<T extends Row>({ decl, state, onClose, onCreated }: Props<T>) {
   const [mode, setMode] = useState<Mode>({ kind: 'details' });
   // The other person's change that refused a save (the API's French sentence), and the form's generation:
   // reloading the row fills the form anew.
@@ -84,11 +87,14 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
   const locking =
     Boolean(decl.detail.lock && decl.form) && state.kind === 'view' && Boolean(row) && canEdit(decl, row!);
   const locked = locking && mode.kind !== 'edit';
+  // An action's small form may name itself ('Règlement de la facture FAC-…').
+  const actionTitle =
+    mode.kind === 'action' && row ? (mode.action.form?.title as ((r: T) => string) | undefined) : undefined;
   const title =
     state.kind === 'create'
       ? (decl.createTitle ?? decl.addLabel ?? 'Ajouter')
       : row
-        ? decl.detail.title(row)
+        ? (actionTitle?.(row) ?? decl.detail.title(row))
         : '';
 
   // The row's actions (Modifier, Supprimer, its lifecycle moves, Fermer).
@@ -118,8 +124,9 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
         initialValues={decl.form.defaults ?? {}}
         toBody={decl.form.toBody as never}
         onSubmit={async (body) => {
-          await send(path, body);
+          const answer = await send(path, body);
           close();
+          onCreated?.(answer);
         }}
         onCancel={close}
       />
@@ -228,6 +235,7 @@ export function DetailDialog<T extends Row>({ decl, state, onClose }: Props<T>) 
       footer={footer}
       width={width}
       destroyOnHidden
+      modalRender={escapeKeepsTyping}
     >
       {content}
       <VersionConflict message={conflict} onReload={() => reload(true)} onKeep={() => reload(false)} />

@@ -1,4 +1,4 @@
-import { Card, Col, Empty, Row as GridRow, Pagination, Skeleton, Table, Typography } from 'antd';
+import { Card, Col, Empty, Row as GridRow, Pagination, Skeleton, Table, Tag, Typography } from 'antd';
 import type { Key } from 'react';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
@@ -20,6 +20,8 @@ export interface Paging {
 interface Props<T extends Row> {
   decl: ListDecl<T>;
   rows: T[] | undefined;
+  /** Rows just created from this screen: marked 'Ajouté' (useCreatedRows). */
+  added?: ReadonlySet<number>;
   loading: boolean;
   paging: Paging;
   onOpen: (row: T) => void;
@@ -31,6 +33,14 @@ interface Props<T extends Row> {
 }
 
 const EMPTY = 'Aucune donnée';
+
+/** The mark of a row just created from this screen, and its background. */
+const AJOUTE = (
+  <Tag color="green" style={{ marginInlineStart: 6 }}>
+    Ajouté
+  </Tag>
+);
+const AJOUTE_FOND = '#f6ffed';
 export const TOTAL_ESTIME = 'plus de 10 000';
 
 /** A row named by its first column (a code, a plate, a name), for screen readers. */
@@ -59,6 +69,7 @@ const pagination = (p: Paging, compact: boolean) => ({
 export function ListTable<T extends Row>({
   decl,
   rows,
+  added,
   loading,
   paging,
   onOpen,
@@ -80,8 +91,9 @@ export function ListTable<T extends Row>({
       loading={loading}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY} /> }}
-      columns={columns.map((field) => {
+      columns={columns.map((field, index) => {
         const api = sortField(field);
+        const mark = (row: T) => (index === 0 && added?.has(row.id) ? AJOUTE : null);
         return {
           key: api ?? field.key,
           title: fieldLabel(field, decl.labels),
@@ -95,9 +107,13 @@ export function ListTable<T extends Row>({
                 style={{ maxWidth: field.truncate, display: 'block' }}
               >
                 {displayNode(field, row)}
+                {mark(row)}
               </Typography.Text>
             ) : (
-              displayNode(field, row)
+              <>
+                {displayNode(field, row)}
+                {mark(row)}
+              </>
             ),
           ...(api && onSort
             ? { sorter: true, sortOrder: orderOf(api), sortDirections: ['ascend', 'descend'] as const }
@@ -110,7 +126,10 @@ export function ListTable<T extends Row>({
         const field = s?.columnKey ? String(s.columnKey) : undefined;
         onSort(field && s?.order ? (s.order === 'descend' ? `-${field}` : field) : undefined);
       }}
-      onRow={(row) => ({ onClick: () => onOpen(row), style: { cursor: 'pointer' } })}
+      onRow={(row) => ({
+        onClick: () => onOpen(row),
+        style: { cursor: 'pointer', ...(added?.has(row.id) ? { background: AJOUTE_FOND } : {}) },
+      })}
       rowSelection={
         onSelect
           ? {
@@ -152,7 +171,7 @@ function CardFields<T extends Row>({
 }
 
 /** The card view: one card per row, same paging and detail. */
-export function ListCards<T extends Row>({ decl, rows, loading, paging, onOpen }: Props<T>) {
+export function ListCards<T extends Row>({ decl, rows, added, loading, paging, onOpen }: Props<T>) {
   const isMobile = useIsMobile();
   const card = decl.card;
   // Without `card`, the first column titles the card, not the superadmin's 'Entreprise' (it goes below).
@@ -182,11 +201,12 @@ export function ListCards<T extends Row>({ decl, rows, loading, paging, onOpen }
               hoverable
               size="small"
               onClick={() => onOpen(row)}
-              style={{ height: '100%' }}
+              style={{ height: '100%', ...(added?.has(row.id) ? { background: AJOUTE_FOND } : {}) }}
               title={
                 <div style={{ padding: '6px 0' }}>
                   <Typography.Text strong ellipsis style={{ display: 'block' }}>
                     {card ? card.title(row) : displayNode(titleField, row)}
+                    {added?.has(row.id) && AJOUTE}
                   </Typography.Text>
                   {card?.subtitle && (
                     <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>

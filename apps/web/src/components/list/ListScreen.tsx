@@ -12,6 +12,7 @@ import { ListCards, ListTable, TOTAL_ESTIME } from './ListBody';
 import { useResourcePage, useResourcePost } from './resource';
 import { useTenantDecl } from './tenant';
 import type { ListDecl, Row } from './types';
+import { useCreatedRows, withCreated } from './useCreatedRows';
 import { useFilterState, usePagingState, useSortState, useViewMode } from './useListState';
 import { useOpenFromUrl } from './useOpenFromUrl';
 import { sortField } from './values';
@@ -44,6 +45,9 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
   const query = { ...filterQuery, page: paging.page, per_page: paging.pageSize };
   const list = useResourcePage(decl.resource, query);
   const page = list.data;
+  // A row created here is shown at once, on top of this very list, marked as added (useCreatedRows).
+  const created = useCreatedRows(decl.resource, JSON.stringify(query));
+  const added = useMemo(() => new Set(created.rows.map((r) => r.id)), [created.rows]);
 
   const applyFilters = (next: typeof values) => {
     setPaging((p) => ({ ...p, page: 1 }));
@@ -58,7 +62,8 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
   const bodyProps = {
     decl,
     // A list row is the contract's item: the detail without what only a detail shows.
-    rows: page?.data as T[] | undefined,
+    rows: withCreated(page?.data as T[] | undefined, created.rows),
+    added,
     loading: list.isFetching,
     onOpen: (row: T) => setDialog({ kind: 'view', row }),
     sort,
@@ -165,7 +170,12 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
       ) : (
         <ListCards {...bodyProps} />
       )}
-      <DetailDialog decl={decl} state={dialog} onClose={() => setDialog({ kind: 'closed' })} />
+      <DetailDialog
+        decl={decl}
+        state={dialog}
+        onClose={() => setDialog({ kind: 'closed' })}
+        onCreated={created.add}
+      />
     </section>
   );
 }

@@ -118,6 +118,8 @@ export interface RowAction<T> {
     schema?: StandardSchema;
     initialValues?: (row: T) => Record<string, unknown>;
     submitLabel?: string;
+    /** The dialog's title while the form shows ('Règlement de la facture FAC-…'; default: the detail's). */
+    title?: (row: T) => string;
     /** The form's values as the API body (default: as they are, dates as YYYY-MM-DD). */
     toBody?: (values: Record<string, unknown>, row: T) => unknown;
   };

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney } from '@yams/shared';
+import { formatDate, formatDateTime, formatMoney, libelleValeur } from '@yams/shared';
 import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels } from './types';
 
@@ -20,6 +20,8 @@ export function displayText<T>(field: DisplayField<T>, row: T): string {
       return formatDate(value);
     case 'datetime':
       return formatDateTime(value);
+    case 'tag':
+      return value === null || value === undefined ? '' : libelleValeur(String(value));
     case 'richText':
       return richTextToPlain(value === null || value === undefined ? null : String(value));
     case 'number':

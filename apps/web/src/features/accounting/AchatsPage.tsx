@@ -19,9 +19,10 @@ import { amountOf, type MoneyValue } from '../../components/form/MoneyInput';
 import { type LineDraft, LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
-import { modeOptions, tagField, villeSource } from '../operations/operationsFields';
+import { tagField, villeSource } from '../operations/operationsFields';
 import { achats } from './api';
 import { ACHAT_LABELS } from './labels';
+import { reglementForm } from './reglementForm';
 
 type A = AchatOut;
 
@@ -273,18 +274,10 @@ export const ACHATS: ListDecl<A> = {
         key: 'reglement',
         label: 'Enregistrer un règlement',
         ...achats.action('reglements'),
-        form: {
-          fields: [
-            { name: 'montant', type: 'money', required: true },
-            { name: 'mode', type: 'select', required: true, options: modeOptions },
-            { name: 'date_operation', type: 'date', label: 'Date du règlement', bornes: bornesComptables },
-          ],
-          initialValues: (a) => ({
-            montant: a.montant - a.montant_regle,
-            date_operation: dayToPicker(todayInGabon()),
-          }),
-          submitLabel: 'Enregistrer',
-        },
+        form: reglementForm<A>({
+          title: (a) => `Règlement de l'achat n°${a.id}`,
+          reste: (a) => a.montant - a.montant_regle,
+        }),
       },
     ],
     deletable: true,

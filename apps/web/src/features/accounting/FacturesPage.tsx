@@ -1,6 +1,7 @@
 import {
   FACTURE_STATUTS,
   FACTURE_TYPE_LABELS,
+  FACTURE_TYPES,
   type FactureOut,
   type FactureType,
   TOAST,
@@ -14,18 +15,47 @@ import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
-import { clientCreation, clientSource, modeOptions, tagField } from '../operations/operationsFields';
+import { Money } from '../../components/Money';
+import { clientCreation, clientSource, tagField } from '../operations/operationsFields';
 import { AvoirLignes, type AvoirValue, avoirInitial, avoirLignesBody } from './AvoirLignes';
 import { facturePdfPath, factures } from './api';
 import { contenuToBody, contenuVide, FactureContenu, type FactureContenuValue } from './FactureContenu';
 import { FactureView } from './FactureView';
 import { FACTURE_LABELS } from './labels';
+import { reglementForm } from './reglementForm';
 
 type F = FactureOut;
 
 const typeLabel = (t: string) => FACTURE_TYPE_LABELS[t as FactureType] ?? t;
-const montant: DisplayField<F> = { key: 'net_a_payer', format: 'money' };
-const statut = tagField<F>('statut', (f) => f.statut);
+/**
+ * A credit note (avoir) is a credit, not an invoice: its amount counts against what the client owes
+ * (negative, in red) and it is « Imputé » on the invoice it credits, never « Soldé » like a paid invoice.
+ */
+const montant: DisplayField<F> = {
+  key: 'net_a_payer',
+  format: 'money',
+  value: (f) => f.montant_signe,
+  path: 'montant_signe',
+  render: (f) =>
+    f.montant_signe < 0 ? (
+      <span style={{ color: '#cf1322' }}>
+        <Money value={f.montant_signe} />
+      </span>
+    ) : (
+      <Money value={f.montant_signe} />
+    ),
+};
+const statutAffiche = (f: { type: string; statut: string }) => (f.type === 'Avoir' ? 'Imputé' : f.statut);
+const statut: DisplayField<F> = {
+  ...tagField<F>('statut', statutAffiche),
+  // The export reads the same words from the row's type and status.
+  path: 'type+statut',
+  map: Object.fromEntries(
+    FACTURE_TYPES.flatMap((type) =>
+      FACTURE_STATUTS.map((s) => [`${type} ${s}`, statutAffiche({ type, statut: s })]),
+    ),
+  ),
+};
 
 const FIELDS: FormFieldDecl[] = [
   { name: 'date_operation', type: 'date', required: true, span: 8, bornes: bornesComptables },
@@ -191,16 +221,11 @@ export const FACTURES: ListDecl<F> = {
         key: 'reglement',
         label: 'Enregistrer un règlement',
         ...factures.action('reglements'),
-        form: {
-          fields: [
-            { name: 'montant', type: 'money', required: true },
-            { name: 'mode', type: 'select', required: true, options: modeOptions },
-            { name: 'date_operation', type: 'date', label: 'Date du règlement', bornes: bornesComptables },
-            { name: 'reference', type: 'text', label: 'Référence' },
-          ],
-          initialValues: (f) => ({ montant: f.reste_a_payer, date_operation: dayToPicker(todayInGabon()) }),
-          submitLabel: 'Enregistrer',
-        },
+        form: reglementForm<F>({
+          title: (f) => `Règlement de la facture ${f.numero ?? `n°${f.id}`}`,
+          reste: (f) => f.reste_a_payer,
+          reference: true,
+        }),
       },
       {
         key: 'avoir',

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   balanceEndpoint,
   JOURNAUX,
+  libelleValeur,
   OPERATIONS_FILTRE_DATES,
   type OperationOut,
   PAGE_SIZE,
@@ -47,7 +48,7 @@ interface Filtre {
 const STORAGE = 'yams.filters:/comptabilite/journaux';
 const debutAnnee = () => `${todayInGabon().slice(0, 4)}-01-01`;
 
-/** Opens an entry's detail ('Operation ID{id}') from its journal line. */
+/** Opens an entry's detail ('Opération ID{id}') from its journal line. */
 function DetailButton({ id, onOpen }: { id: number; onOpen: (id: number) => void }) {
   return (
     <Button size="small" onClick={() => onOpen(id)} aria-label={`Détail de l'opération ${id}`}>
@@ -95,7 +96,7 @@ function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: num
           role="listitem"
           title={
             <span>
-              <DateText value={l.date_operation} /> · {l.type}
+              <DateText value={l.date_operation} /> · {libelleValeur(l.type)}
             </span>
           }
           extra={<DetailButton id={l.ecriture_id} onOpen={onOpen} />}
@@ -119,7 +120,8 @@ function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: num
 /** The journal lines as exported (the API streams every line the filter selects, running balances included). */
 const EXPORT_FIELDS: DisplayField<OperationOut>[] = [
   { key: 'date_operation', format: 'date' },
-  { key: 'type' },
+  // The journal's name in correct French (`Operation Diverse` → `Opération diverse`), as on the screen.
+  { key: 'type', format: 'tag' },
   { key: 'piece' },
   { key: 'compte' },
   { key: 'compte_libelle' },
@@ -200,7 +202,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
         }}
         columns={[
           { key: 'date', title: 'Date', render: (_, l) => <DateText value={l.date_operation} />, width: 110 },
-          { key: 'type', title: 'Journal', dataIndex: 'type', width: 140 },
+          { key: 'type', title: 'Journal', width: 140, render: (_, l) => libelleValeur(l.type) },
           {
             key: 'compte',
             title: 'Compte',
@@ -227,7 +229,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
   );
 }
 
-/** 'Operation ID{id}': the whole entry, its lines and the document it came from. */
+/** 'Opération ID{id}': the whole entry, its lines and the document it came from. */
 function OperationDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const width = useDialogWidth();
   const { data } = useQuery({
@@ -238,7 +240,7 @@ function OperationDetail({ id, onClose }: { id: number | null; onClose: () => vo
   return (
     <Modal
       open={id !== null}
-      title={`Operation ID${id ?? ''}`}
+      title={`Opération ID${id ?? ''}`}
       onCancel={onClose}
       footer={null}
       width={width}
@@ -247,7 +249,7 @@ function OperationDetail({ id, onClose }: { id: number | null; onClose: () => vo
       {data && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text>
-            <DateText value={data.date_operation} /> · Journal {data.type} · {data.libelle}
+            <DateText value={data.date_operation} /> · Journal {libelleValeur(data.type)} · {data.libelle}
             {data.piece ? ` · Pièce ${data.piece}` : ''}
           </Typography.Text>
           {data.source?.lien && (
@@ -429,7 +431,7 @@ interface FormValues {
   compte?: string;
 }
 
-/** Journaux: the filter form of the specification ('Charger', 'Reinitialiser'), the lines, the balance. */
+/** Journaux: the filter form of the specification ('Charger', 'Réinitialiser'), the lines, the balance. */
 export default function JournauxPage() {
   const [filtre, setFiltre] = useState<Filtre | null>(loadFiltre);
   const [open, setOpen] = useState<number | null>(null);
@@ -476,7 +478,7 @@ export default function JournauxPage() {
               allowClear
               placeholder="Tous"
               style={{ width: 180 }}
-              options={JOURNAUX.map((j) => ({ value: j, label: j }))}
+              options={JOURNAUX.map((j) => ({ value: j, label: libelleValeur(j) }))}
             />
           </Form.Item>
           <Form.Item
@@ -513,7 +515,7 @@ export default function JournauxPage() {
                   apply(null);
                 }}
               >
-                Reinitialiser
+                Réinitialiser
               </Button>
             )}
           </Space>

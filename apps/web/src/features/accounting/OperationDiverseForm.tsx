@@ -22,10 +22,13 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
+import { escapeKeepsTyping } from '../../components/dialogKeys';
 import { useDialogWidth } from '../../components/dialogWidth';
 import { bornesComptables } from '../../components/form/bornes';
+import { dateKeys } from '../../components/form/FieldInput';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { amountOf, MoneyInput, type MoneyValue, moneyRule } from '../../components/form/MoneyInput';
+import { useSingleSubmit } from '../../components/form/useSingleSubmit';
 import { journaux } from './api';
 
 interface Ligne {
@@ -88,7 +91,8 @@ export function OperationDiverseForm({
   const lignes = Form.useWatch('lignes', form) ?? [];
   const debit = lignes.reduce((s, l) => s + amountOf(l?.debit), 0);
   const credit = lignes.reduce((s, l) => s + amountOf(l?.credit), 0);
-  const submit = async (v: Values) => {
+  // One entry per click, even a double one (useSingleSubmit).
+  const { submit, saving } = useSingleSubmit(async (v: Values) => {
     // Both are required by the form before it submits.
     const body = {
       date_operation: v.date_operation?.format('YYYY-MM-DD') ?? '',
@@ -127,7 +131,7 @@ export function OperationDiverseForm({
       );
       if (!fields.length) setError(err.message);
     }
-  };
+  });
   return (
     <Modal
       open={open}
@@ -136,12 +140,13 @@ export function OperationDiverseForm({
       footer={null}
       width={width}
       destroyOnHidden
+      modalRender={escapeKeepsTyping}
     >
       <Form<Values>
         form={form}
         layout="vertical"
         initialValues={{ date_operation: dayjs(todayInGabon()), lignes: [{}, {}] }}
-        onFinish={(v) => void submit(v)}
+        onFinish={submit}
       >
         <Space wrap>
           <Form.Item
@@ -153,6 +158,7 @@ export function OperationDiverseForm({
               format="DD/MM/YYYY"
               minDate={dayToPicker(bornes.min)}
               maxDate={dayToPicker(bornes.max)}
+              {...dateKeys}
             />
           </Form.Item>
           <Form.Item
@@ -227,7 +233,7 @@ export function OperationDiverseForm({
           )}
         </Typography.Paragraph>
         {error && <Alert type="warning" showIcon message={error} style={{ marginBottom: 12 }} />}
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" loading={saving}>
           Enregistrer
         </Button>
       </Form>

@@ -43,6 +43,8 @@ export const PIECES: ListDecl<P> = {
   labels: PIECE_LABELS,
   fields: [
     { key: 'date_operation', format: 'date', sort: true },
+    // The number the journals quote (`PC-6`).
+    { key: 'numero', sort: true, width: 90 },
     libelle,
     { key: 'beneficiaire', sort: true },
     { key: 'decaisseur', sort: true },
@@ -55,9 +57,9 @@ export const PIECES: ListDecl<P> = {
     title: (p) => p.libelle,
     subtitle: (p) => `${p.beneficiaire} · ${p.decaisseur}`,
     extra: (p) => (p.actif ? null : statut.render(p)),
-    fields: ['date_operation', 'montant'],
+    fields: ['numero', 'date_operation', 'montant'],
   },
-  addLabel: 'Ajouter une piece de caisse',
+  addLabel: 'Ajouter une pièce de caisse',
   createTitle: 'Nouvelle pièce de caisse',
   form: {
     fields: FIELDS,
@@ -66,7 +68,7 @@ export const PIECES: ListDecl<P> = {
     defaults: { date_operation: dayToPicker(todayInGabon()) },
   },
   detail: {
-    title: (p) => `Pièce de caisse n°${p.id}${p.actif ? '' : ' (désactivée)'}`,
+    title: (p) => `Pièce de caisse ${p.numero}${p.actif ? '' : ' (désactivée)'}`,
     actions: [
       {
         key: 'disable',

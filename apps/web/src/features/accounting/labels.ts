@@ -1,6 +1,7 @@
 /** French labels of the accounting screens: columns, details, forms, filters and exports. */
 export const PIECE_LABELS = {
   id: 'N°',
+  numero: 'N°',
   date_operation: "Prise d'effet",
   libelle: 'Libellé',
   beneficiaire: 'Bénéficiaire',

@@ -11,7 +11,7 @@ import { zodRule } from '../../components/form/zodRule';
 import { AuthHeading } from './AuthHeading';
 import { useLogout, useResendCode, useVerifyAccount } from './api';
 
-/** The 6-digit code mailed at sign-in: 'Verifier', or 'Renvoyer' for a new one. */
+/** The 6-digit code mailed at sign-in: 'Vérifier', or 'Renvoyer' for a new one. */
 export default function VerifyAccountPage() {
   const session = useSession();
   const [form] = Form.useForm<{ code: string }>();
@@ -58,7 +58,7 @@ export default function VerifyAccountPage() {
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={verify.isPending}>
-          Verifier
+          Vérifier
         </Button>
       </Form>
       <div

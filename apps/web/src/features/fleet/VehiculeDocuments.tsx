@@ -16,6 +16,8 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { toast } from '../../base/toast';
+import { dateKeys } from '../../components/form/FieldInput';
+import { useSingleSubmit } from '../../components/form/useSingleSubmit';
 import { zodRule } from '../../components/form/zodRule';
 import { openDocumentFile, useAddDocument, useDeleteDocument } from './api';
 import { DOCUMENT_LABELS } from './labels';
@@ -150,7 +152,8 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
   const rule = (name: string) =>
     zodRule(DocumentBody, name, undefined, { map: (v) => toBody(v as AddValues) });
 
-  const submit = async (values: AddValues) => {
+  // One save at a time: a double-click adds one document, with its file (useSingleSubmit).
+  const { submit, saving } = useSingleSubmit(async (values: AddValues) => {
     try {
       await add.mutateAsync({ body: toBody(values), file });
       form.resetFields();
@@ -167,7 +170,7 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
         );
       }
     }
-  };
+  });
 
   return (
     <Form<AddValues>
@@ -201,7 +204,7 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
           rules={[rule('date_expiration')]}
           style={{ flex: '1 1 150px', marginBottom: 8 }}
         >
-          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} {...dateKeys} />
         </Form.Item>
         <Form.Item
           label={`${DOCUMENT_LABELS.fichier} (facultatif)`}
@@ -230,7 +233,7 @@ function AddDocument({ vehiculeId }: { vehiculeId: number }) {
         </Form.Item>
       </div>
       <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button htmlType="submit" type="primary" icon={<PlusOutlined aria-hidden />} loading={add.isPending}>
+        <Button htmlType="submit" type="primary" icon={<PlusOutlined aria-hidden />} loading={saving}>
           Ajouter le document
         </Button>
       </div>

@@ -22,7 +22,7 @@ export default function GeolocalisationPage() {
   const active = child?.route ?? 'geolocalisation';
   return (
     <section>
-      <PageTitle title="Geolocalisation" />
+      <PageTitle title="Géolocalisation" />
       <Tabs
         activeKey={active}
         onChange={(key) => navigate(PATHS[key as RouteName])}

@@ -63,13 +63,13 @@ const users = (sousType: string) => `${PATHS.utilisateurs}?sous_type=${sousType}
 
 /** The nine cards of the home screen (spec section 2), in the specification's order. */
 export const COUNTERS: Counter[] = [
-  counter(vehicules, undefined, { label: 'Vehicules', to: PATHS.vehicules, icon: <CarOutlined /> }),
+  counter(vehicules, undefined, { label: 'Véhicules', to: PATHS.vehicules, icon: <CarOutlined /> }),
   counter(courses, undefined, { label: 'Courses', to: PATHS.courses, icon: <SwapOutlined /> }),
   counter(
     demandes,
     { statut: 'En attente' },
     {
-      label: 'Reservations',
+      label: 'Réservations',
       to: `${PATHS.demandes}?statut=${encodeURIComponent('En attente')}`,
       icon: <CalendarOutlined />,
     },
@@ -92,7 +92,7 @@ export const COUNTERS: Counter[] = [
   ),
   counter(utilisateurs, undefined, { label: 'Comptes', to: PATHS.utilisateurs, icon: <IdcardOutlined /> }),
   counter(connectedUsersEndpoint, undefined, {
-    label: 'Utilisateurs connectes',
+    label: 'Utilisateurs connectés',
     to: PATHS['active-users'],
     icon: <WifiOutlined />,
   }),

@@ -3,6 +3,7 @@ import { Button, Empty, Form, Input, List, Select, Skeleton, Typography } from '
 import { useState } from 'react';
 import { useSession } from '../../base/session';
 import { DateText } from '../../components/DateText';
+import { useSingleSubmit } from '../../components/form/useSingleSubmit';
 import { zodRule } from '../../components/form/zodRule';
 import { useLatestMessages, useMarkRead, useRecipients, useSendMessage } from './api';
 
@@ -70,13 +71,12 @@ function NewMessage({ onDone }: { onDone: () => void }) {
   const recipients = useRecipients(true, me?.id);
   const send = useSendMessage();
   const [form] = Form.useForm<{ recipient_id: number; contenu: string }>();
+  // One message per click, even a double one (useSingleSubmit).
+  const { submit, saving } = useSingleSubmit((values: { recipient_id: number; contenu: string }) =>
+    send.mutateAsync(values).then(onDone, () => undefined),
+  );
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      onFinish={(values) => send.mutate(values, { onSuccess: onDone })}
-      requiredMark={false}
-    >
+    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
       <Form.Item name="recipient_id" label="Destinataire" rules={[zodRule(MessageBody, 'recipient_id')]}>
         <Select
           showSearch
@@ -91,7 +91,7 @@ function NewMessage({ onDone }: { onDone: () => void }) {
       </Form.Item>
       <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
         <Button onClick={onDone}>Annuler</Button>
-        <Button type="primary" htmlType="submit" loading={send.isPending}>
+        <Button type="primary" htmlType="submit" loading={saving}>
           Envoyer
         </Button>
       </div>

@@ -1,12 +1,13 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADRESSE_MSG, type AdresseBody, type AdresseOut } from '@yams/shared';
+import { ADRESSE_MSG, type AdresseBody, type AdresseOut, MSG } from '@yams/shared';
 import { Alert, Button, Card, Col, Form, Input, List, Popconfirm, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../base/http';
 import { useSession } from '../../base/session';
 import { toast } from '../../base/toast';
 import { SourceSelect } from '../../components/form/SourceSelect';
+import { useSingleSubmit } from '../../components/form/useSingleSubmit';
 import { PageTitle } from '../../components/PageTitle';
 import { AdressesMap, type LatLng } from './AdressesMap';
 import { adresseKeys, adresses } from './api';
@@ -72,7 +73,8 @@ export default function AdressesPage() {
     },
   });
 
-  const submit = async () => {
+  // One save at a time: a double-click on « Enregistrer » saves one address (useSingleSubmit).
+  const { submit, saving } = useSingleSubmit(async () => {
     const values = form.getFieldsValue();
     const errors: string[] = [];
     const inline: { name: 'libelle' | 'ville'; errors: string[] }[] = [];
@@ -93,14 +95,16 @@ export default function AdressesPage() {
       toast.oups([`${ADRESSE_MSG.avertissement} : ${errors.join(', ')}`], 'warning');
       return;
     }
-    save.mutate({
-      libelle: values.libelle!,
-      ville: values.ville!,
-      lat: position!.lat,
-      lng: position!.lng,
-      utilisateur: user!.id,
-    });
-  };
+    await save
+      .mutateAsync({
+        libelle: values.libelle!,
+        ville: values.ville!,
+        lat: position!.lat,
+        lng: position!.lng,
+        utilisateur: user!.id,
+      })
+      .catch(() => undefined); // Shown by onError.
+  });
 
   const edit = (a: AdresseOut) => {
     setEditing(a);
@@ -158,7 +162,7 @@ export default function AdressesPage() {
                     : 'Cliquez sur la carte pour placer l’adresse.'}
               </Typography.Paragraph>
               <Space wrap>
-                <Button type="primary" htmlType="submit" loading={save.isPending}>
+                <Button type="primary" htmlType="submit" loading={saving}>
                   Enregistrer
                 </Button>
                 <Button onClick={reset}>Réinitialiser</Button>
@@ -189,7 +193,7 @@ export default function AdressesPage() {
                       />,
                       <Popconfirm
                         key="delete"
-                        title="Etes vous sur de vouloir supprimer ?"
+                        title={MSG.confirmDelete}
                         okText="Oui"
                         cancelText="Non"
                         onConfirm={() => void destroy(a)}

@@ -4,6 +4,7 @@ import {
   type CourseDetailOut,
   type CourseStatut,
   CourseUpdateBody,
+  libelleValeur,
   nextCourseStatuts,
 } from '@yams/shared';
 import { Link } from 'react-router';
@@ -74,10 +75,10 @@ const FIELDS: FormFieldDecl[] = [
 const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Chargement en attente').map(
   (to: CourseStatut) => ({
     key: `statut-${to}`,
-    label: to,
+    label: libelleValeur(to),
     danger: to === 'Annulé' || to === 'Problemes mécaniques',
     primary: to !== 'Annulé' && to !== 'Problemes mécaniques',
-    confirm: to === 'Annulé' ? 'Etes vous sur de vouloir annuler cette course ?' : undefined,
+    confirm: to === 'Annulé' ? 'Êtes-vous sûr de vouloir annuler cette course ?' : undefined,
     visible: (c) => nextCourseStatuts(c.statut, c.statut_avant_probleme).includes(to),
     ...courses.action('statut', () => ({ statut: to })),
   }),

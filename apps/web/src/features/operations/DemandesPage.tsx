@@ -154,7 +154,7 @@ export const DEMANDES: ListDecl<D> = {
         key: 'cancel',
         label: 'Annuler',
         danger: true,
-        confirm: 'Etes vous sur de vouloir annuler cette demande ?',
+        confirm: 'Êtes-vous sûr de vouloir annuler cette demande ?',
         ...demandes.action('cancel'),
       },
     ],

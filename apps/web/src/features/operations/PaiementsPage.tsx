@@ -1,6 +1,6 @@
 import { PaiementBody, type PaiementOut, PaiementUpdateBody, todayInGabon } from '@yams/shared';
 import { bornesComptables } from '../../components/form/bornes';
-import type { FormFieldDecl } from '../../components/form/fields';
+import type { ChosenRows, FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
@@ -21,9 +21,45 @@ type P = PaiementOut;
 
 const statut = tagField<P>('statut', (p) => p.statut, 'paiement');
 
+const vide = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * The course chosen proposes what remains due on it as the amount (replaced only while empty or still the
+ * previous course's proposal: what the user typed is kept).
+ */
+const fillFromCourse = (
+  course: Record<string, unknown>,
+  values: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+) => {
+  const reste = Number(course.reste_a_payer);
+  const proposed = vide(values.montant) || values.montant === previous?.reste_a_payer;
+  return proposed && reste > 0 ? { montant: reste } : {};
+};
+
+/**
+ * The libellé proposed for a payment of the chosen course: « Règlement course CRS-… » when it pays what
+ * remains, « Acompte course CRS-… » when it pays less. The user may write another one.
+ */
+const libellePaiement = (values: Record<string, unknown>, chosen: ChosenRows) => {
+  const course = chosen.course_id;
+  if (typeof course?.code !== 'string') return undefined;
+  const montant = Number(values.montant);
+  const partiel = !vide(values.montant) && montant > 0 && montant < Number(course.reste_a_payer);
+  return `${partiel ? 'Acompte' : 'Règlement'} course ${course.code}`;
+};
+
 const FIELDS: FormFieldDecl[] = [
-  { name: 'course_id', type: 'select', ref: true, required: true, source: courseChoiceSource, span: 24 },
-  { name: 'libelle', type: 'text', required: true, span: 24 },
+  {
+    name: 'course_id',
+    type: 'select',
+    ref: true,
+    required: true,
+    source: courseChoiceSource,
+    fill: fillFromCourse,
+    span: 24,
+  },
+  { name: 'libelle', type: 'text', required: true, span: 24, suggest: libellePaiement },
   { name: 'date_operation', type: 'date', bornes: bornesComptables },
   { name: 'mode', type: 'select', required: true, options: modeOptions },
   { name: 'montant', type: 'money', required: true },
@@ -98,7 +134,7 @@ export const PAIEMENTS: ListDecl<P> = {
         key: 'cancel',
         label: 'Annuler',
         danger: true,
-        confirm: 'Etes vous sur de vouloir annuler ce paiement ?',
+        confirm: 'Êtes-vous sûr de vouloir annuler ce paiement ?',
         ...paiements.action('cancel'),
       },
     ],

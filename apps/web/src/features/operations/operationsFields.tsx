@@ -3,6 +3,7 @@ import {
   COURSE_STATUTS,
   coursesContract,
   DEMANDE_STATUTS,
+  libelleValeur,
   MODES_PAIEMENT,
   PAIEMENT_STATUTS,
   referenceContracts,
@@ -20,7 +21,8 @@ import { LieuInput } from './LieuInput';
 
 /** Pieces shared by the Courses, Demandes and Paiements declarations. */
 
-const optionsOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const optionsOf = (values: readonly string[]) =>
+  values.map((value) => ({ value, label: libelleValeur(value) }));
 export const typeCourseOptions = optionsOf(TYPES_COURSE);
 export const courseStatutOptions = optionsOf(COURSE_STATUTS);
 export const etatOptions = optionsOf(COURSE_ETATS);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, type SuiviPublicOut, suiviPublicEndpoint } from '@yams/shared';
+import { formatDateTime, lieuTexte, type SuiviPublicOut, suiviPublicEndpoint } from '@yams/shared';
 import { Alert, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -15,7 +15,8 @@ const SuiviMap = lazy(() => import('./SuiviMap').then((m) => ({ default: m.Suivi
 /** The vehicle's position is asked again this often. */
 const POLL_MS = 15_000;
 
-const lieu = (l: SuiviPublicOut['chargement']) => [l.adresse, l.ville].filter(Boolean).join(', ');
+/** The address then its town, the town once (`Tchibanga`, not `Tchibanga, Tchibanga`). */
+const lieu = (l: SuiviPublicOut['chargement']) => lieuTexte(l.adresse, l.ville);
 
 /**
  * The public tracking page of one course (`/suivi/{token}`, no account): its route, its vehicle's live
@@ -56,7 +57,7 @@ export default function SuiviPublicPage() {
           flexWrap: 'wrap',
         }}
       >
-        <Brand />
+        {s ? <Transporteur t={s.transporteur} /> : <Brand />}
         <Typography.Text type="secondary">Suivi de livraison</Typography.Text>
       </header>
       <main style={{ maxWidth: 1100, margin: '0 auto', padding: 16 }}>
@@ -76,6 +77,24 @@ export default function SuiviPublicPage() {
           <Suivi s={s} horsLigne={suivi.isError} />
         )}
       </main>
+    </div>
+  );
+}
+
+/** The carrier the client deals with, not the software: its logo (when it has one) and its name. */
+function Transporteur({ t }: { t: SuiviPublicOut['transporteur'] }) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
+      {t.logo && (
+        <img
+          src={t.logo}
+          alt={`Logo de ${t.nom}`}
+          style={{ height: 36, maxWidth: 120, objectFit: 'contain', flexShrink: 0 }}
+        />
+      )}
+      <Typography.Text strong style={{ fontSize: 17 }} ellipsis>
+        {t.nom}
+      </Typography.Text>
     </div>
   );
 }

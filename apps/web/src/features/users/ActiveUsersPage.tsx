@@ -49,7 +49,7 @@ const type = typeField as unknown as DisplayField<ConnectedUserOut>;
 
 /** Utilisateurs connectes: read-only (no add, no edit). */
 export const CONNECTES: ListDecl<ConnectedUserOut> = {
-  title: 'Utilisateurs connectes',
+  title: 'Utilisateurs connectés',
   resource: connectes,
   labels: UTILISATEUR_LABELS,
   fields: [
@@ -78,7 +78,7 @@ export const CONNECTES: ListDecl<ConnectedUserOut> = {
     title: (u) => `Utilisateur ${u.name}`,
     fields: ['name', 'type', 'nom', 'email', 'telephone1', 'adresse'],
   },
-  exportName: 'Utilisateurs connectes',
+  exportName: 'Utilisateurs connectés',
 };
 
 export default function ActiveUsersPage() {

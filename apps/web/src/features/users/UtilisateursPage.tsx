@@ -47,7 +47,7 @@ export function utilisateursDecl(superadmin: boolean): ListDecl<UserOut> {
       { type: 'select', name: 'sous_type', options: sousTypeOptions },
       { type: 'text', name: 'search', placeholder: 'Nom, identifiant ou email' },
     ],
-    resetLabel: 'Reinitialiser',
+    resetLabel: 'Réinitialiser',
     card: {
       title: (u) => u.nom_complet,
       subtitle: (u) => u.name,
