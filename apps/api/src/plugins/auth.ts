@@ -104,16 +104,19 @@ export default fp(
       return found;
     }
 
-    // A token of the driver's app on any other route of the API: 403 before anything else (the body's
-    // validation included), so its holder learns nothing of the back-office's routes.
+    // The driver's app and the back-office never cross: a token of the app on any other route of the API,
+    // or another token on the app's routes, is a 403 before anything else (the body's validation included).
     app.addHook('preValidation', async (request) => {
       const url = request.routeOptions.url ?? '';
-      if (!url.startsWith('/api/') || url.startsWith('/api/chauffeur/') || url === '/api/logout') return;
       const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) return;
+      if (!url.startsWith('/api/') || url === '/api/logout' || !header?.startsWith('Bearer ')) return;
       const found = await findByToken(app.db, header.slice(7).trim(), cache);
-      if (found?.source === CHAUFFEUR_SOURCE) {
-        throw new AppError('auth.chauffeur_token', 403, [MSG.chauffeurTokenOnly]);
+      if (!found) return;
+      const appRoute = url.startsWith('/api/chauffeur/');
+      const appToken = found.source === CHAUFFEUR_SOURCE;
+      if (appToken && !appRoute) throw new AppError('auth.chauffeur_token', 403, [MSG.chauffeurTokenOnly]);
+      if (appRoute && (!appToken || !estChauffeur(found.user))) {
+        throw new AppError('auth.not_chauffeur', 403, [MSG.chauffeurOnly]);
       }
     });
 
