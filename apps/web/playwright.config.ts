@@ -41,7 +41,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/docs/json`,
     env: { PORT: String(port) },
     reuseExistingServer: false,
-    timeout: 400_000,
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -86,7 +86,7 @@ export function Course({
           <a
             href={lienCarte(c.chargement_lat, c.chargement_lng, c.adresse_chargement, c.ville_depart.libelle)}
           >
-            📍 {c.adresse_chargement ?? c.ville_depart.libelle}
+            {c.adresse_chargement ?? c.ville_depart.libelle}
           </a>
         </p>
         <p>
@@ -100,7 +100,7 @@ export function Course({
               c.ville_arrivee.libelle,
             )}
           >
-            📍 {c.adresse_dechargement ?? c.ville_arrivee.libelle}
+            {c.adresse_dechargement ?? c.ville_arrivee.libelle}
           </a>
         </p>
         <p>
@@ -109,7 +109,7 @@ export function Course({
             <>
               <br />
               <a className="ch-btn ch-call" href={`tel:${c.client.telephone.replace(/\s/g, '')}`}>
-                📞 Appeler {c.client.telephone}
+                Appeler {c.client.telephone}
               </a>
             </>
           )}
@@ -148,18 +148,18 @@ export function Course({
         <h3>Sur la route</h3>
         {!livree && statut !== 'Chargement en attente' && (
           <button type="button" className="ch-btn ch-primary" onClick={() => setSorte('livraison')}>
-            ✍️ Preuve de livraison
+            Preuve de livraison
           </button>
         )}
         {livree && <p className="ch-note">Livraison enregistrée.</p>}
         <button type="button" className="ch-btn" onClick={() => setSorte('carburant')}>
-          ⛽ Carburant
+          Carburant
         </button>
         <button type="button" className="ch-btn" onClick={() => setSorte('frais')}>
-          🧾 Frais de route
+          Frais de route
         </button>
         <button type="button" className="ch-btn ch-danger-outline" onClick={() => setSorte('incident')}>
-          ⚠️ Incident
+          Incident
         </button>
       </section>
     </main>

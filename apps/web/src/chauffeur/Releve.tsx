@@ -152,7 +152,7 @@ export function Releve({
           <textarea name="note" rows={2} />
         </label>
         <label className="ch-btn ch-file">
-          📷 {sorte === 'livraison' ? 'Ajouter des photos' : 'Photo du reçu'}
+          {sorte === 'livraison' ? 'Ajouter des photos' : 'Photo du reçu'}
           <input
             type="file"
             name="photo-choix"
