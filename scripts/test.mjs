@@ -1,5 +1,6 @@
-// `npm test`: every test — unit, API integration (PGlite, and PostgreSQL too when TEST_DATABASE_URL is
-// set), then the browser suite in Debian's Chromium against one built server.
+// `npm test`: what a developer runs before each commit — unit, API integration on the embedded database
+// (the cached template, apps/api/test/template.ts), then the browser suite in Debian's Chromium against one
+// built server. The long system tests and the API suite on PostgreSQL are `npm run test:system`.
 
 import fs from 'node:fs';
 import { ensureDependencies, ensureWebBuild, run } from './lib.mjs';
@@ -32,12 +33,15 @@ function ensureDebianPackages() {
 ensureDependencies();
 ensureDebianPackages();
 const started = Date.now();
-run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']);
-if (process.env.TEST_DATABASE_URL) {
-  console.log(`\nSuite API sur PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
-  run('npx', ['vitest', 'run', '--project', 'api']);
-}
-ensureWebBuild();
-run('node', ['apps/web/scripts/size-budget.mjs']);
-run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']);
+const timed = (label, fn) => {
+  const t0 = Date.now();
+  fn();
+  console.log(`\n⏱ ${label} : ${Math.round((Date.now() - t0) / 1000)} s`);
+};
+timed('unitaires et API', () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']));
+timed('construction web et budget', () => {
+  ensureWebBuild();
+  run('node', ['apps/web/scripts/size-budget.mjs']);
+});
+timed('navigateur', () => run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']));
 console.log(`\nTous les tests sont passés en ${Math.round((Date.now() - started) / 1000)} s.`);

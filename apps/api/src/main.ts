@@ -45,7 +45,11 @@ try {
   const seeded = database.exclusive ? await database.exclusive('yams:demarrage', prepare) : await prepare();
   const app = await buildApp({ config, database });
   let stopMaintenance = () => {};
-  const stopDailyJobs = startDailyJobs(database.db, (err) => app.log.error(err));
+  const stopDailyJobs = startDailyJobs(
+    database.db,
+    (err) => app.log.error(err),
+    (ran) => app.log.info({ job: 'notifications-quotidiennes', ran }, 'tâches du jour essayées'),
+  );
   app.addHook('onClose', async () => {
     stopMaintenance();
     stopDailyJobs();

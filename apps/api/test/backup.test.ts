@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { backup, compareStats, restore, type TableStats, tableStats } from '../src/db/backup';
 import { PGLITE_EXTENSIONS } from '../src/db/client';
+import { createDatabaseFromTemplate } from './helpers';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'yams-backup-test-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -59,15 +60,7 @@ if (pgUrl && pgTemplate) {
 
     it('restaure dans une base vide toutes les tables à l’identique et refuse une base non vide sans --force', async () => {
       await admin.connect();
-      for (let i = 0; ; i++) {
-        try {
-          await admin.query(`CREATE DATABASE ${names[0]} TEMPLATE ${pgTemplate}`);
-          break;
-        } catch (err) {
-          if (i > 20) throw err;
-          await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-        }
-      }
+      await createDatabaseFromTemplate(admin, names[0]!, pgTemplate!);
       await admin.query(`CREATE DATABASE ${names[1]}`);
       const srcDir = path.join(tmp, 'pg-src');
       addUpload(srcDir);

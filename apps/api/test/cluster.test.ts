@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTab } from './realtime-support';
+import { eventually, openTab } from './realtime-support';
 import { freePort } from './redis-server';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -123,7 +123,6 @@ if (pgUrl) {
     let out: string[];
     let A: string;
     let B: string;
-    let readyAt = 0;
     const sockets: Socket[] = [];
 
     beforeAll(async () => {
@@ -136,7 +135,15 @@ if (pgUrl) {
       // Both nodes start at once on the empty database: one migrates and seeds, the other waits.
       cluster = spawn(process.execPath, [path.join(root, 'scripts/cluster.mjs')], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: '', CLUSTER_PORT: String(port), NODES: '2' },
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl,
+          REDIS_URL: '',
+          CLUSTER_PORT: String(port),
+          NODES: '2',
+          // The nodes log each try of the day's jobs at info (the first test waits for both).
+          LOG_LEVEL: 'info',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       out = capture(cluster);
@@ -146,7 +153,6 @@ if (pgUrl) {
         /Nœud 1 prêt[\s\S]*Nœud 2 prêt|Nœud 2 prêt[\s\S]*Nœud 1 prêt/,
         170_000,
       );
-      readyAt = Date.now();
     }, 180_000);
 
     afterAll(async () => {
@@ -162,15 +168,14 @@ if (pgUrl) {
       try {
         const admins = await db.query("select count(*)::int as n from users where email = 'admin@yams.ga'");
         expect(admins.rows[0].n).toBe(1);
-        // Each node tries the day's jobs 5 s after it starts: once both have tried, one run is recorded.
-        await new Promise((r) => setTimeout(r, Math.max(0, readyAt + 8_000 - Date.now())));
-        let runs = 0;
-        for (const end = Date.now() + 10_000; runs === 0 && Date.now() < end; ) {
-          await new Promise((r) => setTimeout(r, 250));
-          runs = (
-            await db.query("select count(*)::int as n from job_runs where job = 'notifications-quotidiennes'")
-          ).rows[0].n;
-        }
+        // Each node tries the day's jobs 5 s after it starts and logs it: once both have, one run is recorded.
+        const tried = /"msg":"tâches du jour essayées"/g;
+        await waitForOutput(cluster, out, /tâches du jour essayées[\s\S]*tâches du jour essayées/, 30_000);
+        expect(out.join('').match(tried)).toHaveLength(2);
+        expect(out.join('').match(/"ran":true/g)).toHaveLength(1);
+        const runs = (
+          await db.query("select count(*)::int as n from job_runs where job = 'notifications-quotidiennes'")
+        ).rows[0].n;
         expect(runs).toBe(1);
       } finally {
         await db.end();
@@ -187,11 +192,12 @@ if (pgUrl) {
 
       sockets.push(await openTab(A, tg, A));
       const id = (meA.body.data as { id: number }).id;
-      let list: Array<{ id: number }> = [];
-      for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
-        list = (await call(B, 'GET', '/api/utilisateurs/connected', tg)).body.data as Array<{ id: number }>;
-        if (list.some((u) => u.id === id)) break;
-      }
+      const list = await eventually(
+        async () =>
+          (await call(B, 'GET', '/api/utilisateurs/connected', tg)).body.data as Array<{ id: number }>,
+        (l) => l.some((u) => u.id === id),
+        10_000,
+      );
       expect(list.map((u) => u.id)).toContain(id);
     });
 

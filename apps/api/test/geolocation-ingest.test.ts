@@ -373,8 +373,27 @@ describe('OsmAnd ingest', () => {
       entreprise_id: f.A.id,
       positions: [{ latitude: 0.4, longitude: 9.4 }],
     });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(heardByB).toEqual([]);
+    // B then hears a position of its own: events reach a socket in order, so anything of A's sent to B
+    // would have arrived before it.
+    const mine = data(
+      await f.t.post(
+        '/api/appareils',
+        { nom: 'Téléphone de B', identifiant: `B${d.identifiant}` },
+        f.B.token,
+      ),
+    ) as { id: number; identifiant: string };
+    const heardOwn = new Promise((resolve) =>
+      b.on('position:new', (p: { appareil_id: number }) => {
+        if (p.appareil_id === mine.id) resolve(p);
+      }),
+    );
+    const own = await osmand(
+      'GET',
+      `/api/gps/osmand?id=${mine.identifiant}&lat=0.5&lon=9.5&timestamp=${Math.floor(Date.now() / 1000)}`,
+    );
+    expect(own.statusCode).toBe(200);
+    await heardOwn;
+    expect(heardByB.map((p) => (p as { appareil_id: number }).appareil_id)).toEqual([mine.id]);
   });
 });
 

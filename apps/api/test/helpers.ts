@@ -11,6 +11,22 @@ import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
 import type { Mail, Mailer } from '../src/lib/mailer';
 
+/**
+ * CREATE DATABASE … TEMPLATE needs the template to have no other session (another file copying it at the
+ * same instant): retried with a short random backoff, 20 times at most.
+ */
+export async function createDatabaseFromTemplate(admin: pg.Client, name: string, template: string) {
+  for (let i = 0; ; i++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (err) {
+      if (i > 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
+
 /** A copy of the migrated, seeded template: in-memory PGlite, or a fresh PostgreSQL database. */
 async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -19,16 +35,7 @@ async function openTestDatabase(): Promise<Database> {
     const name = `yams_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    // CREATE DATABASE … TEMPLATE needs the template to have no other session: retry briefly.
-    for (let i = 0; ; i++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-        break;
-      } catch (err) {
-        if (i > 20) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
+    await createDatabaseFromTemplate(admin, name, template);
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = openPostgres(target.toString(), 4);

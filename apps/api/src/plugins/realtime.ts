@@ -47,6 +47,11 @@ export interface Realtime {
   connected(): Promise<PresentUser[]>;
   /** Subscribes a socket (on whichever node it lives) to a channel; false when the socket is not this user's. */
   subscribe(socketId: string, userId: number, channel: string): Promise<boolean>;
+  /**
+   * Checks the tokens of this process's sockets now and drops those revoked, expired or blocked (what the
+   * periodic recheck does every REALTIME_RECHECK_MS); resolves once they are dropped.
+   */
+  recheck(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -146,16 +151,17 @@ export default fp(
     });
 
     // Tokens revoked or expired and accounts blocked by any node lose their sockets within a recheck.
-    const recheck = setInterval(() => {
+    const recheckSockets = async () => {
       const sockets = [...local.sockets.values()];
       if (sockets.length === 0) return;
       const ids = [...new Set(sockets.map((s) => s.data.tokenId))];
-      stillValidTokens(app.db, ids)
-        .then((valid) => {
-          for (const s of sockets) if (!valid.has(s.data.tokenId)) s.disconnect(true);
-        })
-        .catch((err) => app.log.warn({ err }, 'vérification des sockets'));
-    }, config.realtimeRecheckMs);
+      const valid = await stillValidTokens(app.db, ids);
+      for (const s of sockets) if (!valid.has(s.data.tokenId)) s.disconnect(true);
+    };
+    const recheck = setInterval(
+      () => void recheckSockets().catch((err) => app.log.warn({ err }, 'vérification des sockets')),
+      config.realtimeRecheckMs,
+    );
     recheck.unref();
 
     // Events committed by any process (Postgres NOTIFY): each node delivers them to its own sockets.
@@ -170,6 +176,7 @@ export default fp(
 
     const realtime: Realtime = {
       io: io as unknown as Server,
+      recheck: recheckSockets,
       emitToCompany: (entrepriseId, event, payload) =>
         void io.to(rooms.company(entrepriseId)).emit(event as never, payload as never),
       emitToUser: (userId, event, payload) =>

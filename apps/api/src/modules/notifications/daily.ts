@@ -90,9 +90,16 @@ export function runDailyNotifications(db: Db, today: string = todayInGabon()): P
   });
 }
 
-/** Tries the day's run at start and every quarter of an hour (a no-op once the day is done). */
-export function startDailyJobs(db: Db, onError: (err: unknown) => void): () => void {
-  const tick = () => void runDailyNotifications(db).catch(onError);
+/**
+ * Tries the day's run at start and every quarter of an hour (a no-op once the day is done); `onTried` hears
+ * each try and whether this process ran the day.
+ */
+export function startDailyJobs(
+  db: Db,
+  onError: (err: unknown) => void,
+  onTried: (ran: boolean) => void = () => {},
+): () => void {
+  const tick = () => void runDailyNotifications(db).then(onTried, onError);
   const first = setTimeout(tick, 5_000);
   const timer = setInterval(tick, 15 * 60_000);
   timer.unref();
