@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiToken, TRANSGABON } from './support/accounts';
+import { expect, test } from './support/test';
 
 // The driver's app at 360 px, on a phone with its position (issue 26): sign in with the phone number, see
 // today's course, record a step online, another with the network off (kept on the phone, shown as waiting,
@@ -12,13 +13,6 @@ test.use({
   permissions: ['geolocation'],
   geolocation: { latitude: 0.3912, longitude: 9.4536 },
 });
-
-async function officeToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/login', {
-    data: { email: 'direction@transgabon.ga', password: 'Yams2026!', source: 'test' },
-  });
-  return (await res.json()).data.token;
-}
 
 test('a driver records his steps, online and offline, and the office receives them once', async ({
   page,
@@ -52,7 +46,8 @@ test('a driver records his steps, online and offline, and the office receives th
   // Online: the step reaches the API at once.
   await page.getByRole('button', { name: 'Chargement terminé' }).click();
   await expect(page.getByRole('status')).toContainText('Étape « Chargement terminé » enregistrée');
-  const token = await officeToken(request);
+  // The office reads the road log with TransGabon's session of the run (sessions.setup.ts).
+  const token = await apiToken(request, TRANSGABON);
   const list = await request.get(`/api/courses?search=${code}&limit=5`, {
     headers: { authorization: `Bearer ${token}` },
   });

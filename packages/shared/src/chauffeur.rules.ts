@@ -13,18 +13,14 @@ export const FRAIS_TYPES = [
   'Per diem',
   'Autre',
 ] as const;
-export type FraisType = (typeof FRAIS_TYPES)[number];
 
 /** What can happen on the road; the office is notified at once. */
 export const INCIDENT_TYPES = ['Panne', 'Accident', 'Retard', 'Contrôle'] as const;
-export type IncidentType = (typeof INCIDENT_TYPES)[number];
 
 /** A photo taken by the driver: compressed in the phone to at most this size, checked again by the API. */
 export const PHOTO_MAX_OCTETS = 300 * 1024;
 /** Photos of one proof of delivery. */
 export const LIVRAISON_PHOTOS_MAX = 4;
-/** The signature drawn on the screen, a PNG. */
-export const SIGNATURE_MAX_OCTETS = 200 * 1024;
 
 /** The steps a driver records, in the lifecycle's order (packages/shared operations.lifecycle.ts). */
 export const ETAPES_CHAUFFEUR = [
@@ -44,6 +40,3 @@ export const ETAPE_LIBELLES: Record<string, string> = {
 
 /** Where a course is in the driver's list. */
 export type QuandCourse = 'aujourdhui' | 'a_venir' | 'passee';
-
-/** What the office sees of a step recorded after the course had moved past it. */
-export const ETAPE_TARDIVE = 'Enregistrée après coup : la course était déjà plus loin.';

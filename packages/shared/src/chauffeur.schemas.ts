@@ -8,6 +8,7 @@ import {
 } from './chauffeur.rules';
 import { type FichierRegle, zFichierEnvoye } from './files';
 import { CoordonneesCourseOut } from './geolocation';
+import { zMontant } from './money';
 import { COURSE_STATUTS } from './operations.lifecycle';
 import { zChamps } from './reference';
 
@@ -71,8 +72,6 @@ const zBool = z.preprocess(
     v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' || v === '' ? false : v,
   z.boolean({ error: 'Le champ doit valoir true ou false.' }),
 );
-const zMontantFcfa = (label: string) =>
-  zChamps.entier(label, 1).pipe(z.number().max(100_000_000, { error: `${label} est trop grand.` }));
 
 export const EtapeBody = z
   .object({
@@ -127,7 +126,7 @@ export const CarburantBody = z.object({
         error: 'Les litres doivent être un nombre entre 0 et 2000.',
       }),
   ),
-  montant: zMontantFcfa('Le montant'),
+  montant: zMontant('Le montant', { min: 1 }),
   station: zChamps.texteOptionnel('La station', 120),
   kilometrage: zChamps.entierOptionnel('Le compteur', 0, 10_000_000),
   plein: zBool.default(false),
@@ -141,7 +140,7 @@ export const FraisBody = z.object({
   course_id: zChamps.id('La course'),
   date: zQuand("L'heure de la dépense"),
   type: z.enum(FRAIS_TYPES, { error: "Le type de frais n'est pas valide." }),
-  montant: zMontantFcfa('Le montant'),
+  montant: zMontant('Le montant', { min: 1 }),
   note: zChamps.texteOptionnel('La note', 1000),
   photo: zPhoto('photo').optional(),
   ...position,
@@ -170,7 +169,7 @@ export const EtapeOut = z.object({
   id_client: z.string(),
   statut: z.enum(COURSE_STATUTS),
   statut_precedent: z.string().nullable(),
-  /** false: recorded after the course had moved past it (ETAPE_TARDIVE), the course did not move. */
+  /** false: recorded after the course had moved past it (the office shows it « reçue après coup »), the course did not move. */
   appliquee: z.boolean(),
   date: z.string(),
   note: z.string().nullable(),

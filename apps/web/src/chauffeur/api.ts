@@ -1,4 +1,4 @@
-import type { CourseChauffeurDetailOut, CourseChauffeurOut, Envelope, UserOut } from '@yams/shared';
+import type { CourseChauffeurOut, Envelope, UserOut } from '@yams/shared';
 
 // The driver app's calls: the bearer token of the app's sign-in (`source: "chauffeur"`), kept on the phone.
 
@@ -77,5 +77,3 @@ export async function call<T>(
 }
 
 export const listeCourses = () => call<CourseChauffeurOut[]>('GET', '/api/chauffeur/courses');
-export const detailCourse = (id: number) =>
-  call<CourseChauffeurDetailOut>('GET', `/api/chauffeur/courses/${id}`);

@@ -1,4 +1,4 @@
-import type { CourseChauffeurDetailOut, CourseChauffeurOut } from '@yams/shared';
+import type { CourseChauffeurOut } from '@yams/shared';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { call } from './api';
 
@@ -83,9 +83,7 @@ export async function ecrireCache(key: string, value: unknown): Promise<void> {
   changed();
 }
 export const cleCourses = 'courses';
-export const cleCourse = (id: number) => `course:${id}`;
 export type CoursesEnCache = CourseChauffeurOut[];
-export type CourseEnCache = CourseChauffeurDetailOut;
 
 function corpsDe(envoi: Envoi): FormData | Record<string, unknown> {
   if ('json' in envoi.corps) return envoi.corps.json;

@@ -12,7 +12,9 @@ function Photo({ id, alt }: { id: number; alt: string }) {
     const controller = new AbortController();
     let made: string | null = null;
     void fetchFile(photoChauffeurEndpoint, { params: { id } }, controller.signal).then((blob) => {
-      if (blob) setUrl((made = URL.createObjectURL(blob)));
+      if (!blob) return;
+      made = URL.createObjectURL(blob);
+      setUrl(made);
     });
     return () => {
       controller.abort();
