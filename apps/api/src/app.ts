@@ -106,6 +106,10 @@ async function serveWeb(app: FastifyInstance, root: string) {
     cacheControl: false,
   });
   const index = fs.readFileSync(`${root}/index.html`, 'utf8');
+  // The driver's app (issue 26): its own page at /chauffeur, when the build has it.
+  const chauffeur = fs.existsSync(`${root}/chauffeur.html`)
+    ? fs.readFileSync(`${root}/chauffeur.html`, 'utf8')
+    : null;
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path.startsWith('/broadcasting/')) {
@@ -118,6 +122,7 @@ async function serveWeb(app: FastifyInstance, root: string) {
       return reply.header('cache-control', cache).sendFile(path.slice(1));
     }
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html').send(index);
+    const page = chauffeur && (path === '/chauffeur' || path.startsWith('/chauffeur/')) ? chauffeur : index;
+    return reply.header('cache-control', 'no-cache').type('text/html').send(page);
   });
 }

@@ -196,11 +196,26 @@ export async function setupFixtures(env: Record<string, string> = {}) {
     };
   }
 
+  /**
+   * A driver of the company signed in to the driver's app (`source: "chauffeur"`): its `n`-th camionneur of
+   * the seed (0 is `Company.chauffeur`).
+   */
+  async function chauffeur(of: Company, n = 0): Promise<{ id: number; token: string; nom: string }> {
+    const rows = await db
+      .select({ id: users.id, email: users.email, nom: users.nom, prenom: users.prenom })
+      .from(users)
+      .where(sql`${users.entreprise_id} = ${of.id} and ${users.type} = 'camionneur'`)
+      .orderBy(users.id);
+    const d = rows[n]!;
+    return { id: d.id, token: await t.loginChauffeur({ email: d.email! }), nom: `${d.nom} ${d.prenom}` };
+  }
+
   return {
     t,
     db,
     A,
     B,
+    chauffeur,
     admin,
     villes: villesIds,
     client,

@@ -61,6 +61,8 @@ export interface TestContext {
   dataDir: string;
   /** Signs in and returns the bearer token. */
   login(email: string, password?: string): Promise<string>;
+  /** Signs in to the driver's app (`source: "chauffeur"`) by email or phone and returns the bearer token. */
+  loginChauffeur(ident: { email: string } | { telephone: string }, password?: string): Promise<string>;
   get(url: string, token?: string): Promise<LightMyRequestResponse>;
   post(
     url: string,
@@ -117,6 +119,12 @@ export async function setupApi(
       if (!body.success) throw new Error(`login ${email} failed: ${res.body}`);
       return body.data.token as string;
     },
+    async loginChauffeur(ident, password = 'Yams2026!') {
+      const res = await ctx.post('/api/login', { ...ident, password, source: 'chauffeur' });
+      const body = res.json();
+      if (!body.success) throw new Error(`login chauffeur ${JSON.stringify(ident)} failed: ${res.body}`);
+      return body.data.token as string;
+    },
     get: (url, token) => app.inject({ method: 'GET', url, headers: headers(token) }),
     post: (url, body, token, extra = {}) =>
       app.inject({ method: 'POST', url, payload: body as never, headers: { ...headers(token), ...extra } }),
@@ -127,15 +135,42 @@ export async function setupApi(
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
 export function multipart(field: string, name: string, type: string, bytes: Buffer) {
+  return formData({ [field]: { name, type, bytes } });
+}
+
+/** A file part of `formData`. */
+export interface FilePart {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/**
+ * A multipart/form-data body of text fields and file parts, as a browser's FormData sends it; a list sends
+ * the same name once per item (`photos`).
+ */
+export function formData(fields: Record<string, string | number | boolean | FilePart | FilePart[]>) {
   const boundary = `----yams${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (typeof v === 'object') {
+        parts.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.name}"\r\nContent-Type: ${v.type}\r\n\r\n`,
+          ),
+          v.bytes,
+          Buffer.from('\r\n'),
+        );
+      } else {
+        parts.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`),
+        );
+      }
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** Every string in a JSON answer, to check that no secret ever leaks. */

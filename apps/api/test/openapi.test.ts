@@ -19,7 +19,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-const ACCESS = ['transporteur', 'superadmin', 'compte'];
+const ACCESS = ['transporteur', 'superadmin', 'compte', 'session', 'chauffeur'];
 /**
  * A request that passes validation (the check of the token comes after it): the path's parameters filled
  * (an id that exists nowhere, a token that is no one's) and its required query parameters given.

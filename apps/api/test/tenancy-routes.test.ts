@@ -6,6 +6,7 @@ import * as schema from '../src/db/schema';
 import { REFERENCE_RESOURCES } from '../src/modules/reference/reference.resources';
 import type { RouteEntry } from '../src/plugins/route-table';
 import { type Fixtures, setupFixtures } from './fixtures';
+import { type FilePart, formData } from './helpers';
 
 // Tenancy generated from the route table (`app.routeTable`, filled by `onRoute`): company B (Ogooué) on
 // company A's (TransGabon) rows, for every route of the app, present and future:
@@ -13,6 +14,10 @@ import { type Fixtures, setupFixtures } from './fixtures';
 //   A's rows are unchanged (compared before/after);
 // - every list filter that takes an id, fed A's ids by B: no row of A; every list: no row of A at all;
 // - every group action with A's ids: nothing changed.
+// The driver's app's routes (`/api/chauffeur/…`, DRIVER_PREFIX) are tried the same way with the tokens of the
+// app: a driver of B, and another driver of A, on the courses of A's driver (a 404 like a missing course,
+// nothing changed, none in their lists); and every route is tried across: a driver's token on every other
+// signed-in route, an office token on every driver route, each a 403.
 // A new route is covered without anyone listing it. Its path prefix must be known below (TABLES: which table
 // holds the rows it reaches); an unknown prefix fails this test with the place to declare it.
 
@@ -82,6 +87,13 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   // A company's address book (a client's own within it).
   '/api/adresses': tenant(T.adresses),
   '/api/appareils': tenant(T.appareils),
+  // The driver's app: the courses of A's driver (`drivers.a1`), which B's driver and A's other driver never reach.
+  '/api/chauffeur/courses': {
+    table: T.courses,
+    rowsOfA: (A) => and(eq(T.courses.entreprise_id, A), eq(T.courses.chauffeur_id, drivers.a1.id))!,
+  },
+  // The photos and signatures of the road log, served to the company only.
+  '/api/photos-chauffeur': tenant(T.photosChauffeur),
   '/api/messages': {
     table: T.messages,
     rowsOfA: (A) =>
@@ -131,6 +143,17 @@ interface AIds {
 }
 
 const MISSING = 2_000_000_000;
+/** The routes of the driver's app: reached with a token of the app, never with the office's. */
+const DRIVER_PREFIX = '/api/chauffeur/';
+const isDriverRoute = (url: string) => url.startsWith(DRIVER_PREFIX);
+type Driver = { id: number; token: string };
+/** A's driver whose courses are tried; A's other driver; B's driver. */
+let drivers: { a1: Driver; a2: Driver; b: Driver };
+/** The tokens that try a route on A's rows: B's office, or (driver routes) B's driver and A's other one. */
+const foreignTokens = (url: string) =>
+  isDriverRoute(url) ? [drivers.b.token, drivers.a2.token] : [f.B.token];
+/** The token that reads a row as its owner does. */
+const ownerToken = (url: string) => (isDriverRoute(url) ? drivers.a1.token : f.A.token);
 let f: Fixtures;
 let routes: RouteEntry[];
 let aIds: AIds;
@@ -168,13 +191,24 @@ async function snapshot(spec: TableSpec | PlatformSpec, ids: number[]): Promise<
     .orderBy(spec.table.id)) as Row[];
 }
 
-const call = (method: string, url: string, token: string, body?: unknown) =>
-  f.t.app.inject({
+/** A sample body sent as a multipart form (the driver app's uploads) rather than JSON. */
+interface Form {
+  form: Record<string, string | FilePart | FilePart[]>;
+}
+const isForm = (b: unknown): b is Form => typeof b === 'object' && b !== null && 'form' in b;
+
+const call = (method: string, url: string, token: string, body?: unknown) => {
+  const form = isForm(body) ? formData(body.form) : null;
+  return f.t.app.inject({
     method: method as 'GET',
     url,
-    payload: body as never,
-    headers: { authorization: `Bearer ${token}` },
+    payload: (form ? form.payload : body) as never,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(form ? { 'content-type': form.contentType } : {}),
+    },
   });
+};
 
 const withId = (url: string, id: number) => url.replace(':id', String(id));
 const isExempt = (r: RouteEntry) =>
@@ -248,6 +282,31 @@ beforeAll(async () => {
       lignes: [{ description: 'Filtres', qte: 2, prix_unitaire: 7_500 }],
     });
   }
+  const [a1, a2, b] = await Promise.all([f.chauffeur(f.A, 0), f.chauffeur(f.A, 1), f.chauffeur(f.B, 0)]);
+  drivers = { a1, a2, b };
+  // A course of A's driver, and its road log with a photo (`/api/photos-chauffeur`).
+  const own = await f.course(f.A, {
+    client: client.id,
+    chauffeur_id: a1.id,
+    date_chargement: new Date().toISOString(),
+  });
+  const step = await call('POST', `/api/chauffeur/courses/${own.id}/etapes`, a1.token, {
+    id_client: crypto.randomUUID(),
+    statut: 'Chargement terminé',
+    date: new Date().toISOString(),
+  });
+  expect(step.statusCode, step.body).toBe(200);
+  const fuel = await call('POST', '/api/chauffeur/carburant', a1.token, {
+    form: {
+      id_client: crypto.randomUUID(),
+      course_id: String(own.id),
+      date: new Date().toISOString(),
+      litres: '80',
+      montant: '62000',
+      photo: { name: 'recu.png', type: 'image/png', bytes: PNG },
+    },
+  });
+  expect(fuel.statusCode, fuel.body).toBe(200);
   aIds = {
     company: A,
     client: client.id,
@@ -257,7 +316,8 @@ beforeAll(async () => {
     garage: garage!.id,
     fournisseur: fournisseur?.id ?? MISSING,
   };
-});
+  // Many rows through the API on a loaded machine: more than the default minute.
+}, 180_000);
 
 describe('tenancy generated from the route table', () => {
   it('finds the routes and knows the table of every route with an id, list and group action', async () => {
@@ -289,31 +349,36 @@ describe('tenancy generated from the route table', () => {
       expect(rows.length, `${label}: aucune ligne de l’entreprise A dans la table`).toBeGreaterThan(0);
       const id = rows[0]!.id as number;
       // A body that reaches the row lookup: none, the row as A reads it, then a sample for the route.
-      const detail = (await call('GET', withId(`${prefixOf(r.url)}/:id`, id), f.A.token)).json()?.data;
+      const read = await call('GET', withId(`${prefixOf(r.url)}/:id`, id), ownerToken(r.url));
+      // A file's route (a photo) has no row to send back as a body.
+      const detail = String(read.headers['content-type']).includes('json') ? read.json()?.data : undefined;
       const candidates = [undefined, {}, detail, SAMPLES[r.url]?.(aIds)].filter((b, i) => i < 2 || b);
-      let body: unknown;
-      let missing: Awaited<ReturnType<typeof call>> | undefined;
-      for (const candidate of candidates) {
-        const res = await call(r.method, withId(r.url, MISSING), f.B.token, candidate);
-        if (res.statusCode === 404) {
-          body = candidate;
-          missing = res;
-          break;
+      for (const token of foreignTokens(r.url)) {
+        let body: unknown;
+        let missing: Awaited<ReturnType<typeof call>> | undefined;
+        for (const candidate of candidates) {
+          const res = await call(r.method, withId(r.url, MISSING), token, candidate);
+          if (res.statusCode === 404) {
+            body = candidate;
+            missing = res;
+            break;
+          }
         }
+        expect(
+          missing,
+          `${label}: aucun corps n’atteint la recherche de la ligne (réponse ${(await call(r.method, withId(r.url, MISSING), token, {})).body}). Ajoutez un exemple dans SAMPLES ou une exemption.`,
+        ).toBeDefined();
+        const before = await snapshot(spec, [id]);
+        const foreign = await call(r.method, withId(r.url, id), token, body);
+        expect(foreign.statusCode, `${label} → ${foreign.body}`).toBe(404);
+        expect(foreign.json(), label).toEqual(missing!.json());
+        expect(await snapshot(spec, [id]), `${label}: la ligne de A a changé`).toEqual(before);
       }
-      expect(
-        missing,
-        `${label}: aucun corps n’atteint la recherche de la ligne (réponse ${(await call(r.method, withId(r.url, MISSING), f.B.token, {})).body}). Ajoutez un exemple dans SAMPLES ou une exemption.`,
-      ).toBeDefined();
-      const before = await snapshot(spec, [id]);
-      const foreign = await call(r.method, withId(r.url, id), f.B.token, body);
-      expect(foreign.statusCode, `${label} → ${foreign.body}`).toBe(404);
-      expect(foreign.json(), label).toEqual(missing!.json());
-      expect(await snapshot(spec, [id]), `${label}: la ligne de A a changé`).toEqual(before);
       exercised.push(label);
     }
     expect(exercised.length).toBeGreaterThan(25);
-  });
+    // Every route of the app, tried twice per driver route, on a loaded machine.
+  }, 180_000);
 
   it('B’s lists hold none of A’s rows, whatever id of A a filter is fed', async () => {
     let filtered = 0;
@@ -340,9 +405,9 @@ describe('tenancy generated from the route table', () => {
           return feed === 'platform' ? [] : [`&${p}=${feed(aIds)}`];
         }),
       ];
-      for (const q of queries) {
+      for (const [q, token] of queries.flatMap((q) => foreignTokens(r.url).map((t) => [q, t] as const))) {
         const limit = r.url.endsWith('/options') ? 100 : 1000;
-        const res = await call('GET', `${r.url}?limit=${limit}${q}`, f.B.token);
+        const res = await call('GET', `${r.url}?limit=${limit}${q}`, token);
         expect(res.statusCode, `${r.url}?${q} ${res.body}`).toBe(200);
         const data = res.json().data;
         const list = (Array.isArray(data) ? data : (data?.data ?? [])) as Row[];
@@ -386,8 +451,47 @@ describe('tenancy generated from the route table', () => {
   });
 });
 
+describe('the driver app’s tokens and the office’s never cross', () => {
+  it('a driver’s token on every other signed-in route is a 403; an office token on every driver route too', async () => {
+    let crossed = 0;
+    for (const r of routes) {
+      const url = withId(r.url, MISSING);
+      if (isDriverRoute(r.url)) {
+        const res = await call(r.method, url, f.A.token, SAMPLES[r.url]?.(aIds) ?? {});
+        expect(res.statusCode, `${r.method} ${r.url} (bureau) ${res.body}`).toBe(403);
+        crossed++;
+      } else if (r.url !== '/api/logout' && (await signedIn(r))) {
+        const res = await call(r.method, url, drivers.a1.token, {});
+        expect(res.statusCode, `${r.method} ${r.url} (chauffeur) ${res.body}`).toBe(403);
+        crossed++;
+      }
+    }
+    expect(crossed).toBeGreaterThan(100);
+    expect(routes.filter((r) => isDriverRoute(r.url)).length).toBeGreaterThanOrEqual(7);
+  });
+});
+
+/** A 1×1 PNG: a photo the API accepts. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Bodies for action routes whose body `{}` or the row itself does not pass validation. */
 const SAMPLES: Record<string, (a: AIds) => unknown> = {
+  '/api/chauffeur/courses/:id/etapes': () => ({
+    id_client: crypto.randomUUID(),
+    statut: 'Transport en cours',
+    date: new Date().toISOString(),
+  }),
+  '/api/chauffeur/courses/:id/livraison': (): Form => ({
+    form: {
+      id_client: crypto.randomUUID(),
+      receptionnaire: 'Jean Ndong',
+      date: new Date().toISOString(),
+      signature: { name: 'signature.png', type: 'image/png', bytes: PNG },
+    },
+  }),
   '/api/courses/:id/statut': () => ({ statut: 'Annulé' }),
   '/api/demandes/:id/accept': (a) => ({ vehicule_id: a.vehicule, montant: 1_000 }),
   '/api/factures/:id/reglements': () => ({ montant: 1_000, mode: 'Espèces', date_operation: '2026-11-20' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, VERIFICATION } from './constants';
+import { CHAUFFEUR_SOURCE, telephoneNational } from './enums';
 import { EMAIL_PATTERN, LOGIN_MESSAGES } from './login';
 import { zChamps } from './reference';
 import { zTexteStockable } from './text';
@@ -23,15 +24,40 @@ export const zPassword = z
   })
   .max(200, { error: 'Le mot de passe est trop long.' });
 
-export const LoginBody = z.object({
-  email: zEmail,
-  password: z
-    .string({ error: LOGIN_MESSAGES.passwordRequired })
-    .min(1, { error: LOGIN_MESSAGES.passwordRequired }),
-  source: zTexteStockable('La source')
-    .max(50, { error: 'La source ne peut pas dépasser 50 caractères.' })
-    .optional(),
-});
+/**
+ * `POST /api/login`. The back-office signs in with `email`; the driver's app (`source: "chauffeur"`) with
+ * `email` or, most drivers having none, `telephone` (compared on its national digits, `telephoneNational`).
+ */
+export const LoginBody = z
+  .object({
+    email: zEmail.optional(),
+    telephone: z
+      .string({ error: "Le numéro de téléphone n'est pas valide." })
+      .trim()
+      .max(30, { error: "Le numéro de téléphone n'est pas valide." })
+      .optional()
+      .transform((v) => v || undefined),
+    password: z
+      .string({ error: LOGIN_MESSAGES.passwordRequired })
+      .min(1, { error: LOGIN_MESSAGES.passwordRequired }),
+    source: zTexteStockable('La source')
+      .max(50, { error: 'La source ne peut pas dépasser 50 caractères.' })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.email) return;
+    if (v.source !== CHAUFFEUR_SOURCE) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: LOGIN_MESSAGES.emailRequired });
+    } else if (!v.telephone) {
+      ctx.addIssue({ code: 'custom', path: ['telephone'], message: LOGIN_MESSAGES.telephoneRequired });
+    } else if (!telephoneNational(v.telephone)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['telephone'],
+        message: "Le numéro de téléphone n'est pas valide.",
+      });
+    }
+  });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const ForgotPasswordBody = z.object({ email: zEmail });

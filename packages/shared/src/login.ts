@@ -7,6 +7,7 @@ export const LOGIN_MESSAGES = {
   emailRequired: "L'email est obligatoire.",
   emailInvalid: "L'email n'est pas valide.",
   passwordRequired: 'Le mot de passe est obligatoire.',
+  telephoneRequired: "Le numéro de téléphone ou l'email est obligatoire.",
 } as const;
 
 /**

@@ -2,6 +2,11 @@
 export const MSG = {
   transporteurOnly: 'Vous devez avoir un compte transporteur pour acceder à yamsmanager',
   badCredentials: 'Email ou mot de passe incorrect.',
+  badPhoneCredentials: 'Numéro de téléphone ou mot de passe incorrect.',
+  chauffeurOnly:
+    "L'application chauffeur est réservée aux chauffeurs (camionneurs et coursiers) : les comptes du bureau et les clients n'y ont pas accès.",
+  chauffeurTokenOnly:
+    "Vous êtes connecté à l'application chauffeur : cette session n'ouvre que les routes de l'application chauffeur.",
   accountBlocked: 'Votre compte est bloqué. Contactez votre administrateur.',
   unauthenticated: 'Vous devez vous connecter pour continuer.',
   forbidden: "Vous n'avez pas le droit d'effectuer cette action.",

@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const NOTIFICATION_TYPES = {
   demande_diffusee: 'Nouvelle demande diffusée',
   course_statut: 'Changement de statut d’une course',
+  incident_route: 'Incident signalé par un chauffeur (panne, accident, retard, contrôle)',
   paiement_recu: 'Paiement reçu',
   document_expiration: 'Document qui expire (30 jours, 7 jours, le jour même)',
   intervention_retard: 'Intervention dont la date de fin est dépassée',

@@ -9,6 +9,14 @@ import { acceptsUploads } from './uploads';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The hook a route's `access` runs (plugins/auth.ts); `superadmin` runs after the module's own. */
+const AUTHENTICATE = {
+  compte: 'authenticateAny',
+  session: 'authenticateSession',
+  transporteur: 'authenticate',
+  chauffeur: 'authenticateChauffeur',
+} as const;
+
 /** The request as the endpoint's schemas validated it. */
 export type EndpointRequest<E extends EndpointContract> = FastifyRequest & {
   params: EndpointPartOut<E, 'params'>;
@@ -21,8 +29,9 @@ interface RouteSpec {
   summary: string;
   /**
    * Who may call it, when not the module's `authenticate` hook (a transporteur): `compte` any signed-in
-   * account (`/api/me`, authenticated by the route), `transporteur` authenticated by the route (a module
-   * without the hook), `superadmin` checked after the module's hook. Published as its `security`.
+   * account of the back-office (`/api/me`, authenticated by the route), `session` any token, the driver's
+   * app's too (sign-out), `transporteur` authenticated by the route (a module without the hook), `chauffeur`
+   * a token of the driver's app, `superadmin` checked after the module's hook. Published as its `security`.
    */
   access?: Exclude<Access, 'public'>;
   /**
@@ -94,12 +103,8 @@ function declare<E extends EndpointContract>(
     );
   }
   const access: Access = spec.public ? 'public' : (spec.access ?? 'transporteur');
-  const preHandler =
-    spec.access === 'compte'
-      ? { preHandler: app.authenticateAny }
-      : spec.access === 'transporteur'
-        ? { preHandler: app.authenticate }
-        : accessHooks(access);
+  const authenticatedBy = spec.access && spec.access !== 'superadmin' ? AUTHENTICATE[spec.access] : null;
+  const preHandler = authenticatedBy ? { preHandler: app[authenticatedBy] } : accessHooks(access);
   const limit = spec.limit ?? (spec.public ? 'public' : undefined);
   app.route({
     method: contract.method,

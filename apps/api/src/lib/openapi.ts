@@ -38,7 +38,18 @@ export const SECURITY_SCHEMES: Components['securitySchemes'] = {
   compte: {
     type: 'http',
     scheme: 'bearer',
-    description: "Jeton de n'importe quel compte connecté (client et chauffeur compris).",
+    description:
+      "Jeton de n'importe quel compte connecté du back-office (client et compte non vérifié compris).",
+  },
+  session: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "Jeton de n'importe quelle session, celle de l'application chauffeur comprise.",
+  },
+  chauffeur: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "Jeton de l'application chauffeur (connexion avec source « chauffeur ») d'un chauffeur.",
   },
 };
 

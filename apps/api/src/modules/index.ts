@@ -1,6 +1,7 @@
 import { accountingModule, operationsHooks } from './accounting';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+import { chauffeurModule } from './chauffeur';
 import { entrepriseModule } from './entreprise';
 import { fleetModule } from './fleet';
 import { geolocationModule } from './geolocation';
@@ -31,14 +32,16 @@ export const MODULES: ApiModule[] = [
   statisticsModule,
   geolocationModule,
   auditModule,
+  chauffeurModule,
 ];
 
 /**
  * The demo seed's order, by dependency: reference data first, then the vehicles, the courses that use
- * them, the invoices and journal entries of those courses, and the GPS devices on the vehicles. Changing it
+ * them, the invoices and journal entries of those courses, the GPS devices on the vehicles, and last the demo
+ * drivers of the driver's app (no random draw: everything before stays as it was). Changing it
  * changes the seeded data (one random sequence runs through all of them).
  */
-const SEED_ORDER = ['reference', 'fleet', 'operations', 'accounting', 'geolocation'];
+const SEED_ORDER = ['reference', 'fleet', 'operations', 'accounting', 'geolocation', 'chauffeur'];
 
 /** The modules that seed demo data, in `SEED_ORDER`; a module with a seed missing from the order fails. */
 export function seedingModules(): Array<Required<Pick<ApiModule, 'name' | 'seed'>>> {

@@ -1,4 +1,4 @@
-import { BACKOFFICE_TYPES, MSG, type UserType } from '@yams/shared';
+import { BACKOFFICE_TYPES, CHAUFFEUR_SOURCE, estChauffeur, MSG, type UserType } from '@yams/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditContext } from '../db/audit-context';
@@ -27,7 +27,7 @@ export function scopeOf(user: User): Scope {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: { user: User; tokenId: number } | null;
+    auth: { user: User; tokenId: number; source: string } | null;
   }
   interface FastifyContextConfig {
     /** A write route that can change no account or token (GPS ingest): the token cache survives it. */
@@ -36,8 +36,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: a valid bearer token of a verified back-office account. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a valid bearer token, even of an account not yet verified. */
+    /** preHandler: a valid bearer token of the back-office, even of an account not yet verified. */
     authenticateAny: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: any valid bearer token, the driver's app's too (sign-out). */
+    authenticateSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a valid token of the driver's app (`source: "chauffeur"`), of a driver (`estChauffeur`). */
+    authenticateChauffeur: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -93,11 +97,45 @@ export default fp(
       return found;
     }
 
-    app.decorate('authenticateAny', async (request: FastifyRequest) => {
+    /** A token of the driver's app reaches `/api/chauffeur/…` only: every other signed-in route is a 403. */
+    async function resolveBackOffice(request: FastifyRequest) {
+      const found = await resolve(request);
+      if (found.source === CHAUFFEUR_SOURCE) {
+        throw new AppError('auth.chauffeur_token', 403, [MSG.chauffeurTokenOnly]);
+      }
+      return found;
+    }
+
+    // The driver's app and the back-office never cross: a token of the app on any other route of the API,
+    // or another token on the app's routes, is a 403 before anything else (the body's validation included).
+    app.addHook('preValidation', async (request) => {
+      const url = request.routeOptions.url ?? '';
+      const header = request.headers.authorization;
+      if (!url.startsWith('/api/') || url === '/api/logout' || !header?.startsWith('Bearer ')) return;
+      const found = await findByToken(app.db, header.slice(7).trim(), cache);
+      if (!found) return;
+      const appRoute = url.startsWith('/api/chauffeur/');
+      const appToken = found.source === CHAUFFEUR_SOURCE;
+      if (appToken && !appRoute) throw new AppError('auth.chauffeur_token', 403, [MSG.chauffeurTokenOnly]);
+      if (appRoute && (!appToken || !estChauffeur(found.user))) {
+        throw new AppError('auth.not_chauffeur', 403, [MSG.chauffeurOnly]);
+      }
+    });
+
+    app.decorate('authenticateSession', async (request: FastifyRequest) => {
       await resolve(request);
     });
+    app.decorate('authenticateAny', async (request: FastifyRequest) => {
+      await resolveBackOffice(request);
+    });
+    app.decorate('authenticateChauffeur', async (request: FastifyRequest) => {
+      const { user, source } = await resolve(request);
+      if (source !== CHAUFFEUR_SOURCE || !estChauffeur(user)) {
+        throw new AppError('auth.not_chauffeur', 403, [MSG.chauffeurOnly]);
+      }
+    });
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const { user } = await resolve(request);
+      const { user } = await resolveBackOffice(request);
       if (!BACKOFFICE_TYPES.includes(user.type as UserType)) {
         throw new AppError('auth.forbidden_type', 403, [MSG.transporteurOnly]);
       }

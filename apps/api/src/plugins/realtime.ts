@@ -1,5 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { MSG, PRESENCE_CHANNEL } from '@yams/shared';
+import { CHAUFFEUR_SOURCE, MSG, PRESENCE_CHANNEL } from '@yams/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -101,6 +101,8 @@ export default fp(
       try {
         const found = bearer ? await findByToken(app.db, bearer.trim()) : null;
         if (!found) return next(new Error(MSG.unauthenticated));
+        // Presence, positions and bells are the back-office's: the driver's app has its own API only.
+        if (found.source === CHAUFFEUR_SOURCE) return next(new Error(MSG.chauffeurTokenOnly));
         const scope = scopeOf(found.user);
         socket.data = { userId: found.user.id, tokenId: found.tokenId, entrepriseId: scope.entrepriseId };
         next();

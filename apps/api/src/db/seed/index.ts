@@ -18,6 +18,8 @@ export const DEMO_ACCOUNTS: Array<[email: string, role: string]> = [
   ['coursier@yams.ga', 'transporteur coursier indépendant'],
   ['nouveau@yams.ga', 'transporteur pas encore vérifié'],
   ['client@yams.ga', 'client (refusé par le back-office)'],
+  ['chauffeur@transgabon.ga', 'chauffeur TransGabon — application /chauffeur (ou +241 077 45 67 89)'],
+  ['chauffeur2@transgabon.ga', 'chauffeur TransGabon — application /chauffeur (ou +241 066 23 45 67)'],
 ];
 
 const now = () => new Date().toISOString();

@@ -16,6 +16,11 @@ export const notBackoffice = createErrorFactory({
   statusCode: 403,
   message: MSG.transporteurOnly,
 });
+export const notChauffeur = createErrorFactory({
+  code: 'auth.not_chauffeur',
+  statusCode: 403,
+  message: MSG.chauffeurOnly,
+});
 export const resetInvalid = createErrorFactory({
   code: 'auth.reset_invalid',
   statusCode: 422,

@@ -42,8 +42,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, logoutEndpoint, {
     tags,
-    summary: 'Révoque le jeton courant',
-    access: 'compte',
+    summary: 'Révoque le jeton courant (back-office et application chauffeur)',
+    access: 'session',
     handler: async (request) => {
       await revokeToken(app.db, request.auth!.tokenId);
       app.realtime.disconnectToken(request.auth!.tokenId);

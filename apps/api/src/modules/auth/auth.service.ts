@@ -1,8 +1,11 @@
 import {
   BACKOFFICE_TYPES,
+  CHAUFFEUR_SOURCE,
+  estChauffeur,
   type LoginBody,
   MSG,
   nomComplet,
+  telephoneNational,
   type UpdateMeBody,
   type UserType,
   VERIFICATION,
@@ -15,7 +18,12 @@ import { hashPassword, randomDigits, sameHash, sha256, verifyPassword } from '..
 import type { Mailer } from '../../lib/mailer';
 import { assertNotLimited, clearFailures, recordFailure } from '../../lib/rate-limit';
 import { createResetLink, revokeUserTokens } from '../users/credentials';
-import { findUserByEmail, findUserById, getAccountOut } from '../users/users.repository';
+import {
+  findChauffeursByTelephone,
+  findUserByEmail,
+  findUserById,
+  getAccountOut,
+} from '../users/users.repository';
 import {
   accountBlocked,
   alreadyVerified,
@@ -27,6 +35,7 @@ import {
   emailTaken,
   LIMITS,
   notBackoffice,
+  notChauffeur,
   resetInvalid,
   userNotFound,
 } from './auth.errors';
@@ -47,21 +56,45 @@ interface Client {
 /** A hash to verify against when the email is unknown, so both cases take the same time. */
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * The account behind a sign-in: by email, or (the driver's app only) by phone number, trying the password
+ * on each driver account with that number. `user` is the one whose password matched, if any.
+ */
+async function credentialsOf(db: Db, body: LoginBody): Promise<User | undefined> {
+  dummyHash ??= hashPassword('yams-dummy-password');
+  const candidates = body.email
+    ? [await findUserByEmail(db, body.email)].filter((u) => u !== undefined)
+    : await findChauffeursByTelephone(db, body.telephone ?? '');
+  // The same work whether or not an account exists, so the timing tells nothing.
+  if (!candidates.length) await verifyPassword(await dummyHash, body.password);
+  for (const user of candidates) {
+    if (await verifyPassword(user.password ?? (await dummyHash), body.password)) return user;
+  }
+  return undefined;
+}
+
+/**
+ * `POST /api/login`. The back-office (any `source` but "chauffeur") admits transporteur and superadmin
+ * accounts only (the specification's message otherwise); the driver's app (`source: "chauffeur"`, email or
+ * phone) admits drivers only (`estChauffeur`) and its token reaches `/api/chauffeur/…` only (plugins/auth.ts).
+ */
 export async function login({ db, mailer, config }: AuthDeps, body: LoginBody, client: Client) {
-  const keys = { account: `login:${body.email}`, address: `login-ip:${client.ip}` };
+  const chauffeurApp = body.source === CHAUFFEUR_SOURCE;
+  const ident = body.email ?? `tel:${telephoneNational(body.telephone)}`;
+  const keys = { account: `login:${ident}`, address: `login-ip:${client.ip}` };
   await assertNotLimited(db, [
     { key: keys.account, max: LIMITS.loginPerAccount },
     { key: keys.address, max: LIMITS.loginPerAddress },
   ]);
-  const user = await findUserByEmail(db, body.email);
-  dummyHash ??= hashPassword('yams-dummy-password');
-  const valid = await verifyPassword(user?.password ?? (await dummyHash), body.password);
-  if (!user || !valid) {
+  const user = await credentialsOf(db, body);
+  if (!user) {
     await recordFailure(db, [keys.account, keys.address]);
-    throw badCredentials();
+    throw badCredentials(body.email ? MSG.badCredentials : MSG.badPhoneCredentials);
   }
   if (user.bloque) throw accountBlocked();
-  if (!BACKOFFICE_TYPES.includes(user.type as UserType)) throw notBackoffice();
+  if (chauffeurApp ? !estChauffeur(user) : !BACKOFFICE_TYPES.includes(user.type as UserType)) {
+    throw chauffeurApp ? notChauffeur() : notBackoffice();
+  }
   await clearFailures(db, [keys.account]);
 
   const token = await issueToken(db, {
@@ -71,7 +104,8 @@ export async function login({ db, mailer, config }: AuthDeps, body: LoginBody, c
     ip: client.ip,
     userAgent: client.userAgent,
   });
-  const verificationRequired = !user.email_verified_at;
+  // A driver's account is set up by the office (most drivers have no email to receive a code).
+  const verificationRequired = !chauffeurApp && !user.email_verified_at;
   if (verificationRequired) await sendVerificationCode({ db, mailer, config }, user.id, client, false);
   const out = await getAccountOut(db, user);
   return { user: out!, token, verification_required: verificationRequired };

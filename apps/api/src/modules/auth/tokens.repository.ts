@@ -27,6 +27,8 @@ export async function issueToken(
 export interface Authenticated {
   user: User;
   tokenId: number;
+  /** The client the token was issued to (the login's `source`): "chauffeur" for the driver's app. */
+  source: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function findByToken(db: Db, bearer: string, cache?: TokenCache): P
     await db.update(personalAccessTokens).set({ last_used_at: now }).where(eq(personalAccessTokens.id, id));
     await db.update(users).set({ last_seen_at: now }).where(eq(users.id, row.user.id));
   }
-  return { user: row.user, tokenId: id };
+  return { user: row.user, tokenId: id, source: row.token.name };
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {

@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
+import type { StoredFile } from '../../lib/stored-files';
 import { entrepriseForCreate, type Scope } from '../../plugins/auth';
 import { assertEntreprise } from '../reference/reference.checks';
-import type { DocumentFiles, StoredFile } from './documents.files';
+import type { DocumentFiles } from './documents.files';
 import { findDocument, getDocumentOut } from './documents.repository';
 import { documents, vehicules } from './fleet.table';
 

@@ -19,7 +19,7 @@ import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
 import { courseLocked, montantBelowPaid, transitionRefused } from './operations.errors';
 import { assertChauffeur, assertClient, assertRefs, assertTrajetVilles } from './operations.refs';
-import { courses, demandes, paiements } from './operations.table';
+import { type Course, courses, demandes, paiements } from './operations.table';
 import { nextNumero } from './sequence';
 import { libererVehicule, reserverVehicule, suivreCourse, vehiculeConflict } from './vehicule-suivi';
 
@@ -176,37 +176,54 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
 export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseStatut): Promise<string> {
   return transaction(db, async (tx) => {
     const c = await lockCourse(tx, scope, id);
-    const t = scoped(tx, { entrepriseId: c.entreprise_id });
-    const from = c.statut as CourseStatut;
-    const error = courseTransitionError(from, to, c.statut_avant_probleme as CourseStatut | null);
+    const error = courseTransitionError(
+      c.statut as CourseStatut,
+      to,
+      c.statut_avant_probleme as CourseStatut | null,
+    );
     if (error) throw transitionRefused(error);
-    const now = new Date().toISOString();
-    const reelle = courseDateReelle(to, c);
-    await t
-      .update(courses)
-      .set({
-        statut: to,
-        statut_avant_probleme: to === 'Problemes mécaniques' ? from : null,
-        // The actual time beside the planned one; the plan itself is kept.
-        ...(reelle ? { [reelle]: now } : {}),
-        // A course finished without a planned unloading date was unloaded now.
-        ...(to === 'Terminé' && !c.date_dechargement ? { date_dechargement: now } : {}),
-      })
-      .where(eq(courses.id, c.id));
-    if (to === 'Terminé' || to === 'Annulé') {
-      await libererVehicule(t, c.vehicule_id, from === 'Problemes mécaniques');
-    } else {
-      await suivreCourse(t, c.vehicule_id, to);
-    }
-    await notify(tx, {
-      type: 'course_statut',
-      titre: `Course ${c.code} : ${to}`,
-      contenu: `La course ${c.code} est passée de « ${from} » à « ${to} ».`,
-      lien: `/operations/courses?id=${c.id}`,
-      entreprises: [c.entreprise_id],
-      auteur: scope.user.id,
-    });
+    await appliquerStatut(tx, c, to, { at: new Date().toISOString(), auteur: scope.user.id });
     return `La course ${c.code} est passée au statut « ${to} ».`;
+  });
+}
+
+/**
+ * Moves a locked course (`lockCourse`) to `to`, already checked against the lifecycle: stamps the actual
+ * time of the state (`at`: now in the office, the phone's clock for a driver's step), the vehicle follows,
+ * the office is notified (not `auteur`). The one writer of a course's status, office and driver's app alike.
+ */
+export async function appliquerStatut(
+  tx: Db,
+  c: Course,
+  to: CourseStatut,
+  options: { at: string; auteur: number | null; par?: string },
+): Promise<void> {
+  const t = scoped(tx, { entrepriseId: c.entreprise_id });
+  const from = c.statut as CourseStatut;
+  const reelle = courseDateReelle(to, c);
+  await t
+    .update(courses)
+    .set({
+      statut: to,
+      statut_avant_probleme: to === 'Problemes mécaniques' ? from : null,
+      // The actual time beside the planned one; the plan itself is kept.
+      ...(reelle ? { [reelle]: options.at } : {}),
+      // A course finished without a planned unloading date was unloaded now.
+      ...(to === 'Terminé' && !c.date_dechargement ? { date_dechargement: options.at } : {}),
+    })
+    .where(eq(courses.id, c.id));
+  if (to === 'Terminé' || to === 'Annulé') {
+    await libererVehicule(t, c.vehicule_id, from === 'Problemes mécaniques');
+  } else {
+    await suivreCourse(t, c.vehicule_id, to);
+  }
+  await notify(tx, {
+    type: 'course_statut',
+    titre: `Course ${c.code} : ${to}`,
+    contenu: `La course ${c.code} est passée de « ${from} » à « ${to} »${options.par ? ` (${options.par})` : ''}.`,
+    lien: `/operations/courses?id=${c.id}`,
+    entreprises: [c.entreprise_id],
+    auteur: options.auteur,
   });
 }
 

@@ -1,4 +1,10 @@
-import { type ConnectedUserOut, type UserOut, utilisateurCan } from '@yams/shared';
+import {
+  CHAUFFEUR_TYPES,
+  type ConnectedUserOut,
+  telephoneNational,
+  type UserOut,
+  utilisateurCan,
+} from '@yams/shared';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -75,6 +81,30 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
   return row;
+}
+
+/**
+ * The driver accounts (`estChauffeur`) whose first phone number is this one, compared on national digits
+ * (`telephoneNational`, the SQL function `telephone_national` of migration 0040, indexed). Phone numbers are
+ * not unique: the driver's app tries the password on each (a handful at most).
+ */
+export async function findChauffeursByTelephone(db: Db, telephone: string): Promise<User[]> {
+  const national = telephoneNational(telephone);
+  if (!national) return [];
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        sql`telephone_national(${users.telephone1}) = ${national}`,
+        or(
+          inArray(users.type, [...CHAUFFEUR_TYPES]),
+          and(eq(users.type, 'transporteur'), inArray(users.sous_type, [...CHAUFFEUR_TYPES])),
+        ),
+      ),
+    )
+    .orderBy(users.id)
+    .limit(5);
 }
 
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {

@@ -18,6 +18,7 @@ import { chauffeurSource, proprietaireSource, vehiculeSource } from '../fleet/ve
 import { courses, demandes, paiements } from './api';
 import { CourseDeroulement } from './CourseDeroulement';
 import { CoursePaiements } from './CoursePaiements';
+import { CourseRoute } from './CourseRoute';
 import { CourseSuivi } from './CourseSuivi';
 import { COURSE_LABELS } from './labels';
 import {
@@ -166,6 +167,7 @@ export const COURSES: ListDecl<C> = {
     ],
     sections: [
       { key: 'deroulement', title: 'Déroulement', render: (c) => <CourseDeroulement course={c} /> },
+      { key: 'route', title: 'Route', render: (c) => <CourseRoute course={c} /> },
       { key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> },
       { key: 'suivi', title: 'Suivi GPS', render: (c) => <CourseSuivi course={c} /> },
     ],

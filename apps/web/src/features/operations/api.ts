@@ -4,6 +4,7 @@ import {
   COURSE_STATUTS_FINAUX,
   type CourseStatut,
   courseEvenementsEndpoint,
+  courseJournalRouteEndpoint,
   coursesContract,
   creerLienSuiviEndpoint,
   demandesContract,
@@ -29,6 +30,7 @@ export const adresseKeys = adresses.keys;
 
 const suiviKeys = {
   evenements: (id: number) => ['courses', id, 'evenements'] as const,
+  route: (id: number) => ['courses', id, 'route'] as const,
   liens: (id: number) => ['courses', id, 'suivi'] as const,
 };
 
@@ -38,6 +40,17 @@ export function useCourseEvenements(course: { id: number; statut: string }) {
     queryKey: suiviKeys.evenements(course.id),
     queryFn: async ({ signal }) =>
       (await call(courseEvenementsEndpoint, { params: { id: course.id } }, { signal, background: true }))
+        .data,
+    refetchInterval: COURSE_STATUTS_FINAUX.includes(course.statut as CourseStatut) ? false : 30_000,
+  });
+}
+
+/** A course's road log from the driver's app (steps, delivery, fuel, expenses, incidents), live while it runs. */
+export function useCourseRoute(course: { id: number; statut: string }) {
+  return useQuery({
+    queryKey: suiviKeys.route(course.id),
+    queryFn: async ({ signal }) =>
+      (await call(courseJournalRouteEndpoint, { params: { id: course.id } }, { signal, background: true }))
         .data,
     refetchInterval: COURSE_STATUTS_FINAUX.includes(course.statut as CourseStatut) ? false : 30_000,
   });

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import {
+  chauffeurCarburantEndpoint,
+  chauffeurCourseEndpoint,
+  chauffeurCoursesEndpoint,
+  chauffeurEtapeEndpoint,
+  chauffeurFraisEndpoint,
+  chauffeurIncidentEndpoint,
+  chauffeurLivraisonEndpoint,
+  courseJournalRouteEndpoint,
+  LIVRAISON_PHOTOS_MAX,
+  PHOTO_CHAUFFEUR_REGLE,
+  photoChauffeurEndpoint,
+} from '@yams/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scoped } from '../../db/scoped';
+import { endpointRoute, fileRoute } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/http';
+import { StoredFiles } from '../../lib/stored-files';
+import { acceptUploads } from '../../lib/uploads';
+import { currentScope } from '../../plugins/auth';
+import { getCourseOut } from '../operations/courses.repository';
+import { photoNotFound } from './chauffeur.errors';
+import { photosChauffeur } from './chauffeur.table';
+import { getCourseChauffeur, listCoursesChauffeur } from './courses-chauffeur.repository';
+import { journalRoute } from './journal.repository';
+import {
+  enregistrerCarburant,
+  enregistrerEtape,
+  enregistrerFrais,
+  enregistrerIncident,
+  enregistrerLivraison,
+} from './releves.service';
+
+const tags = ['Application chauffeur'];
+
+const photos = (app: FastifyInstance) =>
+  new StoredFiles(app.config.dataDir, 'chauffeur', PHOTO_CHAUFFEUR_REGLE);
+
+/**
+ * `/api/chauffeur/…`: a token of the driver's app only (`access: 'chauffeur'` on each route, plugins/auth.ts),
+ * his own courses only.
+ */
+const appRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A signature and the photos of a delivery in one form; one photo with a fuel record, an expense, an incident.
+  await acceptUploads(
+    app,
+    PHOTO_CHAUFFEUR_REGLE,
+    'photos',
+    undefined,
+    app.authenticateChauffeur,
+    LIVRAISON_PHOTOS_MAX + 1,
+  );
+  const files = photos(app);
+
+  endpointRoute(app, chauffeurCoursesEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary: 'Mes courses : celles du jour (et les courses encore ouvertes) et les deux semaines à venir',
+    handler: async (request) => ok(await listCoursesChauffeur(app.db, currentScope(request))),
+  });
+
+  endpointRoute(app, chauffeurCourseEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary: 'Une de mes courses, avec ses étapes, sa livraison, le carburant, les frais et incidents',
+    handler: async (request) => {
+      const scope = currentScope(request);
+      const course = await getCourseChauffeur(app.db, scope, request.params.id);
+      return ok({ ...course, ...(await journalRoute(app.db, scope, course.id)) });
+    },
+  });
+
+  endpointRoute(app, chauffeurEtapeEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary:
+      'Enregistre une étape (heure et position du téléphone) ; id_client rend le renvoi sans effet, une étape déjà dépassée est gardée sans faire reculer la course',
+    handler: async (request) => {
+      const etape = await enregistrerEtape(app.db, currentScope(request), request.params.id, request.body);
+      return ok(etape, `Étape « ${etape.statut} » enregistrée.`);
+    },
+  });
+
+  endpointRoute(app, chauffeurLivraisonEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary: `Preuve de livraison (multipart : receptionnaire, signature, jusqu'à ${LIVRAISON_PHOTOS_MAX} photos de 300 Ko)`,
+    handler: async (request) =>
+      ok(
+        await enregistrerLivraison(app.db, files, currentScope(request), request.params.id, request.body),
+        'Livraison enregistrée.',
+      ),
+  });
+
+  endpointRoute(app, chauffeurCarburantEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary: 'Un plein ou un complément de carburant (multipart, photo du reçu facultative)',
+    handler: async (request) =>
+      ok(
+        await enregistrerCarburant(app.db, files, currentScope(request), request.body),
+        'Carburant enregistré.',
+      ),
+  });
+
+  endpointRoute(app, chauffeurFraisEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary: 'Des frais de route sur une course (multipart, photo facultative)',
+    handler: async (request) =>
+      ok(await enregistrerFrais(app.db, files, currentScope(request), request.body), 'Frais enregistrés.'),
+  });
+
+  endpointRoute(app, chauffeurIncidentEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary: 'Un incident (panne, accident, retard, contrôle) ; le bureau est prévenu aussitôt',
+    handler: async (request) =>
+      ok(
+        await enregistrerIncident(app.db, files, currentScope(request), request.body),
+        'Incident signalé au bureau.',
+      ),
+  });
+};
+
+/** The office's side: a course's road log and its photos, to the company only. */
+const officeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const files = photos(app);
+
+  endpointRoute(app, courseJournalRouteEndpoint, {
+    tags: ['Courses'],
+    summary: 'Le journal de route de la course : étapes du chauffeur, livraison, carburant, frais, incidents',
+    handler: async (request) => {
+      const scope = currentScope(request);
+      const course = await getCourseOut(app.db, scope, request.params.id);
+      return ok(await journalRoute(app.db, scope, course.id));
+    },
+  });
+
+  fileRoute(app, photoChauffeurEndpoint, {
+    tags: ['Courses'],
+    summary: 'Une photo ou une signature du journal de route',
+    handler: async (request, reply) => {
+      const [photo] = await scoped(app.db, currentScope(request))
+        .select()
+        .from(photosChauffeur)
+        .where(eq(photosChauffeur.id, request.params.id));
+      if (!photo) throw photoNotFound();
+      const abs = files.absolute(photo.chemin);
+      if (!fs.existsSync(abs))
+        throw photoNotFound('Le fichier de cette photo est introuvable sur le serveur.');
+      return reply
+        .header('content-type', photo.type)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(abs));
+    },
+  });
+};
+
+export default async function chauffeurRoutes(app: FastifyInstance) {
+  await app.register(appRoutes);
+  await app.register(officeRoutes);
+}

@@ -1,0 +1,177 @@
+import { FRAIS_TYPES, INCIDENT_TYPES } from '@yams/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { entrepriseId, enumCheck, timestamptz } from '../../db/columns';
+import { users } from '../../db/core.table';
+import { vehicules } from '../fleet/fleet.table';
+import { courses } from '../operations/operations.table';
+
+// What drivers record on the road (issue 26). Each row carries the outbox id the phone gave it (`id_client`,
+// unique per driver), so an action replayed after an offline day, even past the Idempotency-Key's 24 hours,
+// finds its row instead of adding another; `date_*` is the phone's clock, `created_at` when the API received it.
+
+const releve = () => ({
+  id: serial('id').primaryKey(),
+  entreprise_id: entrepriseId().notNull(),
+  chauffeur_id: integer('chauffeur_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  id_client: uuid('id_client').notNull(),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  created_at: timestamptz('created_at').notNull().default(sql`now()`),
+});
+
+/** A step of a course recorded by its driver: the state it reached, when and where. */
+export const courseEtapes = pgTable(
+  'course_etapes',
+  {
+    ...releve(),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    statut: varchar('statut', { length: 40 }).notNull(),
+    statut_precedent: varchar('statut_precedent', { length: 40 }),
+    /** false: the course had already moved past it; kept for the timeline, the course did not move. */
+    appliquee: boolean('appliquee').notNull(),
+    note: text('note'),
+    precision_m: integer('precision_m'),
+    date_etape: timestamptz('date_etape').notNull(),
+  },
+  (t) => [
+    uniqueIndex('course_etapes_client_unique').on(t.chauffeur_id, t.id_client),
+    index('course_etapes_course_idx').on(t.entreprise_id, t.course_id, t.date_etape),
+  ],
+);
+
+/** The proof of delivery of a course: who received, the signature, photos (`photos_chauffeur`). */
+export const livraisons = pgTable(
+  'livraisons',
+  {
+    ...releve(),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    receptionnaire: varchar('receptionnaire', { length: 255 }).notNull(),
+    code_verifie: boolean('code_verifie').notNull().default(false),
+    note: text('note'),
+    date_livraison: timestamptz('date_livraison').notNull(),
+  },
+  (t) => [
+    uniqueIndex('livraisons_client_unique').on(t.chauffeur_id, t.id_client),
+    uniqueIndex('livraisons_course_unique').on(t.course_id),
+    index('livraisons_entreprise_idx').on(t.entreprise_id, t.course_id),
+  ],
+);
+
+/** A fuel record on a vehicle (and the course it was for): the costs read them. */
+export const pleinsCarburant = pgTable(
+  'pleins_carburant',
+  {
+    ...releve(),
+    vehicule_id: integer('vehicule_id')
+      .notNull()
+      .references(() => vehicules.id, { onDelete: 'restrict' }),
+    course_id: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    litres: doublePrecision('litres').notNull(),
+    /** Integer FCFA. */
+    montant: integer('montant').notNull(),
+    station: varchar('station', { length: 120 }),
+    kilometrage: integer('kilometrage'),
+    plein: boolean('plein').notNull().default(false),
+    date_plein: timestamptz('date_plein').notNull(),
+  },
+  (t) => [
+    uniqueIndex('pleins_carburant_client_unique').on(t.chauffeur_id, t.id_client),
+    index('pleins_carburant_vehicule_idx').on(t.entreprise_id, t.vehicule_id, t.date_plein),
+    index('pleins_carburant_course_idx').on(t.entreprise_id, t.course_id),
+    check('pleins_carburant_litres_check', sql`${t.litres} > 0`),
+    check('pleins_carburant_montant_check', sql`${t.montant} > 0`),
+  ],
+);
+
+/** A road expense of a course (péage, pesage, checkpoints…). */
+export const fraisRoute = pgTable(
+  'frais_route',
+  {
+    ...releve(),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    vehicule_id: integer('vehicule_id')
+      .notNull()
+      .references(() => vehicules.id, { onDelete: 'restrict' }),
+    type: varchar('type', { length: 30 }).notNull(),
+    /** Integer FCFA. */
+    montant: integer('montant').notNull(),
+    note: text('note'),
+    date_frais: timestamptz('date_frais').notNull(),
+  },
+  (t) => [
+    uniqueIndex('frais_route_client_unique').on(t.chauffeur_id, t.id_client),
+    index('frais_route_course_idx').on(t.entreprise_id, t.course_id),
+    enumCheck('frais_route_type_check', t.type, FRAIS_TYPES),
+    check('frais_route_montant_check', sql`${t.montant} > 0`),
+  ],
+);
+
+/** Something that happened on the road: the office is notified at once. */
+export const incidentsRoute = pgTable(
+  'incidents_route',
+  {
+    ...releve(),
+    course_id: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    vehicule_id: integer('vehicule_id')
+      .notNull()
+      .references(() => vehicules.id, { onDelete: 'restrict' }),
+    type: varchar('type', { length: 30 }).notNull(),
+    note: text('note').notNull(),
+    date_incident: timestamptz('date_incident').notNull(),
+  },
+  (t) => [
+    uniqueIndex('incidents_route_client_unique').on(t.chauffeur_id, t.id_client),
+    index('incidents_route_course_idx').on(t.entreprise_id, t.course_id),
+    index('incidents_route_vehicule_idx').on(t.entreprise_id, t.vehicule_id, t.date_incident),
+    enumCheck('incidents_route_type_check', t.type, INCIDENT_TYPES),
+  ],
+);
+
+/**
+ * A photo or a signature of the road log, stored under DATA_DIR/uploads/chauffeur/{entreprise}/ and served
+ * to the company only (`GET /api/photos-chauffeur/{id}`). `objet` and `objet_id`: the row it belongs to.
+ */
+export const photosChauffeur = pgTable(
+  'photos_chauffeur',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    objet: varchar('objet', { length: 20 }).notNull(),
+    objet_id: integer('objet_id').notNull(),
+    chemin: varchar('chemin', { length: 500 }).notNull(),
+    type: varchar('type', { length: 60 }).notNull(),
+    taille: integer('taille').notNull(),
+    created_at: timestamptz('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('photos_chauffeur_objet_idx').on(t.entreprise_id, t.objet, t.objet_id),
+    enumCheck('photos_chauffeur_objet_check', t.objet, [
+      'signature',
+      'livraison',
+      'carburant',
+      'frais',
+      'incident',
+    ]),
+  ],
+);

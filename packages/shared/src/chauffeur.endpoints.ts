@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  CarburantBody,
+  CourseChauffeurDetailOut,
+  CourseChauffeurOut,
+  EtapeBody,
+  EtapeOut,
+  FraisBody,
+  IncidentBody,
+  JournalRouteOut,
+  LivraisonBody,
+  LivraisonOut,
+  ReleveOut,
+} from './chauffeur.schemas';
+import { endpointContract } from './contract';
+import { IdParams } from './list-query';
+
+// The driver's app's API (issue 26): `/api/chauffeur/…`, reached by a token of the app only
+// (`source: "chauffeur"`), and only on the driver's own courses. The app types its calls with
+// `import type` (its small entry carries no zod).
+
+export const chauffeurCoursesEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/chauffeur/courses',
+  response: z.array(CourseChauffeurOut),
+});
+
+export const chauffeurCourseEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/chauffeur/courses/:id',
+  params: IdParams,
+  response: CourseChauffeurDetailOut,
+});
+
+export const chauffeurEtapeEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/chauffeur/courses/:id/etapes',
+  params: IdParams,
+  body: EtapeBody,
+  response: EtapeOut,
+});
+
+export const chauffeurLivraisonEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/chauffeur/courses/:id/livraison',
+  params: IdParams,
+  body: LivraisonBody,
+  multipart: true,
+  response: LivraisonOut,
+});
+
+export const chauffeurCarburantEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/chauffeur/carburant',
+  body: CarburantBody,
+  multipart: true,
+  response: ReleveOut,
+});
+
+export const chauffeurFraisEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/chauffeur/frais',
+  body: FraisBody,
+  multipart: true,
+  response: ReleveOut,
+});
+
+export const chauffeurIncidentEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/chauffeur/incidents',
+  body: IncidentBody,
+  multipart: true,
+  response: ReleveOut,
+});
+
+/** The office: a course's road log (steps, proof of delivery, fuel, expenses, incidents). */
+export const courseJournalRouteEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/courses/:id/route',
+  params: IdParams,
+  response: JournalRouteOut,
+});
+
+/** The office: a photo or a signature of the road log, to the company only (never a public URL). */
+export const photoChauffeurEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/photos-chauffeur/:id',
+  params: IdParams,
+});

@@ -1,0 +1,42 @@
+// The driver's app (issue 26): what it records on the road, its limits and French labels. Pure (no zod):
+// the app's own small entry reads these without bringing zod onto the phone.
+
+/** The kinds of road expense a driver pays on a course. */
+export const FRAIS_TYPES = [
+  'Péage',
+  'Pesage',
+  'Police',
+  'Gendarmerie',
+  'Douane',
+  'Parking',
+  'Réparation',
+  'Per diem',
+  'Autre',
+] as const;
+
+/** What can happen on the road; the office is notified at once. */
+export const INCIDENT_TYPES = ['Panne', 'Accident', 'Retard', 'Contrôle'] as const;
+
+/** A photo taken by the driver: compressed in the phone to at most this size, checked again by the API. */
+export const PHOTO_MAX_OCTETS = 300 * 1024;
+/** Photos of one proof of delivery. */
+export const LIVRAISON_PHOTOS_MAX = 4;
+
+/** The steps a driver records, in the lifecycle's order (packages/shared operations.lifecycle.ts). */
+export const ETAPES_CHAUFFEUR = [
+  'Chargement terminé',
+  'Transport en cours',
+  'Terminé',
+  'Problemes mécaniques',
+] as const;
+
+/** The button of each step in the app. */
+export const ETAPE_LIBELLES: Record<string, string> = {
+  'Chargement terminé': 'Chargement terminé',
+  'Transport en cours': 'Départ : transport en cours',
+  Terminé: 'Arrivé : course terminée',
+  'Problemes mécaniques': 'Problème mécanique',
+};
+
+/** Where a course is in the driver's list. */
+export type QuandCourse = 'aujourdhui' | 'a_venir' | 'passee';
