@@ -288,13 +288,12 @@ describe('POST /api/vehicules', () => {
       'Le propriétaire doit être un transporteur de la même entreprise que le véhicule.',
       'proprietaire_id',
     );
-    const staff = data(await t.get('/api/utilisateurs?limit=100', A.token)) as Array<{
-      id: number;
-      type: string;
-    }>;
-    const client = staff.find((u) => u.type === 'client')!;
-    const camionneur = staff.find((u) => u.type === 'camionneur')!;
-    const coursier = staff.find((u) => u.type === 'coursier')!;
+    // One account of each type (the list is newest first: each type is asked for by itself).
+    const oneOf = async (type: string) =>
+      (data(await t.get(`/api/utilisateurs?type=${type}&limit=1`, A.token)) as Array<{ id: number }>)[0]!;
+    const client = await oneOf('client');
+    const camionneur = await oneOf('camionneur');
+    const coursier = await oneOf('coursier');
     failed(
       await t.post('/api/vehicules', { ...base, plaque: 'PR-2', proprietaire_id: client.id }, A.token),
       422,

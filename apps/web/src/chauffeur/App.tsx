@@ -1,6 +1,6 @@
 import type { CourseChauffeurOut } from '@yams/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { call, getSession, listeCourses, type Session, setSession } from './api';
+import { CHEMINS, call, getSession, listeCourses, type Session, setSession } from './api';
 import { Connexion } from './Connexion';
 import { Course } from './Course';
 import { avecEtape } from './format';
@@ -130,7 +130,7 @@ export function App() {
           type="button"
           className="ch-link ch-light"
           onClick={() => {
-            void call('POST', '/api/logout');
+            void call('POST', CHEMINS.logout);
             setSession(null);
             setSess(null);
           }}

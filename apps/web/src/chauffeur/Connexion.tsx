@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { call, type Session, setSession } from './api';
+import { CHEMINS, call, type Session, setSession } from './api';
 
 /** Sign-in with the phone number (or the email) and the password the office gave. */
 export function Connexion({ onDone }: { onDone: (s: Session) => void }) {
@@ -13,7 +13,7 @@ export function Connexion({ onDone }: { onDone: (s: Session) => void }) {
     setBusy(true);
     setErreur(null);
     const value = ident.trim();
-    const res = await call<{ token: string; user: Session['user'] }>('POST', '/api/login', {
+    const res = await call<{ token: string; user: Session['user'] }>('POST', CHEMINS.login, {
       ...(value.includes('@') ? { email: value } : { telephone: value }),
       password,
       source: 'chauffeur',

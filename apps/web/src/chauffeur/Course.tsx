@@ -1,5 +1,6 @@
 import { type CourseChauffeurOut, type CourseStatut, ETAPE_LIBELLES, formatPoids } from '@yams/shared';
 import { useState } from 'react';
+import { CHEMINS, cheminCourse } from './api';
 import { avecEtape, heure, jour, lienCarte, nouvelId, statutAffiche } from './format';
 import { position } from './media';
 import { ajouter, type Envoi } from './outbox';
@@ -45,7 +46,7 @@ export function Course({
     const pos = await position();
     await ajouter({
       id,
-      url: `/api/chauffeur/courses/${c.id}/etapes`,
+      url: cheminCourse(CHEMINS.etapes, c.id),
       corps: {
         json: {
           id_client: id,

@@ -1,5 +1,6 @@
 import { type CourseChauffeurOut, FRAIS_TYPES, INCIDENT_TYPES, LIVRAISON_PHOTOS_MAX } from '@yams/shared';
 import { type FormEvent, useRef, useState } from 'react';
+import { CHEMINS, cheminCourse } from './api';
 import { nouvelId } from './format';
 import { champsPosition, compresser, position } from './media';
 import { ajouter } from './outbox';
@@ -80,8 +81,8 @@ export function Releve({
       id,
       url:
         sorte === 'livraison'
-          ? `/api/chauffeur/courses/${c.id}/livraison`
-          : `/api/chauffeur/${sorte === 'incident' ? 'incidents' : sorte}`,
+          ? cheminCourse(CHEMINS.livraison, c.id)
+          : CHEMINS[sorte === 'incident' ? 'incidents' : sorte],
       corps: { form: { ...form, id_client: id, date: new Date().toISOString(), ...champsPosition(pos) } },
       libelle: `${TITRES[sorte]} — ${c.code}`,
       courseId: c.id,

@@ -1,8 +1,38 @@
-import type { CourseChauffeurOut, Envelope, UserOut } from '@yams/shared';
+import type {
+  CourseChauffeurOut,
+  chauffeurCarburantEndpoint,
+  chauffeurCoursesEndpoint,
+  chauffeurEtapeEndpoint,
+  chauffeurFraisEndpoint,
+  chauffeurIncidentEndpoint,
+  chauffeurLivraisonEndpoint,
+  Envelope,
+  loginEndpoint,
+  logoutEndpoint,
+  UserOut,
+} from '@yams/shared';
 
 // The driver app's calls: the bearer token of the app's sign-in (`source: "chauffeur"`), kept on the phone.
 
 const SESSION_KEY = 'yams.chauffeur.session';
+
+/**
+ * The app's API paths, each checked against its contract of packages/shared by the type checker (the app
+ * loads no zod, so it reads the contracts' types, not the contracts); `:id` is filled by `cheminCourse`.
+ */
+export const CHEMINS = {
+  login: '/api/login' satisfies (typeof loginEndpoint)['path'],
+  logout: '/api/logout' satisfies (typeof logoutEndpoint)['path'],
+  courses: '/api/chauffeur/courses' satisfies (typeof chauffeurCoursesEndpoint)['path'],
+  etapes: '/api/chauffeur/courses/:id/etapes' satisfies (typeof chauffeurEtapeEndpoint)['path'],
+  livraison: '/api/chauffeur/courses/:id/livraison' satisfies (typeof chauffeurLivraisonEndpoint)['path'],
+  carburant: '/api/chauffeur/carburant' satisfies (typeof chauffeurCarburantEndpoint)['path'],
+  frais: '/api/chauffeur/frais' satisfies (typeof chauffeurFraisEndpoint)['path'],
+  incidents: '/api/chauffeur/incidents' satisfies (typeof chauffeurIncidentEndpoint)['path'],
+} as const;
+
+/** A course's path: `/api/chauffeur/courses/12/etapes`. */
+export const cheminCourse = (chemin: string, courseId: number) => chemin.replace(':id', String(courseId));
 
 export interface Session {
   token: string;
@@ -52,7 +82,7 @@ export async function call<T>(
     return { ok: false, status: 0, errors: [HORS_LIGNE], fields: {} };
   }
   const envelope = (await res.json().catch(() => null)) as (Envelope<T> & { data: unknown }) | null;
-  if (res.status === 401 && url !== '/api/login') {
+  if (res.status === 401 && url !== CHEMINS.login) {
     setSession(null);
     window.dispatchEvent(new Event('chauffeur:session'));
   }
@@ -76,4 +106,4 @@ export async function call<T>(
   };
 }
 
-export const listeCourses = () => call<CourseChauffeurOut[]>('GET', '/api/chauffeur/courses');
+export const listeCourses = () => call<CourseChauffeurOut[]>('GET', CHEMINS.courses);
