@@ -22,6 +22,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: BASE_URL,
+    // A click or a fill whose element never comes fails in 30 s, not at the test's limit.
+    actionTimeout: 30_000,
     locale: 'fr-FR',
     timezoneId: 'Africa/Libreville',
     // The app then skips its animations (theme.ts): the tests wait less and see the final state.

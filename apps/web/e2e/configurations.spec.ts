@@ -165,7 +165,7 @@ test('services imported from a CSV with the export’s columns: errors line by l
     dialog.getByText('1 ligne à corriger : corrigez-la dans le fichier puis importez-le de nouveau.'),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: /^Importer/ })).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await dialog.getByRole('button', { name: 'Fermer' }).last().click();
 
   // Corrected: the other line written, amounts read from the French format.
   await input.setInputFiles(file('juste.csv', [`Pneus ${tag};"1 200 000";01/01/2026`]));

@@ -1,8 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, openNewCompany, TRANSGABON } from './support/accounts';
 import { api } from './support/fleet';
-import { choose } from './support/list';
-import { newClient, newCourse } from './support/operations';
+import { newClient, newCourse, pick } from './support/operations';
 import { expect, test } from './support/test';
 
 test.use({ account: TRANSGABON });
@@ -133,7 +132,7 @@ test('editing the monthly target moves the gauge', async ({ page }) => {
     [o.realise, '100 %'],
   ] as const) {
     await gauge.getByRole('button', { name: "Modifier l'objectif mensuel" }).click();
-    const input = page.getByRole('spinbutton', { name: 'Objectif mensuel' });
+    const input = page.getByRole('textbox', { name: 'Objectif mensuel' });
     await input.fill(String(target));
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByText('Les paramètres de l’entreprise ont été enregistrés.')).toBeVisible();
@@ -196,7 +195,8 @@ test.describe('superadmin', () => {
     const tg = companies.find(
       (c) => (c.entreprise_id === null || c.entreprise_id === c.id) && /TransGabon/i.test(c.nom_complet),
     )!;
-    await choose(page, page.getByRole('combobox', { name: 'Entreprise' }), tg.nom_complet);
+    // Searched by name: the companies are listed newest first, and the specs create many.
+    await pick(page, page.getByRole('combobox', { name: 'Entreprise' }), 'TransGabon', tg.nom_complet);
     await expect(page).toHaveURL(new RegExp(`entreprise=${tg.id}`));
     const one = await api<Kpis>(page, `/api/statistiques/kpis?periode=annee&entreprise=${tg.id}`);
     expect(one.coursesCount).toBeGreaterThan(0);

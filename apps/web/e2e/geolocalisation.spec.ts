@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openNewCompany } from './support/accounts';
+import { ADMIN, openNewCompany } from './support/accounts';
 import { exportAs, readCsv } from './support/list';
+import { pick } from './support/operations';
+import { openAs, savedSession } from './support/session';
 import { expect, test } from './support/test';
 
 const TILES = /tile\.openstreetmap\.(org|fr)|arcgisonline\.com/;
@@ -204,6 +206,7 @@ test('historique : un jour enregistré se rejoue avec son arrêt, sa distance et
     'Arrêts (> 5 min)',
     'Premier point',
     'Dernier point',
+    'Conducteurs',
   ]);
   const line = lines.find((l) => l[0] === `${dd}/${m}/${y}`)!;
   expect(Number(line[1])).toBeCloseTo(12.4, 0);
@@ -216,7 +219,7 @@ test('appareils : créer, voir l’adresse à saisir dans Traccar Client, modifi
   baseURL,
 }) => {
   await blockTiles(page);
-  await openNewCompany(page, 'GeoAppareils');
+  const company = await openNewCompany(page, 'GeoAppareils');
   await page.goto('/geolocalisation/appareils');
   await expect(page.getByRole('heading', { name: 'Appareils (0)' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`${baseURL}/api/gps/osmand`).first()).toBeVisible();
@@ -249,16 +252,29 @@ test('appareils : créer, voir l’adresse à saisir dans Traccar Client, modifi
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Téléphone de Paul (GA-204-KB)');
 
-  // A phone nobody registered reports: refused (404), then listed as 'Appareil inconnu', registered in one click.
+  // A phone nobody registered reports: answered like any other (a sweep learns nothing), never shown to a
+  // company; the superadmin sees it as 'Appareil inconnu' and gives it to this company in one click.
   const inconnu = `inconnu-${Date.now().toString(36)}`;
-  const refused = await request.get(`/api/gps/osmand?id=${inconnu}&lat=0.4&lon=9.45`);
-  expect(refused.status()).toBe(404);
+  const answered = await request.get(`/api/gps/osmand?id=${inconnu}&lat=0.4&lon=9.45`);
+  expect(answered.status()).toBe(200);
   await page.reload();
+  await expect(page.getByRole('heading', { name: 'Appareils (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Appareils inconnus' })).toHaveCount(0);
+
+  await openAs(page, savedSession(ADMIN));
+  await page.goto('/geolocalisation/appareils');
   const unknown = page.getByRole('region', { name: 'Appareils inconnus' });
   await expect(unknown).toContainText(inconnu, { timeout: 30_000 });
+  await pick(
+    page,
+    unknown.getByRole('combobox', { name: "Entreprise à qui attribuer l'appareil" }),
+    company.nom,
+  );
   await unknown.getByRole('button', { name: `Enregistrer l'appareil ${inconnu}` }).click();
-  await expect(page.getByRole('heading', { name: 'Appareils (2)' })).toBeVisible();
-  await expect(page.getByRole('table')).toContainText(inconnu);
   await expect(unknown.getByText(inconnu)).toHaveCount(0);
+  await openAs(page, company.session);
+  await page.goto('/geolocalisation/appareils');
+  await expect(page.getByRole('heading', { name: 'Appareils (2)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('table')).toContainText(inconnu);
   await page.screenshot({ path: '/tmp/shots/geo-web/e2e-appareils-1280.png', fullPage: true });
 });

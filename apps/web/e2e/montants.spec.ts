@@ -47,14 +47,15 @@ test('un montant illisible, négatif ou avec des centimes garde ce qui est tapé
 }) => {
   const form = await openVoucherForm(page);
   const montant = form.getByLabel('Montant');
-  for (const [typed, message] of [
-    ['12e5', 'sans exposant'],
-    ['-5000', 'Le montant ne peut pas être négatif.'],
-    ['17500,50', "le franc CFA n'a pas de centimes"],
+  // What cannot be read stays as typed; a readable negative amount is shown formatted, with its message.
+  for (const [typed, message, shown] of [
+    ['12e5', 'sans exposant', '12e5'],
+    ['-5000', 'Le montant ne peut pas être négatif.', '-5.000'],
+    ['17500,50', "le franc CFA n'a pas de centimes", '17500,50'],
   ]) {
     await paste(page, montant, typed!);
     await montant.blur();
-    await expect(montant).toHaveValue(typed!);
+    await expect(montant).toHaveValue(shown!);
     await expect(form.getByText(message!)).toBeVisible();
   }
   await form.getByRole('button', { name: 'Enregistrer' }).click();
@@ -76,7 +77,7 @@ test('une ligne de facture collée « 1 250 000,00 » compte 1.250.000 FCFA', as
 
 test('le calendrier d’une date comptable grise ce que l’API refuse (au-delà de J+7)', async ({ page }) => {
   const form = await openVoucherForm(page);
-  await form.getByLabel('Date').click();
+  await form.getByLabel("Prise d'effet").click();
   const picker = page.locator('.ant-picker-dropdown:visible');
   const today = todayInGabon();
   const cell = (day: string) => picker.locator(`td[title="${day}"]`);
