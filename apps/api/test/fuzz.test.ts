@@ -1,4 +1,4 @@
-import { DOCUMENT_FICHIER_REGLE, type FichierRegle, LOGO_REGLE } from '@yams/shared';
+import { DOCUMENT_FICHIER_REGLE, type FichierRegle, LOGO_REGLE, PHOTO_CHAUFFEUR_REGLE } from '@yams/shared';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -63,7 +63,14 @@ beforeAll(async () => {
  * The rule of each file part the API publishes (`format: binary` in a multipart body), by part name. A new
  * upload route whose part is not here fails the test with the place to declare it.
  */
-const UPLOAD_RULES: Record<string, FichierRegle> = { fichier: DOCUMENT_FICHIER_REGLE, logo: LOGO_REGLE };
+const UPLOAD_RULES: Record<string, FichierRegle> = {
+  fichier: DOCUMENT_FICHIER_REGLE,
+  logo: LOGO_REGLE,
+  // The driver's app: a proof of delivery's signature and photos, a receipt's or an incident's photo.
+  signature: PHOTO_CHAUFFEUR_REGLE,
+  photos: PHOTO_CHAUFFEUR_REGLE,
+  photo: PHOTO_CHAUFFEUR_REGLE,
+};
 
 function uploadOf(path: string, op: Schema): Route['upload'] {
   const schema = op.requestBody?.content?.['multipart/form-data']?.schema as Schema | undefined;

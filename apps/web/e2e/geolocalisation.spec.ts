@@ -209,8 +209,8 @@ test('historique : un jour enregistré se rejoue avec son arrêt, sa distance et
     'Conducteurs',
   ]);
   const line = lines.find((l) => l[0] === `${dd}/${m}/${y}`)!;
-  expect(Number(line[1])).toBeCloseTo(12.4, 0);
-  expect(line.slice(3)).toEqual(['1', '08:00', '09:30']);
+  expect(Number(line[1]!.replace(',', '.'))).toBeCloseTo(12.4, 0);
+  expect(line.slice(3, 6)).toEqual(['1', '08:00', '09:30']);
 });
 
 test('appareils : créer, voir l’adresse à saisir dans Traccar Client, modifier ; un identifiant inconnu s’enregistre en un clic', async ({
@@ -270,7 +270,7 @@ test('appareils : créer, voir l’adresse à saisir dans Traccar Client, modifi
     unknown.getByRole('combobox', { name: "Entreprise à qui attribuer l'appareil" }),
     company.nom,
   );
-  await unknown.getByRole('button', { name: `Enregistrer l'appareil ${inconnu}` }).click();
+  await unknown.getByRole('button', { name: `Attribuer l'appareil ${inconnu}` }).click();
   await expect(unknown.getByText(inconnu)).toHaveCount(0);
   await openAs(page, company.session);
   await page.goto('/geolocalisation/appareils');

@@ -18,7 +18,8 @@ test('la liste des utilisateurs connectés suit en direct une connexion et une d
   await expect(row).toHaveCount(0);
 
   // A second browser signs in as the new company: its line appears here without a reload.
-  const other = await browser.newContext();
+  // (A context opened in a test takes the test's options: an empty storage state, or it is the admin.)
+  const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const tab1 = await other.newPage();
   await signInToHome(tab1, company.email, company.password);
   await expect(row).toHaveCount(1);
