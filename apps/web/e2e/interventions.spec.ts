@@ -165,6 +165,10 @@ test.describe('Ogooué', () => {
       service.libelle!,
     );
     await dialog.getByLabel('Prix unitaire de la ligne 3').fill('-500');
+    await dialog.getByLabel('Prix unitaire de la ligne 3').blur();
+    await expect(third.getByRole('alert')).toContainText(
+      'Ligne 3 : Le prix unitaire ne peut pas être négatif.',
+    );
     await dialog.getByLabel('Quantité de la ligne 3').fill('0');
     await dialog.getByLabel('Quantité de la ligne 3').blur();
     await expect(third.getByRole('alert')).toContainText('Ligne 3 : La quantité doit être au moins 1.');
