@@ -26,16 +26,26 @@ const database = {
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
           environment: 'node',
+          pool: 'threads',
         },
       },
       {
-        test: { name: 'api', include: ['apps/api/test/**/*.test.ts'], exclude: SYSTEM, ...database },
+        // Worker threads, not a process per file: unit + API took 6 min instead of 9.5 min here (each file
+        // still gets fresh modules and its own copy of the database).
+        test: {
+          name: 'api',
+          include: ['apps/api/test/**/*.test.ts'],
+          exclude: SYSTEM,
+          pool: 'threads',
+          ...database,
+        },
       },
       {
         test: { name: 'system', include: SYSTEM, ...database },

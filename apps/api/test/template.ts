@@ -13,6 +13,7 @@ import type { Database } from '../src/db/client';
  * - the seed sources, which are most of the API: the demo seed goes through the modules' services
  *   (numbering, postings, statuses), so every non-test source of `apps/api/src` and `packages/shared/src`;
  * - the installed versions (`package-lock.json`: PGlite's data-dir format, drizzle's SQL);
+ * - this file, which builds and trims it;
  * - today's date in Libreville: the demo data is dated relative to today (courses of today and this week).
  * Editing a test, a spec or the web app never rebuilds it.
  */
@@ -40,6 +41,7 @@ function templateInputs(): string[] {
     ...listFiles(path.join(root, 'apps/api/src'), isSource),
     ...listFiles(path.join(root, 'packages/shared/src'), isSource),
     path.join(root, 'package-lock.json'),
+    import.meta.filename, // how the template is built and trimmed
   ];
 }
 
@@ -53,6 +55,24 @@ function templateKey(): string {
   }
   hash.update(todayInGabon());
   return hash.digest('hex').slice(0, 16);
+}
+
+/** A ustar archive without the entries `drop` names (headers and data kept byte for byte otherwise). */
+function withoutTarEntries(tar: Uint8Array, drop: (name: string) => boolean): Buffer {
+  const text = (from: number, to: number) =>
+    Buffer.from(tar.subarray(from, to)).toString('latin1').replace(/\0.*$/s, '');
+  const kept: Uint8Array[] = [];
+  let at = 0;
+  while (at + 512 <= tar.length && tar.subarray(at, at + 512).some((byte) => byte !== 0)) {
+    const prefix = text(at + 345, at + 500);
+    const name = prefix ? `${prefix}/${text(at, at + 100)}` : text(at, at + 100);
+    const size = Number.parseInt(text(at + 124, at + 136).trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    if (!drop(name)) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  kept.push(new Uint8Array(1024)); // the end-of-archive marker: two empty blocks
+  return Buffer.concat(kept);
 }
 
 async function buildTemplate(file: string): Promise<void> {
@@ -76,11 +96,23 @@ async function buildTemplate(file: string): Promise<void> {
   await migrate(database);
   await seedDemo(database.db);
   await analyze(database.db);
+  // After a checkpoint, only the WAL segment(s) from its redo point to the insert position matter; the
+  // others (written during the seed, or recycled ahead) are 48 MB of the 125 MB each test file would load.
+  await client.query('CHECKPOINT');
+  const { rows } = await client.query<{ redo: string; fin: string }>(
+    `SELECT pg_walfile_name(redo_lsn) AS redo, pg_walfile_name(pg_current_wal_insert_lsn()) AS fin
+       FROM pg_control_checkpoint()`,
+  );
   const dump = await client.dumpDataDir('none');
   await client.close();
+  const { redo, fin } = rows[0]!;
+  const tar = withoutTarEntries(new Uint8Array(await dump.arrayBuffer()), (name) => {
+    const segment = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
+    return segment !== undefined && (segment < redo || segment > fin);
+  });
   // Written under a temporary name, then renamed: a run stopped halfway leaves no half template behind.
   const partial = `${file}.${process.pid}.partial`;
-  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.writeFileSync(partial, tar);
   fs.renameSync(partial, file);
 }
 
