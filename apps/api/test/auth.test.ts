@@ -193,6 +193,14 @@ describe('Mon compte', () => {
     expect(mismatch.json().data.fields.password_confirmation).toBe(
       'La confirmation ne correspond pas au mot de passe.',
     );
+    const weak = await t.post(
+      '/api/me/update',
+      { current_password: 'Yams2026!', password: '12345678', password_confirmation: '12345678' },
+      current,
+    );
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().data.fields.password).toMatch(/^Ce mot de passe est trop facile à deviner/);
+    expect((await t.get('/api/me', other)).statusCode).toBe(200);
     const res = await t.post(
       '/api/me/update',
       { current_password: 'Yams2026!', password: 'NouveauMdp1!', password_confirmation: 'NouveauMdp1!' },
@@ -232,6 +240,15 @@ describe('forgot and reset password', () => {
       password_confirmation: 'autre',
     });
     expect(mismatch.statusCode).toBe(422);
+    // A weak password is refused with the reason, and the link still works (issue 23 §3).
+    for (const [password, reason] of [
+      ['azerty123', /^Ce mot de passe est trop facile à deviner/],
+      ['coursier2026!', /^Le mot de passe ne doit contenir ni votre nom ni votre adresse email\.$/],
+    ] as const) {
+      const weak = await t.post('/api/reset-password', { token, password, password_confirmation: password });
+      expect(weak.statusCode, weak.body).toBe(422);
+      expect(weak.json().data.fields.password).toMatch(reason);
+    }
     const ok = await t.post('/api/reset-password', {
       token,
       password: 'Reinit2026!',

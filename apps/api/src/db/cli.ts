@@ -3,6 +3,7 @@ import readline from 'node:readline/promises';
 import { zEmail, zPassword } from '@yams/shared';
 import { loadConfig } from '../config';
 import { hashPassword } from '../lib/crypto';
+import { passwordWeakness } from '../lib/password-policy';
 import { findUserByEmail } from '../modules/users/users.repository';
 import { openDatabase } from './client';
 import { migrate } from './migrate';
@@ -42,6 +43,8 @@ try {
       arg('password') ?? process.env.ADMIN_PASSWORD ?? (await ask('Mot de passe : ')),
     );
     if (await findUserByEmail(database.db, email)) throw new Error(`Un compte ${email} existe déjà.`);
+    const weakness = await passwordWeakness(password, { email, nom: arg('nom') });
+    if (weakness) throw new Error(weakness);
     await database.db.insert(users).values({
       name: email.split('@')[0]!,
       type: 'superadmin',

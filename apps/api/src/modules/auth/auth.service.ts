@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { passwordResets, type User, users, verificationCodes } from '../../db/schema';
 import { hashPassword, randomDigits, sameHash, sha256, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
+import { assertStrongPassword } from '../../lib/password-policy';
 import { assertNotLimited, clearFailures, recordFailure } from '../../lib/rate-limit';
 import { createResetLink, revokeUserTokens } from '../users/credentials';
 import {
@@ -142,6 +143,8 @@ export async function resetPassword(
     await recordFailure(db, [addressKey]);
     throw resetInvalid();
   }
+  const [owner] = await db.select().from(users).where(eq(users.id, row.user_id)).limit(1);
+  await assertStrongPassword(password, owner ?? {});
   const hashed = await hashPassword(password);
   await db.transaction(async (tx) => {
     // Mark the token used first and only if still unused, so two concurrent resets cannot both succeed.
@@ -261,6 +264,8 @@ export async function updateMe(
         fields: { current_password: MSG.currentPasswordWrong },
       });
     }
+    // Judged against the identity the account will have once this update is saved.
+    await assertStrongPassword(password, { ...user, ...changes });
     changes.password = await hashPassword(password);
   }
   if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, user.id));
