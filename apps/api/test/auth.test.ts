@@ -2,7 +2,7 @@ import { MSG } from '@yams/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { personalAccessTokens, users, verificationCodes } from '../src/db/schema';
-import { allKeys, setupApi, type TestContext } from './helpers';
+import { addBackOfficeUser, allKeys, setupApi, type TestContext } from './helpers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -218,6 +218,77 @@ describe('Mon compte', () => {
   });
 });
 
+describe('changing the email (issue 23 §1)', () => {
+  const linkIn = (text = '') => /confirmer-email\?token=(\S+)/.exec(text)?.[1];
+  const me = async (token: string) => (await t.get('/api/me', token)).json().data as { email: string };
+
+  it('needs the current password, waits for the link mailed to the new address, tells the old one', async () => {
+    const id = await addBackOfficeUser(t, 2, 'compta.change@transgabon.ga');
+    const other = await t.login('compta.change@transgabon.ga');
+    const current = await t.login('compta.change@transgabon.ga');
+    const ask = (body: Record<string, string>) => t.post('/api/me/update', body, current);
+
+    const without = await ask({ email: 'nouvelle.adresse@transgabon.ga' });
+    expect(without.statusCode).toBe(422);
+    expect(without.json().data.fields.current_password).toBe(MSG.currentPasswordForEmail);
+    const wrong = await ask({ email: 'nouvelle.adresse@transgabon.ga', current_password: 'faux' });
+    expect(wrong.json().data.fields.current_password).toBe(MSG.currentPasswordWrong);
+    const taken = await ask({ email: 'admin@yams.ga', current_password: 'Yams2026!' });
+    expect(taken.json().data.fields.email).toBe(MSG.emailTaken);
+    expect(t.lastMailTo('nouvelle.adresse@transgabon.ga')).toBeUndefined();
+
+    // A first request, replaced by a second one: only the last link works.
+    await ask({ email: 'premiere.adresse@transgabon.ga', current_password: 'Yams2026!' });
+    const firstLink = linkIn(t.lastMailTo('premiere.adresse@transgabon.ga')?.text);
+    const res = await ask({ email: 'Nouvelle.Adresse@transgabon.ga', current_password: 'Yams2026!' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(MSG.emailChangeSent('nouvelle.adresse@transgabon.ga'));
+    // Nothing changed yet; the other session is closed, this one stays.
+    expect(res.json().data.email).toBe('compta.change@transgabon.ga');
+    expect((await me(current)).email).toBe('compta.change@transgabon.ga');
+    expect((await t.get('/api/me', other)).statusCode).toBe(401);
+    const notice = t.lastMailTo('compta.change@transgabon.ga');
+    expect(notice?.subject).toBe('Changement de l’adresse email de votre compte');
+    expect(notice?.text).toContain('nouvelle.adresse@transgabon.ga');
+    const mail = t.lastMailTo('nouvelle.adresse@transgabon.ga');
+    expect(mail?.subject).toBe('Confirmez votre nouvelle adresse email');
+    const link = linkIn(mail?.text);
+    expect(mail?.text).toContain('http://yams.test/confirmer-email?token=');
+
+    const stale = await t.post('/api/confirm-email', { token: decodeURIComponent(firstLink!) });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().errors).toEqual([MSG.emailChangeInvalid]);
+    expect((await t.post('/api/confirm-email', { token: 'inconnu' })).json().errors).toEqual([
+      MSG.emailChangeInvalid,
+    ]);
+
+    const done = await t.post('/api/confirm-email', { token: decodeURIComponent(link!) });
+    expect(done.json()).toMatchObject({ success: true, message: MSG.emailChanged, data: null });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(row!.email).toBe('nouvelle.adresse@transgabon.ga');
+    expect((await me(current)).email).toBe('nouvelle.adresse@transgabon.ga');
+    expect(
+      (await t.post('/api/login', { email: 'nouvelle.adresse@transgabon.ga', password: 'Yams2026!' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.post('/api/login', { email: 'compta.change@transgabon.ga', password: 'Yams2026!' }))
+        .statusCode,
+    ).toBe(422);
+    const again = await t.post('/api/confirm-email', { token: decodeURIComponent(link!) });
+    expect(again.json().errors).toEqual([MSG.emailChangeInvalid]);
+  });
+
+  it('a profile saved with the same address, whatever its case, needs no password and mails nothing', async () => {
+    await addBackOfficeUser(t, 2, 'meme.adresse@transgabon.ga');
+    const token = await t.login('meme.adresse@transgabon.ga');
+    const mails = t.mails.length;
+    const res = await t.post('/api/me/update', { email: 'Meme.Adresse@transgabon.ga', prenom: 'Awa' }, token);
+    expect(res.json()).toMatchObject({ success: true, message: MSG.profileUpdated, data: { prenom: 'Awa' } });
+    expect(t.mails.length).toBe(mails);
+  });
+});
+
 describe('forgot and reset password', () => {
   const linkIn = (text: string) => /reinitialiser-mot-de-passe\?token=([^&\s]+)&email=/.exec(text);
 
@@ -296,8 +367,21 @@ describe('account verification', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().errors).toEqual([MSG.accountNotVerified]);
 
-    // 'Renvoyer' replaces the code: the first one no longer works.
-    expect((await t.post('/api/send-verification-code', { userId: user.id })).json().success).toBe(true);
+    // 'Renvoyer' replaces the code: the first one no longer works. Only the account's own token gets a mail
+    // (issue 23 §4): without it, or for another account, the answer is the same and nothing is sent.
+    const mails = t.mails.length;
+    const anonymous = await t.post('/api/send-verification-code', { userId: user.id });
+    const unknown = await t.post('/api/send-verification-code', { userId: 999_999 }, token);
+    const verified = await t.post('/api/send-verification-code', { userId: 1 });
+    for (const res of [anonymous, unknown, verified]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, message: MSG.codeSent, data: null });
+    }
+    expect(t.mails.length).toBe(mails);
+    expect((await t.post('/api/send-verification-code', { userId: user.id }, token)).json().success).toBe(
+      true,
+    );
+    expect(t.mails.length).toBe(mails + 1);
     const second = codeIn(t.lastMailTo('nouveau@yams.ga')?.text)!;
     if (first !== second) {
       const old = await t.post('/api/verify-account', { userId: user.id, code: first });
@@ -310,12 +394,14 @@ describe('account verification', () => {
     const ok = await t.post('/api/verify-account', { userId: user.id, code: second });
     expect(ok.json()).toMatchObject({ success: true, message: MSG.accountVerified });
     expect((await t.get('/api/utilisateurs', token)).statusCode).toBe(200);
-    expect((await t.post('/api/send-verification-code', { userId: user.id })).json().errors).toEqual([
-      MSG.alreadyVerified,
-    ]);
+    // Verified now: the same answer, and no more codes.
+    const after = await t.post('/api/send-verification-code', { userId: user.id }, token);
+    expect(after.json()).toMatchObject({ success: true, message: MSG.codeSent, data: null });
+    expect(t.mails.length).toBe(mails + 1);
   });
 
   it('refuses an expired code and locks a code after five wrong tries', async () => {
+    const [model] = await t.database.db.select().from(users).where(eq(users.email, 'nouveau@yams.ga'));
     const [u] = await t.database.db
       .insert(users)
       .values({
@@ -324,9 +410,11 @@ describe('account verification', () => {
         sous_type: 'entreprise',
         email: 'verif@yams.ga',
         nom: 'Verif SARL',
+        password: model!.password,
       })
       .returning();
-    await t.post('/api/send-verification-code', { userId: u!.id });
+    const token = await t.login('verif@yams.ga');
+    await t.post('/api/send-verification-code', { userId: u!.id }, token);
     const code = codeIn(t.lastMailTo('verif@yams.ga')?.text)!;
     await t.database.db
       .update(verificationCodes)
@@ -335,7 +423,7 @@ describe('account verification', () => {
     const expired = await t.post('/api/verify-account', { userId: u!.id, code });
     expect(expired.json().errors).toEqual([MSG.codeExpired]);
 
-    await t.post('/api/send-verification-code', { userId: u!.id });
+    await t.post('/api/send-verification-code', { userId: u!.id }, token);
     const fresh = codeIn(t.lastMailTo('verif@yams.ga')?.text)!;
     const wrong = fresh === '000000' ? '111111' : '000000';
     const statuses: number[] = [];
@@ -347,8 +435,12 @@ describe('account verification', () => {
     expect(locked.json().errors).toEqual([MSG.codeTooManyTries]);
   });
 
-  it('answers 404 for an unknown user and 422 for a missing userId', async () => {
-    expect((await t.post('/api/send-verification-code', { userId: 999999 })).statusCode).toBe(404);
+  it('answers an unknown user like any other, and 422 for a missing userId', async () => {
+    expect((await t.post('/api/send-verification-code', { userId: 999999 })).json()).toMatchObject({
+      success: true,
+      message: MSG.codeSent,
+      data: null,
+    });
     const res = await t.post('/api/verify-account', { code: '123456' });
     expect(res.statusCode).toBe(422);
     expect(res.json().data.fields.userId).toBeDefined();

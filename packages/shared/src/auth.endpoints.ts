@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ConfirmEmailBody,
   ForgotPasswordBody,
   LoginBody,
   ResetPasswordBody,
@@ -39,6 +40,13 @@ export const resetPasswordEndpoint = endpointContract({
   method: 'POST',
   path: '/api/reset-password',
   body: ResetPasswordBody,
+  response: z.null(),
+});
+
+export const confirmEmailEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/confirm-email',
+  body: ConfirmEmailBody,
   response: z.null(),
 });
 

@@ -73,6 +73,9 @@ export const ResetPasswordBody = z
     error: 'La confirmation ne correspond pas au mot de passe.',
   });
 
+/** `POST /api/confirm-email`: the token of the link sent to the new address (issue 23 §1). */
+export const ConfirmEmailBody = z.object({ token: requiredString('jeton') });
+
 const zUserId = zChamps.id("L'identifiant de l'utilisateur");
 
 export const SendVerificationBody = z.object({ userId: zUserId });

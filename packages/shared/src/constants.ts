@@ -30,6 +30,8 @@ export const DIALOG_WIDTH = {
 
 export const VERIFICATION = { codeLength: 6, ttlMinutes: 15, maxAttempts: 5 } as const;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** A link confirming a new email address stays valid a day (the mailbox may be read on the road). */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const DEFAULT_TOKEN_TTL_HOURS = 24 * 30;
 export const PASSWORD_MIN_LENGTH = 8;
 

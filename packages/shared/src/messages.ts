@@ -34,6 +34,11 @@ export const MSG = {
   profileUpdated: 'Votre profil a été mis à jour.',
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
   emailTaken: 'Cette adresse email est déjà utilisée.',
+  emailChangeSent: (email: string) =>
+    `Un lien de confirmation a été envoyé à ${email} : votre adresse sera changée quand vous l'aurez ouvert.`,
+  currentPasswordForEmail: "Le mot de passe actuel est obligatoire pour changer d'adresse email.",
+  emailChanged: 'Votre adresse email a été changée. Connectez-vous désormais avec la nouvelle adresse.',
+  emailChangeInvalid: 'Ce lien de confirmation est invalide ou a expiré.',
   // Web-only texts of the error catalogue.
   connectionProblemTitle: 'Problème de connexion',
   connectionProblemBody: "Une erreur s'est produite lors de la connexion au serveur !",

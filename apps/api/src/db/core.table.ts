@@ -100,6 +100,26 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_unique').on(t.token_hash)],
 );
 
+/**
+ * A change of email waiting for its confirmation link (issue 23 §1): the address replaces the old one only once
+ * the link sent to it is opened; a newer request replaces an older one.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    new_email: varchar('new_email', { length: 255 }).notNull(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+    created_at: ts('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('email_changes_token_unique').on(t.token_hash)],
+);
+
 /** Failed sign-in, reset and verification attempts, for rate limiting across API nodes. */
 export const authAttempts = pgTable(
   'auth_attempts',

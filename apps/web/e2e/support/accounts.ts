@@ -52,7 +52,7 @@ export async function newCompany(request: APIRequestContext, label: string): Pro
   const token = new URL(mail.match(/https?:\/\/\S+\/reinitialiser-mot-de-passe\?\S+/)![0]).searchParams.get(
     'token',
   );
-  const password = 'Presence-2026!';
+  const password = 'Camion-Bleu-2026!';
   const reset = await request.post(`${BASE_URL}/api/reset-password`, {
     data: { token, password, password_confirmation: password },
   });

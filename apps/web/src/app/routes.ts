@@ -13,6 +13,7 @@ const SCREENS: Record<RouteName, Screen> = {
   forgot_password: lazyScreen(() => import('../features/auth/ForgotPasswordPage')),
   'account.verify': lazyScreen(() => import('../features/auth/VerifyAccountPage')),
   reset_password: lazyScreen(() => import('../features/auth/ResetPasswordPage')),
+  confirm_email: lazyScreen(() => import('../features/auth/ConfirmEmailPage')),
   suivi: lazyScreen(() => import('../features/suivi/SuiviPublicPage')),
   accueil: lazyScreen(() => import('../features/home/AccueilPage')),
   dashboard: lazyScreen(() => import('../features/dashboard/DashboardPage')),

@@ -47,6 +47,12 @@ export const ROUTE_PATHS = [
     access: 'public',
   },
   {
+    name: 'confirm_email',
+    path: '/confirmer-email',
+    title: 'Confirmation de l’adresse email',
+    access: 'public',
+  },
+  {
     name: 'suivi',
     path: '/suivi/:token',
     title: 'Suivi de course',

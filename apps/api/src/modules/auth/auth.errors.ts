@@ -56,6 +56,11 @@ export const currentPasswordWrong = createErrorFactory({
   statusCode: 422,
   message: MSG.currentPasswordWrong,
 });
+export const emailChangeInvalid = createErrorFactory({
+  code: 'auth.email_change_invalid',
+  statusCode: 422,
+  message: MSG.emailChangeInvalid,
+});
 export const emailTaken = createErrorFactory({
   code: 'users.email_taken',
   statusCode: 422,

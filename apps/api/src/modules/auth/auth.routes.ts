@@ -1,4 +1,5 @@
 import {
+  confirmEmailEndpoint,
   csrfCookieEndpoint,
   forgotPasswordEndpoint,
   loginEndpoint,
@@ -81,8 +82,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: 'Envoie un code de vérification à 6 chiffres',
     public: true,
-    handler: async (request) => {
-      await auth.sendVerificationCode(deps, request.body.userId, client(request));
+    handler: async (request, reply) => {
+      // Issue 23 §4: no oracle (unknown, verified or another's id answer alike) and no mail cannon (a mail
+      // only for the unverified account signed in with the token its sign-in gave it).
+      const caller = await app.authenticateSession(request, reply).then(
+        () => request.auth,
+        () => null,
+      );
+      if (caller?.user.id === request.body.userId && !caller.user.email_verified_at) {
+        await auth.sendVerificationCode(deps, request.body.userId, client(request));
+      }
       return ok(null, MSG.codeSent);
     },
   });
@@ -110,9 +119,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     access: 'compte',
     handler: async (request) => {
       const { user, tokenId } = request.auth!;
-      const out = await auth.updateMe(deps, user, tokenId, request.body);
-      if (request.body.password) app.realtime.disconnectUser(user.id, tokenId);
-      return ok(out, MSG.profileUpdated);
+      const { account, pendingEmail } = await auth.updateMe(deps, user, tokenId, request.body);
+      if (request.body.password || pendingEmail) app.realtime.disconnectUser(user.id, tokenId);
+      return ok(account, pendingEmail ? MSG.emailChangeSent(pendingEmail) : MSG.profileUpdated);
+    },
+  });
+
+  endpointRoute(app, confirmEmailEndpoint, {
+    tags,
+    summary: 'Confirme la nouvelle adresse email (lien reçu à cette adresse)',
+    public: true,
+    handler: async (request) => {
+      await auth.confirmEmail(deps, request.body.token, client(request));
+      return ok(null, MSG.emailChanged);
     },
   });
 };

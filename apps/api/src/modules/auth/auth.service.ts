@@ -1,6 +1,7 @@
 import {
   BACKOFFICE_TYPES,
   CHAUFFEUR_SOURCE,
+  EMAIL_CHANGE_TTL_HOURS,
   estChauffeur,
   type LoginBody,
   MSG,
@@ -13,8 +14,8 @@ import {
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { passwordResets, type User, users, verificationCodes } from '../../db/schema';
-import { hashPassword, randomDigits, sameHash, sha256, verifyPassword } from '../../lib/crypto';
+import { emailChanges, passwordResets, type User, users, verificationCodes } from '../../db/schema';
+import { hashPassword, randomDigits, randomToken, sameHash, sha256, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { assertStrongPassword } from '../../lib/password-policy';
 import { assertNotLimited, clearFailures, recordFailure } from '../../lib/rate-limit';
@@ -33,6 +34,7 @@ import {
   codeInvalid,
   codeTooManyTries,
   currentPasswordWrong,
+  emailChangeInvalid,
   emailTaken,
   LIMITS,
   notBackoffice,
@@ -40,7 +42,7 @@ import {
   resetInvalid,
   userNotFound,
 } from './auth.errors';
-import { resetPasswordMail, verificationCodeMail } from './mails';
+import { confirmEmailMail, emailChangeNoticeMail, resetPasswordMail, verificationCodeMail } from './mails';
 import { issueToken } from './tokens.repository';
 
 export interface AuthDeps {
@@ -237,40 +239,110 @@ export async function verifyAccount(
   });
 }
 
+/** Is this address another account's? */
+async function emailOfAnother(db: Db, email: string, userId: number): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
+    .limit(1);
+  return !!other;
+}
+
+/**
+ * `POST /api/me/update`. A new password or a new email needs the current password. A new email does not
+ * replace the old one here (issue 23 §1): a link is mailed to it (`confirmEmail` makes the change), the old
+ * address is told, and the account's other sessions close. Returns the account and the address waiting for
+ * its confirmation, if any.
+ */
 export async function updateMe(
-  { db }: Pick<AuthDeps, 'db'>,
+  { db, mailer, config }: AuthDeps,
   user: User,
   tokenId: number,
   body: UpdateMeBody,
-) {
-  const { current_password, password, password_confirmation, ...profile } = body;
+): Promise<{ account: NonNullable<Awaited<ReturnType<typeof getAccountOut>>>; pendingEmail: string | null }> {
+  const { current_password, password, password_confirmation, email, ...profile } = body;
   void password_confirmation;
   const changes: Partial<typeof users.$inferInsert> = {};
   for (const [key, value] of Object.entries(profile)) {
     if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
   }
   if (changes.name === null) delete changes.name;
-  if (changes.email && changes.email !== user.email?.toLowerCase()) {
-    const [other] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${changes.email}`, ne(users.id, user.id)))
-      .limit(1);
-    if (other) throw emailTaken(MSG.emailTaken, { fields: { email: MSG.emailTaken } });
+  const newEmail = email && email.toLowerCase() !== user.email?.toLowerCase() ? email : null;
+  if (newEmail && (await emailOfAnother(db, newEmail, user.id))) {
+    throw emailTaken(MSG.emailTaken, { fields: { email: MSG.emailTaken } });
+  }
+  if (newEmail && !current_password) {
+    throw currentPasswordWrong(MSG.currentPasswordForEmail, {
+      fields: { current_password: MSG.currentPasswordForEmail },
+    });
+  }
+  if ((password || newEmail) && !(await verifyPassword(user.password, current_password ?? ''))) {
+    throw currentPasswordWrong(MSG.currentPasswordWrong, {
+      fields: { current_password: MSG.currentPasswordWrong },
+    });
   }
   if (password) {
-    if (!(await verifyPassword(user.password, current_password ?? ''))) {
-      throw currentPasswordWrong(MSG.currentPasswordWrong, {
-        fields: { current_password: MSG.currentPasswordWrong },
-      });
-    }
     // Judged against the identity the account will have once this update is saved.
-    await assertStrongPassword(password, { ...user, ...changes });
+    await assertStrongPassword(password, { ...user, ...changes, email: newEmail ?? user.email });
     changes.password = await hashPassword(password);
   }
-  if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, user.id));
-  // A new password signs out every other device; the device that changed it stays signed in (it just proved
-  // the current password), so the user is not thrown out of the profile page they are on.
-  if (password) await revokeUserTokens(db, user.id, tokenId);
-  return (await getAccountOut(db, user))!;
+  await db.transaction(async (tx) => {
+    if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, user.id));
+    if (newEmail) {
+      // A newer request replaces a pending one: only the last link works.
+      await tx
+        .update(emailChanges)
+        .set({ used_at: sql`now()` })
+        .where(and(eq(emailChanges.user_id, user.id), isNull(emailChanges.used_at)));
+    }
+  });
+  const name = nomComplet({ ...user, ...changes });
+  if (newEmail) {
+    const token = randomToken();
+    await db.insert(emailChanges).values({
+      user_id: user.id,
+      new_email: newEmail,
+      token_hash: sha256(token),
+      expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * 3_600_000).toISOString(),
+    });
+    await mailer.send(
+      confirmEmailMail(newEmail, name, `${config.appUrl}/confirmer-email?token=${encodeURIComponent(token)}`),
+    );
+    if (user.email) await mailer.send(emailChangeNoticeMail(user.email, name, newEmail));
+  }
+  // A new password or address signs out every other device; the device that asked stays signed in (it just
+  // proved the current password), so the user is not thrown out of the profile page they are on.
+  if (password || newEmail) await revokeUserTokens(db, user.id, tokenId);
+  return { account: (await getAccountOut(db, user))!, pendingEmail: newEmail };
+}
+
+/** `POST /api/confirm-email`: the link mailed to the new address makes it the account's, once. */
+export async function confirmEmail({ db }: Pick<AuthDeps, 'db'>, token: string, client: Client) {
+  const addressKey = `confirm-email-ip:${client.ip}`;
+  await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
+  const [row] = await db
+    .select()
+    .from(emailChanges)
+    .where(and(eq(emailChanges.token_hash, sha256(token)), isNull(emailChanges.used_at)))
+    .limit(1);
+  if (!row || new Date(row.expires_at).getTime() <= Date.now()) {
+    await recordFailure(db, [addressKey]);
+    throw emailChangeInvalid();
+  }
+  if (await emailOfAnother(db, row.new_email, row.user_id)) {
+    throw emailTaken(MSG.emailTaken);
+  }
+  await db.transaction(async (tx) => {
+    const used = await tx
+      .update(emailChanges)
+      .set({ used_at: sql`now()` })
+      .where(and(eq(emailChanges.id, row.id), isNull(emailChanges.used_at)))
+      .returning({ id: emailChanges.id });
+    if (!used.length) throw emailChangeInvalid();
+    await tx
+      .update(users)
+      .set({ email: row.new_email, email_verified_at: sql`now()` })
+      .where(eq(users.id, row.user_id));
+  });
 }

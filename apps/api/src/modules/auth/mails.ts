@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TTL_MINUTES, VERIFICATION } from '@yams/shared';
+import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES, VERIFICATION } from '@yams/shared';
 import { escapeHtml as esc, mailLayout as layout } from '../../lib/mail-layout';
 import type { Mail } from '../../lib/mailer';
 
@@ -26,6 +26,35 @@ export function verificationCodeMail(to: string, name: string, code: string): Ma
       `<p>Votre code de vérification est :</p>`,
       `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>`,
       `<p>Il est valable ${VERIFICATION.ttlMinutes} minutes.</p>`,
+    ]),
+  };
+}
+
+/** To the new address: the link that makes it the account's (issue 23 §1). */
+export function confirmEmailMail(to: string, name: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Confirmez votre nouvelle adresse email',
+    text: `Bonjour ${name},\n\nPour que ${to} devienne l'adresse de votre compte, ouvrez ce lien (valable ${EMAIL_CHANGE_TTL_HOURS} heures) :\n${link}\n\nSi vous n'avez rien demandé, ignorez ce message : rien ne changera.\n`,
+    html: layout('Confirmez votre nouvelle adresse email', [
+      `<p>Bonjour ${esc(name)},</p>`,
+      `<p>Pour que ${esc(to)} devienne l'adresse de votre compte, cliquez sur le lien ci-dessous (valable ${EMAIL_CHANGE_TTL_HOURS} heures) :</p>`,
+      `<p><a href="${esc(link)}">Confirmer ma nouvelle adresse</a></p>`,
+      `<p>Si vous n'avez rien demandé, ignorez ce message : rien ne changera.</p>`,
+    ]),
+  };
+}
+
+/** To the old address: a change was asked, and what to do if it was not you. */
+export function emailChangeNoticeMail(to: string, name: string, newEmail: string): Mail {
+  return {
+    to,
+    subject: 'Changement de l’adresse email de votre compte',
+    text: `Bonjour ${name},\n\nUn changement de l'adresse email de votre compte vers ${newEmail} vient d'être demandé. Il prendra effet quand le lien envoyé à cette adresse sera ouvert. Vos autres sessions ont été fermées.\n\nSi ce n'est pas vous, changez votre mot de passe tout de suite (« Mot de passe oublié ? » sur la page de connexion) et prévenez votre administrateur.\n`,
+    html: layout('Changement de votre adresse email', [
+      `<p>Bonjour ${esc(name)},</p>`,
+      `<p>Un changement de l'adresse email de votre compte vers <strong>${esc(newEmail)}</strong> vient d'être demandé. Il prendra effet quand le lien envoyé à cette adresse sera ouvert. Vos autres sessions ont été fermées.</p>`,
+      `<p>Si ce n'est pas vous, changez votre mot de passe tout de suite (« Mot de passe oublié ? » sur la page de connexion) et prévenez votre administrateur.</p>`,
     ]),
   };
 }

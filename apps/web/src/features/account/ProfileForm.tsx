@@ -1,4 +1,4 @@
-import { UpdateMeBody, type UserOut } from '@yams/shared';
+import { MSG, UpdateMeBody, type UserOut } from '@yams/shared';
 import { Button, Col, Form, Input, Row } from 'antd';
 import { applyServerErrors } from '../../components/form/serverErrors';
 import { zodRule } from '../../components/form/zodRule';
@@ -6,7 +6,7 @@ import { type UpdateMeInput, useUpdateMe } from './api';
 import { ACCOUNT_LABELS as L } from './labels';
 
 const FIELDS = ['name', 'nom', 'prenom', 'email', 'telephone1', 'telephone2', 'adresse', 'bp'] as const;
-type ProfileValues = Pick<UpdateMeInput, (typeof FIELDS)[number]>;
+type ProfileValues = Pick<UpdateMeInput, (typeof FIELDS)[number] | 'current_password'>;
 
 /** 'Mon compte' in modification mode; saved through POST /api/me/update. */
 export function ProfileForm({ user, onDone }: { user: UserOut; onDone: () => void }) {
@@ -14,6 +14,10 @@ export function ProfileForm({ user, onDone }: { user: UserOut; onDone: () => voi
   const update = useUpdateMe();
   const initialValues = Object.fromEntries(FIELDS.map((f) => [f, user[f] ?? ''])) as ProfileValues;
   const rule = (field: string) => [zodRule(UpdateMeBody, field)];
+  // A new address needs the current password, and takes effect from the link mailed to it (issue 23 §1).
+  const email = Form.useWatch('email', form);
+  const emailChanged =
+    typeof email === 'string' && email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
 
   const onFinish = (values: ProfileValues) => {
     update.mutate(values, { onSuccess: onDone, onError: (error) => applyServerErrors(form, error) });
@@ -38,6 +42,18 @@ export function ProfileForm({ user, onDone }: { user: UserOut; onDone: () => voi
             <Input type="email" autoComplete="email" />
           </Form.Item>
         </Col>
+        {emailChanged && (
+          <Col xs={24}>
+            <Form.Item
+              label={L.current_password}
+              name="current_password"
+              rules={[{ required: true, message: MSG.currentPasswordForEmail }]}
+              extra="Un lien de confirmation sera envoyé à la nouvelle adresse : elle remplacera l’actuelle quand vous l’aurez ouvert, et vos autres sessions seront fermées."
+            >
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+          </Col>
+        )}
         <Col xs={24} md={12}>
           <Form.Item label={L.nom} name="nom" rules={rule('nom')}>
             <Input autoComplete="organization" />

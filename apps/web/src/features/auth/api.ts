@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  confirmEmailEndpoint,
   forgotPasswordEndpoint,
   logoutEndpoint,
+  MSG,
   resetPasswordEndpoint,
   sendVerificationCodeEndpoint,
   verifyAccountEndpoint,
@@ -39,6 +41,18 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: { token: string; password: string; password_confirmation: string }) =>
       call(resetPasswordEndpoint, { body }, { successToast: true }),
+  });
+}
+
+/** The link mailed to a new address: it becomes the account's (the message is shown by the page). */
+export function useConfirmEmail() {
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const { message } = await call(confirmEmailEndpoint, { body: { token } }, { errors: 'none' });
+      // Signed in on this browser: the session shows the new address at once.
+      if (getSession()) updateSessionUser(await fetchMe().catch(() => getSession()!.user));
+      return typeof message === 'string' ? message : MSG.emailChanged;
+    },
   });
 }
 
