@@ -1,7 +1,7 @@
 import { MSG } from '@yams/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { personalAccessTokens, users, verificationCodes } from '../src/db/schema';
+import { authAttempts, personalAccessTokens, users, verificationCodes } from '../src/db/schema';
 import { addBackOfficeUser, allKeys, setupApi, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -233,6 +233,13 @@ describe('changing the email (issue 23 §1)', () => {
     expect(without.json().data.fields.current_password).toBe(MSG.currentPasswordForEmail);
     const wrong = await ask({ email: 'nouvelle.adresse@transgabon.ga', current_password: 'faux' });
     expect(wrong.json().data.fields.current_password).toBe(MSG.currentPasswordWrong);
+    // A stolen session cannot guess the password: after five wrong tries, even the right one is a 429.
+    const tries: number[] = [];
+    for (let i = 0; i < 4; i++)
+      tries.push((await ask({ email: 'x@transgabon.ga', current_password: `faux${i}` })).statusCode);
+    expect(tries).toEqual([422, 422, 422, 422]);
+    expect((await ask({ email: 'x@transgabon.ga', current_password: 'Yams2026!' })).statusCode).toBe(429);
+    await t.database.db.delete(authAttempts).where(eq(authAttempts.key, `current-password:${id}`));
     const taken = await ask({ email: 'admin@yams.ga', current_password: 'Yams2026!' });
     expect(taken.json().data.fields.email).toBe(MSG.emailTaken);
     expect(t.lastMailTo('nouvelle.adresse@transgabon.ga')).toBeUndefined();

@@ -277,35 +277,41 @@ export async function updateMe(
       fields: { current_password: MSG.currentPasswordForEmail },
     });
   }
-  if ((password || newEmail) && !(await verifyPassword(user.password, current_password ?? ''))) {
-    throw currentPasswordWrong(MSG.currentPasswordWrong, {
-      fields: { current_password: MSG.currentPasswordWrong },
-    });
+  if (password || newEmail) {
+    // A stolen session must not be a way to guess the password: wrong tries count like failed sign-ins.
+    const key = `current-password:${user.id}`;
+    await assertNotLimited(db, [{ key, max: LIMITS.loginPerAccount }]);
+    if (!(await verifyPassword(user.password, current_password ?? ''))) {
+      await recordFailure(db, [key]);
+      throw currentPasswordWrong(MSG.currentPasswordWrong, {
+        fields: { current_password: MSG.currentPasswordWrong },
+      });
+    }
   }
   if (password) {
     // Judged against the identity the account will have once this update is saved.
     await assertStrongPassword(password, { ...user, ...changes, email: newEmail ?? user.email });
     changes.password = await hashPassword(password);
   }
+  const token = newEmail ? randomToken() : null;
   await db.transaction(async (tx) => {
     if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, user.id));
-    if (newEmail) {
+    if (newEmail && token) {
       // A newer request replaces a pending one: only the last link works.
       await tx
         .update(emailChanges)
         .set({ used_at: sql`now()` })
         .where(and(eq(emailChanges.user_id, user.id), isNull(emailChanges.used_at)));
+      await tx.insert(emailChanges).values({
+        user_id: user.id,
+        new_email: newEmail,
+        token_hash: sha256(token),
+        expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * 3_600_000).toISOString(),
+      });
     }
   });
   const name = nomComplet({ ...user, ...changes });
-  if (newEmail) {
-    const token = randomToken();
-    await db.insert(emailChanges).values({
-      user_id: user.id,
-      new_email: newEmail,
-      token_hash: sha256(token),
-      expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * 3_600_000).toISOString(),
-    });
+  if (newEmail && token) {
     await mailer.send(
       confirmEmailMail(newEmail, name, `${config.appUrl}/confirmer-email?token=${encodeURIComponent(token)}`),
     );
