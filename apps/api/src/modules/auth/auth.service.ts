@@ -128,25 +128,40 @@ export async function forgotPassword({ db, mailer, config }: AuthDeps, email: st
   await mailer.send(resetPasswordMail(user.email, nomComplet(user), link));
 }
 
+/**
+ * The row of a single-use link (reset, invitation, email change) found by `find` among the unused ones, if it
+ * has not expired; otherwise the link's 422, each miss counted against the caller's address.
+ */
+async function usableLink<R extends { expires_at: string }>(
+  db: Db,
+  addressKey: string,
+  invalid: () => Error,
+  find: () => Promise<R | undefined>,
+): Promise<R> {
+  await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
+  const row = await find();
+  if (!row || new Date(row.expires_at).getTime() <= Date.now()) {
+    await recordFailure(db, [addressKey]);
+    throw invalid();
+  }
+  return row;
+}
+
 export async function resetPassword(
   { db }: Pick<AuthDeps, 'db'>,
   token: string,
   password: string,
   client: Client,
 ): Promise<number> {
-  const addressKey = `reset-ip:${client.ip}`;
-  await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
-  const [row] = await db
-    .select()
-    .from(passwordResets)
-    .where(and(eq(passwordResets.token_hash, sha256(token)), isNull(passwordResets.used_at)))
-    .limit(1);
-  if (!row || new Date(row.expires_at).getTime() <= Date.now()) {
-    await recordFailure(db, [addressKey]);
-    throw resetInvalid();
-  }
-  const [owner] = await db.select().from(users).where(eq(users.id, row.user_id)).limit(1);
-  await assertStrongPassword(password, owner ?? {});
+  const row = await usableLink(db, `reset-ip:${client.ip}`, resetInvalid, async () => {
+    const [found] = await db
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.token_hash, sha256(token)), isNull(passwordResets.used_at)))
+      .limit(1);
+    return found;
+  });
+  await assertStrongPassword(password, (await findUserById(db, row.user_id)) ?? {});
   const hashed = await hashPassword(password);
   await db.transaction(async (tx) => {
     // Mark the token used first and only if still unused, so two concurrent resets cannot both succeed.
@@ -325,17 +340,14 @@ export async function updateMe(
 
 /** `POST /api/confirm-email`: the link mailed to the new address makes it the account's, once. */
 export async function confirmEmail({ db }: Pick<AuthDeps, 'db'>, token: string, client: Client) {
-  const addressKey = `confirm-email-ip:${client.ip}`;
-  await assertNotLimited(db, [{ key: addressKey, max: LIMITS.verifyPerAddress }]);
-  const [row] = await db
-    .select()
-    .from(emailChanges)
-    .where(and(eq(emailChanges.token_hash, sha256(token)), isNull(emailChanges.used_at)))
-    .limit(1);
-  if (!row || new Date(row.expires_at).getTime() <= Date.now()) {
-    await recordFailure(db, [addressKey]);
-    throw emailChangeInvalid();
-  }
+  const row = await usableLink(db, `confirm-email-ip:${client.ip}`, emailChangeInvalid, async () => {
+    const [found] = await db
+      .select()
+      .from(emailChanges)
+      .where(and(eq(emailChanges.token_hash, sha256(token)), isNull(emailChanges.used_at)))
+      .limit(1);
+    return found;
+  });
   if (await emailOfAnother(db, row.new_email, row.user_id)) {
     throw emailTaken(MSG.emailTaken);
   }
