@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures, users } from '../src/db/schema';
+import { scoped } from '../src/db/scoped';
 import { listOperations } from '../src/modules/accounting/journal.repository';
 import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
@@ -406,20 +407,14 @@ describe('journals', () => {
       expect(l.solde).toBe(running);
     }
     // An export (every line at once: the running balances in one pass) gives the same balances as pages.
-    const tout = await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, {}).rows(
-      100_000,
-      0,
-    );
-    const parPages = await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, {}).rows(
-      200,
-      0,
-    );
+    const tout = await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(100_000, 0);
+    const parPages = await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(200, 0);
     expect(parPages.length).toBe(200);
     expect(tout.slice(0, 200)).toEqual(parPages);
     const milieu = Math.floor(tout.length / 2);
-    expect(
-      await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, {}).rows(12, milieu),
-    ).toEqual(tout.slice(milieu, milieu + 12));
+    expect(await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(12, milieu)).toEqual(
+      tout.slice(milieu, milieu + 12),
+    );
     const fin = new Date().toISOString().slice(0, 10);
     const debut = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
     const bal = (
@@ -458,16 +453,18 @@ describe('journals', () => {
         ),
       );
     expect(vente.total).toBe(nVente!.n);
-    const venteExport = await listOperations(
-      db,
-      { user: null as never, entrepriseId: ctx.A.id },
-      { type: 'Vente', date_debut: debut, date_fin: fin, compte: '41' },
-    ).rows(100_000, 0);
-    const ventePage = await listOperations(
-      db,
-      { user: null as never, entrepriseId: ctx.A.id },
-      { type: 'Vente', date_debut: debut, date_fin: fin, compte: '41' },
-    ).rows(12, 0);
+    const venteExport = await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {
+      type: 'Vente',
+      date_debut: debut,
+      date_fin: fin,
+      compte: '41',
+    }).rows(100_000, 0);
+    const ventePage = await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {
+      type: 'Vente',
+      date_debut: debut,
+      date_fin: fin,
+      compte: '41',
+    }).rows(12, 0);
     expect(ventePage.length).toBeGreaterThan(0);
     expect(ventePage).toEqual(venteExport.slice(0, 12));
     const og = (await ctx.t.get('/api/operations?per_page=100', ctx.B.token)).json().data;

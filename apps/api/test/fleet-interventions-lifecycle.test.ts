@@ -2,6 +2,7 @@ import { addDays, todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vehicules } from '../src/db/schema';
+import { scoped } from '../src/db/scoped';
 import { refreshVehiculeStatuts } from '../src/modules/fleet/vehicule-statuts';
 import { data, type Fixtures, failed, setupFixtures } from './fixtures';
 
@@ -114,10 +115,12 @@ describe('vehicle status follows confirmed interventions', () => {
       'statut',
     );
     // The day after the end, the periodic refresh gives it back.
-    const result = await refreshVehiculeStatuts(t.database.db, A.id, { today: addDays(today, 3) });
+    const result = await refreshVehiculeStatuts(scoped(t.database.db, { entrepriseId: A.id }), {
+      today: addDays(today, 3),
+    });
     expect(result.disponibles).toBeGreaterThanOrEqual(1);
     expect(await ctx.vehiculeStatut(v.id)).toBe('Disponible');
-    await refreshVehiculeStatuts(t.database.db, A.id);
+    await refreshVehiculeStatuts(scoped(t.database.db, { entrepriseId: A.id }));
     expect(await ctx.vehiculeStatut(v.id)).toBe('En intervention');
   });
 
@@ -130,7 +133,7 @@ describe('vehicle status follows confirmed interventions', () => {
     });
     data(await t.post(`/api/interventions/${later.id}/confirm`, {}, A.token));
     expect(await ctx.vehiculeStatut(v.id)).toBe('Disponible');
-    await refreshVehiculeStatuts(t.database.db, A.id, { today: addDays(today, 5) });
+    await refreshVehiculeStatuts(scoped(t.database.db, { entrepriseId: A.id }), { today: addDays(today, 5) });
     expect(await ctx.vehiculeStatut(v.id)).toBe('En intervention');
 
     const onRoad = await ctx.vehicule(ctx.A);
@@ -138,7 +141,7 @@ describe('vehicle status follows confirmed interventions', () => {
     const now = await ctx.intervention(ctx.A, onRoad.id);
     data(await t.post(`/api/interventions/${now.id}/confirm`, {}, A.token));
     expect(await ctx.vehiculeStatut(onRoad.id)).toBe('En course');
-    await refreshVehiculeStatuts(t.database.db);
+    await refreshVehiculeStatuts(scoped(t.database.db, { entrepriseId: null }));
     expect(await ctx.vehiculeStatut(onRoad.id)).toBe('En course');
   });
 });

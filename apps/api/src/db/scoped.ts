@@ -1,10 +1,7 @@
-import { DEMANDE_STATUT_DIFFUSEE, DEMANDE_STATUTS_OUVERTS } from '@yams/shared';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
-import { AppError } from '../lib/errors';
+import { and, type SQL, type Subquery, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
-import { users } from './core.table';
-import { courses, demandes } from './schema';
+import { companyCondition, type Reach, resolveEntreprise, type TenantTable, tenancyPolicy } from './tenancy';
 
 /**
  * Tenancy by construction (DESIGN.md section 5). Every read, update and delete of a tenant table (a table
@@ -20,79 +17,26 @@ import { courses, demandes } from './schema';
  *   await s.insert(courses).values({ …, /* entreprise_id filled *\/ });
  *   await s.transaction(async (t) => { … t.select … });                             // same scope, one tx
  *   scoped(tx, { entrepriseId })  // a superadmin's write for company X checks X's rows only
+ *   await s.raw().rows(sql`select … from ${t} where ${r.own(t)} …`)             // raw SQL: below
  *
  * `.where()` may be called once, as with Drizzle; it is ANDed with the company. Joined tenant tables are
  * reached through the main one (their ids were checked when written); `s.own(table)` gives the condition
  * for a subquery. Tables whose visibility is not "my entreprise_id" (users: a company's own accounts;
- * demandes: the shared market) declare it in `POLICIES` below: `'visible'` is the default reach of selects,
- * `'own'` the stricter one of updates and deletes.
+ * demandes: the shared market) have their policy registered by their module (`registerTenancy`,
+ * db/tenancy.ts): `'visible'` is the default reach of selects, `'own'` the stricter one of updates and
+ * deletes. Raw SQL goes through `s.raw()` only: a `CompanySql` (or, for the superadmin's unrestricted scope,
+ * a `PlatformSql`), never a database handle — `Scoped` keeps its own private.
  */
 
-export type TenantTable = PgTable & { entreprise_id: AnyPgColumn };
-/** 'visible': what the company may read (the default of selects); 'own': what it may change (writes). */
-export type Reach = 'visible' | 'own';
-interface Policy {
-  visible(entrepriseId: number): SQL;
-  own(entrepriseId: number): SQL;
-  /** Insert values for the company (default: `entreprise_id` set to it). */
-  fill?(values: Record<string, unknown>, entrepriseId: number | null): Record<string, unknown>;
-}
+export type { Reach, TenantTable } from './tenancy';
 
-/** The demande rule of packages/shared (`demandeAcces`) in SQL; a test checks both agree. */
-export const demandeAccesSql = {
-  proprietaire: (e: number) =>
-    or(
-      eq(demandes.entreprise_id, e),
-      and(isNull(demandes.entreprise_id), eq(demandes.cree_par_entreprise_id, e)),
-    )!,
-  marche: () =>
-    and(
-      isNull(demandes.entreprise_id),
-      inArray(demandes.statut, [...DEMANDE_STATUTS_OUVERTS]),
-      or(isNull(demandes.cree_par_entreprise_id), eq(demandes.statut, DEMANDE_STATUT_DIFFUSEE)),
-    )!,
-};
-
-/** A company's own accounts: itself and the accounts it created. */
-const ownUsers = (e: number) => or(eq(users.entreprise_id, e), eq(users.id, e))!;
-/** …plus the clients who booked a course with it (a client of the app belongs to no company). */
-const bookingClients = (e: number) =>
-  and(
-    eq(users.type, 'client'),
-    sql`exists (select 1 from ${courses} where ${courses.client_id} = ${users.id} and ${courses.entreprise_id} = ${e})`,
-  )!;
-
-const POLICIES = new Map<PgTable, Policy>([
-  [users, { visible: (e) => or(ownUsers(e), bookingClients(e))!, own: ownUsers }],
-  [
-    demandes,
-    {
-      visible: (e) => or(demandeAccesSql.proprietaire(e), demandeAccesSql.marche())!,
-      // Recorded by the company and not taken by another one.
-      own: (e) =>
-        and(
-          eq(demandes.cree_par_entreprise_id, e),
-          or(isNull(demandes.entreprise_id), eq(demandes.entreprise_id, e)),
-        )!,
-      // `entreprise_id` of a demande is the company that accepts it: a new one is the recorder's.
-      fill(values, e) {
-        const creePar = e ?? (values.cree_par_entreprise_id as number | null | undefined);
-        if (creePar == null) throw entrepriseObligatoire();
-        return { ...values, cree_par_entreprise_id: creePar, entreprise_id: null };
-      },
-    },
-  ],
-]);
-
-/** The `WHERE` of a tenant table for a company, or undefined for a superadmin. */
+/** The `WHERE` of a tenant table for a company, or undefined for a superadmin (ORM `and()` drops it). */
 export function tenantCondition(
   table: TenantTable,
   entrepriseId: number | null,
   reach: Reach = 'visible',
 ): SQL | undefined {
-  if (entrepriseId === null) return undefined;
-  const policy = POLICIES.get(table);
-  return policy ? policy[reach](entrepriseId) : eq(table.entreprise_id, entrepriseId);
+  return entrepriseId === null ? undefined : companyCondition(table, entrepriseId, reach);
 }
 
 type WhereArg = SQL | undefined;
@@ -105,11 +49,6 @@ function restrict<Q extends { where(w: WhereArg): unknown }>(q: Q, base: WhereAr
   return q;
 }
 
-const entrepriseObligatoire = () =>
-  new AppError('validation', 422, ["L'entreprise est obligatoire."], {
-    fields: { entreprise_id: "L'entreprise est obligatoire." },
-  });
-
 /** Insert values of a tenant table, `entreprise_id` optional (filled from the scope). */
 export type TenantValues<T extends TenantTable> = Omit<T['$inferInsert'], 'entreprise_id'> & {
   entreprise_id?: number | null;
@@ -119,16 +58,81 @@ export function scoped(db: Db, scope: { entrepriseId: number | null }): Scoped {
   return new Scoped(db, scope.entrepriseId);
 }
 
-export class Scoped {
+async function run<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Raw SQL for one company: the only way a repository writes SQL by hand on tenant tables. `own(table)` is
+ * the company's condition of a table (the same policies as the ORM's, never empty); `rows` runs a statement.
+ * There is no database handle in reach, and the statements run under row-level security as the company
+ * (db/rls.ts): a condition forgotten in the text returns no other company's rows.
+ */
+export class CompanySql {
+  readonly kind = 'company';
+  readonly #db: Db;
   constructor(
-    readonly db: Db,
+    db: Db,
+    readonly entrepriseId: number,
+  ) {
+    this.#db = db;
+  }
+  own(table: TenantTable, reach: Reach = 'visible'): SQL {
+    return companyCondition(table, this.entrepriseId, reach);
+  }
+  rows<T>(query: SQL): Promise<T[]> {
+    return run<T>(this.#db, query);
+  }
+}
+
+/**
+ * Raw SQL over every company: the superadmin's platform figures, a type of its own asked for by name
+ * (`Scoped.raw()` of an unrestricted scope, or `platformSql`), never what a company's request gets.
+ * `own(table)` is `true`.
+ */
+export class PlatformSql {
+  readonly kind = 'platform';
+  readonly entrepriseId = null;
+  readonly #db: Db;
+  constructor(db: Db) {
+    this.#db = db;
+  }
+  own(_table: TenantTable, _reach?: Reach): SQL {
+    return sql`true`;
+  }
+  rows<T>(query: SQL): Promise<T[]> {
+    return run<T>(this.#db, query);
+  }
+}
+
+/** What a raw repository receives: one company's SQL, or (the superadmin's) the platform's. */
+export type RawSql = CompanySql | PlatformSql;
+
+/** Raw SQL over every company, for the superadmin's views and the system's jobs. */
+export function platformSql(db: Db): PlatformSql {
+  return new PlatformSql(db);
+}
+
+export class Scoped {
+  readonly #db: Db;
+  constructor(
+    db: Db,
     /** null for a superadmin: no restriction. */
     readonly entrepriseId: number | null,
-  ) {}
+  ) {
+    this.#db = db;
+  }
 
-  /** The company condition of a table (for a subquery or a joined tenant table). */
+  /** The company condition of a table (for a subquery or a joined tenant table); none for a superadmin. */
   own(table: TenantTable, reach: Reach = 'visible'): SQL | undefined {
     return tenantCondition(table, this.entrepriseId, reach);
+  }
+
+  /** The raw-SQL entry of this scope: the company's (`CompanySql`), or the platform's for a superadmin. */
+  raw(): RawSql {
+    return this.entrepriseId === null
+      ? new PlatformSql(this.#db)
+      : new CompanySql(this.#db, this.entrepriseId);
   }
 
   select(): { from<T extends TenantTable>(table: T, reach?: Reach): ReturnType<typeof dynamicFromAll<T>> };
@@ -138,10 +142,18 @@ export class Scoped {
   select(fields?: SelectedFields): { from(table: TenantTable, reach?: Reach): unknown } {
     return {
       from: (table: TenantTable, reach: Reach = 'visible') => {
-        const q = (fields ? this.db.select(fields) : this.db.select()).from(table).$dynamic();
+        const q = (fields ? this.#db.select(fields) : this.#db.select()).from(table).$dynamic();
         return restrict(q, this.own(table, reach));
       },
     };
+  }
+
+  /** Reads a subquery built through this scope (its tenant tables already hold the company's condition). */
+  selectFrom<S extends Subquery>(sub: S) {
+    return this.#db
+      .select()
+      .from(sub as never)
+      .$dynamic();
   }
 
   update<T extends TenantTable>(table: T, reach: Reach = 'own') {
@@ -151,7 +163,7 @@ export class Scoped {
         if (this.entrepriseId !== null && v.entreprise_id != null && v.entreprise_id !== this.entrepriseId) {
           throw new Error(`scoped: déplacement vers l'entreprise ${v.entreprise_id} interdit.`);
         }
-        const q = this.db
+        const q = this.#db
           .update(table)
           .set(values as never)
           .$dynamic();
@@ -161,37 +173,38 @@ export class Scoped {
   }
 
   delete<T extends TenantTable>(table: T, reach: Reach = 'own') {
-    return restrict(this.db.delete(table).$dynamic(), this.own(table, reach));
+    return restrict(this.#db.delete(table).$dynamic(), this.own(table, reach));
   }
 
   insert<T extends TenantTable>(table: T) {
     return {
       values: (values: TenantValues<T> | TenantValues<T>[]) => {
         const fill = (v: TenantValues<T>) => {
-          const policy = POLICIES.get(table)?.fill;
+          const policy = tenancyPolicy(table)?.fill;
           return policy ? policy(v as Record<string, unknown>, this.entrepriseId) : this.fill(v);
         };
         const rows = Array.isArray(values) ? values.map(fill) : fill(values);
-        return this.db.insert(table).values(rows as never);
+        return this.#db.insert(table).values(rows as never);
       },
     };
   }
 
-  /** The same scope inside one transaction. */
-  transaction<R>(fn: (t: Scoped) => Promise<R>): Promise<R> {
-    return this.db.transaction((tx) => fn(new Scoped(tx as unknown as Db, this.entrepriseId)));
+  /**
+   * The same scope inside one transaction; `tx` is the transaction itself, for the platform tables and
+   * the helpers that take a database (a tenant table's rows still go through `t`).
+   */
+  transaction<R>(fn: (t: Scoped, tx: Db) => Promise<R>): Promise<R> {
+    return this.#db.transaction((tx) =>
+      fn(new Scoped(tx as unknown as Db, this.entrepriseId), tx as unknown as Db),
+    );
   }
 
   private fill<V extends { entreprise_id?: number | null }>(v: V): V & { entreprise_id: number } {
     const e = this.entrepriseId;
-    if (e !== null) {
-      if (v.entreprise_id != null && v.entreprise_id !== e) {
-        throw new Error(`scoped: écriture pour l'entreprise ${v.entreprise_id} dans le périmètre ${e}.`);
-      }
-      return { ...v, entreprise_id: e };
+    if (e !== null && v.entreprise_id != null && v.entreprise_id !== e) {
+      throw new Error(`scoped: écriture pour l'entreprise ${v.entreprise_id} dans le périmètre ${e}.`);
     }
-    if (v.entreprise_id == null) throw entrepriseObligatoire();
-    return v as V & { entreprise_id: number };
+    return { ...v, entreprise_id: resolveEntreprise(this, v.entreprise_id) };
   }
 }
 

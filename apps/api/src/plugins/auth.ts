@@ -144,16 +144,3 @@ export default fp(
   },
   { name: 'auth', dependencies: ['db'] },
 );
-
-/**
- * The company a new row belongs to: a transporteur's own; a superadmin must name it.
- */
-export function entrepriseForCreate(scope: Scope, requested?: number | null): number {
-  if (scope.entrepriseId !== null) return scope.entrepriseId;
-  if (!requested) {
-    throw new AppError('validation', 422, ["L'entreprise est obligatoire."], {
-      fields: { entreprise_id: "L'entreprise est obligatoire." },
-    });
-  }
-  return requested;
-}

@@ -7,6 +7,7 @@ import {
   piecesDeCaisseContract,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scoped } from '../../db/scoped';
 import { crudRoutes } from '../../lib/crud-routes';
 import { fieldErrors } from '../../lib/errors';
 import { ok } from '../../lib/http';
@@ -34,14 +35,13 @@ const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
   return { date_debut: q.date_debut, date_fin: q.date_fin };
 };
 
-const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
-  const app = scoped;
+const caissesEtJournaux: FastifyPluginAsyncZod = async (app) => {
   {
-    scoped.addHook('preHandler', app.authenticate);
+    app.addHook('preHandler', app.authenticate);
 
     // ---------- Pièces de caisse ----------
     const tags = ['Pièces de caisse'];
-    crudRoutes(scoped, piecesDeCaisseContract, {
+    crudRoutes(app, piecesDeCaisseContract, {
       tags,
       nom: { un: 'une pièce de caisse', des: 'les pièces de caisse' },
       list: (scope, q) => listPieces(app.db, scope, q),
@@ -74,7 +74,7 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
     });
     // ---------- Journaux ----------
     const jtags = ['Journaux'];
-    crudRoutes(scoped, operationsContract, {
+    crudRoutes(app, operationsContract, {
       tags: jtags,
       nom: { un: 'une écriture', des: 'les lignes des journaux' },
       summary: {
@@ -84,8 +84,8 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       // The list answers the journals' lines (exported as CSV or Excel with the same filters); the detail
       // one entry with all its lines. Entries are never edited nor deleted: a voucher reverses its own.
       perPage: PAGE_SIZE.operations,
-      list: (scope, q) => listOperations(app.db, scope, q),
-      get: (scope, id) => getEcriture(app.db, scope, id),
+      list: (scope, q) => listOperations(scoped(app.db, scope), q),
+      get: (scope, id) => getEcriture(scoped(app.db, scope), id),
       create: {
         summary: "Écriture manuelle 'Operation Diverse' : équilibrée, ou refusée",
         run: (scope, body) => createOperationDiverse(app.db, scope, body),
@@ -94,7 +94,7 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
     });
 
     // It answers CSV too: its JSON is checked by `response.parse`, not declared in the OpenAPI document.
-    scoped.get(
+    app.get(
       balanceEndpoint.path,
       {
         schema: {
@@ -105,7 +105,7 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       },
       async (request, reply) => {
         const { date_debut, date_fin } = requireDates(request.query);
-        const balance = await balanceGenerale(app.db, currentScope(request), date_debut, date_fin);
+        const balance = await balanceGenerale(scoped(app.db, currentScope(request)), date_debut, date_fin);
         if (request.query.format === 'csv') {
           const rows: Array<Array<string | number>> = [
             ['Compte', 'Intitulé', "Solde d'ouverture", 'Débit', 'Crédit', 'Solde de clôture'],

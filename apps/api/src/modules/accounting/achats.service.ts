@@ -15,13 +15,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
+import { resolveEntreprise } from '../../db/tenancy';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { sent } from '../../lib/partial-update';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { nomCompletSql } from '../operations/operations.refs';
 import { articles, fournisseurs } from '../reference/reference.table';
 import { achatNotFound, documentValide } from './accounting.errors';
@@ -221,7 +222,7 @@ async function preparer(tx: Db, entrepriseId: number, body: AchatBody) {
 
 export function createAchat(db: Db, scope: Scope, body: AchatBody): Promise<number> {
   return transaction(db, async (tx) => {
-    const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
+    const entrepriseId = resolveEntreprise(scope, body.entreprise_id);
     const { lignes, values } = await preparer(tx, entrepriseId, body);
     const [row] = await scoped(tx, { entrepriseId })
       .insert(achats)

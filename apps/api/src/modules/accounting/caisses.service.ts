@@ -10,13 +10,14 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { resolveEntreprise } from '../../db/tenancy';
 import { AppError } from '../../lib/errors';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { pieceNotFound } from './accounting.errors';
 import { type PieceDeCaisse, piecesDeCaisse } from './accounting.table';
 import { contrePasserSource } from './journal.service';
@@ -110,7 +111,7 @@ export function createPiece(db: Db, scope: Scope, body: PieceDeCaisseBody): Prom
     const [row] = await scoped(tx, scope)
       .insert(piecesDeCaisse)
       .values({
-        entreprise_id: entrepriseForCreate(scope, body.entreprise_id),
+        entreprise_id: resolveEntreprise(scope, body.entreprise_id),
         date_operation: body.date_operation,
         beneficiaire: body.beneficiaire,
         decaisseur: body.decaisseur,

@@ -16,10 +16,11 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { resolveEntreprise } from '../../db/tenancy';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { sent } from '../../lib/partial-update';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { getParametres } from '../entreprise/parametres.repository';
 import { lockCourse } from '../operations/courses.repository';
 import { assertClient } from '../operations/operations.refs';
@@ -142,7 +143,7 @@ async function verifierCourses(tx: Db, entrepriseId: number, clientId: number, l
 
 export function createFacture(db: Db, scope: Scope, body: FactureBody): Promise<number> {
   return transaction(db, async (tx) => {
-    const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
+    const entrepriseId = resolveEntreprise(scope, body.entreprise_id);
     await assertClient(tx, entrepriseId, body.client_id);
     await verifierCourses(tx, entrepriseId, body.client_id, body.lignes);
     const totaux = calculer(body.lignes, body);

@@ -1,10 +1,8 @@
 import { type BalanceOut, type EcritureOut, libelleCompte, type OperationOut } from '@yams/shared';
 import { and, asc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { scoped } from '../../db/scoped';
+import type { Scoped } from '../../db/scoped';
 import { assertDateRange, type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource, PageTotal } from '../../lib/pagination';
-import type { Scope } from '../../plugins/auth';
 import { ecritureNotFound } from './accounting.errors';
 import { ecritureLignes, ecritures, mouvementsMensuels } from './accounting.table';
 
@@ -66,9 +64,6 @@ const et = (...conditions: Array<SQL | undefined>): SQL => {
   const c = conditions.filter((x): x is SQL => x !== undefined);
   return c.length ? sql.join(c, sql` and `) : sql`true`;
 };
-async function lignesSql(db: Db, query: SQL): Promise<Brut[]> {
-  return ((await db.execute(query)) as unknown as { rows: Brut[] }).rows;
-}
 
 /** A page of the journals and the number of lines its filter selects, read in one statement. */
 export interface PageOperations {
@@ -88,8 +83,7 @@ export interface PageOperations {
  * once (a window), then filters.
  */
 export function listOperations(
-  db: Db,
-  scope: Scope,
+  s: Scoped,
   f: OperationFilters,
   {
     sautDirect = SAUT_DIRECT,
@@ -100,7 +94,7 @@ export function listOperations(
     lecture?: (sens: 'debut' | 'fin') => void;
   } = {},
 ): ListSource<OperationOut> & { page(limit: number, offset: number): Promise<PageOperations> } {
-  const s = scoped(db, scope);
+  const raw = s.raw();
   const l = ecritureLignes;
   const m = mouvementsMensuels;
   const colonnes = {
@@ -127,7 +121,7 @@ export function listOperations(
   // The count and a page's keys read the lines alone (the index (entreprise_id, date_operation, ecriture_id,
   // id, compte, journal, …) gives the period in the journals' order and holds the filtered columns); the
   // journal is the line's own copy of its entry's type. The statements are flat SQL (unqualified columns of
-  // the one table each subquery reads, the company's condition from `scoped`): drizzle's query builders
+  // the one table each subquery reads, the company's condition from the scope's raw SQL, `s.raw()`): drizzle's query builders
   // took 2 ms of the API's thread per page to render (twice the statement's planning and execution).
   assertDateRange(f);
   const prefixe = f.compte ? `${f.compte.replace(/[%_\\]/g, '')}%` : null;
@@ -136,8 +130,9 @@ export function listOperations(
     f.type ? sql`journal = ${f.type}` : undefined,
     prefixe ? sql`compte like ${prefixe}` : undefined,
   ];
-  const lignesOu = (...conditions: Array<SQL | undefined>) => et(s.own(l), ...journalEtCompte, ...conditions);
-  const moisOu = (...conditions: Array<SQL | undefined>) => et(s.own(m), ...journalEtCompte, ...conditions);
+  const lignesOu = (...conditions: Array<SQL | undefined>) =>
+    et(raw.own(l), ...journalEtCompte, ...conditions);
+  const moisOu = (...conditions: Array<SQL | undefined>) => et(raw.own(m), ...journalEtCompte, ...conditions);
   // The period as [x1, x2[ (x1 null: from the first line; x2 null: to the last), its first month m1 and the
   // month m2 of x2.
   const x1 = f.date_debut ?? null;
@@ -216,7 +211,7 @@ export function listOperations(
       sql`(${mois})`,
       ...(dernier ? [compter(2, dernier.de, dernier.a)] : []),
     ];
-    const rows = await lignesSql(db, sql`${sql.join(parties, sql` union all `)} order by 1, 2`);
+    const rows = await raw.rows<Brut>(sql`${sql.join(parties, sql` union all `)} order by 1, 2`);
     const apres = Number(rows.find((r) => Number(r.sorte) === 2)?.n ?? 0);
     // The period's segments in order: [debut, fin[ holding n of its lines.
     const segments: Array<{ debut: string | null; fin: string; n: number }> = [];
@@ -317,8 +312,7 @@ export function listOperations(
         join ouverture o on o.entreprise_id = l.entreprise_id and o.compte = l.compte
         cross join k0
       )`;
-    const rows = await lignesSql(
-      db,
+    const rows = await raw.rows<Brut>(
       avecTotal
         ? sql`${page} select t.total, p.* from (select ${totalSql()} as total) t left join page p on true
             order by p.date_operation, p.ecriture_id, p.id`
@@ -343,9 +337,8 @@ export function listOperations(
       .innerJoin(ecritures, eq(ecritures.id, l.ecriture_id))
       .where(f.date_fin ? lte(l.date_operation, f.date_fin) : undefined)
       .as('t');
-    const rows = await db
-      .select()
-      .from(withSolde)
+    const rows = await s
+      .selectFrom(withSolde)
       .where(filtres(withSolde as never))
       .orderBy(asc(withSolde.date_operation), asc(withSolde.ecriture_id), asc(withSolde.id))
       .limit(limit)
@@ -353,7 +346,7 @@ export function listOperations(
     return rows.map((r) => toOut(r as unknown as Brut));
   }
   async function count() {
-    const [row] = await lignesSql(db, sql`select ${totalSql()} as n`);
+    const [row] = await raw.rows<Brut>(sql`select ${totalSql()} as n`);
     return Number(row?.n ?? 0);
   }
   return {
@@ -380,8 +373,7 @@ const LIENS: Record<string, string> = {
   paiement: '/operations/paiements',
 };
 
-export async function getEcriture(db: Db, scope: Scope, id: number): Promise<EcritureOut> {
-  const s = scoped(db, scope);
+export async function getEcriture(s: Scoped, id: number): Promise<EcritureOut> {
   const [e] = await s.select().from(ecritures).where(eq(ecritures.id, id)).limit(1);
   if (!e) throw ecritureNotFound();
   const lignes = await s
@@ -424,8 +416,8 @@ export async function getEcriture(db: Db, scope: Scope, id: number): Promise<Ecr
  * reads ≤ 36 rows per account on three years and the lines of at most two partial months (index-only, on
  * the period index), not every line of the company; one statement.
  */
-export async function balanceGenerale(db: Db, scope: Scope, debut: string, fin: string): Promise<BalanceOut> {
-  const s = scoped(db, scope);
+export async function balanceGenerale(s: Scoped, debut: string, fin: string): Promise<BalanceOut> {
+  const raw = s.raw();
   const l = ecritureLignes;
   const m = mouvementsMensuels;
   // x2 = the day after the period; x1 = its first day (or x2 if the period is reversed: nothing moves then).
@@ -439,21 +431,20 @@ export async function balanceGenerale(db: Db, scope: Scope, debut: string, fin: 
       coalesce(sum(case when mois < ${b1.mois} then debit - credit else 0 end), 0) as ouverture,
       coalesce(sum(case when mois >= ${b1.mois} then debit else 0 end), 0) as debit,
       coalesce(sum(case when mois >= ${b1.mois} then credit else 0 end), 0) as credit
-    from ${m} where ${et(s.own(m), sql`mois < ${b2.mois}`)} group by compte`;
+    from ${m} where ${et(raw.own(m), sql`mois < ${b2.mois}`)} group by compte`;
   // Partial months, one index-only range each, with their weights: S(x1)'s lines (b1) count in the opening
   // with its sign and in the movements with the opposite one; S(x2)'s (b2) in the movements with its sign.
   const fois = (k: number, expr: string) => sql.raw(k === 0 ? '0' : k > 0 ? expr : `-${expr}`);
   const partiel = (b: Borne, kOuverture: number, kMouvement: number) =>
     sql`select compte, ${fois(kOuverture, 'coalesce(sum(debit - credit), 0)')} as ouverture,
         ${fois(kMouvement, 'coalesce(sum(debit), 0)')} as debit, ${fois(kMouvement, 'coalesce(sum(credit), 0)')} as credit
-      from ${l} where ${et(s.own(l), sql`date_operation >= ${b.de}`, sql`date_operation < ${b.a}`)}
+      from ${l} where ${et(raw.own(l), sql`date_operation >= ${b.de}`, sql`date_operation < ${b.a}`)}
       group by compte`;
   const parties = [
     ...(b1.de < b1.a ? [partiel(b1, b1.signe, -b1.signe)] : []),
     ...(b2.de < b2.a ? [partiel(b2, 0, b2.signe)] : []),
   ];
-  const rowsBruts = await lignesSql(
-    db,
+  const rowsBruts = await raw.rows<Brut>(
     parties.length
       ? sql`select compte, sum(ouverture) as ouverture, sum(debit) as debit, sum(credit) as credit
           from (${sql.join(

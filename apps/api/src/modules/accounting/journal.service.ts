@@ -11,9 +11,10 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { resolveEntreprise } from '../../db/tenancy';
 import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { ecritureInvalide } from './accounting.errors';
 import { ecritureLignes, ecritures } from './accounting.table';
 
@@ -144,7 +145,7 @@ async function assertComptes(tx: Db, entrepriseId: number, lignes: OperationDive
 
 /** `POST /api/operations`: a manual 'Operation Diverse', balanced or refused; returns the entry's id. */
 export function createOperationDiverse(db: Db, scope: Scope, body: OperationDiverseBody): Promise<number> {
-  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
+  const entrepriseId = resolveEntreprise(scope, body.entreprise_id);
   return transaction(db, async (tx) => {
     await assertComptes(tx, entrepriseId, body.lignes);
     return passerEcriture(tx, {

@@ -11,7 +11,8 @@ import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-c
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { demandeAccesSql, tenantCondition } from '../../db/scoped';
+import { type RawSql, scoped } from '../../db/scoped';
+import type { TenantTable } from '../../db/tenancy';
 import { AppError } from '../../lib/errors';
 import { dateRangeCondition } from '../../lib/filters-dates';
 import { countsOf, type ListSource } from '../../lib/pagination';
@@ -145,24 +146,14 @@ function select(db: Db) {
 }
 
 /** Is the row `id` of `table` one the scope may read? (A company: its own rows; platform data: everyone.) */
-async function readable(db: Db, scope: Scope, tableName: string, id: number): Promise<boolean> {
+async function readable(raw: RawSql, tableName: string, id: number): Promise<boolean> {
   const table = TABLES.get(tableName) as
     | (PgTable & { id: AnyPgColumn; entreprise_id?: AnyPgColumn })
     | undefined;
   if (!table) return false;
-  let condition: SQL | undefined;
-  if (scope.entrepriseId !== null && table.entreprise_id) {
-    condition =
-      table === (schema.demandes as PgTable)
-        ? demandeAccesSql.proprietaire(scope.entrepriseId)
-        : tenantCondition(table as never, scope.entrepriseId, 'own');
-  }
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(and(eq(table.id, id), condition))
-    .limit(1);
-  return Boolean(row);
+  const company = table.entreprise_id ? raw.own(table as TenantTable, 'history') : sql`true`;
+  const found = await raw.rows(sql`select 1 from ${table} where ${table.id} = ${id} and ${company} limit 1`);
+  return found.length > 0;
 }
 
 const HISTORY_CAP = 500;
@@ -179,7 +170,7 @@ export async function historique(
 ): Promise<AuditEntryOut[]> {
   const table = TABLES.get(tableName) as (PgTable & { entreprise_id?: AnyPgColumn }) | undefined;
   const tenantOwned = Boolean(table?.entreprise_id) || tableName === 'users';
-  const visible = await readable(db, scope, tableName, id);
+  const visible = await readable(scoped(db, scope).raw(), tableName, id);
   const ofRecord = or(
     and(eq(auditLog.table_name, tableName), eq(auditLog.record_id, id)),
     and(eq(auditLog.parent_table, tableName), eq(auditLog.parent_id, id)),

@@ -7,34 +7,21 @@ import {
 } from '@yams/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { resolveEntrepriseExistante } from '../../db/tenancy';
 import { endpointRoute, fileRoute } from '../../lib/endpoint-routes';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
-import { assertEntreprise } from '../reference/reference.checks';
 import { LogoFiles } from './parametres.files';
 import { getParametres, saveParametres } from './parametres.repository';
 
 const tags = ['Configurations — entreprise'];
 
-/** A transporteur's own company; a superadmin names one with `?entreprise=`. */
-async function entrepriseOf(
-  request: FastifyRequest,
-  app: { db: Parameters<typeof assertEntreprise>[0] },
-  requested: number | undefined,
-): Promise<number> {
-  const scope = currentScope(request);
-  // A superadmin's `?entreprise=` also narrows its scope (plugins/auth.ts): the company is checked here.
-  if (scope.user.type !== 'superadmin' && scope.entrepriseId !== null) return scope.entrepriseId;
-  if (!requested) {
-    throw new AppError('validation', 422, ["L'entreprise est obligatoire."], {
-      fields: { entreprise: "L'entreprise est obligatoire." },
-    });
-  }
-  await assertEntreprise(app.db, requested);
-  return requested;
-}
+/** A transporteur's own company; a superadmin names one with `?entreprise=` (db/tenancy.ts). */
+const entrepriseOf = (request: FastifyRequest, db: Db, requested: number | undefined) =>
+  resolveEntrepriseExistante(db, currentScope(request), requested, { field: 'entreprise' });
 
 const logoAbsent = () =>
   new AppError('entreprise.logo_not_found', 404, ["Cette entreprise n'a pas de logo."]);
@@ -49,7 +36,7 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: "Paramètres de l'entreprise (valeurs par défaut tant qu'ils n'ont pas été enregistrés)",
     handler: async (request) =>
-      ok(await getParametres(app.db, await entrepriseOf(request, app, request.query.entreprise))),
+      ok(await getParametres(app.db, await entrepriseOf(request, app.db, request.query.entreprise))),
   });
 
   endpointRoute(app, updateParametresEndpoint, {
@@ -57,7 +44,7 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
     summary:
       'Enregistre les paramètres envoyés (les champs absents restent inchangés ; logo: null le retire)',
     handler: async (request) => {
-      const id = await entrepriseOf(request, app, request.query.entreprise);
+      const id = await entrepriseOf(request, app.db, request.query.entreprise);
       const { parametres, ancienLogo } = await saveParametres(app.db, id, request.body);
       await files.remove(ancienLogo);
       return ok(parametres, 'Les paramètres de l’entreprise ont été enregistrés.');
@@ -68,7 +55,7 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: 'Envoie le logo (multipart/form-data, champ « logo » : PNG, JPEG ou WEBP, 2 Mo au plus)',
     handler: async (request) => {
-      const id = await entrepriseOf(request, app, request.query.entreprise);
+      const id = await entrepriseOf(request, app.db, request.query.entreprise);
       if (!request.isMultipart()) {
         throw fieldErrors({ logo: 'Envoyez le logo comme fichier (multipart/form-data, champ « logo »).' });
       }
@@ -92,7 +79,7 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, replyTo) => {
       const { logo } = await getParametres(
         app.db,
-        await entrepriseOf(request, app, request.query.entreprise),
+        await entrepriseOf(request, app.db, request.query.entreprise),
       );
       if (!logo) throw logoAbsent();
       return files.send(replyTo, logo, logoAbsent);

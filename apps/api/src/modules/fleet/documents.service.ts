@@ -2,10 +2,10 @@ import type { DocumentBody, DocumentOut, DocumentUpdateBody, FichierEnvoye } fro
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { resolveEntrepriseExistante } from '../../db/tenancy';
 import { fieldErrors } from '../../lib/errors';
 import type { StoredFile } from '../../lib/stored-files';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
-import { assertEntreprise } from '../reference/reference.checks';
+import type { Scope } from '../../plugins/auth';
 import type { DocumentFiles } from './documents.files';
 import { findDocument, getDocumentOut } from './documents.repository';
 import { documents, vehicules } from './fleet.table';
@@ -33,8 +33,11 @@ const fileColumns = (f: StoredFile | null, nom: string | null | undefined) => ({
 export async function createDocument(db: Db, scope: Scope, body: DocumentBody): Promise<DocumentOut> {
   // A superadmin may name the company, or let the vehicle's company decide.
   const vehicule = await vehiculeFor(db, scope, body.camion_id, body.entreprise_id ?? undefined);
-  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id ?? vehicule.entreprise_id);
-  if (scope.entrepriseId === null) await assertEntreprise(db, entrepriseId);
+  const entrepriseId = await resolveEntrepriseExistante(
+    db,
+    scope,
+    body.entreprise_id ?? vehicule.entreprise_id,
+  );
   const [row] = await scoped(db, { entrepriseId })
     .insert(documents)
     .values({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scoped } from '../../db/scoped';
 import documentsRoutes from './documents.routes';
 import interventionsRoutes from './interventions.routes';
 import { refreshVehiculeStatuts } from './vehicule-statuts';
@@ -15,7 +16,8 @@ export default async function fleetRoutes(app: FastifyInstance) {
 
   let timer: NodeJS.Timeout | undefined;
   const refresh = () =>
-    refreshVehiculeStatuts(app.db).catch((err) =>
+    // The periodic job, over every company.
+    refreshVehiculeStatuts(scoped(app.db, { entrepriseId: null })).catch((err) =>
       app.log.error({ err }, 'statuts des véhicules non rafraîchis'),
     );
   app.addHook('onReady', async () => {

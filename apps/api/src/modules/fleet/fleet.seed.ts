@@ -165,5 +165,5 @@ export async function seedFleet(ctx: SeedContext): Promise<void> {
     const ids = created.filter((v) => v.entreprise_id === company.id).map((v) => v.id);
     await seedInterventions(db, r, company.id, ids, today);
   }
-  await refreshVehiculeStatuts(db);
+  await refreshVehiculeStatuts(scoped(db, { entrepriseId: null }));
 }

@@ -10,9 +10,10 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Scoped, scoped } from '../../db/scoped';
+import { resolveEntrepriseExistante } from '../../db/tenancy';
 import { AppError, fieldErrors } from '../../lib/errors';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
-import { assertEntreprise, assertOwnRow } from '../reference/reference.checks';
+import type { Scope } from '../../plugins/auth';
+import { assertOwnRow } from '../reference/reference.checks';
 import { articles, garages, services } from '../reference/reference.table';
 import { interventionLocked, interventionNotFound, stockInsuffisant } from './fleet.errors';
 import { interventionLignes, interventions, vehicules } from './fleet.table';
@@ -90,17 +91,16 @@ export async function createIntervention(
     if (!v) throw fieldErrors({ vehicule_id: "Ce véhicule n'existe pas." });
     requested = v.entreprise_id;
   }
-  const entrepriseId = entrepriseForCreate(scope, requested);
-  if (scope.entrepriseId === null) await assertEntreprise(db, entrepriseId);
+  const entrepriseId = await resolveEntrepriseExistante(db, scope, requested);
   const company = scoped(db, { entrepriseId });
   await checkRefs(company, body);
   const lignes = await resolveLignes(company, body.lignes);
-  const id = await company.transaction(async (t) => {
+  const id = await company.transaction(async (t, tx) => {
     const [row] = await t
       .insert(interventions)
       .values({ ...fields(body, montantIntervention(lignes)) })
       .returning({ id: interventions.id });
-    await writeLignes(t.db, row!.id, lignes);
+    await writeLignes(tx, row!.id, lignes);
     return row!.id;
   });
   return getInterventionOut(db, scope, id);
@@ -132,8 +132,7 @@ export async function updateIntervention(
   }
   await checkRefs(company, merged);
   const lignes = sentLignes === undefined ? undefined : await resolveLignes(company, sentLignes);
-  await company.transaction(async (t) => {
-    const tx = t.db;
+  await company.transaction(async (t, tx) => {
     const updated = await t
       .update(interventions)
       .set(fields(merged, lignes ? montantIntervention(lignes) : current.montant))
@@ -145,7 +144,7 @@ export async function updateIntervention(
       await writeLignes(tx, id, lignes);
     }
   });
-  await refreshVehiculeStatuts(db, current.entreprise_id, {
+  await refreshVehiculeStatuts(scoped(db, { entrepriseId: current.entreprise_id }), {
     vehiculeIds: [current.vehicule_id, merged.vehicule_id],
   });
   return getInterventionOut(db, scope, id);
@@ -163,8 +162,7 @@ export async function confirmIntervention(db: Db, scope: Scope, id: number): Pro
   if (!current.date_fin) {
     throw fieldErrors({ date_fin: "Indiquez la date de fin de l'intervention avant de la confirmer." });
   }
-  await scoped(db, { entrepriseId: current.entreprise_id }).transaction(async (t) => {
-    const tx = t.db;
+  await scoped(db, { entrepriseId: current.entreprise_id }).transaction(async (t, tx) => {
     const [locked] = await t
       .select({ statut: interventions.statut })
       .from(interventions)
@@ -199,7 +197,7 @@ export async function confirmIntervention(db: Db, scope: Scope, id: number): Pro
       .update(interventions)
       .set({ statut: 'Confirmé', confirmed_at: new Date().toISOString() })
       .where(eq(interventions.id, id));
-    await refreshVehiculeStatuts(tx, current.entreprise_id, { vehiculeIds: [current.vehicule_id] });
+    await refreshVehiculeStatuts(t, { vehiculeIds: [current.vehicule_id] });
   });
   return getInterventionOut(db, scope, id);
 }
@@ -223,6 +221,8 @@ export async function destroyIntervention(
   await scoped(db, scope)
     .delete(interventions)
     .where(and(eq(interventions.id, id), eq(interventions.statut, 'Brouillon')));
-  await refreshVehiculeStatuts(db, current.entreprise_id, { vehiculeIds: [current.vehicule_id] });
+  await refreshVehiculeStatuts(scoped(db, { entrepriseId: current.entreprise_id }), {
+    vehiculeIds: [current.vehicule_id],
+  });
   return `${which} a été supprimée.`;
 }

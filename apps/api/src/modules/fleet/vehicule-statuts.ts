@@ -1,12 +1,11 @@
 import { todayInGabon } from '@yams/shared';
 import { and, eq, exists, gte, inArray, isNull, lte, notExists, notInArray, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { scoped } from '../../db/scoped';
+import type { Scoped } from '../../db/scoped';
 import { interventions, vehicules } from './fleet.table';
 
 /** Confirmed interventions of the vehicle that cover the day (an open end counts as still going). */
-function coveringInterventions(db: Db, day: string) {
-  return db
+function coveringInterventions(s: Scoped, day: string) {
+  return s
     .select({ id: interventions.id })
     .from(interventions)
     .where(
@@ -25,13 +24,10 @@ function coveringInterventions(db: Db, day: string) {
  * touching interventions and by the periodic job; the operations domain may call it too.
  */
 export async function refreshVehiculeStatuts(
-  db: Db,
-  entrepriseId?: number | null,
+  s: Scoped,
   options: { vehiculeIds?: number[]; today?: string } = {},
 ): Promise<{ enIntervention: number; disponibles: number }> {
   const today = options.today ?? todayInGabon();
-  // No company: the periodic job, over every company.
-  const s = scoped(db, { entrepriseId: entrepriseId ?? null });
   const scope: SQL | undefined = and(
     options.vehiculeIds
       ? inArray(vehicules.id, options.vehiculeIds.length ? options.vehiculeIds : [0])
@@ -45,14 +41,14 @@ export async function refreshVehiculeStatuts(
       and(
         scope,
         notInArray(vehicules.statut, ['En course', 'En intervention']),
-        exists(coveringInterventions(db, today)),
+        exists(coveringInterventions(s, today)),
       ),
     )
     .returning({ id: vehicules.id });
   const ended = await s
     .update(vehicules)
     .set({ statut: 'Disponible', updated_at: now })
-    .where(and(scope, eq(vehicules.statut, 'En intervention'), notExists(coveringInterventions(db, today))))
+    .where(and(scope, eq(vehicules.statut, 'En intervention'), notExists(coveringInterventions(s, today))))
     .returning({ id: vehicules.id });
   return { enIntervention: started.length, disponibles: ended.length };
 }

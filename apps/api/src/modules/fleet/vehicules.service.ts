@@ -12,11 +12,12 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
+import { resolveEntrepriseExistante } from '../../db/tenancy';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldErrors } from '../../lib/errors';
 import { assertUnused } from '../../lib/usages';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
-import { assertEntreprise, assertRowExists } from '../reference/reference.checks';
+import type { Scope } from '../../plugins/auth';
+import { assertRowExists } from '../reference/reference.checks';
 import { typesVehicules } from '../reference/reference.table';
 import { vehiculeNotFound } from './fleet.errors';
 import { documents, vehicules } from './fleet.table';
@@ -99,8 +100,7 @@ export async function createVehicule(db: Db, scope: Scope, body: VehiculeBody): 
     requested = await companyOf(db, body.proprietaire_id);
     if (!requested) throw fieldErrors({ proprietaire_id: 'Le propriétaire doit être un transporteur.' });
   }
-  const entrepriseId = entrepriseForCreate(scope, requested);
-  if (scope.entrepriseId === null) await assertEntreprise(db, entrepriseId);
+  const entrepriseId = await resolveEntrepriseExistante(db, scope, requested);
   const statut = body.statut ?? 'Nouveau';
   const refus = vehiculeStatutRefus('Nouveau', statut);
   if (refus) throw fieldErrors({ statut: refus });

@@ -9,7 +9,7 @@ import {
 import { and, asc, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/columns';
-import { scoped } from '../../db/scoped';
+import { type RawSql, scoped } from '../../db/scoped';
 import { likePattern } from '../../lib/filters-ids';
 import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
@@ -69,19 +69,19 @@ interface PositionRow {
 }
 
 /** The last GPS.queuePoints points of each device, newest first. */
-async function recentPoints(db: Db, scope: Scope, ids: number[]): Promise<Map<number, PositionRow[]>> {
+async function recentPoints(raw: RawSql, ids: number[]): Promise<Map<number, PositionRow[]>> {
   const byDevice = new Map<number, PositionRow[]>();
   if (ids.length === 0) return byDevice;
-  const result = (await db.execute(sql`
+  const rows = await raw.rows<PositionRow>(sql`
     select a.id as appareil_id, p.heure, p.recu_le, p.latitude, p.longitude, p.vitesse, p.cap, p.altitude,
            p.precision, p.batterie, p.en_charge
     from unnest(${`{${ids.join(',')}}`}::int[]) as a(id)
     cross join lateral (
       select * from ${positions}
-      where ${positions.appareil_id} = a.id and ${scoped(db, scope).own(positions) ?? sql`true`}
+      where ${positions.appareil_id} = a.id and ${raw.own(positions)}
       order by ${positions.heure} desc limit ${GPS.queuePoints}
-    ) p`)) as unknown as { rows: PositionRow[] };
-  for (const r of result.rows) {
+    ) p`);
+  for (const r of rows) {
     const list = byDevice.get(r.appareil_id) ?? [];
     list.push(r);
     byDevice.set(r.appareil_id, list);
@@ -134,8 +134,7 @@ function toOut(r: Row, recent: PositionRow[], now = Date.now()): AppareilOut {
 
 async function withPositions(db: Db, scope: Scope, rows: Row[]): Promise<AppareilOut[]> {
   const recent = await recentPoints(
-    db,
-    scope,
+    scoped(db, scope).raw(),
     rows.map((r) => r.id),
   );
   return rows.map((r) => toOut(r, recent.get(r.id) ?? []));

@@ -2,13 +2,14 @@ import type { AppareilBody, AppareilInconnuBody, AppareilUpdateBody } from '@yam
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Scoped, scoped } from '../../db/scoped';
+import { resolveEntrepriseExistante } from '../../db/tenancy';
 import { randomToken } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
-import { assertEntreprise, assertOwnRow } from '../reference/reference.checks';
+import { assertOwnRow } from '../reference/reference.checks';
 import { assertPlateforme, lockAppareil } from './appareils.repository';
 import { IDENTIFIANT_PRIS } from './geolocation.errors';
 import { appareils, appareilsInconnus } from './geolocation.table';
@@ -27,9 +28,8 @@ const plusInconnu = (tx: Db, identifiant: string) =>
   tx.delete(appareilsInconnus).where(eq(appareilsInconnus.identifiant, identifiant));
 
 export function createAppareil(db: Db, scope: Scope, body: AppareilBody): Promise<number> {
-  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
   return transaction(db, async (tx) => {
-    if (scope.entrepriseId === null) await assertEntreprise(tx, entrepriseId);
+    const entrepriseId = await resolveEntrepriseExistante(tx, scope, body.entreprise_id);
     const s = scoped(tx, { entrepriseId });
     await assertVehicule(s, body.vehicule_id);
     const [row] = await s

@@ -11,10 +11,11 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { resolveEntreprise } from '../../db/tenancy';
 import { fieldErrors } from '../../lib/errors';
 import { yearInGabon } from '../../lib/filters-dates';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { notify } from '../notifications/notify';
 import { lockCourse } from './courses.repository';
 import { courseLocked, montantBelowPaid, transitionRefused } from './operations.errors';
@@ -86,7 +87,7 @@ export async function insertCourse(
 }
 
 export function createCourse(db: Db, scope: Scope, body: CourseBody): Promise<number> {
-  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
+  const entrepriseId = resolveEntreprise(scope, body.entreprise_id);
   return transaction(db, (tx) => insertCourse(tx, entrepriseId, body)).catch(vehiculeConflict);
 }
 

@@ -9,7 +9,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { demandeAccesSql, scoped } from '../../db/scoped';
+import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
@@ -18,6 +18,7 @@ import { typesMarchandises, villes } from '../reference/reference.table';
 import { demandeNotFound } from './operations.errors';
 import { nomCompletSql, refOf } from './operations.refs';
 import { courses, demandes } from './operations.table';
+import { demandeAccesSql } from './operations.tenancy';
 
 const client = alias(users, 'client');
 const entreprise = alias(users, 'entreprise');

@@ -12,11 +12,11 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { resolveEntreprise, resolveEntrepriseExistante } from '../../db/tenancy';
 import { fieldErrors } from '../../lib/errors';
 import { transaction } from '../../lib/transaction';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { notify } from '../notifications/notify';
-import { assertEntreprise } from '../reference/reference.checks';
 import { insertCourse } from './courses.service';
 import { lockDemande } from './demandes.repository';
 import { demandeNotFound, demandeNotYours, demandeTaken, transitionRefused } from './operations.errors';
@@ -38,9 +38,8 @@ async function lockOwnDemande(tx: Db, scope: Scope, id: number): Promise<Demande
  * stays the company's own until it broadcasts it.
  */
 export function createDemande(db: Db, scope: Scope, body: DemandeBody): Promise<number> {
-  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
   return transaction(db, async (tx) => {
-    if (scope.entrepriseId === null) await assertEntreprise(tx, entrepriseId);
+    const entrepriseId = await resolveEntrepriseExistante(tx, scope, body.entreprise_id);
     await assertClient(tx, entrepriseId, body.client_id);
     await assertRefs(tx, entrepriseId, body);
     const { entreprise_id: _company, ...values } = body;
@@ -123,7 +122,7 @@ export function destroyDemande(db: Db, scope: Scope, id: number): Promise<string
  * (a conditional update: of two companies accepting at once exactly one wins) and its course is created.
  */
 export function acceptDemande(db: Db, scope: Scope, id: number, body: AcceptDemandeBody): Promise<number> {
-  const entrepriseId = entrepriseForCreate(scope, body.entreprise_id);
+  const entrepriseId = resolveEntreprise(scope, body.entreprise_id);
   return transaction(db, async (tx) => {
     // Only a demande the company may see (its own, or one on the market: demandeAcces) can be accepted.
     const market = scoped(tx, scope);

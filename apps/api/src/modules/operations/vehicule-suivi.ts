@@ -100,5 +100,5 @@ export async function libererVehicule(t: Scoped, vehiculeId: number | null, enPa
     .set({ statut: VEHICULE_DISPONIBLE })
     .where(and(eq(vehicules.id, vehiculeId), eq(vehicules.statut, VEHICULE_EN_COURSE)));
   // Back from the road into a workshop slot that started meanwhile: 'En intervention', not 'Disponible'.
-  await refreshVehiculeStatuts(t.db, t.entrepriseId, { vehiculeIds: [vehiculeId] });
+  await refreshVehiculeStatuts(t, { vehiculeIds: [vehiculeId] });
 }

@@ -1,7 +1,6 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { users } from '../../db/core.table';
 import type { Scoped, TenantTable } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 
@@ -26,18 +25,6 @@ export async function assertRowExists(
     .where(and(eq(table.id, id), extra))
     .limit(1);
   if (!row) throw fieldErrors({ [field]: message });
-}
-
-/** A superadmin names the company of a new row: it must be a transporteur account. */
-export async function assertEntreprise(db: Db, id: number): Promise<void> {
-  await assertRowExists(
-    db,
-    users,
-    id,
-    'entreprise_id',
-    "Cette entreprise n'existe pas.",
-    and(eq(users.type, 'transporteur'), sql`coalesce(${users.entreprise_id}, ${users.id}) = ${users.id}`),
-  );
 }
 
 /** 422 `{ field: message }` unless the scope holds a row of `table` with this id (and matching `extra`). */

@@ -10,6 +10,7 @@ import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Scoped, scoped, type TenantTable } from '../../db/scoped';
+import { resolveEntrepriseExistante } from '../../db/tenancy';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import { searchCondition } from '../../lib/filters-ids';
@@ -17,8 +18,8 @@ import { ce, crudMessages, type Nom } from '../../lib/french';
 import type { ListSource } from '../../lib/pagination';
 import { transaction } from '../../lib/transaction';
 import { assertUnused, inUse, inUseMessage } from '../../lib/usages';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
-import { assertEntreprise, assertRowExists, type TableWithId } from './reference.checks';
+import type { Scope } from '../../plugins/auth';
+import { assertRowExists, type TableWithId } from './reference.checks';
 
 interface ResourceBase {
   /** URL segment and SQL table name: 'villes'. */
@@ -153,8 +154,11 @@ export async function createRow(db: Db, scope: Scope, r: ReferenceResource, body
   assertWriter(r, scope);
   const { entreprise_id, ...values } = body;
   if (!r.platform) {
-    values.entreprise_id = entrepriseForCreate(scope, entreprise_id as number | null | undefined);
-    if (scope.entrepriseId === null) await assertEntreprise(db, values.entreprise_id as number);
+    values.entreprise_id = await resolveEntrepriseExistante(
+      db,
+      scope,
+      entreprise_id as number | null | undefined,
+    );
   }
   await checkBody(db, r, values);
   try {

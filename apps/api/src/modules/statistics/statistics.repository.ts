@@ -12,11 +12,11 @@ import {
   TOP_LIMIT,
   tranches,
 } from '@yams/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
-import type { Scoped, TenantTable } from '../../db/scoped';
+import type { RawSql } from '../../db/scoped';
+import { estEntreprise, type TenantTable } from '../../db/tenancy';
 import { parametresEntreprise } from '../entreprise/entreprise.table';
 import { interventions, vehicules } from '../fleet/fleet.table';
 import { nomCompletSql } from '../operations/operations.refs';
@@ -33,50 +33,38 @@ import {
 
 // Every figure of the dashboard, read from the aggregates of statistics.table.ts (a period costs a few
 // thousand aggregate rows at most), or from an index range of one day (hourly series) or of the period
-// (interventions, a small table). `entreprise` null: every company (superadmin).
+// (interventions, a small table). A `PlatformSql`: every company (superadmin).
 
 export interface StatsScope {
-  db: Db;
-  /** One company, or null for the whole platform. */
-  entreprise: number | null;
-  /** The data access of that company (db/scoped.ts): every figure is read through its condition. */
-  tenant: Scoped;
+  /**
+   * One company's raw SQL, or the whole platform's (db/scoped.ts): every figure is read through it, with
+   * its condition on each tenant table; no database handle is in reach.
+   */
+  sql: RawSql;
   /** Today in Libreville, `YYYY-MM-DD`. */
   today: string;
   now: Date;
-}
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 const num = (v: unknown) => Number(v ?? 0);
 const midnight = (day: string) => `${day}T00:00:00${GABON_UTC_OFFSET}`;
 const NON_ANNULE = sql`<> 'Annulé'`;
 
-/** The company condition of a tenant table (db/scoped.ts), or none for the whole platform. */
-function ofCompany(s: StatsScope, table: TenantTable): SQL {
-  return s.tenant.own(table) ?? sql`true`;
-}
-
-/** The companies of the platform (transporteur accounts that are their own company). */
-async function companyIds(db: Db): Promise<number[]> {
-  const found = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(eq(users.type, 'transporteur'), sql`coalesce(${users.entreprise_id}, ${users.id}) = ${users.id}`),
-    );
-  return found.map((r) => r.id);
-}
+/** The company condition of a tenant table (db/scoped.ts): `true` for the whole platform. */
+const ofCompany = (s: StatsScope, table: TenantTable): SQL => s.sql.own(table);
 
 /** A company column on an index range: one company, or each company of the platform (= ANY of their ids). */
 async function companyKey(s: StatsScope, table: TenantTable): Promise<SQL> {
-  const own = s.tenant.own(table);
-  if (own) return own;
-  const ids = await companyIds(s.db);
-  return ids.length ? inArray(table.entreprise_id, ids) : sql`false`;
+  if (s.sql.kind === 'company') return s.sql.own(table);
+  const found = await s.sql.rows<{ id: number }>(
+    sql`select ${users.id} as id from ${users} where ${estEntreprise}`,
+  );
+  return found.length
+    ? inArray(
+        table.entreprise_id,
+        found.map((r) => r.id),
+      )
+    : sql`false`;
 }
 
 /** Rows of one grain ('A' years, 'M' months, 'J' days) whose `debut` lies in [debut, fin]. */
@@ -166,7 +154,7 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
     qui: 'client' | 'chauffeur',
   ) => {
     const p = statsPremiers;
-    if (seul && seul.grain !== 'J' && s.entreprise !== null)
+    if (seul && seul.grain !== 'J' && s.sql.kind === 'company')
       return sql`(select coalesce(sum(${p.nb}), 0) from ${p}
                   where ${ofCompany(s, p)} and ${p.qui} = ${qui} and ${p.grain} = ${sql.raw(`'${seul.grain}'`)}
                     and ${p.debut} = ${seul.debut} ${seul.jusqua ? sql`and ${p.jour} <= ${seul.jusqua}` : sql``})`;
@@ -178,14 +166,13 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
               and ${table.nb} > 0
               ${m.jusqua ? sql`and ${table.premier} <= ${m.jusqua}` : sql``}`,
     );
-    return seul && s.entreprise !== null
+    return seul && s.sql.kind === 'company'
       ? sql`(select count(*) from (${parts[0]!}) p)`
       : sql`(select count(*) from (select k from (${sql.join(parts, sql` union all `)}) p group by k) u)`;
   };
   // One statement of a few milliseconds: under ten concurrent dashboards, a statement's round trip and
   // planning cost more than running its three parts one after the other.
-  const [r] = await rows<{ nb: string; montant: string; clients: string; chauffeurs: string }>(
-    s.db,
+  const [r] = await s.sql.rows<{ nb: string; montant: string; clients: string; chauffeurs: string }>(
     sql`select c.nb, c.montant,
                ${distinct(statsCoursesClients, statsCoursesClients.client_id, 'client')} as clients,
                ${distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id, 'chauffeur')} as chauffeurs
@@ -205,8 +192,7 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
 /** Whether any course (whatever its status) is loaded in [debut, fin]: one probe of the daily rows. */
 export async function coursesEntre(s: StatsScope, b: Bornes): Promise<boolean> {
   const t = statsCoursesJour;
-  const found = await rows<{ un: number }>(
-    s.db,
+  const found = await s.sql.rows<{ un: number }>(
     sql`select 1 as un from ${t}
         where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin} and ${t.nb} > 0 limit 1`,
   );
@@ -220,8 +206,7 @@ async function parTranche(
 ): Promise<Array<{ cle: string; statut: string; nb: number; montant: number }>> {
   if (p.grain === 'heure') {
     const c = courses;
-    const found = await rows<{ cle: number; statut: string; nb: string; montant: string }>(
-      s.db,
+    const found = await s.sql.rows<{ cle: number; statut: string; nb: string; montant: string }>(
       sql`select extract(hour from (${c.date_chargement} at time zone 'UTC') + interval '1 hour')::int as cle,
                  ${c.statut} as statut, count(*) as nb, coalesce(sum(${c.montant}), 0) as montant
           from ${c}
@@ -241,8 +226,7 @@ async function parTranche(
     p.grain === 'jour'
       ? sql`to_char(${t.jour}, 'YYYY-MM-DD')`
       : sql`to_char(date_trunc('month', ${t.jour}::timestamp), 'YYYY-MM-DD')`;
-  const found = await rows<{ cle: string; statut: string; nb: string; montant: string }>(
-    s.db,
+  const found = await s.sql.rows<{ cle: string; statut: string; nb: string; montant: string }>(
     sql`select ${cle} as cle, ${t.statut} as statut, sum(${t.nb}) as nb, sum(${t.montant}) as montant
         from ${t}
         where ${ofCompany(s, t)} and ${t.jour} between ${p.debut} and ${p.fin}
@@ -298,8 +282,7 @@ export async function series(s: StatsScope, p: PeriodeBornes) {
 /** Courses of the period by type and by status (counts of every status, amounts without Annulé). */
 export async function repartitions(s: StatsScope, b: Bornes) {
   const t = statsCoursesJour;
-  const found = await rows<{ statut: string; type_course: string; nb: string; montant: string }>(
-    s.db,
+  const found = await s.sql.rows<{ statut: string; type_course: string; nb: string; montant: string }>(
     sql`select ${t.statut} as statut, ${t.type_course} as type_course, sum(${t.nb}) as nb, sum(${t.montant}) as montant
         from ${t}
         where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}
@@ -338,7 +321,7 @@ export async function topClients(s: StatsScope, b: Bornes) {
   // One company over one calendar day, month or year: one row per client, read in order from the
   // (company, grain, debut, montant desc) index, ten rows. Otherwise the rows of every piece, summed.
   const top =
-    seul && s.entreprise !== null
+    seul && s.sql.kind === 'company'
       ? sql`select ${t.client_id} as client_id, ${t.montant} as montant, ${t.nb} as nb from ${t}
             where ${ofCompany(s, t)} and ${t.grain} = ${sql.raw(`'${seul.grain}'`)} and ${t.debut} = ${seul.debut}
               and ${t.nb} > 0
@@ -347,8 +330,7 @@ export async function topClients(s: StatsScope, b: Bornes) {
             where ${ofCompany(s, t)} and ${grainCondition(t, b)}
             group by 1 having sum(${t.nb}) > 0
             order by 2 desc, 1 limit ${TOP_LIMIT}`;
-  const found = await rows<{ id: number; nom: string; montant: string; nb: string }>(
-    s.db,
+  const found = await s.sql.rows<{ id: number; nom: string; montant: string; nb: string }>(
     sql`select top.client_id as id, ${nomCompletSql(users)} as nom, top.montant, top.nb
         from (${top}) top
         join ${users} on ${users.id} = top.client_id
@@ -365,8 +347,7 @@ export async function topClients(s: StatsScope, b: Bornes) {
 /** The 10 drivers with the most courses in the period. */
 export async function topDrivers(s: StatsScope, b: Bornes) {
   const t = statsCoursesChauffeurs;
-  const found = await rows<{ id: number; nom: string; montant: string; nb: string }>(
-    s.db,
+  const found = await s.sql.rows<{ id: number; nom: string; montant: string; nb: string }>(
     sql`select top.chauffeur_id as id, ${nomCompletSql(users)} as nom, top.montant, top.nb
         from (select ${t.chauffeur_id} as chauffeur_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
               where ${ofCompany(s, t)} and ${grainCondition(t, b)}
@@ -386,8 +367,7 @@ export async function topDrivers(s: StatsScope, b: Bornes) {
 /** Validated payments of the period by mode (operation date). */
 export async function paiementsParMode(s: StatsScope, b: Bornes) {
   const t = statsPaiementsJour;
-  const found = await rows<{ mode: string; nb: string; montant: string }>(
-    s.db,
+  const found = await s.sql.rows<{ mode: string; nb: string; montant: string }>(
     sql`select ${t.mode} as mode, sum(${t.nb}) as nb, sum(${t.montant}) as montant from ${t}
         where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}
           and ${t.statut} = 'Validé'
@@ -404,15 +384,15 @@ export async function paiementsParMode(s: StatsScope, b: Bornes) {
 export async function utilisationFlotte(s: StatsScope, b: Bornes) {
   const fin = b.fin < s.today ? b.fin : s.today;
   const v = vehicules;
-  const fleet = await s.tenant
-    .select({ id: v.id, type_id: v.type_vehicule_id, type: typesVehicules.libelle })
-    .from(v)
-    .leftJoin(typesVehicules, eq(typesVehicules.id, v.type_vehicule_id));
+  const tv = typesVehicules;
+  const fleet = await s.sql.rows<{ id: number; type_id: number | null; type: string | null }>(
+    sql`select ${v.id} as id, ${v.type_vehicule_id} as type_id, ${tv.libelle} as type
+        from ${v} left join ${tv} on ${tv.id} = ${v.type_vehicule_id} where ${ofCompany(s, v)}`,
+  );
   const secondes = new Map<number, number>();
   if (b.debut <= fin) {
     const t = statsFlotte;
-    const agg = await rows<{ id: number; sec: string }>(
-      s.db,
+    const agg = await s.sql.rows<{ id: number; sec: string }>(
       sql`select ${t.vehicule_id} as id, sum(${t.secondes}) as sec from ${t}
           where ${ofCompany(s, t)} and ${grainCondition(t, { debut: b.debut, fin })}
           group by 1`,
@@ -422,8 +402,7 @@ export async function utilisationFlotte(s: StatsScope, b: Bornes) {
     const debut = new Date(midnight(b.debut)).getTime();
     const borne = Math.min(new Date(midnight(addDays(fin, 1))).getTime(), s.now.getTime());
     // Open courses hold their vehicle (one at most per vehicle: courses_vehicule_ouverte_unique).
-    const ouvertes = await rows<{ id: number; chargement: string | Date }>(
-      s.db,
+    const ouvertes = await s.sql.rows<{ id: number; chargement: string | Date }>(
       sql`select ${c.vehicule_id} as id, ${c.date_chargement} as chargement from ${c}
           where ${c.statut} not in ('Terminé', 'Annulé') and ${c.date_dechargement} is null
             and ${ofCompany(s, c)} and ${c.date_chargement} < ${new Date(borne).toISOString()}`,
@@ -470,8 +449,7 @@ export async function utilisationFlotte(s: StatsScope, b: Bornes) {
 /** Cost of the confirmed interventions that started in the period, per vehicle (the 15 most expensive). */
 export async function coutMaintenance(s: StatsScope, b: Bornes) {
   const i = interventions;
-  const found = await rows<{ id: number; plaque: string; montant: string; nb: string }>(
-    s.db,
+  const found = await s.sql.rows<{ id: number; plaque: string; montant: string; nb: string }>(
     sql`select ${i.vehicule_id} as id, ${vehicules.plaque} as plaque, sum(${i.montant}) as montant, count(*) as nb
         from ${i} join ${vehicules} on ${vehicules.id} = ${i.vehicule_id}
         where ${await companyKey(s, i)} and ${i.date_debut} between ${b.debut} and ${b.fin}
@@ -492,15 +470,13 @@ export async function objectif(s: StatsScope, b: Bornes) {
   const jour = b.fin < s.today ? b.fin : s.today;
   const mois = { debut: debutMois(jour), fin: finMois(jour) };
   const t = statsCoursesJour;
-  const [realise] = await rows<{ montant: string }>(
-    s.db,
+  const [realise] = await s.sql.rows<{ montant: string }>(
     sql`select coalesce(sum(${t.montant}), 0) as montant from ${t}
         where ${ofCompany(s, t)} and ${t.jour} between ${mois.debut} and ${mois.fin}
           and ${t.statut} ${NON_ANNULE}`,
   );
   const p = parametresEntreprise;
-  const [cible] = await rows<{ objectif: string }>(
-    s.db,
+  const [cible] = await s.sql.rows<{ objectif: string }>(
     sql`select coalesce(sum(${p.objectif_mensuel}), 0) as objectif from ${p} where ${ofCompany(s, p)}`,
   );
   const objectifMensuel = num(cible?.objectif);

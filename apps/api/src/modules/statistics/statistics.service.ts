@@ -8,23 +8,18 @@ import {
 } from '@yams/shared';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
-import { fieldErrors } from '../../lib/errors';
+import { resolveEntrepriseExistante } from '../../db/tenancy';
 import type { Scope } from '../../plugins/auth';
-import { assertEntreprise } from '../reference/reference.checks';
 import * as repo from './statistics.repository';
 
 /** A transporteur's own figures; a superadmin's of one company (`?entreprise=`) or of the whole platform. */
 export async function statsScope(db: Db, scope: Scope, q: StatistiquesQuery): Promise<repo.StatsScope> {
-  let entreprise = scope.entrepriseId;
-  // A superadmin's `?entreprise=` also narrows its scope (plugins/auth.ts): the company is checked here.
-  if (scope.user.type === 'superadmin' && q.entreprise) {
-    await assertEntreprise(db, q.entreprise).catch(() => {
-      throw fieldErrors({ entreprise: "Cette entreprise n'existe pas." });
-    });
-    entreprise = q.entreprise;
-  }
+  const entrepriseId = await resolveEntrepriseExistante(db, scope, q.entreprise, {
+    field: 'entreprise',
+    optional: true,
+  });
   const now = new Date();
-  return { db, entreprise, tenant: scoped(db, { entrepriseId: entreprise }), now, today: todayInGabon(now) };
+  return { sql: scoped(db, { entrepriseId }).raw(), now, today: todayInGabon(now) };
 }
 
 export const bornesOf = (s: repo.StatsScope, q: StatistiquesQuery) => periodeBornes(q, s.today);

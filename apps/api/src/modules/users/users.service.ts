@@ -11,9 +11,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
+import { resolveEntreprise } from '../../db/tenancy';
 import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { entrepriseForCreate, type Scope } from '../../plugins/auth';
+import type { Scope } from '../../plugins/auth';
 import { createResetLink, revokeUserTokens, welcomeMail } from './credentials';
 import { findUserById, getUserOut } from './users.repository';
 
@@ -72,7 +73,7 @@ export async function createUser(
   await assertCommercial(db, scope, body.commercial_id);
   const isCompany = body.type === 'transporteur';
   const isPlatform = body.type === 'superadmin';
-  const entrepriseId = isCompany || isPlatform ? null : entrepriseForCreate(scope, body.entreprise_id);
+  const entrepriseId = isCompany || isPlatform ? null : resolveEntreprise(scope, body.entreprise_id);
   if (entrepriseId !== null && scope.entrepriseId === null) {
     const company = await findUserById(db, entrepriseId);
     if (company?.type !== 'transporteur') {
