@@ -211,7 +211,7 @@ describe('company settings', () => {
       await ctx.t.get(`/api/entreprise/parametres?entreprise=${client!.id}`, ctx.admin),
       422,
       "Cette entreprise n'existe pas.",
-      'entreprise_id',
+      'entreprise',
     );
     failed(await ctx.t.get('/api/entreprise/parametres'), 401, 'Vous devez vous connecter pour continuer.');
   });

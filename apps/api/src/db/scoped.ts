@@ -1,6 +1,7 @@
 import { and, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { asCompany } from './rls';
 import { companyCondition, type Reach, resolveEntreprise, type TenantTable, tenancyPolicy } from './tenancy';
 
 /**
@@ -80,8 +81,9 @@ export class CompanySql {
   own(table: TenantTable, reach: Reach = 'visible'): SQL {
     return companyCondition(table, this.entrepriseId, reach);
   }
+  /** Runs `query` under row-level security as the company (db/rls.ts). */
   rows<T>(query: SQL): Promise<T[]> {
-    return run<T>(this.#db, query);
+    return asCompany(this.#db, this.entrepriseId, (tx) => run<T>(tx, query));
   }
 }
 
