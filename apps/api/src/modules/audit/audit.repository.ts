@@ -11,7 +11,7 @@ import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-c
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { type RawSql, scoped } from '../../db/scoped';
+import { type PlatformSql, platformSql, type RawSql, scoped } from '../../db/scoped';
 import type { TenantTable } from '../../db/tenancy';
 import { AppError } from '../../lib/errors';
 import { dateRangeCondition } from '../../lib/filters-dates';
@@ -53,8 +53,12 @@ function labelSql(tableName: string): SQL | null {
   return named ? sql`${sql.identifier(named)}` : null;
 }
 
-/** Adds the names of the rows a changed reference points to (`Chauffeur : 13` → `Biyoghe Nadège`). */
-async function withLabels(db: Db, entries: AuditEntryOut[]): Promise<AuditEntryOut[]> {
+/**
+ * Adds the names of the rows a changed reference points to (`Chauffeur : 13` → `Biyoghe Nadège`). Read over
+ * every company on purpose (`PlatformSql`): an entry the scope may read can name another company's row (the
+ * company that took a demande).
+ */
+async function withLabels(raw: PlatformSql, entries: AuditEntryOut[]): Promise<AuditEntryOut[]> {
   const wanted = new Map<string, Set<number>>();
   const target = (e: AuditEntryOut, champ: string) => REFERENCES.get(e.table)?.get(champ);
   for (const e of entries) {
@@ -71,10 +75,10 @@ async function withLabels(db: Db, entries: AuditEntryOut[]): Promise<AuditEntryO
     [...wanted.entries()].map(async ([t, ids]) => {
       const label = labelSql(t);
       if (!label) return;
-      const result = (await db.execute(
+      const found = await raw.rows<{ id: number; label: string | null }>(
         sql`select id, ${label}::text as label from ${sql.identifier(t)} where id in ${[...ids]}`,
-      )) as unknown as { rows: Array<{ id: number; label: string | null }> };
-      for (const r of result.rows) if (r.label) names.set(`${t}:${r.id}`, r.label);
+      );
+      for (const r of found) if (r.label) names.set(`${t}:${r.id}`, r.label);
     }),
   );
   if (!names.size) return entries;
@@ -186,7 +190,7 @@ export async function historique(
     const deleted = rows.some((r) => r.table === tableName && r.action === 'suppression');
     if (!deleted) throw pasDHistorique();
   }
-  return withLabels(db, rows.map(toOut));
+  return withLabels(platformSql(db), rows.map(toOut));
 }
 
 /** The platform's whole log, for superadmins only, newest first. */
@@ -219,7 +223,7 @@ export async function getAuditEntry(db: Db, scope: Scope, id: number): Promise<A
   if (scope.user.type !== 'superadmin') throw reserve();
   const [row] = (await select(db).where(eq(auditLog.id, id)).limit(1)) as Raw[];
   if (!row) throw new AppError('audit.not_found', 404, ["Cette entrée du journal n'existe pas."]);
-  return (await withLabels(db, [toOut(row)]))[0]!;
+  return (await withLabels(platformSql(db), [toOut(row)]))[0]!;
 }
 
 /**
