@@ -1,5 +1,5 @@
 import { DEMANDE_STATUTS, demandeAcces } from '@yams/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demandes, users } from '../src/db/schema';
 import { scoped } from '../src/db/scoped';
@@ -176,7 +176,7 @@ describe('a demande posted by a client from the app', () => {
 });
 
 describe('the rule and its SQL', () => {
-  it('db/scoped.ts shows exactly the demandes `demandeAcces` allows, for every combination', async () => {
+  it('db/scoped.ts and the database (RLS) show exactly the demandes `demandeAcces` allows, for every combination', async () => {
     const { A: tg, B: og } = ctx;
     const client = await ctx.client(null, 'Combinaisons');
     const combos = DEMANDE_STATUTS.flatMap((statut) =>
@@ -212,6 +212,12 @@ describe('the rule and its SQL', () => {
       const expected = rows.filter((r) => demandeAcces(r, company.id) !== null).map((r) => r.id);
       expect(expected.length).toBeGreaterThan(0);
       expect(seen.map((r) => r.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+      // The database's own rule (row-level security, drizzle/0043_rls.sql): a raw statement of the
+      // company with no condition at all sees the same demandes.
+      const seenByTheDatabase = await scoped(ctx.t.database.db, { entrepriseId: company.id })
+        .raw()
+        .rows<{ id: number }>(sql`select id from ${demandes} where id in ${all} order by id`);
+      expect(seenByTheDatabase.map((r) => r.id)).toEqual(expected);
     }
   });
 });

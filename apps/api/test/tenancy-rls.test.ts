@@ -1,11 +1,10 @@
-import { DEMANDE_STATUTS, demandeAcces } from '@yams/shared';
 import { getTableName, isTable, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema';
 import { platformSql, scoped } from '../src/db/scoped';
 import { companyCondition, type TenantTable } from '../src/db/tenancy';
-import { type Fixtures, inDays, setupFixtures } from './fixtures';
+import { type Fixtures, setupFixtures } from './fixtures';
 
 // Row-level security (drizzle/0043_rls.sql, db/rls.ts), the database's backstop behind db/scoped.ts: a raw
 // statement of company B that forgets the company condition still reads and changes none of A's rows, on
@@ -101,42 +100,5 @@ describe('row-level security on every tenant table', () => {
       );
     expect(refused).toMatch(/row-level security/i);
   });
-
-  it('the demandes market: the database shows exactly the demandes `demandeAcces` allows', async () => {
-    const { A: tg, B: og } = ctx;
-    const db = ctx.t.database.db;
-    const client = await ctx.client(null, 'Combinaisons RLS');
-    const combos = DEMANDE_STATUTS.flatMap((statut) =>
-      [null, tg.id, og.id].flatMap((entreprise_id) =>
-        [null, tg.id, og.id].map((cree_par_entreprise_id) => ({
-          statut,
-          entreprise_id,
-          cree_par_entreprise_id,
-        })),
-      ),
-    );
-    // Raw on purpose: every combination of the three columns, most of which no service would produce.
-    const rows = await db
-      .insert(schema.demandes)
-      .values(
-        combos.map((c) => ({
-          ...c,
-          client_id: client.id,
-          type_course: 'Livraison',
-          ville_depart_id: ctx.villes.lbv,
-          ville_arrivee_id: ctx.villes.lbv,
-          date_souhaitee: inDays(28),
-        })),
-      )
-      .returning();
-    const ids = rows.map((r) => r.id);
-    for (const company of [tg, og]) {
-      const seen = await scoped(db, company.scope)
-        .raw()
-        .rows<{ id: number }>(sql`select id from demandes where id in ${ids} order by id`);
-      const expected = rows.filter((r) => demandeAcces(r, company.id) !== null).map((r) => r.id);
-      expect(expected.length).toBeGreaterThan(0);
-      expect(seen.map((r) => r.id)).toEqual(expected.sort((a, b) => a - b));
-    }
-  });
+  // The demandes market's rule in the database: test/operations-demandes-market.test.ts ('the rule and its SQL').
 });

@@ -10,7 +10,7 @@ import type { Db } from './client';
  * the API's own role, which the policies let through. Inside a transaction already open (a savepoint), the
  * role and company are given back when `fn` ends, so the rest of that transaction keeps its own.
  */
-export const TENANT_ROLE = 'yams_tenant';
+const TENANT_ROLE = 'yams_tenant';
 
 export function asCompany<T>(db: Db, entrepriseId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   const nested = db instanceof PgTransaction;
