@@ -160,7 +160,7 @@ describe('GPS_PORT', () => {
     const bad = await fetch(`${base}/?id=${d.identifiant}&lat=95&lon=9`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { errors: string[] }).errors[0]).toContain('Coordonnées impossibles');
-    // An unknown identifier: the same answer as a stored message (issue 23 §5).
+    // An unknown identifier: the same answer as a stored message.
     const unknown = await fetch(`${base}/?id=personne-${ts}&lat=0.4&lon=9.4`);
     expect(unknown.status).toBe(200);
     const a = data(await t.get(`/api/appareils/${d.id}`, token));

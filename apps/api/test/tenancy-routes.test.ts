@@ -63,7 +63,7 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   '/api/paiements': tenant(T.paiements),
   '/api/demandes': {
     table: T.demandes,
-    // Accepted by A, or recorded by A and not broadcast (the market ones are DESIGN.md's shared market).
+    // Accepted by A, or recorded by A and not broadcast (the market ones are the shared market of docs/glossary.md).
     rowsOfA: (A) =>
       or(
         eq(T.demandes.entreprise_id, A),

@@ -1,4 +1,4 @@
-/** Business constants of the specification (section 9) and of DESIGN.md. */
+/** Business constants of the specification and of docs/decisions.md. */
 export const APP_VERSION = '4.0.1';
 export const APP_NAME = 'Yams Manager';
 

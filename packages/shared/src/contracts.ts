@@ -263,8 +263,8 @@ export const appareilsContract = entityContract({
 
 /**
  * A reference table under `/api/{table}`: an update sends the fields to change, never the company.
- * `microservice`: a row is also deleted as `POST /api/microservice/api-courses/{table}/{id}/destroy` (spec
- * section 7), the path the Configurations screen uses for it.
+ * `microservice`: a row is also deleted as `POST /api/microservice/api-courses/{table}/{id}/destroy` (the
+ * specification), the path the Configurations screen uses for it.
  */
 function referenceContract<const T extends ReferenceTable, Body extends z.ZodObject, Out extends z.ZodType>(
   table: T,

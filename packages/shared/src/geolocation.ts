@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { zChamps } from './reference';
 import { zTexteStockable } from './text';
 
-// Geolocation (issue 12): GPS devices (appareils) reporting with the OsmAnd protocol, their positions and
+// Geolocation: GPS devices (appareils) reporting with the OsmAnd protocol, their positions and
 // tracks, a course's arrival events, and the public tracking link of a course. The contract between the API
 // (apps/api/src/modules/geolocation) and the screens.
 //
 // Routes (all under the bearer token unless said otherwise):
-//   GET  /api/appareils                     AppareilOut[] (spec: latlng, queue, statut) — crudRoutes list:
+//   GET  /api/appareils                     AppareilOut[] (the specification: latlng, queue, statut) — crudRoutes list:
 //                                           ?search=&vehicule=&statut=En ligne|Hors ligne, page/per_page, limit
 //   GET  /api/appareils/options | /export   select choices, server export (the list kit)
 //   GET  /api/appareils/{id}                AppareilOut
@@ -160,7 +160,7 @@ const appareilShape = {
   /** The vehicle it rides in (null: not in a vehicle). */
   vehicule_id: zChamps.idOptionnel('Le véhicule'),
   /**
-   * A secret the device must send (issue 23 §5): true gives it one (kept if it has one), false removes it.
+   * A secret the device must send: true gives it one (kept if it has one), false removes it.
    * Absent at creation: none.
    */
   avec_cle: z.boolean({ error: 'La clé secrète est oui ou non.' }).optional(),
@@ -184,7 +184,7 @@ export const AppareilInconnuBody = z.object({
 });
 export type AppareilInconnuBody = z.infer<typeof AppareilInconnuBody>;
 
-/** A point of the spec's `latlng` and `queue`. */
+/** A point of the specification's `latlng` and `queue`. */
 export const PointOut = z.object({ latitude: z.number(), longitude: z.number() });
 export type PointOut = z.infer<typeof PointOut>;
 
