@@ -332,7 +332,7 @@ export type AchatUpdateBody = z.infer<typeof AchatUpdateBody>;
 
 // ---------- Journaux ----------
 
-export const OPERATIONS_FILTRE_DATES = 'La date de début et la date de fin sont obligatoires.';
+export const JOURNAL_FILTRE_DATES = 'La date de début et la date de fin sont obligatoires.';
 
 export const OperationDiverseBody = z.object({
   entreprise_id: zChamps.idOptionnel("L'entreprise"),

@@ -15,7 +15,7 @@ export const TOAST = {
   groupStaggerSeconds: 5,
 } as const;
 
-export const PAGE_SIZE = { default: 6, operations: 12, villes: 10, max: 100 } as const;
+export const PAGE_SIZE = { default: 6, journal: 12, villes: 10, max: 100 } as const;
 
 export const MOBILE_BREAKPOINT_PX = 770;
 

@@ -4,7 +4,7 @@ import {
   EcritureOut,
   FactureItemOut,
   FactureOut,
-  OperationOut,
+  LigneJournalOut,
   PieceDeCaisseOut,
 } from './accounting.out';
 import {
@@ -55,7 +55,7 @@ import {
   DocumentsQuery,
   FacturesQuery,
   InterventionsQuery,
-  OperationsQuery,
+  JournalQuery,
   PaiementsQuery,
   PiecesDeCaisseQuery,
   ReferenceQuery,
@@ -229,11 +229,11 @@ export const piecesDeCaisseContract = entityContract({
  * The journals: the list answers their lines, the detail one entry with all its lines; the only write is
  * the manual 'Operation Diverse' (entries are never edited nor deleted).
  */
-export const operationsContract = entityContract({
+export const journalContract = entityContract({
   path: '/api/operations',
-  item: OperationOut,
+  item: LigneJournalOut,
   detail: EcritureOut,
-  query: OperationsQuery,
+  query: JournalQuery,
   create: OperationDiverseBody,
   actions: {},
 });

@@ -155,7 +155,7 @@ export const PiecesDeCaisseQuery = listFilters(
 );
 
 /** The journals' lines (`GET /api/operations`). */
-export const OperationsQuery = listFilters({
+export const JournalQuery = listFilters({
   type: JournalEnum.optional(),
   compte: z.string().trim().max(10, { error: 'Le compte ne peut pas dépasser 10 caractères.' }).optional(),
   ...dateRangeQuery,
