@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures, users } from '../src/db/schema';
 import { scoped } from '../src/db/scoped';
-import { listOperations } from '../src/modules/accounting/journal.repository';
+import { listLignesJournal } from '../src/modules/accounting/journal.repository';
 import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
 let ctx: Fixtures;
@@ -407,12 +407,12 @@ describe('journals', () => {
       expect(l.solde).toBe(running);
     }
     // An export (every line at once: the running balances in one pass) gives the same balances as pages.
-    const tout = await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(100_000, 0);
-    const parPages = await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(200, 0);
+    const tout = await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(100_000, 0);
+    const parPages = await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(200, 0);
     expect(parPages.length).toBe(200);
     expect(tout.slice(0, 200)).toEqual(parPages);
     const milieu = Math.floor(tout.length / 2);
-    expect(await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(12, milieu)).toEqual(
+    expect(await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(12, milieu)).toEqual(
       tout.slice(milieu, milieu + 12),
     );
     const fin = new Date().toISOString().slice(0, 10);
@@ -453,13 +453,13 @@ describe('journals', () => {
         ),
       );
     expect(vente.total).toBe(nVente!.n);
-    const venteExport = await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {
+    const venteExport = await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {
       type: 'Vente',
       date_debut: debut,
       date_fin: fin,
       compte: '41',
     }).rows(100_000, 0);
-    const ventePage = await listOperations(scoped(db, { entrepriseId: ctx.A.id }), {
+    const ventePage = await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {
       type: 'Vente',
       date_debut: debut,
       date_fin: fin,
