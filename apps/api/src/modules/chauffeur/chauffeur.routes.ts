@@ -7,6 +7,8 @@ import {
   chauffeurFraisEndpoint,
   chauffeurIncidentEndpoint,
   chauffeurLivraisonEndpoint,
+  chauffeurPositionsEndpoint,
+  chauffeurTelephoneEndpoint,
   courseJournalRouteEndpoint,
   LIVRAISON_PHOTOS_MAX,
   PHOTO_CHAUFFEUR_REGLE,
@@ -21,6 +23,7 @@ import { ok } from '../../lib/http';
 import { StoredFiles } from '../../lib/stored-files';
 import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
+import { sharedIngest } from '../geolocation/ingest';
 import { getCourseOut } from '../operations/courses.repository';
 import { photoNotFound } from './chauffeur.errors';
 import { photosChauffeur } from './chauffeur.table';
@@ -33,6 +36,7 @@ import {
   enregistrerIncident,
   enregistrerLivraison,
 } from './releves.service';
+import { enregistrerPositions, telephoneChauffeur } from './telephone.service';
 
 const tags = ['Application chauffeur'];
 
@@ -123,6 +127,23 @@ const appRoutes: FastifyPluginAsyncZod = async (app) => {
         await enregistrerIncident(app.db, files, currentScope(request), request.body),
         'Incident signalé au bureau.',
       ),
+  });
+
+  const ingest = sharedIngest(app);
+  endpointRoute(app, chauffeurPositionsEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary:
+      "Les positions du téléphone (un lot, les plus anciennes d'abord) : le téléphone est l'appareil GPS du véhicule conduit, enregistré au premier envoi",
+    handler: async (request) =>
+      ok(await enregistrerPositions(app.db, currentScope(request), ingest, request.body)),
+  });
+
+  endpointRoute(app, chauffeurTelephoneEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary: 'Le téléphone comme appareil GPS (identifiant et clé à saisir dans Traccar Client)',
+    handler: async (request) => ok(await telephoneChauffeur(app.db, currentScope(request), ingest)),
   });
 };
 
