@@ -5,7 +5,7 @@ import { endpointRoute } from '../../lib/endpoint-routes';
 import { listReply } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
-import { createUser, findScopedUser, setBlocked, updateUser } from './users.service';
+import { accesChauffeur, createUser, findScopedUser, setBlocked, updateUser } from './users.service';
 
 const tags = ['Utilisateurs'];
 
@@ -55,6 +55,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         run: async (scope, id) => ({
           data: await setBlocked(app.db, scope, id, false),
           message: 'Le compte a été activé.',
+        }),
+      },
+      'acces-chauffeur': {
+        summary:
+          "Lien d'accès à l'application chauffeur (7 jours, une fois) à envoyer au chauffeur par WhatsApp ou SMS ; il remplace les liens non utilisés",
+        run: async (scope, id) => ({
+          data: await accesChauffeur(app, scope, id),
+          message: "Lien d'accès créé : envoyez-le au chauffeur.",
         }),
       },
     },
