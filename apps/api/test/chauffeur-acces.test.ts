@@ -14,13 +14,20 @@ const PASSWORD = 'Camion-Bleu-2026!';
 const tokenOf = (lien: string) => new URL(lien).searchParams.get('token')!;
 const reset = (token: string) =>
   f.t.post('/api/reset-password', { token, password: PASSWORD, password_confirmation: PASSWORD });
-const acces = (id: number, token = f.A.token) => f.t.post(`/api/utilisateurs/${id}/acces-chauffeur`, {}, token);
+const acces = (id: number, token = f.A.token) =>
+  f.t.post(`/api/utilisateurs/${id}/acces-chauffeur`, {}, token);
 
 describe('driver app access', () => {
   it('a driver without email: recorded with his phone, his link by WhatsApp, then he signs in by phone', async () => {
     const created = await f.t.post(
       '/api/utilisateurs',
-      { type: 'camionneur', name: 'moussavou.e2e', nom: 'Moussavou', prenom: 'Paul', telephone1: '074 11 22 33' },
+      {
+        type: 'camionneur',
+        name: 'moussavou.e2e',
+        nom: 'Moussavou',
+        prenom: 'Paul',
+        telephone1: '074 11 22 33',
+      },
       f.A.token,
     );
     expect(created.statusCode, created.body).toBe(200);

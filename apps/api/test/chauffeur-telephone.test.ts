@@ -31,7 +31,11 @@ const stored = async (appareilId: number) =>
 describe('the phone’s positions', () => {
   it('register the phone on the vehicle of his course on the road, once; a replay stores nothing more', async () => {
     const vehicule = await f.vehicule(f.A);
-    const c = await f.course(f.A, { chauffeur_id: driver.id, vehicule: vehicule.id, date_chargement: ago(20) });
+    const c = await f.course(f.A, {
+      chauffeur_id: driver.id,
+      vehicule: vehicule.id,
+      date_chargement: ago(20),
+    });
     await f.moveCourse(f.A, c.id, 'Chargement terminé', 'Transport en cours');
     const body = {
       positions: [
@@ -87,7 +91,11 @@ describe('the phone’s positions', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await f.db.select().from(appareils).where(eq(appareils.id, res.json().data.appareil_id));
     expect(row!.entreprise_id).toBe(f.B.id);
-    failed(await send({ positions: [{ date: ago(1), lat: 0.7, lng: 8.8 }] }, f.A.token), 403, MSG.chauffeurOnly);
+    failed(
+      await send({ positions: [{ date: ago(1), lat: 0.7, lng: 8.8 }] }, f.A.token),
+      403,
+      MSG.chauffeurOnly,
+    );
     failed(await f.t.get('/api/appareils', driver.token), 403, MSG.chauffeurTokenOnly);
   });
 });

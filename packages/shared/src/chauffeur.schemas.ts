@@ -163,12 +163,18 @@ export type IncidentBody = z.infer<typeof IncidentBody>;
 /** One fix of the phone (`watchPosition` while the app is open). */
 const PositionTelephone = z.object({
   date: zQuand("L'heure de la position"),
-  lat: z.number({ error: 'La latitude doit être un nombre entre -90 et 90.' }).min(-90, {
-    error: 'La latitude doit être un nombre entre -90 et 90.',
-  }).max(90, { error: 'La latitude doit être un nombre entre -90 et 90.' }),
-  lng: z.number({ error: 'La longitude doit être un nombre entre -180 et 180.' }).min(-180, {
-    error: 'La longitude doit être un nombre entre -180 et 180.',
-  }).max(180, { error: 'La longitude doit être un nombre entre -180 et 180.' }),
+  lat: z
+    .number({ error: 'La latitude doit être un nombre entre -90 et 90.' })
+    .min(-90, {
+      error: 'La latitude doit être un nombre entre -90 et 90.',
+    })
+    .max(90, { error: 'La latitude doit être un nombre entre -90 et 90.' }),
+  lng: z
+    .number({ error: 'La longitude doit être un nombre entre -180 et 180.' })
+    .min(-180, {
+      error: 'La longitude doit être un nombre entre -180 et 180.',
+    })
+    .max(180, { error: 'La longitude doit être un nombre entre -180 et 180.' }),
   precision_m: zChamps.entierOptionnel('La précision', 0, 100_000),
   /** km/h */
   vitesse: z.number({ error: 'La vitesse doit être un nombre.' }).min(0).max(400).nullish(),

@@ -93,7 +93,9 @@ export function contactManquant(
         ? 'Un chauffeur'
         : null;
   if (!qui) return { field: 'email', message: "L'email est obligatoire." };
-  return v.telephone1 ? null : { field: 'telephone1', message: `${qui} doit avoir un téléphone ou un email.` };
+  return v.telephone1
+    ? null
+    : { field: 'telephone1', message: `${qui} doit avoir un téléphone ou un email.` };
 }
 
 /** Fields of an account that Ressources Humaines can set. */

@@ -32,7 +32,11 @@ const SUR_LA_ROUTE = ['Chargement terminé', 'Transport en cours', 'Problemes m�
  * The vehicle the driver is in: his course on the road, else his course waiting to load today or before,
  * else the vehicle given to him in the fleet, else the one the app names (one of his).
  */
-async function vehiculeActuel(db: Db, scope: Scope, voulu: number | null | undefined): Promise<number | null> {
+async function vehiculeActuel(
+  db: Db,
+  scope: Scope,
+  voulu: number | null | undefined,
+): Promise<number | null> {
   const s = scoped(db, scope);
   if (voulu && !(await vehiculesDuChauffeur(db, scope)).includes(voulu)) {
     throw fieldErrors({ vehicule_id: 'Ce véhicule ne vous est pas confié.' });
@@ -84,7 +88,11 @@ async function telephone(
   const vehiculeId = await vehiculeActuel(db, scope, voulu);
   const result = await transaction(db, async (tx) => {
     const s = scoped(tx, scope);
-    const [found] = await s.select().from(appareils).where(eq(appareils.identifiant, identifiant)).for('update');
+    const [found] = await s
+      .select()
+      .from(appareils)
+      .where(eq(appareils.identifiant, identifiant))
+      .for('update');
     let row = found;
     let moved = false;
     if (!row) {
@@ -125,7 +133,11 @@ async function telephone(
   return result ?? telephone(db, scope, voulu, true);
 }
 
-export async function telephoneChauffeur(db: Db, scope: Scope, ingest: Ingest): Promise<TelephoneChauffeurOut> {
+export async function telephoneChauffeur(
+  db: Db,
+  scope: Scope,
+  ingest: Ingest,
+): Promise<TelephoneChauffeurOut> {
   const { out, moved } = await telephone(db, scope, null);
   if (moved) ingest.forgetDevice(out.identifiant);
   return out;
