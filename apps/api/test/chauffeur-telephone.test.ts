@@ -99,3 +99,40 @@ describe('the phone’s positions', () => {
     failed(await f.t.get('/api/appareils', driver.token), 403, MSG.chauffeurTokenOnly);
   });
 });
+
+describe('the office’s « Chauffeurs » view', () => {
+  it('shows each driver’s course on the road, last step, last place and incidents, to his company only', async () => {
+    const vehicule = await f.vehicule(f.A);
+    const c = await f.course(f.A, { chauffeur_id: driver.id, vehicule: vehicule.id, date_chargement: ago(10) });
+    const code = (await f.storedCourse(c.id))!.code;
+    const step = await f.t.post(
+      `/api/chauffeur/courses/${c.id}/etapes`,
+      { id_client: randomUUID(), statut: 'Chargement terminé', date: ago(5) },
+      driver.token,
+    );
+    expect(step.statusCode, step.body).toBe(200);
+    expect((await send({ positions: [{ date: ago(1), lat: -0.7, lng: 10.25 }] })).statusCode).toBe(200);
+    const incident = await f.t.post(
+      '/api/chauffeur/incidents',
+      { id_client: randomUUID(), course_id: c.id, date: ago(1), type: 'Panne', note: 'Crevaison à Ndjolé' },
+      driver.token,
+    );
+    expect(incident.statusCode, incident.body).toBe(200);
+
+    const res = await f.t.get('/api/chauffeurs/activite', f.A.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const line = (res.json().data as Json[]).find((d) => d.id === driver.id);
+    expect(line).toMatchObject({
+      course: { id: c.id, code, statut: 'Chargement terminé', plaque: vehicule.plaque },
+      derniere_etape: { statut: 'Chargement terminé', course_code: code },
+      derniere_position: { latitude: -0.7, longitude: 10.25 },
+      incidents: [{ type: 'Panne', note: 'Crevaison à Ndjolé', course_id: c.id }],
+    });
+    expect(line.last_seen_at).not.toBeNull();
+    // Company B sees its own drivers only; a driver's token is refused.
+    const theirs = (await f.t.get('/api/chauffeurs/activite', f.B.token)).json().data as Json[];
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.map((d) => d.id)).not.toContain(driver.id);
+    failed(await f.t.get('/api/chauffeurs/activite', driver.token), 403, MSG.chauffeurTokenOnly);
+  });
+});

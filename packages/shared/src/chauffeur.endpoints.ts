@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CarburantBody,
+  ChauffeurActiviteOut,
   CourseChauffeurDetailOut,
   CourseChauffeurOut,
   EtapeBody,
@@ -89,6 +90,13 @@ export const chauffeurTelephoneEndpoint = endpointContract({
   method: 'GET',
   path: '/api/chauffeur/telephone',
   response: TelephoneChauffeurOut,
+});
+
+/** The office's « Chauffeurs » view: who is on which course, last seen, last place, recent incidents. */
+export const chauffeursActiviteEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/chauffeurs/activite',
+  response: z.array(ChauffeurActiviteOut),
 });
 
 /** The office: a course's road log (steps, proof of delivery, fuel, expenses, incidents). */

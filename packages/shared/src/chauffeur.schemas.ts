@@ -311,3 +311,37 @@ export const JournalRouteOut = z.object({
   releves: z.array(ReleveOut),
 });
 export type JournalRouteOut = z.infer<typeof JournalRouteOut>;
+
+/** `GET /api/chauffeurs/activite`: the office's « Chauffeurs » view, one line per driver of the company. */
+export const ChauffeurActiviteOut = z.object({
+  id: z.number(),
+  nom_complet: z.string(),
+  telephone: z.string().nullable(),
+  bloque: z.boolean(),
+  /** His last request to the API (the app or the back-office). */
+  last_seen_at: z.string().nullable(),
+  /** The course he is on (on the road first), or waiting to load today. */
+  course: z
+    .object({
+      id: z.number(),
+      code: z.string(),
+      statut: z.string(),
+      trajet: z.string(),
+      plaque: z.string(),
+    })
+    .nullable(),
+  derniere_etape: z.object({ statut: z.string(), date: z.string(), course_code: z.string() }).nullable(),
+  /** His phone's last position (the app open, or Traccar Client). */
+  derniere_position: z.object({ heure: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
+  /** Incidents he reported in the last 7 days, the latest first. */
+  incidents: z.array(
+    z.object({
+      id: z.number(),
+      type: z.string(),
+      note: z.string(),
+      date: z.string(),
+      course_id: z.number().nullable(),
+    }),
+  ),
+});
+export type ChauffeurActiviteOut = z.infer<typeof ChauffeurActiviteOut>;

@@ -8,6 +8,7 @@ import {
   chauffeurIncidentEndpoint,
   chauffeurLivraisonEndpoint,
   chauffeurPositionsEndpoint,
+  chauffeursActiviteEndpoint,
   chauffeurTelephoneEndpoint,
   courseJournalRouteEndpoint,
   LIVRAISON_PHOTOS_MAX,
@@ -25,6 +26,7 @@ import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
 import { sharedIngest } from '../geolocation/ingest';
 import { getCourseOut } from '../operations/courses.repository';
+import { activiteChauffeurs } from './activite.repository';
 import { photoNotFound } from './chauffeur.errors';
 import { photosChauffeur } from './chauffeur.table';
 import { getCourseChauffeur, listCoursesChauffeur } from './courses-chauffeur.repository';
@@ -160,6 +162,13 @@ const officeRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = await getCourseOut(app.db, scope, request.params.id);
       return ok(await journalRoute(app.db, scope, course.id));
     },
+  });
+
+  endpointRoute(app, chauffeursActiviteEndpoint, {
+    tags: ['Courses'],
+    summary:
+      'Les chauffeurs de l’entreprise : course en cours, dernière étape, dernière position du téléphone, vu pour la dernière fois, incidents des 7 derniers jours',
+    handler: async (request) => ok(await activiteChauffeurs(app.db, currentScope(request))),
   });
 
   fileRoute(app, photoChauffeurEndpoint, {
