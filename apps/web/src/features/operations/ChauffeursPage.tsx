@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ChauffeurActiviteOut, chauffeursActiviteEndpoint, REALTIME_EVENTS } from '@yams/shared';
 import { Card, Empty, List, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../base/http';
 import { PATHS } from '../../base/paths';
@@ -113,9 +114,12 @@ export default function ChauffeursPage() {
             <Card size="small" style={{ marginBottom: 12 }} title={nom(d)}>
               <Space direction="vertical" style={{ width: '100%' }}>
                 <CourseCell c={d.course} />
-                <Vu d={d} />
-                <Position p={d.derniere_position} />
-                <Incidents list={d.incidents} />
+                {COLUMNS.slice(2).map((col) => (
+                  <div key={col.key}>
+                    <Typography.Text type="secondary">{col.title as string} : </Typography.Text>
+                    {(col.render as (v: unknown, d: ChauffeurActiviteOut) => ReactNode)(null, d)}
+                  </div>
+                ))}
               </Space>
             </Card>
           )}
