@@ -31,6 +31,9 @@ describe('driver app access', () => {
       f.A.token,
     );
     expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().message).toBe(
+      'Utilisateur créé. Donnez-lui son accès depuis sa fiche (section « Application chauffeur »).',
+    );
     const driver = created.json().data as Json;
     expect(driver.email).toBeNull();
 

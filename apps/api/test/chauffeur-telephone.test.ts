@@ -103,7 +103,11 @@ describe('the phone’s positions', () => {
 describe('the office’s « Chauffeurs » view', () => {
   it('shows each driver’s course on the road, last step, last place and incidents, to his company only', async () => {
     const vehicule = await f.vehicule(f.A);
-    const c = await f.course(f.A, { chauffeur_id: driver.id, vehicule: vehicule.id, date_chargement: ago(10) });
+    const c = await f.course(f.A, {
+      chauffeur_id: driver.id,
+      vehicule: vehicule.id,
+      date_chargement: ago(10),
+    });
     const code = (await f.storedCourse(c.id))!.code;
     const step = await f.t.post(
       `/api/chauffeur/courses/${c.id}/etapes`,

@@ -1,4 +1,4 @@
-import { connectedUsersEndpoint, utilisateursContract } from '@yams/shared';
+import { connectedUsersEndpoint, estChauffeur, utilisateursContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { endpointRoute } from '../../lib/endpoint-routes';
@@ -34,7 +34,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     create: {
       summary: 'Crée un compte ; son titulaire reçoit un lien pour choisir son mot de passe',
       run: (scope, body) => createUser({ db: app.db, mailer: app.mailer, config: app.config }, scope, body),
-      message: () => 'Utilisateur créé. Un email lui a été envoyé pour choisir son mot de passe.',
+      message: (u) =>
+        u.email
+          ? 'Utilisateur créé. Un email lui a été envoyé pour choisir son mot de passe.'
+          : estChauffeur(u)
+            ? 'Utilisateur créé. Donnez-lui son accès depuis sa fiche (section « Application chauffeur »).'
+            : 'Utilisateur créé.',
     },
     update: {
       summary: 'Modifie un compte',
