@@ -18,7 +18,8 @@ interface Fix {
   altitude: number | null;
 }
 
-const CLE = 'positions';
+/** Per driver: a phone handed to another driver never sends the first one's positions as his. */
+const cle = () => `positions:${getSession()?.user.id ?? 0}`;
 /** Kept at most on the phone (a week offline at one fix a minute is ~10,000: the oldest go first). */
 const GARDEES_MAX = 10_000;
 const ECART_MS = 30_000;
@@ -32,13 +33,14 @@ function enSerie<T>(fn: () => Promise<T>): Promise<T> {
   return next;
 }
 
-const lire = async () => (await lireCache<Fix[]>(CLE)) ?? [];
+const lire = async (key: string) => (await lireCache<Fix[]>(key)) ?? [];
 
 function garder(fix: Fix): Promise<void> {
+  const key = cle();
   return enSerie(async () => {
-    const fixes = await lire();
+    const fixes = await lire(key);
     fixes.push(fix);
-    await ecrireCache(CLE, fixes.slice(-GARDEES_MAX));
+    await ecrireCache(key, fixes.slice(-GARDEES_MAX));
   });
 }
 
@@ -48,7 +50,8 @@ export function envoyerPositions(): Promise<void> {
   envoi ??= (async () => {
     try {
       while (getSession()) {
-        const lot = (await lire()).slice(0, POSITIONS_LOT_MAX);
+        const key = cle();
+        const lot = (await lire(key)).slice(0, POSITIONS_LOT_MAX);
         if (!lot.length) return;
         const res = await call(
           'POST',
@@ -62,8 +65,8 @@ export function envoyerPositions(): Promise<void> {
         const sent = new Set(lot.map((f) => f.date));
         await enSerie(async () =>
           ecrireCache(
-            CLE,
-            (await lire()).filter((f) => !sent.has(f.date)),
+            key,
+            (await lire(key)).filter((f) => !sent.has(f.date)),
           ),
         );
       }
