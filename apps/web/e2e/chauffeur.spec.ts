@@ -4,7 +4,7 @@ import { OGOUE } from './support/accounts';
 import { savedSession } from './support/session';
 import { expect, test } from './support/test';
 
-// The driver's app on a 390×844 phone with its position (issue 26). Everything happens on Ogooué's rows of
+// The driver's app on a 390×844 phone with its position. Everything happens on Ogooué's rows of
 // the test's own (TransGabon is read-only in the browser tests): a driver recorded with his phone alone, his
 // access link, a course for him. He signs in with his phone number, records a step online, then with the
 // network off the departure, the arrival, a signed delivery with a photo and a fuel record; the app is

@@ -3,7 +3,7 @@ import { appareilsRoutes } from './appareils.routes';
 import { gpsRoutes } from './gps.routes';
 import { sharedIngest } from './ingest';
 
-/** Geolocation (issue 12): one ingest (and its caches) shared by the device routes, the GPS routes and the driver's app. */
+/** Geolocation: one ingest (and its caches) shared by the device routes, the GPS routes and the driver's app. */
 const geolocationRoutes: FastifyPluginAsyncZod = async (app) => {
   const ingest = sharedIngest(app);
   await app.register(appareilsRoutes(ingest));
