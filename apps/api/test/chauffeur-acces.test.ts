@@ -2,7 +2,7 @@ import { MSG } from '@yams/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, failed, type Json, setupFixtures } from './fixtures';
 
-// A driver's access to the app from Ressources Humaines (issue 26): a driver recorded with his phone alone,
+// A driver's access to the app from Ressources Humaines: a driver recorded with his phone alone,
 // a single-use link the office sends by WhatsApp (no email needed), a new link replacing the old one, block.
 
 let f: Fixtures;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appareils, positions } from '../src/modules/geolocation/geolocation.table';
 import { type Fixtures, failed, type Json, setupFixtures } from './fixtures';
 
-// The driver's phone as its vehicle's GPS device (issue 26): positions sent by the app while it is open go
+// The driver's phone as its vehicle's GPS device: positions sent by the app while it is open go
 // into the OsmAnd pipeline under a device registered on the first send, on the vehicle of his course on the
 // road; Traccar Client gets the same identifier and key.
 

@@ -3,7 +3,7 @@ import { OGOUE } from './support/accounts';
 import { api } from './support/operations';
 import { expect, test } from './support/test';
 
-// The office's side of the driver's app (issue 26), on Ogooué's own driver: Ressources Humaines gives a driver
+// The office's side of the driver's app, on Ogooué's own driver: Ressources Humaines gives a driver
 // without email his access link (WhatsApp), and « Chauffeurs » shows who is on which course, last seen, last
 // place and the incidents he reported. Looked at 1280 and 390 px wide.
 

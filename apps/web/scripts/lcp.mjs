@@ -19,8 +19,8 @@ const url = positional[0] ?? 'http://127.0.0.1:3000/se-connecter';
 const runs = Number(positional[1] ?? 5);
 const withBare = process.argv.includes('--bare');
 // "Fast 4G"-like: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up; a mid-range phone is ~4× slower than this CPU.
-// --3g: Chrome DevTools' "Fast 3G" (562.5 ms RTT, 1.44 Mbit/s down, 675 kbit/s up), the driver app's bench (issue 26:
-// LCP of /chauffeur ≤ 3 s).
+// --3g: Chrome DevTools' "Fast 3G" (562.5 ms RTT, 1.44 Mbit/s down, 675 kbit/s up), the driver app's bench
+// (LCP of /chauffeur on a phone on the road: 3 s at most).
 const TROIS_G = process.argv.includes('--3g');
 const NETWORK = TROIS_G
   ? { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 }

@@ -77,7 +77,7 @@ const phone = z
 
 /**
  * How an account can be reached: a client needs a phone or an email (many customers have no email), and so
- * does a driver (camionneur, coursier: he signs in to the driver's app with his phone number, issue 26);
+ * does a driver (camionneur, coursier: he signs in to the driver's app with his phone number);
  * every other account signs in to the back-office, so it needs its email. Null when enough is given. Used by
  * create and update.
  */

@@ -30,7 +30,7 @@ function Valeur({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * How to send positions when the app is closed (issue 26): Traccar Client on the same phone, with this
+ * How to send positions when the app is closed: Traccar Client on the same phone, with this
  * phone's device identifier and the server's address (its key inside) pre-filled by the API; the same device
  * as the app's positions, on the vehicle he drives.
  */

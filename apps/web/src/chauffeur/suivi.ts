@@ -3,7 +3,7 @@ import { CHEMINS, call, getSession } from './api';
 import { nouvelId } from './format';
 import { ecrireCache, lireCache } from './outbox';
 
-// The phone's position while the app is open (issue 26): `watchPosition`, one fix every 30 s at most, kept on
+// The phone's position while the app is open: `watchPosition`, one fix every 30 s at most, kept on
 // the phone (IndexedDB, with the outbox) and sent in batches to `POST /api/chauffeur/positions` — at the first
 // fix, every minute, and when the network returns. The API stores them as the phone's GPS device, on the
 // vehicle he drives (the live map, arrival events); a batch sent twice is stored once.

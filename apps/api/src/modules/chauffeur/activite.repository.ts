@@ -15,7 +15,7 @@ import { appareils, positions } from '../geolocation/geolocation.table';
 import { courses } from '../operations/operations.table';
 import { courseEtapes, incidentsRoute } from './chauffeur.table';
 
-// The office's « Chauffeurs » view (issue 26): each driver of the company with the course he is on, his last
+// The office's « Chauffeurs » view: each driver of the company with the course he is on, his last
 // step, his phone's last position, when he was last seen, and the incidents he reported this week.
 
 const SUR_LA_ROUTE = ['Chargement terminé', 'Transport en cours', 'Problemes mécaniques'];

@@ -20,7 +20,7 @@ import type { Fix } from '../geolocation/osmand';
 import { courses } from '../operations/operations.table';
 import { coursesDuChauffeur, vehiculesDuChauffeur } from './courses-chauffeur.repository';
 
-// The driver's phone as a GPS device of his company (issue 26): registered on its first position (or when
+// The driver's phone as a GPS device of his company: registered on its first position (or when
 // the app shows the Traccar Client set-up), on the vehicle he drives now, and fed into the same pipeline as
 // OsmAnd devices (the live map, arrival events). Its secret key is the one Traccar Client is given, so the
 // app's positions and Traccar's background ones are the same device's.

@@ -144,7 +144,7 @@ export async function setBlocked(db: Db, scope: Scope, id: number, bloque: boole
 }
 
 /**
- * The driver's app access (issue 26): a single-use link to choose a password, then the app; the office sends it
+ * The driver's app access: a single-use link to choose a password, then the app; the office sends it
  * by WhatsApp or SMS (most drivers have no email). The unused links of the account stop working (a reset).
  */
 export async function accesChauffeur(

@@ -12,7 +12,7 @@ type ResetValues = { password: string; password_confirmation: string };
 
 /**
  * The page of the mailed link: /reinitialiser-mot-de-passe?token=…&email=… (`&app=chauffeur`: a driver's
- * access link, issue 26, which opens the driver's app once the password is chosen).
+ * access link from Ressources Humaines, which opens the driver's app once the password is chosen).
  */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -11,7 +11,7 @@ import { DateText } from '../../components/DateText';
 import { PageTitle } from '../../components/PageTitle';
 import { useIsMobile } from '../../components/useIsMobile';
 
-// « Chauffeurs » (issue 26): who is on which course, when he was last seen, where his phone last was, and
+// « Chauffeurs »: who is on which course, when he was last seen, where his phone last was, and
 // the incidents he reported this week; kept live (every notification, and every 30 s).
 
 const KEY = ['chauffeurs-activite'];

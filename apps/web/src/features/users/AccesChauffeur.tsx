@@ -5,7 +5,7 @@ import { http } from '../../base/http';
 import { DateText } from '../../components/DateText';
 
 /**
- * A driver's access to the driver's app (issue 26), in his Ressources Humaines detail: a single-use link to
+ * A driver's access to the driver's app, in his Ressources Humaines detail: a single-use link to
  * choose his password, sent by WhatsApp (or copied into an SMS) since most drivers have no email; a new link is
  * also the reset (the unused ones stop). Blocking is the detail's 'Bloquer'.
  */
