@@ -36,6 +36,9 @@ import {
   toApiDateTime,
 } from './calendarEvents';
 
+/** How long a timed event (an instant) lasts on the calendar: one minute, so it never reaches another day. */
+const POINT_DURATION = '00:01';
+
 /** Spec section 8: the calendar's load failure. */
 export const CALENDAR_LOAD_ERROR = "Une erreur s'est produite lors du chargement des données.";
 
@@ -221,6 +224,10 @@ export default function CalendrierPage() {
           eventDrop={(arg) => void onDrop(arg)}
           eventStartEditable
           eventDurationEditable={false}
+          // A departure or an arrival is a point in time, not an hour-long slot: with FullCalendar's default
+          // hour, an arrival at 23:30 ran into the next day and the list showed it again at 00:00 (#24 §20).
+          defaultTimedEventDuration={POINT_DURATION}
+          displayEventEnd={false}
           eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         />
       </Card>
