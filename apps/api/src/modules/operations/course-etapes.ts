@@ -3,6 +3,7 @@ import {
   COURSE_DATES_REELLES,
   COURSE_ETAPES,
   type CourseStatut,
+  nextCourseStatuts,
 } from '@yams/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -51,6 +52,8 @@ export async function etapeAnnulable(
   if (!last || last.user_id !== userId) return null;
   const [avantStatut, apres] = (last.changes.statut ?? []) as [CourseStatut, CourseStatut];
   if (apres !== c.statut || !COURSE_ETAPES.includes(apres)) return null;
+  // A step moves forward; a row going back is an undo, which is not undone in turn.
+  if (!nextCourseStatuts(avantStatut).includes(apres)) return null;
   const jusqua = new Date(Date.parse(String(last.created_at)) + ANNULATION_ETAPE_MINUTES * 60_000);
   if (jusqua <= now) return null;
   const avant: Record<string, unknown> = {};
