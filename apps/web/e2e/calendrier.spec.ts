@@ -102,5 +102,7 @@ test('une arrivée en fin de soirée n’apparaît qu’une fois, à son heure',
   const row = calendar.locator('.fc-list-event', { hasText: arrivee });
   await expect(row).toHaveCount(1);
   await expect(row.locator('.fc-list-event-time')).toHaveText('23:30');
-  await expect(calendar.getByText('vendredi 14 juillet 2033').or(calendar.getByText('14 juillet 2033'))).toHaveCount(1);
+  await expect(
+    calendar.getByText('vendredi 14 juillet 2033').or(calendar.getByText('14 juillet 2033')),
+  ).toHaveCount(1);
 });

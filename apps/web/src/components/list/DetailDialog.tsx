@@ -330,7 +330,7 @@ function DialogFooter<T extends Row>({
     return action.confirm ? (
       <Popconfirm
         key={action.key}
-        title={action.confirm}
+        title={typeof action.confirm === 'function' ? action.confirm(row) : action.confirm}
         okText="Oui"
         cancelText="Non"
         onConfirm={() => run(action)}

@@ -128,11 +128,7 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
               />
             )}
             {decl.form && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={record.create}
-              >
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={record.create}>
                 {decl.addLabel ?? 'Ajouter'}
               </Button>
             )}
@@ -170,12 +166,7 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
       ) : (
         <ListCards {...bodyProps} />
       )}
-      <DetailDialog
-        decl={decl}
-        state={record.dialog}
-        onClose={record.close}
-        onCreated={created.add}
-      />
+      <DetailDialog decl={decl} state={record.dialog} onClose={record.close} onCreated={created.add} />
     </section>
   );
 }

@@ -129,7 +129,10 @@ export default function CalendrierPage() {
     try {
       if (source === 'courses') {
         const row = await coursesResource.fetchOne(recordId);
-        setOpened({ decl: COURSES as unknown as ListDecl<Row>, state: { kind: 'view', id: (row as Row).id, row: row as Row } });
+        setOpened({
+          decl: COURSES as unknown as ListDecl<Row>,
+          state: { kind: 'view', id: (row as Row).id, row: row as Row },
+        });
       } else if (source === 'interventions') {
         const row = await interventionsResource.fetchOne(recordId);
         setOpened({
@@ -139,7 +142,10 @@ export default function CalendrierPage() {
       } else if (vehiculeId) {
         // A document lives in its vehicle's dialog (section Documents).
         const row = await vehiculesResource.fetchOne(vehiculeId);
-        setOpened({ decl: VEHICULES as unknown as ListDecl<Row>, state: { kind: 'view', id: (row as Row).id, row: row as Row } });
+        setOpened({
+          decl: VEHICULES as unknown as ListDecl<Row>,
+          state: { kind: 'view', id: (row as Row).id, row: row as Row },
+        });
       }
     } catch {
       // The HTTP client already showed why.
