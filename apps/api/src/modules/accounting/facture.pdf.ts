@@ -9,7 +9,6 @@ import {
   formatTaux,
 } from '@yams/shared';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
@@ -64,7 +63,9 @@ export async function facturePdf(db: Db, f: FactureOut, dataDir: string): Promis
   return renderFacturePdf(f, entete);
 }
 
-export function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
+export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
+  // pdfkit (~0.5 s to load) only when a PDF is printed: the API starts without it.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'portrait',
