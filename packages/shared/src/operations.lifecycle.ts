@@ -98,7 +98,7 @@ export function courseDateReelle(
 export const COURSE_ETAPES: readonly CourseStatut[] = ['Chargement terminé', 'Transport en cours', 'Terminé'];
 export const ANNULATION_ETAPE_MINUTES = 10;
 /** An actual time this far from the plan is probably mistyped: the office is warned, not refused. */
-export const ECART_PLAN_HEURES = 6;
+const ECART_PLAN_HEURES = 6;
 /** A phone or a PC a little ahead of the server: an actual time up to this far ahead is still « now ». */
 const AVANCE_HORLOGE_MS = 2 * 60_000;
 
@@ -108,10 +108,7 @@ type CourseDates = Partial<Record<CourseDateReelle, string | null>> & {
 };
 
 /** The step before `to` and its actual time (the earliest `to` may have happened), or null. */
-export function etapePrecedente(
-  to: CourseStatut,
-  c: CourseDates,
-): { statut: CourseStatut; date: string } | null {
+function etapePrecedente(to: CourseStatut, c: CourseDates): { statut: CourseStatut; date: string } | null {
   const avant: CourseStatut[] =
     to === 'Terminé'
       ? ['Transport en cours', 'Chargement terminé']
