@@ -1,4 +1,4 @@
-import { type BalanceOut, type EcritureOut, libelleCompte, type OperationOut } from '@yams/shared';
+import { type BalanceOut, type EcritureOut, type LigneJournalOut, libelleCompte } from '@yams/shared';
 import { and, asc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
@@ -8,7 +8,7 @@ import type { Scope } from '../../plugins/auth';
 import { ecritureNotFound } from './accounting.errors';
 import { ecritureLignes, ecritures, mouvementsMensuels } from './accounting.table';
 
-export interface OperationFilters extends DateRange {
+export interface JournalFilters extends DateRange {
   type?: string;
   compte?: string;
 }
@@ -71,8 +71,8 @@ async function lignesSql(db: Db, query: SQL): Promise<Brut[]> {
 }
 
 /** A page of the journals and the number of lines its filter selects, read in one statement. */
-export interface PageOperations {
-  rows: OperationOut[];
+export interface PageJournal {
+  rows: LigneJournalOut[];
   total: PageTotal;
 }
 
@@ -87,10 +87,10 @@ export interface PageOperations {
  * count (months and at most two partial months, see `Borne`). An export computes the balances of every line
  * once (a window), then filters.
  */
-export function listOperations(
+export function listLignesJournal(
   db: Db,
   scope: Scope,
-  f: OperationFilters,
+  f: JournalFilters,
   {
     sautDirect = SAUT_DIRECT,
     lecture,
@@ -99,7 +99,7 @@ export function listOperations(
     /** Told how each far page's keys were read: from its month's start or back from its end (tests). */
     lecture?: (sens: 'debut' | 'fin') => void;
   } = {},
-): ListSource<OperationOut> & { page(limit: number, offset: number): Promise<PageOperations> } {
+): ListSource<LigneJournalOut> & { page(limit: number, offset: number): Promise<PageJournal> } {
   const s = scoped(db, scope);
   const l = ecritureLignes;
   const m = mouvementsMensuels;
@@ -144,7 +144,7 @@ export function listOperations(
   const x2 = f.date_fin ? lendemain(f.date_fin) : null;
   const m1 = x1 ? debutDuMois(x1) : null;
   const m2 = x2 ? debutDuMois(x2) : null;
-  const toOut = (r: Brut): OperationOut => ({
+  const toOut = (r: Brut): LigneJournalOut => ({
     id: Number(r.id),
     ecriture_id: Number(r.ecriture_id),
     date_operation: String(r.date_operation),

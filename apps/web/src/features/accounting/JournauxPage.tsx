@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   balanceEndpoint,
+  JOURNAL_FILTRE_DATES,
   JOURNAUX,
+  type LigneJournalOut,
   libelleValeur,
-  OPERATIONS_FILTRE_DATES,
-  type OperationOut,
   PAGE_SIZE,
   todayInGabon,
 } from '@yams/shared';
@@ -85,7 +85,7 @@ function MontantSens({ value }: { value: number }) {
 }
 
 /** On a phone, each journal line is a card: date, journal, account, label, amount and running balance. */
-function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: number) => void }) {
+function JournalCards({ rows, onOpen }: { rows: LigneJournalOut[]; onOpen: (id: number) => void }) {
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Aucune donnée" />;
   return (
     <Space direction="vertical" style={{ width: '100%' }} role="list" aria-label="Écritures (cartes)">
@@ -118,7 +118,7 @@ function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: num
 }
 
 /** The journal lines as exported (the API streams every line the filter selects, running balances included). */
-const EXPORT_FIELDS: DisplayField<OperationOut>[] = [
+const EXPORT_FIELDS: DisplayField<LigneJournalOut>[] = [
   { key: 'date_operation', format: 'date' },
   // The journal's name in correct French (`Operation Diverse` → `Opération diverse`), as on the screen.
   { key: 'type', format: 'tag' },
@@ -160,7 +160,7 @@ function JournalExport({ filtre }: { filtre: Filtre | null }) {
 /** The journal lines of a period (12 per page) with each account's running balance. */
 function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: number) => void }) {
   const [page, setPage] = useState(1);
-  const query = { ...(filtre ?? {}), page, per_page: PAGE_SIZE.operations };
+  const query = { ...(filtre ?? {}), page, per_page: PAGE_SIZE.journal };
   const { data, isFetching } = useQuery({
     queryKey: ['operations', 'list', query],
     queryFn: ({ signal }) => journaux.fetchPage(query, signal),
@@ -175,7 +175,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
           simple
           align="end"
           current={page}
-          pageSize={PAGE_SIZE.operations}
+          pageSize={PAGE_SIZE.journal}
           total={data?.total ?? 0}
           showSizeChanger={false}
           onChange={setPage}
@@ -186,7 +186,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
   return (
     <>
       <JournalExport filtre={filtre} />
-      <Table<OperationOut>
+      <Table<LigneJournalOut>
         rowKey="id"
         size="middle"
         loading={isFetching}
@@ -195,7 +195,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
         locale={{ emptyText: 'Aucune donnée' }}
         pagination={{
           current: page,
-          pageSize: PAGE_SIZE.operations,
+          pageSize: PAGE_SIZE.journal,
           total: data?.total ?? 0,
           showSizeChanger: false,
           onChange: setPage,
@@ -484,14 +484,14 @@ export default function JournauxPage() {
           <Form.Item
             name="date_debut"
             label="Date de début"
-            rules={[{ required: true, message: OPERATIONS_FILTRE_DATES }]}
+            rules={[{ required: true, message: JOURNAL_FILTRE_DATES }]}
           >
             <DatePicker format="DD/MM/YYYY" />
           </Form.Item>
           <Form.Item
             name="date_fin"
             label="Date de fin"
-            rules={[{ required: true, message: OPERATIONS_FILTRE_DATES }]}
+            rules={[{ required: true, message: JOURNAL_FILTRE_DATES }]}
           >
             <DatePicker format="DD/MM/YYYY" />
           </Form.Item>

@@ -39,7 +39,7 @@ import {
 /** How long a timed event (an instant) lasts on the calendar: one minute, so it never reaches another day. */
 const POINT_DURATION = '00:01';
 
-/** Spec section 8: the calendar's load failure. */
+/** The specification's message for the calendar's load failure. */
 export const CALENDAR_LOAD_ERROR = "Une erreur s'est produite lors du chargement des données.";
 
 /** Each kind of event, read from its list through its contract, filtered by month and vehicle. */
