@@ -150,7 +150,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * « Documents à renouveler » (#24 §4): a document expired or expiring within DOCUMENT_ALERTE_JOURS days, not
+ * « Documents à renouveler »: a document expired or expiring within DOCUMENT_ALERTE_JOURS days, not
  * replaced since by a document of the same vehicle (or person) and libellé expiring later. The list's filter
  * (`?echeance=`) and the daily reminder read the same rule (apps/api documents.repository.ts).
  */

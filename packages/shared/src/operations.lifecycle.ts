@@ -92,7 +92,7 @@ export function courseDateReelle(
 }
 
 /**
- * The steps the office records for a course (#24 §21): each is confirmed with its actual time (a driver often
+ * The steps the office records for a course: each is confirmed with its actual time (a driver often
  * calls afterwards), and the last one may be undone by its author for ANNULATION_ETAPE_MINUTES.
  */
 export const COURSE_ETAPES: readonly CourseStatut[] = ['Chargement terminé', 'Transport en cours', 'Terminé'];

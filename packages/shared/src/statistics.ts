@@ -253,7 +253,7 @@ const PeriodeOut = z.object({
 });
 
 /**
- * The dashboard's cards (#24 §17) count the same days as their trend (`comparaison.bornes.courant`: the period
+ * The dashboard's cards count the same days as their trend (`comparaison.bornes.courant`: the period
  * up to today): `coursesCount` the courses loaded then and not cancelled, `chiffreAffaires` their amount,
  * `clientsCount` and `driversCount` their distinct clients and drivers; `coursesAnnulees` the cancelled ones
  * of those days, apart.

@@ -39,7 +39,7 @@ function toOut(row: Row, today: string): DocumentOut {
 const order: DefaultOrder = { asc: [documents.date_expiration, documents.id] };
 
 /**
- * Documents à renouveler (#24 §4, shared DOCUMENT_ECHEANCES): expiring within the échéance's days from
+ * Documents à renouveler (shared DOCUMENT_ECHEANCES): expiring within the échéance's days from
  * `today`, and not replaced since — no document of the same company, vehicle (or person) and libellé
  * expires later. The list's `?echeance=` and the daily reminder use this one condition.
  */

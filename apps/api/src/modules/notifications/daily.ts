@@ -27,7 +27,7 @@ export function runDailyNotifications(db: Db, today: string = todayInGabon()): P
     if (claimed.length === 0) return false;
 
     // Every document to renew (expired, or expiring within 30 days, and not replaced since) is recalled each
-    // day (#24 §4): one reminder per document, user and day (its key), respecting each user's preference
+    // day: one reminder per document, user and day (its key), respecting each user's preference
     // (notify). Yesterday's reminder of the same document, still unread, gives way to today's: the bell
     // holds one line per document, with today's count of days.
     const rows = await tx

@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog } from '../audit/audit.table';
 
-// The last step of a course and whether its author may still undo it (#24 §21), read from the audit log,
+// The last step of a course and whether its author may still undo it, read from the audit log,
 // which records every step with who and when in the transaction of the step.
 
 /** The fields a step writes (appliquerStatut), which undoing it puts back as they were. */

@@ -151,7 +151,7 @@ export interface Totaux {
 
 /**
  * Courses loaded in the period and not cancelled, their amount and their distinct clients and drivers; the
- * cancelled ones apart (#24 §17: a card counts what its amount counts).
+ * cancelled ones apart (a card counts what its amount counts).
  */
 export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   const t = statsCoursesJour;

@@ -32,7 +32,7 @@ export const bornesOf = (s: repo.StatsScope, q: StatistiquesQuery) => periodeBor
 export async function kpis(s: repo.StatsScope, q: StatistiquesQuery): Promise<KpisOut> {
   const p = bornesOf(s, q);
   const c = p.comparaison;
-  // The cards count the days so far (#24 §17): what the trend compares, day for day, with the same number of
+  // The cards count the days so far: what the trend compares, day for day, with the same number of
   // days of the previous period; what is planned after today is counted apart.
   const [now, before, prevues] = await Promise.all([
     repo.totaux(s, c.courant),

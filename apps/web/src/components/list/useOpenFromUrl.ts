@@ -7,7 +7,7 @@ import type { Row } from './types';
 const CREATION = 'nouveau';
 
 /**
- * The open record of a list screen lives in the address bar (#24 §19): `?id=12` is its detail dialog,
+ * The open record of a list screen lives in the address bar: `?id=12` is its detail dialog,
  * `?id=nouveau` the creation form. Opening one pushes a history step, so a reload keeps it open, the link can
  * be shared (a notification's link is one), and Back — a phone's back button — closes the dialog instead of
  * leaving the page. Closing goes back over the step it pushed, or, opened from a link, drops the id in place.

@@ -110,7 +110,7 @@ function Kpi({
   trend: number | null;
   money?: boolean;
   compare: string;
-  /** What the figure counts, in words (#24 §17): « chargées du 01/11 au 27/11, hors annulées ». */
+  /** What the figure counts, in words: « chargées du 01/11 au 27/11, hors annulées ». */
   counts: string;
 }) {
   return (

@@ -15,7 +15,7 @@ type D = DocumentOut;
 const echeanceOptions = Object.entries(DOCUMENT_ECHEANCES).map(([value, label]) => ({ value, label }));
 
 /**
- * Documents à renouveler (#24 §4): every document expired or expiring within 30 days and not replaced since
+ * Documents à renouveler: every document expired or expiring within 30 days and not replaced since
  * (the API's `?echeance=`, the rule of the daily reminder), filtered by échéance and vehicle; the vehicle opens
  * where a new document is added. Reached from the fleet menu and the bell's reminders.
  */

@@ -231,7 +231,7 @@ export default function CalendrierPage() {
           eventStartEditable
           eventDurationEditable={false}
           // A departure or an arrival is a point in time, not an hour-long slot: with FullCalendar's default
-          // hour, an arrival at 23:30 ran into the next day and the list showed it again at 00:00 (#24 §20).
+          // hour, an arrival at 23:30 ran into the next day and the list showed it again at 00:00.
           defaultTimedEventDuration={POINT_DURATION}
           displayEventEnd={false}
           eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}

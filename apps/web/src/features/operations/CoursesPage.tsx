@@ -76,7 +76,7 @@ const FIELDS: FormFieldDecl[] = [
 ];
 
 /**
- * A step (#24 §21) is confirmed in a small form with its actual time, now by default (the driver often calls
+ * A step is confirmed in a small form with its actual time, now by default (the driver often calls
  * afterwards): not in the future nor before the previous step (the API says so in French), with a warning
  * when it is far from the plan.
  */
