@@ -1,7 +1,7 @@
 import { addDays, NOTIFICATION_TYPE_KEYS, todayInGabon } from '@yams/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { jobRuns, notifications } from '../src/db/schema';
@@ -18,7 +18,14 @@ beforeAll(async () => {
   collegue = await ctx.collegue(ctx.A, 'exploitation@transgabon.ga');
 });
 
-type N = { id: number; type: string; titre: string; lien: string | null; read_at: string | null };
+type N = {
+  id: number;
+  type: string;
+  titre: string;
+  contenu?: string | null;
+  lien: string | null;
+  read_at: string | null;
+};
 const inbox = async (c: Company | string, query = '') =>
   (await ctx.t.get(`/api/notifications${query}`, typeof c === 'string' ? c : c.token)).json().data as N[];
 const unread = async (c: Company) =>
@@ -159,13 +166,13 @@ describe('notifications created by events, in their transaction', () => {
 });
 
 describe('the daily job', () => {
-  it('announces documents at 30 and 7 days and on the day, and overdue interventions, once across two processes', async () => {
+  it('runs once across two processes: documents to renew and overdue interventions, each once', async () => {
     const today = todayInGabon();
     // A day of its own, so the demo data's documents do not interfere.
     const day = addDays(today, 400);
     const v = (await ctx.vehicule(ctx.A)).id;
-    const docs = [];
-    for (const j of [30, 7, 0, 12]) {
+    const docs: { id: number }[] = [];
+    for (const j of [30, 7, 0, 12, 45]) {
       docs.push(
         await ctx.document(ctx.A, v, { libelle: `Assurance J-${j}`, date_expiration: addDays(day, j) }),
       );
@@ -192,18 +199,21 @@ describe('the daily job', () => {
     const claimed = await ctx.t.database.db.select().from(jobRuns).where(eq(jobRuns.jour, day));
     expect(claimed).toHaveLength(1);
 
-    const lien = `/parc-auto/vehicules?id=${v}`;
-    const docNotes = (await ofType(collegue, 'document_expiration')).filter((n) => n.lien === lien);
-    expect(docNotes.map((n) => n.titre).sort()).toEqual(
-      [
-        'Document expiré aujourd’hui : Assurance J-0',
-        'Document à renouveler dans 30 jours',
-        'Document à renouveler dans 7 jours',
-      ].sort(),
-    );
+    const ofVehicle = (notes: N[]) =>
+      notes.filter((n) =>
+        docs.slice(0, 4).some((d) => n.lien === `/parc-auto/documents-a-renouveler?id=${d.id}`),
+      );
+    const docNotes = ofVehicle(await ofType(collegue, 'document_expiration'));
+    // Every document within 30 days, not only those on the exact day; not the one in 45 days.
+    expect(docNotes).toHaveLength(4);
+    expect(
+      (await ofType(collegue, 'document_expiration')).some(
+        (n) => n.lien === `/parc-auto/documents-a-renouveler?id=${docs[4]!.id}`,
+      ),
+    ).toBe(false);
     // The company account too (no author for a job), and nobody of another company.
-    expect((await ofType(ctx.A, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(3);
-    expect((await ofType(ctx.B, 'document_expiration')).filter((n) => n.lien === lien)).toHaveLength(0);
+    expect(ofVehicle(await ofType(ctx.A, 'document_expiration'))).toHaveLength(4);
+    expect(ofVehicle(await ofType(ctx.B, 'document_expiration'))).toHaveLength(0);
     const retard = (await ofType(collegue, 'intervention_retard')).filter(
       (n) => n.lien === `/parc-auto/interventions?id=${late.id}`,
     );
@@ -219,11 +229,112 @@ describe('the daily job', () => {
         and(
           eq(notifications.user_id, collegue.id),
           inArray(notifications.type, ['document_expiration', 'intervention_retard']),
-          eq(notifications.lien, lien),
+          inArray(notifications.lien, [
+            ...docs.map((d) => `/parc-auto/documents-a-renouveler?id=${d.id}`),
+            `/parc-auto/interventions?id=${late.id}`,
+          ]),
         ),
       );
-    expect(again).toHaveLength(3);
-    expect(docs).toHaveLength(4);
+    expect(again).toHaveLength(5);
+  });
+});
+
+// Issue 24 §4: a document expired or expiring is recalled every day while it is to renew (not only on the day
+// it crosses 30/7/0 days), once a day per document and user, respecting the preference; and listed.
+describe('documents à renouveler', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reminds each day while a document is expired or within 30 days, once a day, and lists them with filters', async () => {
+    // A fake clock: the job and the list read « today » from it (Libreville, 08:00).
+    const jour = addDays(todayInGabon(), 5);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${jour}T08:00:00+01:00`) });
+    const v = await ctx.vehicule(ctx.A);
+    const expire = await ctx.document(ctx.A, v.id, {
+      libelle: 'Carte grise',
+      date_expiration: addDays(jour, -3),
+    });
+    const bientot = await ctx.document(ctx.A, v.id, {
+      libelle: 'Assurance',
+      date_expiration: addDays(jour, 12),
+    });
+    const tard = await ctx.document(ctx.A, v.id, {
+      libelle: 'Visite technique',
+      date_expiration: addDays(jour, 60),
+    });
+    // An old sticker replaced by a new one: nothing to renew.
+    const ancienne = await ctx.document(ctx.A, v.id, {
+      libelle: 'Vignette',
+      date_expiration: addDays(jour, -40),
+    });
+    await ctx.document(ctx.A, v.id, { libelle: 'vignette ', date_expiration: addDays(jour, 300) });
+    const silencieux = await ctx.collegue(ctx.A);
+    await ctx.t.post(
+      '/api/notifications/preferences',
+      { desactivees: ['document_expiration'] },
+      silencieux.token,
+    );
+
+    const lien = (d: { id: number }) => `/parc-auto/documents-a-renouveler?id=${d.id}`;
+    const mine = async (c: Company) =>
+      (await ofType(c, 'document_expiration')).filter((n) =>
+        [expire, bientot, tard, ancienne].some((d) => n.lien === lien(d)),
+      );
+
+    expect(await runDailyNotifications(ctx.t.app.db)).toBe(true);
+    let notes = await mine(collegue);
+    expect(notes.map((n) => n.titre).sort()).toEqual(
+      [
+        `Document expiré : Carte grise (${v.plaque})`,
+        `Document à renouveler : Assurance (${v.plaque})`,
+      ].sort(),
+    );
+    const contenu = async (c: Company, d: { id: number }) =>
+      (await ctx.t.get(`/api/notifications`, c.token)).json().data.find((n: N) => n.lien === lien(d))
+        ?.contenu;
+    expect(await contenu(collegue, expire)).toBe(
+      `Le document « Carte grise » du véhicule ${v.plaque} a expiré le ${addDays(jour, -3).split('-').reverse().join('/')}, il y a 3 jours.`,
+    );
+    expect(await contenu(collegue, bientot)).toBe(
+      `Le document « Assurance » du véhicule ${v.plaque} expire le ${addDays(jour, 12).split('-').reverse().join('/')}, dans 12 jours.`,
+    );
+    // The user who turned the kind off hears nothing.
+    expect(await mine(silencieux)).toHaveLength(0);
+    // Once a day: the same day again does nothing.
+    expect(await runDailyNotifications(ctx.t.app.db)).toBe(false);
+    expect(await mine(collegue)).toHaveLength(2);
+
+    // The next day: recalled again; yesterday's unread line gives way to today's, a read one stays.
+    const lue = notes.find((n) => n.lien === lien(bientot))!;
+    await ctx.t.post(`/api/notifications/${lue.id}/read`, {}, collegue.token);
+    vi.setSystemTime(new Date(`${addDays(jour, 1)}T08:00:00+01:00`));
+    expect(await runDailyNotifications(ctx.t.app.db)).toBe(true);
+    notes = await mine(collegue);
+    expect(notes.filter((n) => n.lien === lien(expire))).toHaveLength(1);
+    expect(
+      notes
+        .filter((n) => n.lien === lien(bientot))
+        .map((n) => n.read_at === null)
+        .sort(),
+    ).toEqual([false, true]);
+    expect(await contenu(collegue, expire)).toContain('il y a 4 jours');
+
+    // The list, with its filters (the same rule), for this company only.
+    const list = async (c: Company, q: string) =>
+      (await ctx.t.get(`/api/documents?camion_id=${v.id}&${q}`, c.token)).json().data as { id: number }[];
+    expect((await list(ctx.A, 'echeance=a_renouveler')).map((d) => d.id).sort()).toEqual(
+      [expire.id, bientot.id].sort(),
+    );
+    expect((await list(ctx.A, 'echeance=expire')).map((d) => d.id)).toEqual([expire.id]);
+    expect(await list(ctx.A, 'echeance=7')).toEqual([]);
+    expect((await list(ctx.A, 'echeance=30')).map((d) => d.id)).toEqual([bientot.id]);
+    expect(await list(ctx.B, 'echeance=a_renouveler')).toEqual([]);
+    expectFailure(
+      await ctx.t.get('/api/documents?echeance=bientot', ctx.A.token),
+      422,
+      "L'échéance n'est pas valide (a_renouveler, expire, 7 ou 30).",
+    );
   });
 });
 

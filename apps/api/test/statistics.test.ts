@@ -3,6 +3,7 @@ import {
   COURSE_STATUTS_OUVERTS,
   debutMois,
   finMois,
+  joursEntre,
   type Periode,
   periodeBornes,
   tendance,
@@ -80,7 +81,8 @@ function naive(b: Base, entreprise: number | null, debut: string, fin: string) {
   };
   return {
     kpis: {
-      coursesCount: period.length,
+      coursesCount: valid.length,
+      coursesAnnulees: period.length - valid.length,
       chiffreAffaires: sum(valid),
       clientsCount: new Set(valid.map((r) => r.client_id)).size,
       driversCount: new Set(valid.filter((r) => r.chauffeur_id).map((r) => r.chauffeur_id)).size,
@@ -244,15 +246,18 @@ describe.each(QUERIES)('period %s', (_name, q) => {
     const b = await base();
     const p = bornes(q);
     const k = await get(`/api/statistiques/kpis?${q}`);
-    const whole = naive(b, ctx.A.id, p.debut, p.fin).kpis;
     const { courant, precedent } = p.comparaison;
     const now = naive(b, ctx.A.id, courant.debut, courant.fin).kpis;
     const before = naive(b, ctx.A.id, precedent.debut, precedent.fin).kpis;
+    const prevues =
+      courant.fin < p.fin ? naive(b, ctx.A.id, addDays(courant.fin, 1), p.fin).kpis.coursesCount : 0;
+    // The cards count the same days as their trend (#24 §17).
     expect(k).toMatchObject({
-      ...whole,
+      ...now,
+      coursesPrevues: prevues,
       comparaison: { courant: now, precedent: before, bornes: p.comparaison },
     });
-    for (const key of Object.keys(now) as Array<keyof typeof now>) {
+    for (const key of ['coursesCount', 'chiffreAffaires', 'clientsCount', 'driversCount'] as const) {
       expect(k.tendances[key]).toBe(tendance(now[key], before[key]));
     }
     expect(k.periode).toMatchObject({ debut: p.debut, fin: p.fin, precedent: p.precedent });
@@ -275,7 +280,7 @@ describe.each(QUERIES)('period %s', (_name, q) => {
     for (const point of all.coursesCount) {
       expect(point.value, point.label).toBe(n.period.filter((r) => bucket(r, point)).length);
     }
-    expect(all.coursesCount.reduce((s: number, x: Json) => s + x.value, 0)).toBe(n.kpis.coursesCount);
+    expect(all.coursesCount.reduce((s: number, x: Json) => s + x.value, 0)).toBe(n.period.length);
     expect(all.chiffreAffaires.reduce((s: number, x: Json) => s + x.value, 0)).toBe(n.kpis.chiffreAffaires);
     for (const serie of all.statutsSerie.series) {
       expect(serie.values.reduce((s: number, v: number) => s + v, 0)).toBe(
@@ -380,12 +385,17 @@ describe('writes move the figures in the same transaction', () => {
     expect((await get(`/api/statistiques/kpis?${q}`)).coursesCount).toBe(1);
     data(await ctx.t.post(`/api/courses/${again.id}/statut`, { statut: 'Annulé' }, ctx.A.token));
     const cancelled = await get(`/api/statistiques/tableau-de-bord?${q}`);
-    // Still counted as a course of the period (the Courses list shows it), never in the revenue or clients.
-    expect(cancelled.kpis).toMatchObject({ coursesCount: 1, chiffreAffaires: 0, clientsCount: 0 });
+    // Counted apart (the Courses list still shows it), never in the courses, the revenue or the clients.
+    expect(cancelled.kpis).toMatchObject({
+      coursesCount: 0,
+      coursesAnnulees: 1,
+      chiffreAffaires: 0,
+      clientsCount: 0,
+    });
     expect(cancelled.repartitionByStatus).toEqual([{ status: 'Annulé', count: 1 }]);
   });
 
-  it('a course planned later in the period counts in the period, not in the trend’s days so far', async () => {
+  it('a course planned later in the period is counted apart, not in the cards nor the trend’s days so far', async () => {
     // The period so far is the whole period only while nothing is loaded after today (statistics.service).
     const periode = (['annee', 'mois', 'semaine'] as const).find((x) => bornes(`periode=${x}`).fin > today());
     const q = `periode=${periode ?? 'annee'}`;
@@ -410,8 +420,9 @@ describe('writes move the figures in the same transaction', () => {
     );
     const after = await get(`/api/statistiques/kpis?${q}`);
     const planned = periode ? 1 : 0;
-    expect(after.coursesCount).toBe(before.coursesCount + 1);
-    expect(after.chiffreAffaires).toBe(before.chiffreAffaires + 77_000);
+    expect(after.coursesCount).toBe(before.coursesCount + 1 - planned);
+    expect(after.coursesPrevues).toBe(before.coursesPrevues + planned);
+    expect(after.chiffreAffaires).toBe(before.chiffreAffaires + 77_000 * (1 - planned));
     expect(after.comparaison.courant.coursesCount).toBe(
       before.comparaison.courant.coursesCount + 1 - planned,
     );
@@ -423,6 +434,53 @@ describe('writes move the figures in the same transaction', () => {
     expect(after.comparaison.courant).toEqual(naive(b, ctx.A.id, courant.debut, courant.fin).kpis);
     data(await ctx.t.post(`/api/courses/${created.id}/destroy`, {}, ctx.A.token));
     expect(await get(`/api/statistiques/kpis?${q}`)).toEqual(before);
+  });
+
+  // Issue 24 §17: « Courses 90 » counted cancelled and future courses while the CA left them out.
+  it('a card counts what it says: courses of the days so far, not cancelled; the trend over as many days', async () => {
+    const periode = (['mois', 'annee'] as const).find((x) => bornes(`periode=${x}`).fin > today()) ?? 'mois';
+    const q = `periode=${periode}`;
+    const p = bornes(q);
+    const before = await get(`/api/statistiques/kpis?${q}`);
+    const detail = await get(`/api/courses/${(await get('/api/courses?limit=1'))[0].id}`);
+    const vehicules = await get('/api/vehicules?statut=Disponible&limit=3');
+    const course = async (i: number, date: string, montant: number) =>
+      data(
+        await ctx.t.post(
+          '/api/courses',
+          {
+            client_id: detail.client_id ?? detail.client?.id,
+            vehicule_id: vehicules[i].id,
+            type_course: 'Livraison',
+            ville_depart_id: detail.ville_depart_id ?? detail.ville_depart?.id,
+            ville_arrivee_id: detail.ville_arrivee_id ?? detail.ville_arrivee?.id,
+            date_chargement: date,
+            montant,
+          },
+          ctx.A.token,
+        ),
+      );
+    const done = await course(0, `${today()}T00:05`, 50_000);
+    const cancelled = await course(1, `${today()}T00:10`, 60_000);
+    data(await ctx.t.post(`/api/courses/${cancelled.id}/statut`, { statut: 'Annulé' }, ctx.A.token));
+    const planned = p.fin > today() ? await course(2, `${p.fin}T09:00`, 70_000) : null;
+    const after = await get(`/api/statistiques/kpis?${q}`);
+    expect(after.coursesCount).toBe(before.coursesCount + 1);
+    expect(after.chiffreAffaires).toBe(before.chiffreAffaires + 50_000);
+    expect(after.coursesAnnulees).toBe(before.coursesAnnulees + 1);
+    expect(after.coursesPrevues).toBe(before.coursesPrevues + (planned ? 1 : 0));
+    // The card's figures are the trend's own, and the trend compares as many days of the previous period.
+    expect(after.comparaison.courant).toMatchObject({
+      coursesCount: after.coursesCount,
+      chiffreAffaires: after.chiffreAffaires,
+    });
+    const { courant, precedent } = after.comparaison.bornes;
+    expect(courant.fin).toBe(today());
+    expect(joursEntre(precedent.debut, precedent.fin)).toBe(joursEntre(courant.debut, courant.fin));
+    // Their vehicles freed for the other tests.
+    for (const c of [done, planned]) {
+      if (c) data(await ctx.t.post(`/api/courses/${c.id}/statut`, { statut: 'Annulé' }, ctx.A.token));
+    }
   });
 
   it('the first day of a client’s month and year follows cancellations, moves and deletions', async () => {
@@ -564,8 +622,9 @@ describe('tenancy', () => {
     const p = bornes('periode=annee');
     const kpisA = await get('/api/statistiques/kpis?periode=annee', ctx.A.token);
     const kpisB = await get('/api/statistiques/kpis?periode=annee', ctx.B.token);
-    expect(kpisA).toMatchObject(naive(b, ctx.A.id, p.debut, p.fin).kpis);
-    expect(kpisB).toMatchObject(naive(b, ctx.B.id, p.debut, p.fin).kpis);
+    const { courant } = p.comparaison;
+    expect(kpisA).toMatchObject(naive(b, ctx.A.id, courant.debut, courant.fin).kpis);
+    expect(kpisB).toMatchObject(naive(b, ctx.B.id, courant.debut, courant.fin).kpis);
     // Naming another company changes nothing for a transporteur.
     expect(await get(`/api/statistiques/kpis?periode=annee&entreprise=${ctx.B.id}`, ctx.A.token)).toEqual(
       kpisA,
@@ -576,7 +635,7 @@ describe('tenancy', () => {
     const all = await get('/api/statistiques/kpis?periode=annee', ctx.admin);
     expect(all.coursesCount).toBe(kpisA.coursesCount + kpisB.coursesCount);
     expect(all.chiffreAffaires).toBe(kpisA.chiffreAffaires + kpisB.chiffreAffaires);
-    expect(all).toMatchObject(naive(b, null, p.debut, p.fin).kpis);
+    expect(all).toMatchObject(naive(b, null, courant.debut, courant.fin).kpis);
     const tops = await get('/api/statistiques/top-clients?periode=annee', ctx.B.token);
     const tgClients = new Set(b.courses.filter((r) => r.entreprise_id === ctx.A.id).map((r) => r.client_id));
     const ogClients = new Set(b.courses.filter((r) => r.entreprise_id === ctx.B.id).map((r) => r.client_id));

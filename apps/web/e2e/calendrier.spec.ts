@@ -74,3 +74,35 @@ test('le calendrier montre et ouvre chaque type d’événement, et change de mo
   await expect(calendar.getByText(`Arrivée ${code} · ${vehicule.plaque}`)).toBeVisible();
   await expect(calendar.getByText(`Intervention n°${intervention.data.id}`)).toHaveCount(0);
 });
+
+// Issue 24 §20: an arrival is a point in time. At 23:30 (Libreville) it is on its day only, once, in the list
+// view as in the grid — not again at 00:00 the next day.
+test('une arrivée en fin de soirée n’apparaît qu’une fois, à son heure', async ({ page }) => {
+  const vehicule = await newVehicule(page);
+  const client = await newClient(page, 'Arrivée tardive');
+  const course = await api<{ id: number; code: string }>(page, '/api/courses', {
+    client_id: client.id,
+    vehicule_id: vehicule.id,
+    type_course: 'Transport de marchandises',
+    ville_depart_id: await villeId(page, 'Libreville'),
+    ville_arrivee_id: await villeId(page, 'Lambaréné'),
+    date_chargement: '2033-07-14T18:00',
+    date_dechargement: '2033-07-14T23:30',
+    montant: 90_000,
+  });
+  expect(course.success, JSON.stringify(course.message)).toBe(true);
+  await page.goto('/operations/calendrier?mois=2033-07');
+  await expect(page.getByRole('heading', { name: 'juillet 2033' })).toBeVisible({ timeout: 30_000 });
+  await pick(page, page.getByRole('combobox', { name: 'Véhicule' }), vehicule.plaque);
+  const calendar = page.locator('.fc');
+  const arrivee = `Arrivée ${course.data.code} · ${vehicule.plaque}`;
+  await expect(calendar.getByText(arrivee)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Liste' }).click();
+  await expect(calendar.locator('.fc-list-event')).toHaveCount(2);
+  const row = calendar.locator('.fc-list-event', { hasText: arrivee });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('.fc-list-event-time')).toHaveText('23:30');
+  await expect(
+    calendar.getByText('vendredi 14 juillet 2033').or(calendar.getByText('14 juillet 2033')),
+  ).toHaveCount(1);
+});

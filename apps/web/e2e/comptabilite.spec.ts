@@ -148,7 +148,7 @@ test('journaux : filtre (dates obligatoires), export, détail « Opération ID �
     .getByRole('button', { name: /Détail de l'opération/ })
     .click();
   await detail.getByRole('link', { name: /^Voir le document d'origine/ }).click();
-  // `?id=` is transient: the list screen drops it once the row is loaded (useOpenFromUrl).
+  // The document opens on its own screen (`?id=`, kept in the address while it is open).
   await expect(page).not.toHaveURL(/\/comptabilite\/journaux/);
   await expect(page.getByRole('dialog')).toContainText(libelle, { timeout: 20_000 });
 });

@@ -77,6 +77,7 @@ test('un trajet remplit la course, un véhicule occupé n’est pas proposé, un
   await expect(chargement).toContainText('10/12/2026 11:15');
   await expect(chargement.getByRole('cell').nth(2)).toHaveText('—');
   await dialog.getByRole('button', { name: 'Chargement terminé' }).click();
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
   await expect(
     page.getByText(`La course ${code} est passée au statut « Chargement terminé ».`),
   ).toBeVisible();

@@ -10,6 +10,7 @@ import {
   pick,
   stamp,
   vehiculeStatut,
+  villeId,
 } from './support/operations';
 import { expect, test } from './support/test';
 
@@ -85,18 +86,105 @@ test('une course parcourt son cycle de vie : seules les transitions permises son
   await row.click();
   const status = async (label: string, then: string[], vehiculeApres: string) => {
     await dialog.getByRole('button', { name: label, exact: true }).click();
+    // A step (#24 §21) is confirmed with its actual time, now by default.
+    if (['Chargement terminé', 'Transport en cours', 'Terminé'].includes(label)) {
+      await expect(dialog.getByLabel('Heure réelle')).not.toBeEmpty();
+      await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    }
     await expect(dialog.locator('.ant-descriptions')).toContainText(label);
     await expect.poll(() => dialogButtons(dialog)).toEqual([...then, 'Modifier', 'Fermer']);
     expect(await vehiculeStatut(page, vehicule.id)).toBe(vehiculeApres);
   };
+  const annuler = 'Annuler la dernière étape';
   await expect
     .poll(() => dialogButtons(dialog))
     .toEqual(['Supprimer', 'Chargement terminé', 'Annulé', 'Modifier', 'Fermer']);
-  await status('Chargement terminé', ['Transport en cours', 'Problèmes mécaniques', 'Annulé'], 'En course');
+  await status(
+    'Chargement terminé',
+    ['Transport en cours', 'Problèmes mécaniques', 'Annulé', annuler],
+    'En course',
+  );
   await status('Problèmes mécaniques', ['Chargement terminé', 'Annulé'], 'Indisponible');
+  // Back on the road after a breakdown is not a step of its own to undo.
   await status('Chargement terminé', ['Transport en cours', 'Problèmes mécaniques', 'Annulé'], 'En course');
-  await status('Transport en cours', ['Terminé', 'Problèmes mécaniques', 'Annulé'], 'En course');
-  await status('Terminé', [], 'Disponible');
+  await status('Transport en cours', ['Terminé', 'Problèmes mécaniques', 'Annulé', annuler], 'En course');
+  await status('Terminé', [annuler], 'Disponible');
+});
+
+// Issue 24 §21: a step asks for its actual time (a driver calls afterwards), refuses one in the future, warns
+// when it is far from the plan, and its author may undo it for a short while (the history says so).
+test('une étape se confirme avec son heure réelle, avertit loin du plan, et se défait par son auteur', async ({
+  page,
+}) => {
+  const client = await newClient(page, `Étapes ${stamp()}`);
+  const vehicule = await newVehicule(page);
+  const made = await api<{ id: number; code: string }>(page, '/api/courses', {
+    client_id: client.id,
+    vehicule_id: vehicule.id,
+    type_course: 'Transport de marchandises',
+    ville_depart_id: await villeId(page, 'Libreville'),
+    ville_arrivee_id: await villeId(page, 'Lambaréné'),
+    // Planned three days ago: loading « now » is far from the plan.
+    date_chargement: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    montant: 120_000,
+  });
+  expect(made.success, JSON.stringify(made.message)).toBe(true);
+  const code = made.data.code;
+  await page.goto(`/operations/courses?id=${made.data.id}`);
+  const dialog = page.getByRole('dialog', { name: code });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+
+  await dialog.getByRole('button', { name: 'Chargement terminé', exact: true }).click();
+  // The step's own form: its title, its time, nothing done yet.
+  await expect(page.getByRole('dialog', { name: `« Chargement terminé » — course ${code}` })).toBeVisible();
+  const heure = dialog.getByLabel('Heure réelle');
+  await expect(dialog).toContainText(
+    /Cette heure est 3 jours après l’heure prévue \(\d\d\/\d\d\/\d{4} \d\d:\d\d\) : vérifiez-la\./,
+  );
+  await page.screenshot({ path: `/tmp/shots/h24b/etape-${page.viewportSize()!.width}.png` });
+  // A time in the future is refused in French, and nothing moves.
+  const future = new Date(Date.now() + 2 * 86_400_000 + 3_600_000);
+  const lbv = (d: Date) =>
+    new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Africa/Libreville',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .format(d)
+      .replace(',', '');
+  await heure.fill(lbv(future));
+  await heure.press('Tab');
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog).toContainText('L’heure réelle ne peut pas être dans le futur.');
+  // Three days back, as planned: no warning; confirmed.
+  const planned = new Date(Date.now() - 3 * 86_400_000 + 3_600_000);
+  await heure.fill(lbv(planned));
+  await heure.press('Tab');
+  await expect(dialog).not.toContainText('vérifiez-la');
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(
+    page.getByText(`La course ${code} est passée au statut « Chargement terminé ».`),
+  ).toBeVisible();
+  const deroulement = dialog.getByRole('table', { name: 'Déroulement de la course' });
+  await expect(deroulement.getByRole('row').filter({ hasText: 'Chargement' })).toContainText(lbv(planned));
+
+  // A mis-click undone: asked first, the course is back where it was.
+  await dialog.getByRole('button', { name: 'Annuler la dernière étape' }).click();
+  await expect(page.getByRole('tooltip')).toContainText(
+    'Annuler l’étape « Chargement terminé » ? La course reviendra au statut « Chargement en attente ».',
+  );
+  await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
+  await expect(
+    page.getByText(
+      `L’étape « Chargement terminé » de la course ${code} a été annulée : la course est revenue au statut « Chargement en attente ».`,
+    ),
+  ).toBeVisible();
+  await expect(dialog.locator('.ant-descriptions')).toContainText('Chargement en attente');
+  await expect(dialog.getByRole('button', { name: 'Annuler la dernière étape' })).toHaveCount(0);
+  expect(await vehiculeStatut(page, vehicule.id)).toBe('En course');
 });
 
 test('annuler une course (avec confirmation), en supprimer une, puis une suppression groupée', async ({

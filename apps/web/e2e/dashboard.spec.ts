@@ -116,6 +116,41 @@ test('the period changes the figures', async ({ page }) => {
   );
 });
 
+// Issue 24 §17: « Courses » counted cancelled and future courses while the revenue left them out. Each card
+// says what it counts (the days so far, cancelled apart, planned ones apart) and counts that.
+test('each card counts what it says: the days so far, without cancelled or planned courses', async ({
+  page,
+}) => {
+  await openNewCompany(page, 'Cartes');
+  const client = await newClient(page, 'Client cartes');
+  await newCourse(page, client, 150_000);
+  const annulee = await newCourse(page, client, 90_000);
+  await api(page, `/api/courses/${annulee.id}/statut`, { statut: 'Annulé' });
+  const now = new Date();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Libreville' }).format(now);
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const finMois = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const planned = finMois > today;
+  if (planned) {
+    const later = await newCourse(page, client, 70_000);
+    await api(page, `/api/courses/${later.id}/update`, { date_chargement: `${finMois}T09:00` });
+  }
+  await openDashboard(page, '?periode=mois');
+  await expect(kpi(page, 'Courses')).toHaveText('1');
+  await expect(kpi(page, "Chiffre d'affaires")).toHaveText('150.000 FCFA');
+  const jours = `du ${ddmm(`${today.slice(0, 8)}01`)} au ${ddmm(today)}`;
+  await expect(page.locator('[data-kpi="Courses"]')).toContainText(
+    `chargées ${jours}, hors annulées (1)${planned ? ' · 1 prévue ensuite' : ''}`,
+  );
+  await expect(page.locator('[data-kpi="Chiffre d\'affaires"]')).toContainText(
+    `courses chargées ${jours}, hors annulées`,
+  );
+  await page.screenshot({ path: `/tmp/shots/h24b/dashboard-cartes-${page.viewportSize()!.width}.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(kpi(page, 'Courses')).toHaveText('1');
+  await page.screenshot({ path: '/tmp/shots/h24b/dashboard-cartes-390.png', fullPage: true });
+});
+
 test('editing the monthly target moves the gauge', async ({ page }) => {
   // A company of its own with one course this month: its revenue is that course's amount, whatever the
   // other tests do meanwhile.

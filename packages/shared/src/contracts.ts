@@ -37,6 +37,7 @@ import { AppareilBody, AppareilOut, AppareilUpdateBody } from './geolocation';
 import { CourseDetailOut, CourseOut, DemandeOut, PaiementOut } from './operations.out';
 import {
   AcceptDemandeBody,
+  CourseAnnulerEtapeBody,
   CourseBody,
   CourseStatutBody,
   CourseUpdateBody,
@@ -97,7 +98,7 @@ export const coursesContract = entityContract({
   query: CoursesQuery,
   create: CourseBody,
   update: CourseUpdateBody,
-  actions: { statut: { body: CourseStatutBody } },
+  actions: { statut: { body: CourseStatutBody }, 'annuler-etape': { body: CourseAnnulerEtapeBody } },
 });
 
 export const demandesContract = entityContract({

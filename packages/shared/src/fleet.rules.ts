@@ -149,6 +149,44 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * « Documents à renouveler »: a document expired or expiring within DOCUMENT_ALERTE_JOURS days, not
+ * replaced since by a document of the same vehicle (or person) and libellé expiring later. The list's filter
+ * (`?echeance=`) and the daily reminder read the same rule (apps/api documents.repository.ts).
+ */
+export const DOCUMENT_ECHEANCES = {
+  a_renouveler: 'À renouveler (expirés ou sous 30 jours)',
+  expire: 'Expirés',
+  '7': 'Expirent sous 7 jours',
+  '30': 'Expirent sous 30 jours',
+} as const;
+export type DocumentEcheance = keyof typeof DOCUMENT_ECHEANCES;
+
+/** The expiry days `[min, max]` (both included, `null`: unbounded) of an échéance, from today (Libreville). */
+export function echeanceBornes(e: DocumentEcheance, today: string): [string | null, string] {
+  if (e === 'expire') return [null, addDays(today, -1)];
+  if (e === '7') return [today, addDays(today, 7)];
+  if (e === '30') return [today, addDays(today, DOCUMENT_ALERTE_JOURS)];
+  return [null, addDays(today, DOCUMENT_ALERTE_JOURS)];
+}
+
+/**
+ * How far a document's expiry is from today: « Expiré depuis 3 jours », « Expire aujourd’hui », « Expire dans
+ * 12 jours » (a list's column); `phrase`: « a expiré le 24/11/2026, il y a 3 jours », « expire aujourd’hui »,
+ * « expire le 09/12/2026, dans 12 jours » (a reminder's sentence).
+ */
+export function echeanceTexte(dateExpiration: string, today: string, phrase = false): string {
+  const jours = Math.round((Date.parse(dateExpiration) - Date.parse(today)) / 86_400_000);
+  const n = (k: number) => `${k} jour${k > 1 ? 's' : ''}`;
+  const le = dateExpiration.split('-').reverse().join('/');
+  if (phrase) {
+    if (jours < 0) return `a expiré le ${le}, il y a ${n(-jours)}`;
+    return jours === 0 ? 'expire aujourd’hui' : `expire le ${le}, dans ${n(jours)}`;
+  }
+  if (jours < 0) return `Expiré depuis ${n(-jours)}`;
+  return jours === 0 ? 'Expire aujourd’hui' : `Expire dans ${n(jours)}`;
+}
+
 /** Expired before today; 'Expire bientôt' up to DOCUMENT_ALERTE_JOURS days ahead (today included). */
 export function documentEtat(dateExpiration: string | null, today: string = todayInGabon()): DocumentEtat {
   if (!dateExpiration) return 'Sans expiration';

@@ -1,5 +1,7 @@
 // Enums, lifecycles and labels of the operations domain: courses, demandes, paiements (pure, unit-tested).
 
+import { formatDateTime } from './format';
+
 /** Kinds of transport job; the stored value is the French label itself. */
 export const TYPES_COURSE = [
   'Transport de marchandises',
@@ -87,6 +89,66 @@ export function courseDateReelle(
   if (!field) return null;
   if (field === 'date_panne') return field;
   return recorded[field] ? null : field;
+}
+
+/**
+ * The steps the office records for a course: each is confirmed with its actual time (a driver often
+ * calls afterwards), and the last one may be undone by its author for ANNULATION_ETAPE_MINUTES.
+ */
+export const COURSE_ETAPES: readonly CourseStatut[] = ['Chargement terminé', 'Transport en cours', 'Terminé'];
+export const ANNULATION_ETAPE_MINUTES = 10;
+/** An actual time this far from the plan is probably mistyped: the office is warned, not refused. */
+const ECART_PLAN_HEURES = 6;
+/** A phone or a PC a little ahead of the server: an actual time up to this far ahead is still « now ». */
+const AVANCE_HORLOGE_MS = 2 * 60_000;
+
+type CourseDates = Partial<Record<CourseDateReelle, string | null>> & {
+  date_chargement?: string | null;
+  date_dechargement?: string | null;
+};
+
+/** The step before `to` and its actual time (the earliest `to` may have happened), or null. */
+function etapePrecedente(to: CourseStatut, c: CourseDates): { statut: CourseStatut; date: string } | null {
+  const avant: CourseStatut[] =
+    to === 'Terminé'
+      ? ['Transport en cours', 'Chargement terminé']
+      : to === 'Transport en cours'
+        ? ['Chargement terminé']
+        : [];
+  for (const statut of avant) {
+    const date = c[COURSE_DATES_REELLES[statut as keyof typeof COURSE_DATES_REELLES]];
+    if (date) return { statut, date };
+  }
+  return null;
+}
+
+/** Why `at` cannot be the actual time of the step `to` (not in the future, not before the previous step), or null. */
+export function heureReelleRefus(
+  to: CourseStatut,
+  c: CourseDates,
+  at: string,
+  now: Date = new Date(),
+): string | null {
+  const t = Date.parse(at);
+  if (Number.isNaN(t)) return 'L’heure réelle n’est pas valide.';
+  if (t > now.getTime() + AVANCE_HORLOGE_MS) return 'L’heure réelle ne peut pas être dans le futur.';
+  const prev = etapePrecedente(to, c);
+  if (prev && t < Date.parse(prev.date)) {
+    return `L’heure réelle ne peut pas précéder l’étape « ${prev.statut} » (${formatDateTime(prev.date)}).`;
+  }
+  return null;
+}
+
+/** A warning when `at` is ECART_PLAN_HEURES or more away from the plan of the step `to`, or null. */
+export function ecartAuPlan(to: CourseStatut, c: CourseDates, at: string): string | null {
+  const plan = to === 'Terminé' ? c.date_dechargement : c.date_chargement;
+  const t = Date.parse(at);
+  if (!plan || Number.isNaN(t)) return null;
+  const heures = Math.round(Math.abs(t - Date.parse(plan)) / 3_600_000);
+  if (heures < ECART_PLAN_HEURES) return null;
+  const ecart = heures >= 48 ? `${Math.round(heures / 24)} jours` : `${heures} heures`;
+  const sens = t > Date.parse(plan) ? 'après' : 'avant';
+  return `Cette heure est ${ecart} ${sens} l’heure prévue (${formatDateTime(plan)}) : vérifiez-la.`;
 }
 
 /** Payment state of a course, derived from its validated payments. */

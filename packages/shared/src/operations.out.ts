@@ -84,6 +84,11 @@ export const CourseDetailOut = CourseOut.extend({
   paiements: z.array(PaiementOut),
   /** The validated definitive invoice the course is on (a course is never on two), or null. */
   facture: z.object({ id: z.number(), numero: z.string() }).nullable(),
+  /**
+   * The last step the signed-in user recorded, still undoable until `jusqua` (ANNULATION_ETAPE_MINUTES):
+   * `de` the step, `retour` the status the course goes back to. null: nothing this user may undo.
+   */
+  etape_annulable: z.object({ de: z.string(), retour: z.string(), jusqua: z.string() }).nullable(),
 });
 export type CourseDetailOut = z.infer<typeof CourseDetailOut>;
 

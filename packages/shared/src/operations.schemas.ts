@@ -152,7 +152,17 @@ export const CourseUpdateBody = z
   .superRefine(coordonneesEnPaires);
 export type CourseUpdateBody = z.infer<typeof CourseUpdateBody>;
 
-export const CourseStatutBody = z.object({ statut: enumOf(COURSE_STATUTS, 'Le statut') });
+/**
+ * A move of the course's lifecycle. `date_reelle`: when it actually happened (a step typed afterwards, the
+ * driver having called); not in the future, not before the previous step (`heureReelleRefus`). Default: now.
+ */
+export const CourseStatutBody = z.object({
+  statut: enumOf(COURSE_STATUTS, 'Le statut'),
+  date_reelle: zDateTime("L'heure réelle").nullish(),
+});
+
+/** Undoes the course's last step (its author, within ANNULATION_ETAPE_MINUTES): nothing to send. */
+export const CourseAnnulerEtapeBody = z.object({});
 
 // ---------- Paiements ----------
 

@@ -9,7 +9,12 @@ import {
 import { AUDIT_ACTION_CODES, AUDIT_ENTITES } from './audit';
 import { isCalendarDate, zJourIso } from './calendar';
 import { SOUS_TYPES, USER_TYPES } from './enums';
-import { INTERVENTION_STATUTS, INTERVENTION_TYPES } from './fleet.rules';
+import {
+  DOCUMENT_ECHEANCES,
+  type DocumentEcheance,
+  INTERVENTION_STATUTS,
+  INTERVENTION_TYPES,
+} from './fleet.rules';
 import { zVehiculeStatut } from './fleet.schemas';
 import { APPAREIL_STATUTS } from './geolocation';
 import { dateRangeQuery, listFilters, periodQuery, zFlag, zIdFilter, zRowId, zSearch } from './list-query';
@@ -97,6 +102,12 @@ export const DocumentsQuery = listFilters(
     camion_id: zChamps.filtreId('véhicule'),
     req_period: zChamps.mois().optional(),
     expire_avant: zJourIso("La date expire_avant n'est pas valide (AAAA-MM-JJ).").optional(),
+    /** Documents à renouveler (DOCUMENT_ECHEANCES): expired, within 7 or 30 days, not replaced since. */
+    echeance: z
+      .enum(Object.keys(DOCUMENT_ECHEANCES) as [DocumentEcheance, ...DocumentEcheance[]], {
+        error: "L'échéance n'est pas valide (a_renouveler, expire, 7 ou 30).",
+      })
+      .optional(),
     search: zChamps.recherche(),
   },
   ['libelle', 'date_expiration', 'vehicule'],

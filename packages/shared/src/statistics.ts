@@ -252,8 +252,15 @@ const PeriodeOut = z.object({
   precedent: z.object({ debut: z.string(), fin: z.string() }),
 });
 
+/**
+ * The dashboard's cards count the same days as their trend (`comparaison.bornes.courant`: the period
+ * up to today): `coursesCount` the courses loaded then and not cancelled, `chiffreAffaires` their amount,
+ * `clientsCount` and `driversCount` their distinct clients and drivers; `coursesAnnulees` the cancelled ones
+ * of those days, apart.
+ */
 const Kpis = {
   coursesCount: z.number(),
+  coursesAnnulees: z.number(),
   chiffreAffaires: z.number(),
   clientsCount: z.number(),
   driversCount: z.number(),
@@ -261,6 +268,8 @@ const Kpis = {
 const BornesOut = z.object({ debut: z.string(), fin: z.string() });
 export const KpisOut = z.object({
   ...Kpis,
+  /** Courses planned after today within the period (not cancelled): not yet in the cards. */
+  coursesPrevues: z.number(),
   /** The figures the trends compare (see PeriodeBornes.comparaison) and their days. */
   comparaison: z.object({
     courant: z.object(Kpis),

@@ -155,7 +155,7 @@ function textsOf(decl: ListDecl<Row>): string[] {
   for (const f of decl.fields) texts.push(f.label ?? decl.labels[f.key]);
   for (const f of decl.form?.fields ?? []) texts.push(f.label ?? decl.labels[f.name], f.placeholder);
   for (const a of decl.detail.actions ?? []) {
-    texts.push(a.label, a.confirm, a.form?.submitLabel);
+    texts.push(a.label, typeof a.confirm === 'string' ? a.confirm : undefined, a.form?.submitLabel);
     for (const f of a.form?.fields ?? []) texts.push(f.label ?? decl.labels[f.name]);
   }
   for (const filter of decl.filters ?? []) {

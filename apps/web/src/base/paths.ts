@@ -83,6 +83,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'documents_a_renouveler',
+    path: '/parc-auto/documents-a-renouveler',
+    title: 'Documents à renouveler',
+    access: 'private',
+  },
+  {
     name: 'clients',
     path: '/operations/clients',
     title: 'Clients',

@@ -1,11 +1,13 @@
 import {
+  type DocumentEcheance,
   type DocumentOut,
   documentEtat,
   documentFichierFileEndpoint,
+  echeanceBornes,
   endpointPath,
   todayInGabon,
 } from '@yams/shared';
-import { and, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { searchCondition } from '../../lib/filters-ids';
@@ -36,10 +38,33 @@ function toOut(row: Row, today: string): DocumentOut {
 
 const order: DefaultOrder = { asc: [documents.date_expiration, documents.id] };
 
+/**
+ * Documents à renouveler (shared DOCUMENT_ECHEANCES): expiring within the échéance's days from
+ * `today`, and not replaced since — no document of the same company, vehicle (or person) and libellé
+ * expires later. The list's `?echeance=` and the daily reminder use this one condition.
+ */
+export function echeanceCondition(echeance: DocumentEcheance, today: string): SQL {
+  const [min, max] = echeanceBornes(echeance, today);
+  // `ds`: the other documents (the outer `documents` keeps its name inside the subquery).
+  const remplace = sql`exists (select 1 from ${documents} as ds
+    where ds.entreprise_id = ${documents.entreprise_id}
+      and ds.id <> ${documents.id}
+      and ds.camion_id is not distinct from ${documents.camion_id}
+      and ds.user_id is not distinct from ${documents.user_id}
+      and lower(trim(ds.libelle)) = lower(trim(${documents.libelle}))
+      and ds.date_expiration > ${documents.date_expiration})`;
+  return and(
+    min ? gte(documents.date_expiration, min) : undefined,
+    lte(documents.date_expiration, max),
+    sql`not ${remplace}`,
+  )!;
+}
+
 export interface DocumentFilters extends Sortable {
   camion_id?: number;
   req_period?: string;
   expire_avant?: string;
+  echeance?: DocumentEcheance;
   search?: string;
 }
 
@@ -53,6 +78,7 @@ export function listDocuments(db: Db, scope: Scope, f: DocumentFilters): ListSou
     f.camion_id ? eq(documents.camion_id, f.camion_id) : undefined,
     dateInMonth([documents.date_expiration], f.req_period),
     f.expire_avant ? lte(documents.date_expiration, f.expire_avant) : undefined,
+    f.echeance ? echeanceCondition(f.echeance, todayInGabon()) : undefined,
     searchCondition(f.search, [documents.libelle, vehicules.plaque]),
   );
   return {

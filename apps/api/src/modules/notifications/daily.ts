@@ -1,15 +1,16 @@
-import { addDays, todayInGabon } from '@yams/shared';
-import { and, eq, gte, lt, or } from 'drizzle-orm';
+import { addDays, echeanceTexte, todayInGabon } from '@yams/shared';
+import { and, eq, gte, isNull, like, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, interventions, vehicules } from '../../db/schema';
+import { documents, interventions, notifications, vehicules } from '../../db/schema';
 import { transaction } from '../../lib/transaction';
+import { echeanceCondition } from '../fleet/documents.repository';
 import { jobRuns } from './notifications.table';
 import { notify } from './notify';
 
-/** Documents are announced 30 days and 7 days before they expire, and on the day. */
-const DOCUMENT_ECHEANCES = [30, 7, 0] as const;
 /** Interventions whose end passed at most this long ago are announced (not years of old drafts). */
 const RETARD_FENETRE_JOURS = 30;
+/** The « Documents à renouveler » screen (web: PATHS.documents_a_renouveler). */
+const DOCUMENTS_A_RENOUVELER = '/parc-auto/documents-a-renouveler';
 
 /**
  * The daily notifications of `today` (Libreville): run once per day whatever the number of API
@@ -25,38 +26,43 @@ export function runDailyNotifications(db: Db, today: string = todayInGabon()): P
       .returning({ jour: jobRuns.jour });
     if (claimed.length === 0) return false;
 
-    for (const jours of DOCUMENT_ECHEANCES) {
-      const rows = await tx
-        .select({
-          id: documents.id,
-          libelle: documents.libelle,
-          entreprise_id: documents.entreprise_id,
-          camion_id: documents.camion_id,
-          user_id: documents.user_id,
-          plaque: vehicules.plaque,
-        })
-        .from(documents)
-        .leftJoin(vehicules, eq(vehicules.id, documents.camion_id))
-        .where(eq(documents.date_expiration, addDays(today, jours)));
-      for (const d of rows) {
-        const quoi = d.plaque ? `« ${d.libelle} » du véhicule ${d.plaque}` : `« ${d.libelle} »`;
-        await notify(tx, {
-          type: 'document_expiration',
-          titre:
-            jours === 0
-              ? `Document expiré aujourd’hui : ${d.libelle}`
-              : `Document à renouveler dans ${jours} jours`,
-          contenu:
-            jours === 0
-              ? `Le document ${quoi} expire aujourd’hui.`
-              : `Le document ${quoi} expire dans ${jours} jours.`,
-          lien: d.camion_id
-            ? `/parc-auto/vehicules?id=${d.camion_id}`
-            : `/ressources-humaines?id=${d.user_id}`,
-          entreprises: [d.entreprise_id],
-          cle: `document:${d.id}:J-${jours}`,
-        });
-      }
+    // Every document to renew (expired, or expiring within 30 days, and not replaced since) is recalled each
+    // day: one reminder per document, user and day (its key), respecting each user's preference
+    // (notify). Yesterday's reminder of the same document, still unread, gives way to today's: the bell
+    // holds one line per document, with today's count of days.
+    const rows = await tx
+      .select({
+        id: documents.id,
+        libelle: documents.libelle,
+        date_expiration: documents.date_expiration,
+        entreprise_id: documents.entreprise_id,
+        camion_id: documents.camion_id,
+        user_id: documents.user_id,
+        plaque: vehicules.plaque,
+      })
+      .from(documents)
+      .leftJoin(vehicules, eq(vehicules.id, documents.camion_id))
+      .where(echeanceCondition('a_renouveler', today));
+    for (const d of rows) {
+      const quoi = d.plaque ? `« ${d.libelle} » du véhicule ${d.plaque}` : `« ${d.libelle} »`;
+      const expire = d.date_expiration! < today;
+      await tx
+        .delete(notifications)
+        .where(
+          and(
+            eq(notifications.type, 'document_expiration'),
+            like(notifications.cle, `document:${d.id}:%`),
+            isNull(notifications.read_at),
+          ),
+        );
+      await notify(tx, {
+        type: 'document_expiration',
+        titre: `${expire ? 'Document expiré' : 'Document à renouveler'} : ${d.libelle}${d.plaque ? ` (${d.plaque})` : ''}`,
+        contenu: `Le document ${quoi} ${echeanceTexte(d.date_expiration!, today, true)}.`,
+        lien: `${DOCUMENTS_A_RENOUVELER}?id=${d.id}`,
+        entreprises: [d.entreprise_id],
+        cle: `document:${d.id}:${today}`,
+      });
     }
 
     // Still open: a draft never confirmed, or a confirmed one whose vehicle is still 'En intervention'.

@@ -17,6 +17,7 @@ import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
+import { etapeAnnulable } from './course-etapes';
 import { operationsAccounting } from './operations.accounting';
 import { courseNotFound } from './operations.errors';
 import { nomCompletSql, refOf } from './operations.refs';
@@ -269,6 +270,9 @@ export async function getCourseDetail(db: Db, scope: Scope, id: number): Promise
     ...course,
     paiements: await paiementsOfCourse(db, scope, course.id),
     facture: await operationsAccounting().factureDeCourse(db, scope, course.id),
+    etape_annulable: await etapeAnnulable(db, course, scope.user.id).then((e) =>
+      e ? { de: e.de, retour: e.retour, jusqua: e.jusqua } : null,
+    ),
   };
 }
 

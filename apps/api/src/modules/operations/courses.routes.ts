@@ -2,7 +2,13 @@ import { coursesContract, formatMoney } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { getCourseDetail, listCourses } from './courses.repository';
-import { changeCourseStatut, createCourse, destroyCourse, updateCourse } from './courses.service';
+import {
+  annulerEtapeCourse,
+  changeCourseStatut,
+  createCourse,
+  destroyCourse,
+  updateCourse,
+} from './courses.service';
 
 const tags = ['Courses'];
 
@@ -34,7 +40,11 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     actions: {
       statut: {
         summary: 'Fait avancer la course dans son cycle de vie ; le véhicule suit',
-        run: (scope, id, body) => changeCourseStatut(app.db, scope, id, body.statut),
+        run: (scope, id, body) => changeCourseStatut(app.db, scope, id, body.statut, body.date_reelle),
+      },
+      'annuler-etape': {
+        summary: 'Annule la dernière étape de la course (son auteur, dans les 10 minutes) ; le véhicule suit',
+        run: (scope, id) => annulerEtapeCourse(app.db, scope, id),
       },
     },
   });

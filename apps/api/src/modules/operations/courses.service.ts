@@ -1,4 +1,5 @@
 import {
+  ANNULATION_ETAPE_MINUTES,
   type CourseBody,
   type CourseStatut,
   type CourseUpdateBody,
@@ -7,6 +8,7 @@ import {
   courseEtat,
   courseTransitionError,
   DATES_COURSE_ORDRE,
+  heureReelleRefus,
 } from '@yams/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -17,6 +19,7 @@ import { yearInGabon } from '../../lib/filters-dates';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
 import { notify } from '../notifications/notify';
+import { etapeAnnulable } from './course-etapes';
 import { lockCourse } from './courses.repository';
 import { courseLocked, montantBelowPaid, transitionRefused } from './operations.errors';
 import { assertChauffeur, assertClient, assertRefs, assertTrajetVilles } from './operations.refs';
@@ -173,8 +176,17 @@ export function updateCourse(db: Db, scope: Scope, id: number, body: CourseUpdat
   }).catch(vehiculeConflict);
 }
 
-/** One move of the lifecycle; the vehicle follows in the same transaction. */
-export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseStatut): Promise<string> {
+/**
+ * One move of the lifecycle; the vehicle follows in the same transaction. `dateReelle`: when it actually
+ * happened (typed by the office afterwards), not in the future nor before the previous step; default now.
+ */
+export function changeCourseStatut(
+  db: Db,
+  scope: Scope,
+  id: number,
+  to: CourseStatut,
+  dateReelle?: string | null,
+): Promise<string> {
   return transaction(db, async (tx) => {
     const c = await lockCourse(tx, scope, id);
     const error = courseTransitionError(
@@ -183,9 +195,47 @@ export function changeCourseStatut(db: Db, scope: Scope, id: number, to: CourseS
       c.statut_avant_probleme as CourseStatut | null,
     );
     if (error) throw transitionRefused(error);
-    await appliquerStatut(tx, c, to, { at: new Date().toISOString(), auteur: scope.user.id });
+    const at = dateReelle ?? new Date().toISOString();
+    const refus = dateReelle ? heureReelleRefus(to, c, dateReelle) : null;
+    if (refus) throw fieldErrors({ date_reelle: refus });
+    await appliquerStatut(tx, c, to, { at, auteur: scope.user.id });
     return `La course ${c.code} est passée au statut « ${to} ».`;
   });
+}
+
+/**
+ * Undoes the course's last step (a mis-click): only its author, within ANNULATION_ETAPE_MINUTES, only while
+ * it is still the last. The course gets back the fields the step wrote, the vehicle follows, the audit log
+ * records the undo as any change (its history shows it), and the office is told.
+ */
+export function annulerEtapeCourse(db: Db, scope: Scope, id: number): Promise<string> {
+  return transaction(db, async (tx) => {
+    const c = await lockCourse(tx, scope, id);
+    const etape = await etapeAnnulable(tx, c, scope.user.id);
+    if (!etape) {
+      throw fieldErrors({
+        statut: `Seule la dernière étape d’une course peut être annulée, par la personne qui l’a enregistrée, dans les ${ANNULATION_ETAPE_MINUTES} minutes.`,
+      });
+    }
+    const t = scoped(tx, { entrepriseId: c.entreprise_id });
+    // A finished course had freed its vehicle: it must still be free to take the course back.
+    if (etape.de === 'Terminé' && c.vehicule_id)
+      await reserverVehicule(tx, c.entreprise_id, c.vehicule_id, c.id);
+    await t
+      .update(courses)
+      .set(etape.avant as Partial<Course>)
+      .where(eq(courses.id, c.id));
+    await suivreCourse(t, c.vehicule_id, etape.retour);
+    await notify(tx, {
+      type: 'course_statut',
+      titre: `Course ${c.code} : étape « ${etape.de} » annulée`,
+      contenu: `L’étape « ${etape.de} » de la course ${c.code} a été annulée : elle est revenue au statut « ${etape.retour} ».`,
+      lien: `/operations/courses?id=${c.id}`,
+      entreprises: [c.entreprise_id],
+      auteur: scope.user.id,
+    });
+    return `L’étape « ${etape.de} » de la course ${c.code} a été annulée : la course est revenue au statut « ${etape.retour} ».`;
+  }).catch(vehiculeConflict);
 }
 
 /**

@@ -131,14 +131,15 @@ function grainCondition(t: { grain: AnyPgColumn; debut: AnyPgColumn }, b: Bornes
 
 export interface Totaux {
   coursesCount: number;
+  coursesAnnulees: number;
   chiffreAffaires: number;
   clientsCount: number;
   driversCount: number;
 }
 
 /**
- * Courses loaded in the period (every status, as the Courses list counts them), the amount of those not
- * cancelled, and the distinct clients and drivers of those not cancelled.
+ * Courses loaded in the period and not cancelled, their amount and their distinct clients and drivers; the
+ * cancelled ones apart (a card counts what its amount counts).
  */
 export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   const t = statsCoursesJour;
@@ -172,31 +173,39 @@ export async function totaux(s: StatsScope, b: Bornes): Promise<Totaux> {
   };
   // One statement of a few milliseconds: under ten concurrent dashboards, a statement's round trip and
   // planning cost more than running its three parts one after the other.
-  const [r] = await s.sql.rows<{ nb: string; montant: string; clients: string; chauffeurs: string }>(
-    sql`select c.nb, c.montant,
+  const [r] = await s.sql.rows<{
+    nb: string;
+    annulees: string;
+    montant: string;
+    clients: string;
+    chauffeurs: string;
+  }>(
+    sql`select c.nb, c.annulees, c.montant,
                ${distinct(statsCoursesClients, statsCoursesClients.client_id, 'client')} as clients,
                ${distinct(statsCoursesChauffeurs, statsCoursesChauffeurs.chauffeur_id, 'chauffeur')} as chauffeurs
-        from (select coalesce(sum(${t.nb}), 0) as nb,
+        from (select coalesce(sum(${t.nb}) filter (where ${t.statut} ${NON_ANNULE}), 0) as nb,
+                     coalesce(sum(${t.nb}) filter (where ${t.statut} = 'Annulé'), 0) as annulees,
                      coalesce(sum(${t.montant}) filter (where ${t.statut} ${NON_ANNULE}), 0) as montant
               from ${t}
               where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin}) c`,
   );
   return {
     coursesCount: num(r?.nb),
+    coursesAnnulees: num(r?.annulees),
     chiffreAffaires: num(r?.montant),
     clientsCount: num(r?.clients),
     driversCount: num(r?.chauffeurs),
   };
 }
 
-/** Whether any course (whatever its status) is loaded in [debut, fin]: one probe of the daily rows. */
-export async function coursesEntre(s: StatsScope, b: Bornes): Promise<boolean> {
+/** The courses not cancelled loaded in [debut, fin] (those planned after today): one sum of the daily rows. */
+export async function coursesPrevues(s: StatsScope, b: Bornes): Promise<number> {
   const t = statsCoursesJour;
-  const found = await s.sql.rows<{ un: number }>(
-    sql`select 1 as un from ${t}
-        where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin} and ${t.nb} > 0 limit 1`,
+  const [r] = await s.sql.rows<{ nb: string }>(
+    sql`select coalesce(sum(${t.nb}), 0) as nb from ${t}
+        where ${ofCompany(s, t)} and ${t.jour} between ${b.debut} and ${b.fin} and ${t.statut} ${NON_ANNULE}`,
   );
-  return found.length > 0;
+  return num(r?.nb);
 }
 
 /** Per bucket of the period: number of courses and amount (Annulé excluded), with each status apart. */

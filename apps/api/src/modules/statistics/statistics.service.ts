@@ -27,22 +27,22 @@ export const bornesOf = (s: repo.StatsScope, q: StatistiquesQuery) => periodeBor
 export async function kpis(s: repo.StatsScope, q: StatistiquesQuery): Promise<KpisOut> {
   const p = bornesOf(s, q);
   const c = p.comparaison;
-  // The period so far equals the whole period when nothing is loaded after today (the usual case: the
-  // rest of this month or year is empty), which spares a third of the work of 'Ce mois' and 'Cette année'.
-  const [whole, before, apres] = await Promise.all([
-    repo.totaux(s, p),
+  // The cards count the days so far: what the trend compares, day for day, with the same number of
+  // days of the previous period; what is planned after today is counted apart.
+  const [now, before, prevues] = await Promise.all([
+    repo.totaux(s, c.courant),
     repo.totaux(s, c.precedent),
-    c.courant.fin < p.fin && repo.coursesEntre(s, { debut: addDays(c.courant.fin, 1), fin: p.fin }),
+    c.courant.fin < p.fin ? repo.coursesPrevues(s, { debut: addDays(c.courant.fin, 1), fin: p.fin }) : 0,
   ]);
-  const toDate = apres ? await repo.totaux(s, c.courant) : whole;
   return {
-    ...whole,
-    comparaison: { courant: toDate, precedent: before, bornes: c },
+    ...now,
+    coursesPrevues: prevues,
+    comparaison: { courant: now, precedent: before, bornes: c },
     tendances: {
-      coursesCount: tendance(toDate.coursesCount, before.coursesCount),
-      chiffreAffaires: tendance(toDate.chiffreAffaires, before.chiffreAffaires),
-      clientsCount: tendance(toDate.clientsCount, before.clientsCount),
-      driversCount: tendance(toDate.driversCount, before.driversCount),
+      coursesCount: tendance(now.coursesCount, before.coursesCount),
+      chiffreAffaires: tendance(now.chiffreAffaires, before.chiffreAffaires),
+      clientsCount: tendance(now.clientsCount, before.clientsCount),
+      driversCount: tendance(now.driversCount, before.driversCount),
     },
     periode: { periode: p.periode, debut: p.debut, fin: p.fin, grain: p.grain, precedent: p.precedent },
   };

@@ -1,4 +1,4 @@
-import { Button, Col, Form, type FormRule, Row } from 'antd';
+import { Button, Col, Form, type FormRule, Row, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../base/http';
 import type { Labels } from '../list/types';
@@ -129,12 +129,14 @@ export function EntityForm({
                   ...required,
                 ]
               : required;
+            const warning = field.warn?.({ ...values, ...bodyOf(values) });
             return (
               <Col key={field.name} xs={24} md={field.span ?? 12}>
                 <Form.Item
                   label={label}
                   name={field.name}
                   rules={rules}
+                  extra={warning ? <Typography.Text type="warning">{warning}</Typography.Text> : undefined}
                   required={field.required}
                   validateFirst
                   // A custom input (a list of lines) is checked on save, not while its first line is empty.

@@ -100,6 +100,11 @@ export interface FormFieldDecl {
    * year of manufacture… The picker disables the days the API would refuse.
    */
   bornes?: (values: Record<string, unknown>) => { min?: string; max?: string };
+  /**
+   * A warning under the field that does not stop the save, from the form's body as it would be sent (the
+   * values not declared as fields kept as they are): an actual time far from the plan.
+   */
+  warn?: (body: Record<string, unknown>) => string | null;
   /** Shown only when true, from the current values (e.g. sous_type when type is transporteur). */
   visible?: (values: Record<string, unknown>, mode: FormMode) => boolean;
   /** Only when creating / only when editing. */

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { MSG } from '@yams/shared';
 import { Button, Modal, Popconfirm, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isVersionConflict } from '../../base/http';
 import { escapeKeepsTyping } from '../dialogKeys';
 import { useDialogWidth } from '../dialogWidth';
@@ -13,7 +13,8 @@ import { rowUpdateBody } from './rowUpdate';
 import { type ListDecl, type Row, type RowAction, rowAllows } from './types';
 import { VersionConflict } from './VersionConflict';
 
-export type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'view'; row: T };
+/** `view`: the row `id`, with the row itself when known already (clicked in the list), else read. */
+export type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'view'; id: number; row?: T };
 
 /** `edit` keeps the version of the row the form was filled from: the update sends it back (`If-Match`). */
 type Mode =
@@ -51,15 +52,29 @@ export function DetailDialog<T extends Row>({ decl, state, onClose, onCreated }:
   const post = useResourcePost(decl.resource, decl.invalidates);
   const refreshAll = useRefreshAfterWrite(decl.resource as never, decl.invalidates);
   const initial = state.kind === 'view' ? state.row : undefined;
-  const one = useResourceOne(decl.resource, initial?.id ?? null, initial);
+  const one = useResourceOne(decl.resource, state.kind === 'view' ? state.id : null, initial);
   const row = one.data ?? initial;
   const path = decl.resource.path;
+  // Closed from outside (Back, another link): the next opening starts in details mode.
+  const openKey = state.kind === 'view' ? `view-${state.id}` : state.kind;
+  useEffect(() => {
+    if (openKey === 'closed') {
+      setMode({ kind: 'details' });
+      setConflict(null);
+    }
+  }, [openKey]);
 
   const close = () => {
     setMode({ kind: 'details' });
     setConflict(null);
     onClose();
   };
+  // A link to a row that does not exist or is not ours (the HTTP client said so): nothing to show.
+  const missing = state.kind === 'view' && !row && one.isError;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes once, when the read fails.
+  useEffect(() => {
+    if (missing) close();
+  }, [missing]);
   const send = (to: string, body?: unknown, extra?: Omit<PostVars, 'path' | 'body'>) =>
     post.mutateAsync({ path: to, body, ...extra });
 
@@ -315,7 +330,7 @@ function DialogFooter<T extends Row>({
     return action.confirm ? (
       <Popconfirm
         key={action.key}
-        title={action.confirm}
+        title={typeof action.confirm === 'function' ? action.confirm(row) : action.confirm}
         okText="Oui"
         cancelText="Non"
         onConfirm={() => run(action)}

@@ -5,7 +5,7 @@ import { type Key, useEffect, useMemo, useState } from 'react';
 import { ExportButton } from '../export/ExportButton';
 import { ImportButton } from '../import/ImportButton';
 import { PageTitle } from '../PageTitle';
-import { DetailDialog, type DialogState } from './DetailDialog';
+import { DetailDialog } from './DetailDialog';
 import { FilterPanel } from './FilterPanel';
 import { exportFields } from './fields';
 import { ListCards, ListTable, TOTAL_ESTIME } from './ListBody';
@@ -14,7 +14,7 @@ import { useTenantDecl } from './tenant';
 import type { ListDecl, Row } from './types';
 import { useCreatedRows, withCreated } from './useCreatedRows';
 import { useFilterState, usePagingState, useSortState, useViewMode } from './useListState';
-import { useOpenFromUrl } from './useOpenFromUrl';
+import { useRecordDialog } from './useOpenFromUrl';
 import { sortField } from './values';
 
 /**
@@ -30,8 +30,8 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
   const defaultSize = decl.pageSize ?? PAGE_SIZE.default;
   const sizes = useMemo(() => [...new Set([defaultSize, 12, 24, 48])].sort((a, b) => a - b), [defaultSize]);
   const [paging, setPaging] = usePagingState(defaultSize, sizes);
-  const [dialog, setDialog] = useState<DialogState<T>>({ kind: 'closed' });
-  useOpenFromUrl(decl, setDialog);
+  // The open record is in the URL (`?id=`): reload, share, Back closes it.
+  const record = useRecordDialog<T>();
   const [selected, setSelected] = useState<Key[]>([]);
   const groupPost = useResourcePost(decl.resource, decl.invalidates);
   const sortable = useMemo(
@@ -65,7 +65,7 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
     rows: withCreated(page?.data as T[] | undefined, created.rows),
     added,
     loading: list.isFetching,
-    onOpen: (row: T) => setDialog({ kind: 'view', row }),
+    onOpen: record.open,
     sort,
     onSort: (next: string | undefined) => {
       setPaging((p) => ({ ...p, page: 1 }));
@@ -128,11 +128,7 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
               />
             )}
             {decl.form && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => setDialog({ kind: 'create' })}
-              >
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={record.create}>
                 {decl.addLabel ?? 'Ajouter'}
               </Button>
             )}
@@ -170,12 +166,7 @@ export function ListScreen<T extends Row>({ decl: declared }: { decl: ListDecl<T
       ) : (
         <ListCards {...bodyProps} />
       )}
-      <DetailDialog
-        decl={decl}
-        state={dialog}
-        onClose={() => setDialog({ kind: 'closed' })}
-        onCreated={created.add}
-      />
+      <DetailDialog decl={decl} state={record.dialog} onClose={record.close} onCreated={created.add} />
     </section>
   );
 }

@@ -103,8 +103,8 @@ export interface RowAction<T> {
    * it first (`rowAllows`): no `visible` needed for a move the API rules on.
    */
   visible?: (row: T) => boolean;
-  /** Asks this question first (Popconfirm). */
-  confirm?: string;
+  /** Asks this question first (Popconfirm), which may name the row. */
+  confirm?: string | ((row: T) => string);
   /**
    * What it does: a POST path (`(u) => `/api/utilisateurs/${u.id}/disable``), sent with `body` or the
    * values of `form`; or any function. The server's message is toasted; the list and the row refresh.

@@ -1,42 +1,66 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { DialogState } from './DetailDialog';
-import type { ListDecl, Row } from './types';
+import type { Row } from './types';
+
+/** `?id=nouveau`: the creation form is open. */
+const CREATION = 'nouveau';
 
 /**
- * `?id=12` in the URL (a notification's link, a browser notification's click) opens that row's detail
- * dialog once it is loaded, then leaves the URL as it was without the id.
+ * The open record of a list screen lives in the address bar: `?id=12` is its detail dialog,
+ * `?id=nouveau` the creation form. Opening one pushes a history step, so a reload keeps it open, the link can
+ * be shared (a notification's link is one), and Back — a phone's back button — closes the dialog instead of
+ * leaving the page. Closing goes back over the step it pushed, or, opened from a link, drops the id in place.
  */
-export function useOpenFromUrl<T extends Row>(
-  decl: ListDecl<T>,
-  open: (state: DialogState<T>) => void,
-): void {
+export function useRecordDialog<T extends Row>() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The row clicked in the list: shown at once while the dialog reads it afresh.
+  const [clicked, setClicked] = useState<T | undefined>();
   const raw = params.get('id');
-  useEffect(() => {
+  const pushed = (location.state as { fiche?: boolean } | null)?.fiche === true;
+
+  let dialog: DialogState<T> = { kind: 'closed' };
+  if (raw === CREATION) dialog = { kind: 'create' };
+  else if (raw) {
     const id = Number(raw);
-    if (!raw || !Number.isInteger(id) || id <= 0) return;
-    let cancelled = false;
-    decl.resource
-      .fetchOne(id)
-      .then((row) => {
-        if (!cancelled) open({ kind: 'view', row });
-      })
-      .catch(() => undefined) // Not found or not ours: the HTTP client already said so.
-      .finally(() => {
-        if (cancelled) return;
-        setParams(
-          (p) => {
-            p.delete('id');
-            return p;
-          },
-          { replace: true },
-        );
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [raw, decl.resource, open, setParams]);
+    if (Number.isInteger(id) && id > 0) {
+      dialog = { kind: 'view', id, row: clicked?.id === id ? clicked : undefined };
+    }
+  }
+
+  const openAt = useCallback(
+    (value: string, row?: T) => {
+      setClicked(row);
+      setParams(
+        (p) => {
+          p.set('id', value);
+          return p;
+        },
+        { state: { fiche: true } },
+      );
+    },
+    [setParams],
+  );
+  const close = useCallback(() => {
+    if (pushed) navigate(-1);
+    else
+      setParams(
+        (p) => {
+          p.delete('id');
+          return p;
+        },
+        { replace: true },
+      );
+  }, [pushed, navigate, setParams]);
+
+  return {
+    dialog,
+    open: useCallback((row: T) => openAt(String(row.id), row), [openAt]),
+    create: useCallback(() => openAt(CREATION), [openAt]),
+    close,
+  };
 }
 
 /** A link that opens one row's detail on its list screen (e.g. a demande's course). */

@@ -103,12 +103,15 @@ function Kpi({
   trend,
   money,
   compare,
+  counts,
 }: {
   title: string;
   value: number;
   trend: number | null;
   money?: boolean;
   compare: string;
+  /** What the figure counts, in words: « chargées du 01/11 au 27/11, hors annulées ». */
+  counts: string;
 }) {
   return (
     <Card size="small" data-kpi={title}>
@@ -117,6 +120,9 @@ function Kpi({
         value={value}
         formatter={(v) => (money ? formatMoney(Number(v)) : Number(v).toLocaleString('de-DE'))}
       />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {counts}
+      </Typography.Text>
       <div style={{ marginTop: 4, fontSize: 13 }}>
         <Trend value={trend} /> <Typography.Text type="secondary">{compare}</Typography.Text>
       </div>
@@ -241,6 +247,18 @@ export default function DashboardPage() {
   const compare = cmp
     ? `vs ${short(cmp.precedent.debut)}${cmp.precedent.fin !== cmp.precedent.debut ? `–${short(cmp.precedent.fin)}` : ''}`
     : '';
+  // The days the cards count (the period up to today, the trend's own).
+  const jours = cmp
+    ? `du ${short(cmp.courant.debut)}${cmp.courant.fin !== cmp.courant.debut ? ` au ${short(cmp.courant.fin)}` : ''}`
+    : '';
+  const annulees = d?.kpis.coursesAnnulees ?? 0;
+  const prevues = d?.kpis.coursesPrevues ?? 0;
+  const coursesCounts = [
+    `chargées ${jours}, hors annulées${annulees ? ` (${annulees.toLocaleString('de-DE')})` : ''}`,
+    prevues ? `${prevues.toLocaleString('de-DE')} prévue${prevues > 1 ? 's' : ''} ensuite` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const periodeLabel = d ? `du ${formatDate(d.kpis.periode.debut)} au ${formatDate(d.kpis.periode.fin)}` : '';
   const companyName = superadmin
     ? state.entreprise
@@ -339,6 +357,7 @@ export default function DashboardPage() {
                 value={d.kpis.coursesCount}
                 trend={d.kpis.tendances.coursesCount}
                 compare={compare}
+                counts={coursesCounts}
               />
             </Col>
             <Col xs={12} lg={6}>
@@ -347,6 +366,7 @@ export default function DashboardPage() {
                 value={d.kpis.chiffreAffaires}
                 trend={d.kpis.tendances.chiffreAffaires}
                 compare={compare}
+                counts={`courses chargées ${jours}, hors annulées`}
                 money
               />
             </Col>
@@ -356,6 +376,7 @@ export default function DashboardPage() {
                 value={d.kpis.clientsCount}
                 trend={d.kpis.tendances.clientsCount}
                 compare={compare}
+                counts={`servis ${jours}`}
               />
             </Col>
             <Col xs={12} lg={6}>
@@ -364,6 +385,7 @@ export default function DashboardPage() {
                 value={d.kpis.driversCount}
                 trend={d.kpis.tendances.driversCount}
                 compare={compare}
+                counts={`ayant roulé ${jours}`}
               />
             </Col>
             {col(

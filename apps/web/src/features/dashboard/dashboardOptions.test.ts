@@ -19,13 +19,14 @@ import {
 // The charts' options built from the API's figures: colours, amounts in FCFA, and the empty state.
 
 const point = (label: string, value: number) => ({ label, value, debut: '2026-11-01', fin: '2026-11-01' });
-const kpis = { coursesCount: 0, chiffreAffaires: 0, clientsCount: 0, driversCount: 0 };
+const kpis = { coursesCount: 0, coursesAnnulees: 0, chiffreAffaires: 0, clientsCount: 0, driversCount: 0 };
 const bornes = { debut: '2026-11-01', fin: '2026-11-30' };
 
 function board(over: Partial<TableauDeBord> = {}): TableauDeBord {
   return {
     kpis: {
       ...kpis,
+      coursesPrevues: 0,
       comparaison: { courant: kpis, precedent: kpis, bornes: { courant: bornes, precedent: bornes } },
       tendances: { coursesCount: 0, chiffreAffaires: 0, clientsCount: 0, driversCount: 0 },
       periode: { periode: 'mois', ...bornes, grain: 'jour', precedent: bornes },

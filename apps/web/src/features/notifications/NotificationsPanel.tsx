@@ -1,6 +1,7 @@
 import type { NotificationOut } from '@yams/shared';
 import { Button, Empty, List, Skeleton, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../base/paths';
 import { DateText } from '../../components/DateText';
 import { useLatestNotifications, useMarkRead } from './api';
 
@@ -27,12 +28,26 @@ export function NotificationsPanel({ enabled, onNavigate }: { enabled: boolean; 
     }
   };
 
+  // The documents to renew are recalled in the bell every day: their whole list is one click away.
+  const documentsLink = (
+    <Link to={PATHS.documents_a_renouveler} onClick={onNavigate}>
+      Documents à renouveler
+    </Link>
+  );
   if (latest.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (rows.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Aucune notification" />;
+    return (
+      <>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Aucune notification" />
+        <div style={{ textAlign: 'center' }}>{documentsLink}</div>
+      </>
+    );
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 4 }}>
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 4 }}
+      >
+        {documentsLink}
         <Button size="small" type="link" disabled={!hasUnread} onClick={() => markRead.mutate(undefined)}>
           Tout marquer comme lu
         </Button>

@@ -36,6 +36,9 @@ import {
   toApiDateTime,
 } from './calendarEvents';
 
+/** How long a timed event (an instant) lasts on the calendar: one minute, so it never reaches another day. */
+const POINT_DURATION = '00:01';
+
 /** The specification's message for the calendar's load failure. */
 export const CALENDAR_LOAD_ERROR = "Une erreur s'est produite lors du chargement des données.";
 
@@ -126,17 +129,23 @@ export default function CalendrierPage() {
     try {
       if (source === 'courses') {
         const row = await coursesResource.fetchOne(recordId);
-        setOpened({ decl: COURSES as unknown as ListDecl<Row>, state: { kind: 'view', row: row as Row } });
+        setOpened({
+          decl: COURSES as unknown as ListDecl<Row>,
+          state: { kind: 'view', id: (row as Row).id, row: row as Row },
+        });
       } else if (source === 'interventions') {
         const row = await interventionsResource.fetchOne(recordId);
         setOpened({
           decl: INTERVENTIONS as unknown as ListDecl<Row>,
-          state: { kind: 'view', row: row as Row },
+          state: { kind: 'view', id: (row as Row).id, row: row as Row },
         });
       } else if (vehiculeId) {
         // A document lives in its vehicle's dialog (section Documents).
         const row = await vehiculesResource.fetchOne(vehiculeId);
-        setOpened({ decl: VEHICULES as unknown as ListDecl<Row>, state: { kind: 'view', row: row as Row } });
+        setOpened({
+          decl: VEHICULES as unknown as ListDecl<Row>,
+          state: { kind: 'view', id: (row as Row).id, row: row as Row },
+        });
       }
     } catch {
       // The HTTP client already showed why.
@@ -221,6 +230,10 @@ export default function CalendrierPage() {
           eventDrop={(arg) => void onDrop(arg)}
           eventStartEditable
           eventDurationEditable={false}
+          // A departure or an arrival is a point in time, not an hour-long slot: with FullCalendar's default
+          // hour, an arrival at 23:30 ran into the next day and the list showed it again at 00:00.
+          defaultTimedEventDuration={POINT_DURATION}
+          displayEventEnd={false}
           eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         />
       </Card>

@@ -1,14 +1,17 @@
 import {
+  COURSE_ETAPES,
   COURSE_STATUTS,
   CourseBody,
   type CourseDetailOut,
   type CourseStatut,
   CourseUpdateBody,
+  ecartAuPlan,
   libelleValeur,
   nextCourseStatuts,
 } from '@yams/shared';
 import { Link } from 'react-router';
 import type { FormFieldDecl } from '../../components/form/fields';
+import { instantToPicker } from '../../components/form/gabonTime';
 import { EMPTY_VALUE } from '../../components/list/DisplayValue';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl, RowAction } from '../../components/list/types';
@@ -72,6 +75,32 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'description', type: 'textarea', span: 24 },
 ];
 
+/**
+ * A step is confirmed in a small form with its actual time, now by default (the driver often calls
+ * afterwards): not in the future nor before the previous step (the API says so in French), with a warning
+ * when it is far from the plan.
+ */
+const etapeForm = (to: CourseStatut): RowAction<C>['form'] => ({
+  title: (c) => `« ${libelleValeur(to)} » — course ${c.code}`,
+  submitLabel: 'Confirmer',
+  fields: [
+    {
+      name: 'date_reelle',
+      label: 'Heure réelle',
+      type: 'datetime',
+      required: true,
+      warn: (body) =>
+        typeof body.date_reelle === 'string' ? ecartAuPlan(to, body as never, body.date_reelle) : null,
+    },
+  ],
+  initialValues: (c) => ({
+    date_reelle: instantToPicker(new Date().toISOString()),
+    date_chargement: c.date_chargement,
+    date_dechargement: c.date_dechargement,
+  }),
+  toBody: (values) => ({ statut: to, date_reelle: values.date_reelle }),
+});
+
 /** One action per target state, shown only when the shared lifecycle allows it from the row's state. */
 const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Chargement en attente').map(
   (to: CourseStatut) => ({
@@ -82,8 +111,19 @@ const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Charge
     confirm: to === 'Annulé' ? 'Êtes-vous sûr de vouloir annuler cette course ?' : undefined,
     visible: (c) => nextCourseStatuts(c.statut, c.statut_avant_probleme).includes(to),
     ...courses.action('statut', () => ({ statut: to })),
+    form: COURSE_ETAPES.includes(to) ? etapeForm(to) : undefined,
   }),
 );
+
+/** The last step, undone by its author for a short while (the API says whether: `etape_annulable`). */
+const annulerEtape: RowAction<C> = {
+  key: 'annuler-etape',
+  label: 'Annuler la dernière étape',
+  visible: (c) => c.etape_annulable !== null && c.etape_annulable !== undefined,
+  confirm: (c) =>
+    `Annuler l’étape « ${libelleValeur(c.etape_annulable?.de ?? '')} » ? La course reviendra au statut « ${libelleValeur(c.etape_annulable?.retour ?? '')} ».`,
+  ...courses.action('annuler-etape'),
+};
 
 export const COURSES: ListDecl<C> = {
   title: 'Courses',
@@ -171,7 +211,7 @@ export const COURSES: ListDecl<C> = {
       { key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> },
       { key: 'suivi', title: 'Suivi GPS', render: (c) => <CourseSuivi course={c} /> },
     ],
-    actions: statutActions,
+    actions: [...statutActions, annulerEtape],
     deletable: true,
   },
   groupDelete: true,
