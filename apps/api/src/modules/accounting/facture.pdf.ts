@@ -130,10 +130,9 @@ export function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
     align: 'right',
   });
 
-  // Client block.
+  // Client block (its frame as tall as what it holds).
   y = Math.max(companyBottom, doc.y) + 18;
   const bx = left + width - 250;
-  doc.roundedRect(bx, y, 250, 78, 4).strokeColor('#bbbbbb').stroke();
   doc.fillColor(GRIS).fontSize(8);
   t('regular', 'CLIENT', bx + 10, y + 8);
   doc.fillColor('black').fontSize(11);
@@ -148,7 +147,9 @@ export function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
   ]) {
     if (line) t('regular', line, bx + 10, doc.y, { width: 230 });
   }
-  y += 96;
+  const cadre = Math.max(78, doc.y - y + 8);
+  doc.roundedRect(bx, y, 250, cadre, 4).strokeColor('#bbbbbb').stroke();
+  y += cadre + 18;
 
   // Lines.
   const cols = [
