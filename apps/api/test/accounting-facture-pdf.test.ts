@@ -89,7 +89,9 @@ describe('a validated invoice is frozen', () => {
       ctx.A.token,
     );
     expect(up.statusCode, up.body).toBe(200);
-    const validee = await facture([{ description: 'Transport Owendo – Ntoum', qte: 1, prix_unitaire: 250_000 }]);
+    const validee = await facture([
+      { description: 'Transport Owendo – Ntoum', qte: 1, prix_unitaire: 250_000 },
+    ]);
     const v = await ctx.t.post(`/api/factures/${validee.id}/validate`, {}, ctx.A.token);
     expect(v.statusCode, v.body).toBe(200);
     const brouillon = await facture([{ description: 'Transport Akanda', qte: 1, prix_unitaire: 100_000 }]);
@@ -131,7 +133,10 @@ describe('a validated invoice is frozen', () => {
     expect(apres.equals(avant)).toBe(true);
     // The screen shows the client as invoiced too.
     const shown = (await ctx.t.get(`/api/factures/${validee.id}`, ctx.A.token)).json().data;
-    expect(shown.client).toMatchObject({ adresse: 'Ancienne adresse, Owendo', telephone1: '+241 01 11 11 11' });
+    expect(shown.client).toMatchObject({
+      adresse: 'Ancienne adresse, Owendo',
+      telephone1: '+241 01 11 11 11',
+    });
     expect(shown.client.nom_complet).not.toContain('Renommé');
 
     // A draft is not an invoice yet: it prints the current details.

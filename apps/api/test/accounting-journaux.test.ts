@@ -354,7 +354,8 @@ describe('journals', () => {
   });
 
   it("keeps a superadmin's books per company: the journals and the balance need one (issue 24 §6)", async () => {
-    const message = 'Choisissez une entreprise : les journaux et la balance générale se tiennent par entreprise.';
+    const message =
+      'Choisissez une entreprise : les journaux et la balance générale se tiennent par entreprise.';
     for (const url of [
       '/api/operations',
       '/api/operations?date_debut=2026-01-01&date_fin=2026-12-31',
@@ -363,9 +364,10 @@ describe('journals', () => {
     ]) {
       const res = await ctx.t.get(url, ctx.admin);
       const body = expectFailure(res, 422, message);
-      expect((body as unknown as { data: { fields: Record<string, string> } }).data.fields.entreprise, url).toBe(
-        message,
-      );
+      expect(
+        (body as unknown as { data: { fields: Record<string, string> } }).data.fields.entreprise,
+        url,
+      ).toBe(message);
     }
     // Named, the company's lines alone (with its name), and the balance of its books alone.
     const a = (await ctx.t.get(`/api/operations?entreprise=${ctx.A.id}&per_page=100`, ctx.admin)).json().data;

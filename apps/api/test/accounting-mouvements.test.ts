@@ -393,10 +393,15 @@ describe('monthly movements', () => {
           ...new Set([0, 1, pages - 2, pages - 1, ...[1, 2, 3, 4].map((i) => Math.floor((pages * i) / 5))]),
         ].filter((p) => p >= 0 && p < pages);
         // The same pages found through the monthly line counts (as a far page of three years is).
-        const parMois = listOperations(ctx.t.database.db, scope, { ...f, sort: 'date_operation' }, {
-          sautDirect: 0,
-          lecture: (sens) => lectures.add(sens),
-        });
+        const parMois = listOperations(
+          ctx.t.database.db,
+          scope,
+          { ...f, sort: 'date_operation' },
+          {
+            sautDirect: 0,
+            lecture: (sens) => lectures.add(sens),
+          },
+        );
         for (const p of numeros) {
           const want = attendues.slice(p * 12, p * 12 + 12).map((l) => [l.id, soldes.get(l.id)]);
           const rows = await source.rows(12, p * 12);

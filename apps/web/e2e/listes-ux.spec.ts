@@ -109,6 +109,10 @@ test.describe('superadmin', () => {
       ['/operations/demandes', 'Demandes', ['Entreprise', 'Budget', 'Statut']],
       ['/parc-auto/interventions', 'Interventions', ['Entreprise', 'Montant', 'Statut']],
       ['/parc-auto/vehicules', 'Véhicules', ['Entreprise', 'Statut', 'Documents']],
+      // Each company numbers its own invoices, vouchers… (both have FAC-2026-00004): the company tells them apart.
+      ['/comptabilite/factures', 'Factures', ['Entreprise', 'Numéro', 'Net à payer', 'Statut']],
+      ['/comptabilite/achats', 'Achats', ['Entreprise', 'Fournisseur', 'Montant', 'Statut']],
+      ['/comptabilite/pieces-de-caisse', 'Pièces de caisse', ['Entreprise', 'Numéro', 'Montant']],
     ];
     for (const [path, title, columns] of lists) {
       await page.goto(path);
@@ -171,5 +175,39 @@ test.describe('superadmin', () => {
     const card = page.getByRole('list', { name: 'Courses (cartes)' }).getByRole('listitem').first();
     await expect(card.getByText('Entreprise', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card).toContainText(/TransGabon SARL|Ogooué Logistique/);
+  });
+
+  test('Les journaux du super administrateur se tiennent par entreprise (balance et soldes compris)', async ({
+    page,
+  }) => {
+    await page.goto('/comptabilite/journaux');
+    await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible({ timeout: 30_000 });
+    const message =
+      'Choisissez une entreprise : les journaux et la balance générale se tiennent par entreprise.';
+    // No company's lines mixed with another's, no balance summing them: the company first.
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Balance générale' })).toHaveCount(0);
+    const filtre = page.getByRole('form', { name: 'Filtrer les journaux' });
+    await filtre.getByRole('button', { name: 'Charger' }).click();
+    await expect(filtre).toContainText(message);
+    await pick(page, filtre.getByRole('combobox', { name: 'Entreprise' }), 'Ogooué', 'Ogooué Logistique');
+    await filtre.getByRole('button', { name: 'Charger' }).click();
+    const rows = page.getByRole('tabpanel').getByRole('row');
+    await expect(rows.nth(1)).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('tab', { name: 'Balance générale' }).click();
+    const total = page
+      .getByRole('table', { name: 'Balance générale' })
+      .getByRole('row')
+      .filter({ hasText: 'Total' });
+    await expect(total).toBeVisible({ timeout: 20_000 });
+    const cells = await total.getByRole('cell').allInnerTexts();
+    expect(cells.at(-3)).toBe(cells.at(-2));
+    // Its opération diverse goes to the company chosen, which the form names (required).
+    await page.getByRole('button', { name: 'Ajouter une opération diverse' }).click();
+    const od = page.getByRole('dialog', { name: 'Nouvelle opération diverse' });
+    await expect(od.getByRole('combobox', { name: 'Entreprise' })).toBeVisible();
+    await expect(od.locator('.ant-select-content-value, .ant-select-selection-item').first()).toHaveText(
+      'Ogooué Logistique',
+    );
   });
 });
