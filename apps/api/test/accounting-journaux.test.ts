@@ -360,7 +360,7 @@ describe('journals', () => {
       '/api/operations',
       '/api/operations?date_debut=2026-01-01&date_fin=2026-12-31',
       '/api/operations/balance?date_debut=2026-01-01&date_fin=2026-12-31',
-      '/api/operations/export?format=csv&columns=[]',
+      `/api/operations/export?format=csv&columns=${encodeURIComponent(JSON.stringify([{ label: 'Date', path: 'date_operation' }]))}`,
     ]) {
       const res = await ctx.t.get(url, ctx.admin);
       const body = expectFailure(res, 422, message);
