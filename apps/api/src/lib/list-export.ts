@@ -9,7 +9,6 @@ import {
   type ListQuery,
   safeCell,
 } from '@yams/shared';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentScope, type Scope } from '../plugins/auth';
@@ -236,6 +235,8 @@ export function exportRoute<Row, Q extends ListQuery>(app: App, spec: ExportSpec
           .send(Readable.from(lines()));
       }
 
+      // exceljs (~1 s to load) only when a workbook is asked for: the API starts without it.
+      const { default: ExcelJS } = await import('exceljs');
       const out = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
       workbook.creator = 'Yams Manager';

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
@@ -33,8 +32,9 @@ export function limitConfig(app: Pick<FastifyInstance, 'config'>, name: LimitNam
  * instance that serves limited routes (the API, the GPS listener), before those routes are declared.
  */
 export async function registerLimits(app: FastifyInstance, config: Config): Promise<void> {
+  // ioredis is loaded only when Redis is configured.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : null;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err }, 'Redis indisponible (limites de requêtes)'));

@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { CHAUFFEUR_SOURCE, MSG, PRESENCE_CHANNEL } from '@yams/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { findByToken, stillValidTokens } from '../modules/auth/tokens.repository';
 import { COMMIT_CHANNEL } from '../modules/realtime/after-commit';
@@ -82,6 +82,7 @@ export default fp(
     let presence: PresenceStore;
     const redisClients: Redis[] = [];
     if (config.redisUrl) {
+      const { Redis } = await import('ioredis'); // only when Redis is configured
       const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
       const sub = pub.duplicate();
       for (const c of [pub, sub]) {

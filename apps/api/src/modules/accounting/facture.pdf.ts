@@ -9,7 +9,6 @@ import {
   formatTaux,
 } from '@yams/shared';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { LogoFiles } from '../entreprise/parametres.files';
@@ -47,7 +46,9 @@ export async function facturePdf(db: Db, f: FactureOut, dataDir: string): Promis
   return renderFacturePdf(f, { ...emetteur, logo });
 }
 
-export function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
+export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
+  // pdfkit (~0.5 s to load) only when a PDF is printed: the API starts without it.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'portrait',

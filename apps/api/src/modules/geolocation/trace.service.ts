@@ -9,7 +9,6 @@ import {
   todayInGabon,
 } from '@yams/shared';
 import { asc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
@@ -115,6 +114,7 @@ export async function exportTrace(
       filename: `${base}.csv`,
     };
   }
+  const { default: ExcelJS } = await import('exceljs'); // loaded when an .xlsx is asked for
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Yams Manager';
   const sheet = workbook.addWorksheet('Trajets', { views: [{ state: 'frozen', ySplit: 1 }] });
