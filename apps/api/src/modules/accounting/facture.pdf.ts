@@ -14,7 +14,7 @@ import { scoped } from '../../db/scoped';
 import { LogoFiles } from '../entreprise/parametres.files';
 import { factures } from './accounting.table';
 import { type EmetteurFige, emetteurActuel } from './facture.figee';
-import { POLICE, printable, registerFonts, type Style, write } from './pdf-fonts';
+import type { Style } from './pdf-fonts';
 
 // The invoice as it prints: A4 portrait, half-inch margins, real (extractable) text in Noto Sans (pdf-fonts.ts:
 // every accent, Greek, Cyrillic, emoji in Noto Emoji, nothing printed as garbage). A validated invoice prints
@@ -49,6 +49,8 @@ export async function facturePdf(db: Db, f: FactureOut, dataDir: string): Promis
 export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
   // pdfkit (~0.5 s to load) only when a PDF is printed: the API starts without it.
   const { default: PDFDocument } = await import('pdfkit');
+  // The fonts too (fontkit and 2.5 MB of font files).
+  const { POLICE, printable, registerFonts, write } = await import('./pdf-fonts');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'portrait',
