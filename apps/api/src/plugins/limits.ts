@@ -34,7 +34,11 @@ export function limitConfig(app: Pick<FastifyInstance, 'config'>, name: LimitNam
 export async function registerLimits(app: FastifyInstance, config: Config): Promise<void> {
   // ioredis is loaded only when Redis is configured.
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      })
     : null;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err }, 'Redis indisponible (limites de requêtes)'));

@@ -89,21 +89,12 @@ export async function figer(
   };
 }
 
-/**
- * Removes a company's former logo file, unless a validated invoice printed it (its file then stays, as the
- * invoice does).
- */
-export async function retirerLogo(
-  db: Db,
-  entrepriseId: number,
-  logo: string | null | undefined,
-  remove: (rel: string) => Promise<void>,
-): Promise<void> {
-  if (!logo) return;
+/** Whether a validated invoice printed this logo file (it must then stay: entreprise/logos-imprimes.ts). */
+export async function logoImprime(db: Db, entrepriseId: number, logo: string): Promise<boolean> {
   const [fige] = await scoped(db, { entrepriseId })
     .select({ id: factures.id })
     .from(factures)
     .where(sql`${factures.emetteur}->>'logo' = ${logo}`)
     .limit(1);
-  if (!fige) await remove(logo);
+  return fige !== undefined;
 }

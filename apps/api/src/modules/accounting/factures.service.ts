@@ -27,8 +27,8 @@ import { courses, paiements } from '../operations/operations.table';
 import { recomputeEtat } from '../operations/paiements.service';
 import { nextNumero } from '../operations/sequence';
 import { documentValide } from './accounting.errors';
-import { figer } from './facture.figee';
 import { coursesFacturees, type Facture, factureLignes, factures, reglements } from './accounting.table';
+import { figer } from './facture.figee';
 import { lockFacture } from './factures.repository';
 import { posterEncaissement, posterFacture } from './postings';
 

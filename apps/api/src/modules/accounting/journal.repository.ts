@@ -8,8 +8,8 @@ import {
 import { and, asc, desc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
-import { assertDateRange, type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import { fieldErrors } from '../../lib/errors';
+import { assertDateRange, type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource, PageTotal } from '../../lib/pagination';
 import type { Scope } from '../../plugins/auth';
 import { ecritureNotFound } from './accounting.errors';

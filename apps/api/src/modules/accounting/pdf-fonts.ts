@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 
 // The fonts of the printed documents. PDFKit's standard Helvetica knows only WinAnsi: anything else (an
@@ -10,15 +10,16 @@ import * as fontkit from 'fontkit';
 
 export type Style = 'regular' | 'bold' | 'italic';
 
-const require = createRequire(import.meta.url);
-const file = (p: string) => readFileSync(require.resolve(p));
+const file = (url: string) => readFileSync(fileURLToPath(url));
 
 /** The font files, read once (PDFKit parses a Buffer given to `registerFont` for each document). */
 const FICHIERS: Record<Style | 'emoji', Buffer> = {
-  regular: file('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-  bold: file('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-  italic: file('@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf'),
-  emoji: file('@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf'),
+  regular: file(import.meta.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
+  bold: file(import.meta.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+  italic: file(
+    import.meta.resolve('@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf'),
+  ),
+  emoji: file(import.meta.resolve('@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf')),
 };
 
 /** The names the fonts are registered under in a document. */

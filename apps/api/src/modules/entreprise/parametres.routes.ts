@@ -12,8 +12,8 @@ import { AppError, fieldErrors } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
-import { retirerLogo } from '../accounting/facture.figee';
 import { assertEntreprise } from '../reference/reference.checks';
+import { retirerLogo } from './logos-imprimes';
 import { LogoFiles } from './parametres.files';
 import { getParametres, saveParametres } from './parametres.repository';
 
