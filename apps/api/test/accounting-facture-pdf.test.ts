@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, setupFixtures } from './fixtures';
-import { multipart } from './helpers';
+import { uploadLogo } from './helpers';
 
 // The printed invoice (issue 24 §9, §10): a validated invoice is frozen as it was validated, its issuer and
 // client blocks included; characters the PDF font cannot draw never print as garbage.
@@ -36,13 +36,7 @@ const PNG_ROUGE = png([200, 0, 0]);
 const PNG_BLEU = png([0, 0, 200]);
 
 async function logo(bytes: Buffer) {
-  const { payload, contentType } = multipart('logo', 'logo.png', 'image/png', bytes);
-  const res = await ctx.t.app.inject({
-    method: 'POST',
-    url: '/api/entreprise/parametres/logo',
-    payload,
-    headers: { authorization: `Bearer ${ctx.A.token}`, 'content-type': contentType },
-  });
+  const res = await uploadLogo(ctx.t, ctx.A.token, bytes);
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -37,6 +37,16 @@ const voucher = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** An opération diverse: cash (571) paid into the bank (521). */
+const versement = (date_operation: string, libelle: string, montant: number) => ({
+  date_operation,
+  libelle,
+  lignes: [
+    { compte: '521', debit: montant },
+    { compte: '571', credit: montant },
+  ],
+});
+
 const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 // First in the file: the company's documents and postings are still the demo seed's own.
@@ -334,14 +344,7 @@ describe('journals', () => {
     expectFailure(bad, 422, "L'écriture n'est pas équilibrée : 1.000 FCFA au débit, 900 FCFA au crédit.");
     const good = await ctx.t.post(
       '/api/operations',
-      {
-        date_operation: '2026-06-30',
-        libelle: 'Versement espèces en banque',
-        lignes: [
-          { compte: '521', debit: 500_000 },
-          { compte: '571', credit: 500_000 },
-        ],
-      },
+      versement('2026-06-30', 'Versement espèces en banque', 500_000),
       ctx.A.token,
     );
     expect(good.statusCode, good.body).toBe(200);
@@ -399,14 +402,7 @@ describe('journals', () => {
   it('open newest first: the first page holds the latest lines (issue 24 §18)', async () => {
     const posted = await ctx.t.post(
       '/api/operations',
-      {
-        date_operation: new Date().toISOString().slice(0, 10),
-        libelle: 'Dernière écriture du jour',
-        lignes: [
-          { compte: '521', debit: 2_000 },
-          { compte: '571', credit: 2_000 },
-        ],
-      },
+      versement(new Date().toISOString().slice(0, 10), 'Dernière écriture du jour', 2_000),
       ctx.A.token,
     );
     expect(posted.statusCode, posted.body).toBe(200);
