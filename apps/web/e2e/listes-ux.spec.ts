@@ -109,10 +109,6 @@ test.describe('superadmin', () => {
       ['/operations/demandes', 'Demandes', ['Entreprise', 'Budget', 'Statut']],
       ['/parc-auto/interventions', 'Interventions', ['Entreprise', 'Montant', 'Statut']],
       ['/parc-auto/vehicules', 'Véhicules', ['Entreprise', 'Statut', 'Documents']],
-      // Each company numbers its own invoices, vouchers… (both have FAC-2026-00004): the company tells them apart.
-      ['/comptabilite/factures', 'Factures', ['Entreprise', 'Numéro', 'Net à payer', 'Statut']],
-      ['/comptabilite/achats', 'Achats', ['Entreprise', 'Fournisseur', 'Montant', 'Statut']],
-      ['/comptabilite/pieces-de-caisse', 'Pièces de caisse', ['Entreprise', 'N°', 'Montant']],
     ];
     for (const [path, title, columns] of lists) {
       await page.goto(path);
@@ -175,6 +171,32 @@ test.describe('superadmin', () => {
     const card = page.getByRole('list', { name: 'Courses (cartes)' }).getByRole('listitem').first();
     await expect(card.getByText('Entreprise', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card).toContainText(/TransGabon SARL|Ogooué Logistique/);
+  });
+
+  test('Le super administrateur distingue les factures, achats et pièces de caisse de chaque entreprise', async ({
+    page,
+  }) => {
+    // Each company numbers its own invoices and vouchers (both have FAC-2026-00004): the company tells them apart.
+    const lists: Array<[string, string, string[]]> = [
+      ['/comptabilite/factures', 'Factures', ['Entreprise', 'Numéro', 'Net à payer', 'Statut']],
+      ['/comptabilite/achats', 'Achats', ['Entreprise', 'Fournisseur', 'Montant', 'Statut']],
+      ['/comptabilite/pieces-de-caisse', 'Pièces de caisse', ['Entreprise', 'N°', 'Montant']],
+    ];
+    for (const [path, title, columns] of lists) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: new RegExp(`^${title} \\(\\d+\\)`) })).toBeVisible({
+        timeout: 30_000,
+      });
+      await fitsAt1280(page, columns);
+      const names = (await page.getByRole('table').getByRole('row').locator('td').allInnerTexts()).join(' ');
+      expect(names, path).toContain('TransGabon SARL');
+      expect(names, path).toContain('Ogooué Logistique');
+    }
+    // The creation form names the company (required), as every superadmin's form of the kit.
+    await page.getByRole('button', { name: 'Ajouter une pièce de caisse' }).click();
+    const create = page.getByRole('dialog', { name: 'Nouvelle pièce de caisse' });
+    const entreprise = create.locator('.ant-form-item').filter({ has: page.getByLabel('Entreprise') });
+    await expect(entreprise.locator('.ant-form-item-required')).toHaveText('Entreprise');
   });
 
   test('Les journaux du super administrateur se tiennent par entreprise (balance et soldes compris)', async ({
