@@ -13,7 +13,7 @@
 //   devices (--gps-jours=365 --gps-appareils=50, bench/scale-gps.sql: 10,950,000 positions)
 //
 // Not part of `npm test`: it is CPU-heavy. Results and the machine are recorded in bench/RESULTS.md.
-// Our targets (issue "Fast at scale"): p95 ≤ 50 ms for a list page at 1 M courses on PostgreSQL, p99 ≤ 100
+// Our targets: p95 ≤ 50 ms for a list page at 1 M courses on PostgreSQL, p99 ≤ 100
 // ms on PGlite with the demo data at 10 concurrent clients (the server's embedded arrangement: PGlite in
 // its own thread; `npm run bench:embedded` compares it with PGlite on the event loop).
 import { execFileSync } from 'node:child_process';
@@ -460,7 +460,7 @@ console.log(
   `Machine : ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} Go, Node ${process.version}`,
 );
 if (rows.length) console.table(rows);
-// The GPS ingest (issue 12): its own lines, messages per second rather than a list's latency.
+// The GPS ingest: its own lines, messages per second rather than a list's latency.
 if (!ONLY || ONLY.test('osmand')) {
   const { benchOsmand } = await import('./osmand.bench');
   console.table(
@@ -474,12 +474,12 @@ if (!ONLY || ONLY.test('osmand')) {
     }),
   );
 }
-// The dashboard's figures against a naive GROUP BY over the courses (issue 10), at this run's size.
+// The dashboard's figures against a naive GROUP BY over the courses, at this run's size.
 if (!ONLY || ONLY.test('statist')) {
   const { checkStatistics } = await import('./statistics.bench');
   console.table(await checkStatistics({ db, app, token: tokens.entreprise }));
 }
-// A minute of many clients mixing reads and writes (issue 13): its own table, errors counted.
+// A minute of many clients mixing reads and writes: its own table, errors counted.
 if (!ONLY || ONLY.test('mix')) {
   const { benchMixed } = await import('./mixed.bench');
   console.table(

@@ -1,4 +1,4 @@
-// Crash safety (issue 13). Starts the real API (`src/main.ts`) as a child process on PGlite (or, with
+// Crash safety. Starts the real API (`src/main.ts`) as a child process on PGlite (or, with
 // --postgres, on Debian's PostgreSQL started here), sends a burst of acknowledged writes (validated payments, invoice validations, OsmAnd positions,
 // cash vouchers) from concurrent clients, kills it with SIGKILL in the middle of the burst (with --postgres,
 // PostgreSQL is crashed at the same moment: `pg_ctl stop -m immediate`, recovery from its WAL at restart), then checks:

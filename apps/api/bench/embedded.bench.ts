@@ -1,6 +1,6 @@
 // `npm run bench:embedded`: the embedded database's arrangements measured against each other in one run,
-// rounds alternated so the machine's load falls on all of them alike (issue 8, "the embedded database
-// under concurrent load"). Each round opens the same on-disk data dir with one arrangement, builds the
+// rounds alternated so the machine's load falls on all of them alike (the embedded database
+// under concurrent load). Each round opens the same on-disk data dir with one arrangement, builds the
 // real API on it, and sends:
 //   - the line's load: CLIENTS keep-alive clients, each sending the next request when answered (a worker
 //     thread: the clients' work stays off the API's event loop);

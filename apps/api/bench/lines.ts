@@ -6,7 +6,7 @@ export interface BenchLine {
   label: string;
   url: string;
   as?: 'entreprise' | 'superadmin';
-  /** Lines of the issue's table, whose target is p95 ≤ 50 ms on PostgreSQL at 1 M courses. */
+  /** Lines with a target: p95 ≤ 50 ms on PostgreSQL at 1 M courses. */
   target?: boolean;
 }
 
@@ -23,7 +23,7 @@ const sortable = [
   'client',
 ];
 
-/** The dashboard's endpoints (issue 10: p95 ≤ 100 ms at 1 M courses, each period). */
+/** The dashboard's endpoints (p95 ≤ 100 ms at 1 M courses, each period). */
 const STATISTIQUES = [
   'kpis',
   'chiffre-affaires',
@@ -75,7 +75,7 @@ export const LINES: BenchLine[] = [
   { label: 'interventions, page 1', url: '/api/interventions?page=1&per_page=6' },
   { label: 'clients, page 1', url: '/api/utilisateurs?type=client&page=1&per_page=6' },
   { label: 'demandes en attente, compteur', url: '/api/demandes?statut=En%20attente&req_count=1' },
-  // Accounting (issues 9 and 13): the PDF of the company's validated invoice with the most lines, journals
+  // Accounting: the PDF of the company's validated invoice with the most lines, journals
   // pages (12 lines, running balance of each account) and the balance générale over the last month, the
   // last year and the whole span of the company's postings (three years with `--scale`).
   { label: 'factures, PDF', url: '/api/factures/{facture}/pdf' },
@@ -105,7 +105,7 @@ export const LINES: BenchLine[] = [
       url: `/api/operations/balance?date_debut=${debut}&date_fin={fin}`,
     },
   ]),
-  // Geolocation (issue 13): at scale, a device of a year of positions (bench/scale-gps.sql).
+  // Geolocation: at scale, a device of a year of positions (bench/scale-gps.sql).
   { label: 'géolocalisation, appareils page 1', url: '/api/appareils?page=1&per_page=10' },
   {
     label: "géolocalisation, trace d'un jour",

@@ -1,4 +1,4 @@
-// The mixed-load line of `npm run bench` (issue 13): many concurrent clients (200 by default) for a minute,
+// The mixed-load line of `npm run bench`: many concurrent clients (200 by default) for a minute,
 // each sending its next request as soon as the previous one is answered, picked at random among what an
 // office and its trucks do all day — lists, the dashboard, the home counters, invoices and journals read;
 // validated payments (with an Idempotency-Key), cash vouchers, draft invoices and GPS fixes written. Every

@@ -1,4 +1,4 @@
-// The OsmAnd ingest lines of `npm run bench` (issue 12): single messages per second over HTTP on loopback
+// The OsmAnd ingest lines of `npm run bench`: single messages per second over HTTP on loopback
 // (CLIENTS, then 50, keep-alive devices in a worker thread, each message a new fix of a demo device whose
 // vehicle carries a course with coordinates, so the arrival check runs), then batches of 1,000 fixes as
 // current Traccar Client sends them after an offline stretch; each with the event loop's worst stall

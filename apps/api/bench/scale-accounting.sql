@@ -1,4 +1,4 @@
--- Accounting scale seed of `npm run bench -- --scale` (issues 9 and 13: "journals and balance générale on
+-- Accounting scale seed of `npm run bench -- --scale` ("journals and balance générale on
 -- three years of postings"): gives ONE company (direction@transgabon.ga) three years of validated invoices,
 -- their settlements, validated purchases and their settlements, cash vouchers, and exactly the journal
 -- entries the API posts for them (postings.ts: same accounts, journals and signs), all in SQL

@@ -1,4 +1,4 @@
--- GPS scale seed of `npm run bench -- --scale` (issue 13): a year of positions for 50 devices of the
+-- GPS scale seed of `npm run bench -- --scale`: a year of positions for 50 devices of the
 -- benchmarked company (direction@transgabon.ga), in SQL (generate_series), deterministic (setseed).
 -- {{jours}} is the number of days (365 by default) and {{appareils}} the number of devices (50).
 -- Each device rides one of the company's scale vehicles (plates BN-…-GA) and reports once a minute for ten

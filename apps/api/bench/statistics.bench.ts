@@ -1,6 +1,6 @@
-// The statistics of `npm run bench` (issues 10 and 13). Their timing lines are in `lines.ts` (each endpoint
-// for each period, through the API and against the bare replay of its SQL); this module adds the check the
-// issue asks for at scale: the figures equal a naive GROUP BY over the courses themselves, for a month, a
+// The statistics of `npm run bench`. Their timing lines are in `lines.ts` (each endpoint
+// for each period, through the API and against the bare replay of its SQL); this module adds the check that
+// matters at scale: the figures equal a naive GROUP BY over the courses themselves, for a month, a
 // year and five years of the benchmarked company, with the naive query's own time beside the API's.
 //
 //   npm run bench -- --only=statist                (PGlite, demo data)

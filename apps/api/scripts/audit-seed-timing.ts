@@ -1,4 +1,4 @@
-// Seed timing with and without the audit triggers (issue 13): `node --import tsx scripts/audit-seed-timing.ts [off]`.
+// Seed timing with and without the audit triggers: `node --import tsx scripts/audit-seed-timing.ts [off]`.
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';

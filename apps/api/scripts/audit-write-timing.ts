@@ -1,4 +1,4 @@
-// Cost of the audit triggers on writes through the API (issue 13), not a test: the same writes with the
+// Cost of the audit triggers on writes through the API, not a test: the same writes with the
 // triggers and without them, alternated, on a copy of the test template (built if the cache has none).
 //   node --import tsx scripts/audit-write-timing.ts [rounds=300]
 import fs from 'node:fs';

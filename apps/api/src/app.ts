@@ -106,7 +106,7 @@ async function serveWeb(app: FastifyInstance, root: string) {
     cacheControl: false,
   });
   const index = fs.readFileSync(`${root}/index.html`, 'utf8');
-  // The driver's app (issue 26): its own page at /chauffeur, when the build has it.
+  // The driver's app: its own page at /chauffeur, when the build has it.
   const chauffeur = fs.existsSync(`${root}/chauffeur.html`)
     ? fs.readFileSync(`${root}/chauffeur.html`, 'utf8')
     : null;

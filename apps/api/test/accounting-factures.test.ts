@@ -295,7 +295,7 @@ describe('invoices', () => {
   it('records settlements up to what remains due, then Soldé', async () => {
     const f = await create({ appliquer_reduction: false });
     const v = (await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token)).json().data;
-    // Dates nobody meant (issue 7 item 6): a settlement records money received, dated like a payment.
+    // Dates nobody meant: a settlement records money received, dated like a payment.
     for (const [date, message] of [
       ['2030-01-01', "La date de l'opération ne peut pas dépasser de plus de 7 jours la date du jour."],
       ['1900-01-01', "La date de l'opération est trop ancienne (avant le 01/01/2000)."],

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures, users } from '../src/db/schema';
-import { listOperations } from '../src/modules/accounting/journal.repository';
+import { listLignesJournal } from '../src/modules/accounting/journal.repository';
 import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
 let ctx: Fixtures;
@@ -478,19 +478,20 @@ describe('journals', () => {
     }
     // An export (every line at once: the running balances in one pass) gives the same balances as pages.
     const ancien = { sort: 'date_operation' };
-    const tout = await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, ancien).rows(
+    const tout = await listLignesJournal(db, { user: null as never, entrepriseId: ctx.A.id }, ancien).rows(
       100_000,
       0,
     );
-    const parPages = await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, ancien).rows(
-      200,
-      0,
-    );
+    const parPages = await listLignesJournal(
+      db,
+      { user: null as never, entrepriseId: ctx.A.id },
+      ancien,
+    ).rows(200, 0);
     expect(parPages.length).toBe(200);
     expect(tout.slice(0, 200)).toEqual(parPages);
     const milieu = Math.floor(tout.length / 2);
     expect(
-      await listOperations(db, { user: null as never, entrepriseId: ctx.A.id }, ancien).rows(12, milieu),
+      await listLignesJournal(db, { user: null as never, entrepriseId: ctx.A.id }, ancien).rows(12, milieu),
     ).toEqual(tout.slice(milieu, milieu + 12));
     const fin = new Date().toISOString().slice(0, 10);
     const debut = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
@@ -530,7 +531,7 @@ describe('journals', () => {
         ),
       );
     expect(vente.total).toBe(nVente!.n);
-    const venteExport = await listOperations(
+    const venteExport = await listLignesJournal(
       db,
       { user: null as never, entrepriseId: ctx.A.id },
       { type: 'Vente', date_debut: debut, date_fin: fin, compte: '41' },
@@ -538,7 +539,7 @@ describe('journals', () => {
     // Newest first by default, the export as the screen.
     expect(venteExport.length).toBeGreaterThan(1);
     expect(venteExport[0]!.date_operation >= venteExport.at(-1)!.date_operation).toBe(true);
-    const ventePage = await listOperations(
+    const ventePage = await listLignesJournal(
       db,
       { user: null as never, entrepriseId: ctx.A.id },
       { type: 'Vente', date_debut: debut, date_fin: fin, compte: '41' },

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures, mouvementsMensuels } from '../src/db/schema';
-import { borne, listOperations, type OperationFilters } from '../src/modules/accounting/journal.repository';
+import { borne, type JournalFilters, listLignesJournal } from '../src/modules/accounting/journal.repository';
 import type { Scope } from '../src/plugins/auth';
 import { type Fixtures, setupFixtures } from './fixtures';
 
@@ -365,7 +365,7 @@ describe('monthly movements', () => {
       const lignes = await lignesDe(company.id);
       const soldes = soldesNaifs(lignes);
       const scope: Scope = { user: null as never, entrepriseId: company.id };
-      const filtres: Array<OperationFilters> = [
+      const filtres: Array<JournalFilters> = [
         {},
         ...PERIODES.map(([, date_debut, date_fin]) => ({ date_debut, date_fin })),
         { compte: '571' },
@@ -382,10 +382,10 @@ describe('monthly movements', () => {
             (!f.date_debut || l.date_operation >= f.date_debut) &&
             (!f.date_fin || l.date_operation <= f.date_fin),
         );
-        const source = listOperations(ctx.t.database.db, scope, { ...f, sort: 'date_operation' });
+        const source = listLignesJournal(ctx.t.database.db, scope, { ...f, sort: 'date_operation' });
         expect(await source.count(), JSON.stringify(f)).toBe(attendues.length);
         // The journals' default order: the newest first (issue 24 §18), the same lines and balances.
-        const recente = listOperations(ctx.t.database.db, scope, f);
+        const recente = listLignesJournal(ctx.t.database.db, scope, f);
         const recentes = [...attendues].reverse();
         // Pages of 12: the first two, the last two, and four inside.
         const pages = Math.ceil(attendues.length / 12);
@@ -393,7 +393,7 @@ describe('monthly movements', () => {
           ...new Set([0, 1, pages - 2, pages - 1, ...[1, 2, 3, 4].map((i) => Math.floor((pages * i) / 5))]),
         ].filter((p) => p >= 0 && p < pages);
         // The same pages found through the monthly line counts (as a far page of three years is).
-        const parMois = listOperations(
+        const parMois = listLignesJournal(
           ctx.t.database.db,
           scope,
           { ...f, sort: 'date_operation' },

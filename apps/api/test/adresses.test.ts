@@ -20,7 +20,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('addresses (spec section 5)', () => {
+describe('addresses (the specification)', () => {
   it('every validation message of the specification, each on its field', async () => {
     const all = expectFailure(await ctx.t.post('/api/adresses', {}, ctx.A.token), 422);
     expect(all.errors).toEqual(

@@ -5,7 +5,7 @@ import { auditLog, garages, typesVehicules, vehicules } from '../src/db/schema';
 import { transaction } from '../src/lib/transaction';
 import { type Fixtures, setupFixtures } from './fixtures';
 
-// The audit log (issue 13): written by the database's triggers in the transaction of every write, attributed
+// The audit log: written by the database's triggers in the transaction of every write, attributed
 // to the request's user, read through the API only (superadmins: the whole log; whoever reads a record: its
 // history), never written through it.
 

@@ -218,7 +218,7 @@ describe('Mon compte', () => {
   });
 });
 
-describe('changing the email (issue 23 §1)', () => {
+describe('changing the email', () => {
   const linkIn = (text = '') => /confirmer-email\?token=(\S+)/.exec(text)?.[1];
   const me = async (token: string) => (await t.get('/api/me', token)).json().data as { email: string };
 
@@ -318,7 +318,7 @@ describe('forgot and reset password', () => {
       password_confirmation: 'autre',
     });
     expect(mismatch.statusCode).toBe(422);
-    // A weak password is refused with the reason, and the link still works (issue 23 §3).
+    // A weak password is refused with the reason, and the link still works.
     for (const [password, reason] of [
       ['azerty123', /^Ce mot de passe est trop facile à deviner/],
       ['coursier2026!', /^Le mot de passe ne doit contenir ni votre nom ni votre adresse email\.$/],
@@ -374,8 +374,8 @@ describe('account verification', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().errors).toEqual([MSG.accountNotVerified]);
 
-    // 'Renvoyer' replaces the code: the first one no longer works. Only the account's own token gets a mail
-    // (issue 23 §4): without it, or for another account, the answer is the same and nothing is sent.
+    // 'Renvoyer' replaces the code: the first one no longer works. Only the account's own token gets a mail:
+    // without it, or for another account, the answer is the same and nothing is sent.
     const mails = t.mails.length;
     const anonymous = await t.post('/api/send-verification-code', { userId: user.id });
     const unknown = await t.post('/api/send-verification-code', { userId: 999_999 }, token);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, failed, type Json, setupFixtures } from './fixtures';
 
-// Who signs in to the driver's app (issue 26): drivers by email or phone, never the office or clients; the
+// Who signs in to the driver's app: drivers by email or phone, never the office or clients; the
 // back-office still refuses drivers; a token of the app reaches /api/chauffeur/… and nothing else.
 
 let f: Fixtures;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, failed, type Json, setupFixtures } from './fixtures';
 import { type FilePart, formData } from './helpers';
 
-// The driver's road log (issue 26): steps with the phone's time and position, proof of delivery, fuel,
+// The driver's road log: steps with the phone's time and position, proof of delivery, fuel,
 // expenses, incidents; every write replayable (Idempotency-Key and id_client); the office reads it all.
 
 let f: Fixtures;

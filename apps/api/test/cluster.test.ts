@@ -1,4 +1,4 @@
-// Several API nodes (issue 13): `npm run cluster` starts two real API processes on two ports against one
+// Several API nodes: `npm run cluster` starts two real API processes on two ports against one
 // PostgreSQL and one Redis, and no state lives only in one process — checked here over HTTP and Socket.IO,
 // as a browser and a GPS tracker would (PostgreSQL pass of the CI). On the embedded database (PGlite pass),
 // one data dir serves one process: a second node on it refuses to start and the first keeps serving.

@@ -162,7 +162,7 @@ describe('POST /api/vehicules', () => {
     );
   });
 
-  it('stores one canonical plate, unique within the company whatever its spelling (issue 7, item 3)', async () => {
+  it('stores one canonical plate, unique within the company whatever its spelling', async () => {
     const { t, A, B } = ctx;
     const res = await t.post(
       '/api/vehicules',

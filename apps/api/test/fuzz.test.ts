@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { nasty, type Pools, pathId, poolFor, type Schema, toJsonSchema, valid } from './fuzz-openapi';
 import { setupApi, type TestContext } from './helpers';
 
-// Issue 6 §2: requests generated from the published OpenAPI document, on every route (a new route is covered
+// Requests generated from the published OpenAPI document, on every route (a new route is covered
 // without anyone listing it), as a transporteur, as the superadmin and signed out. Whatever arrives:
 // no answer ≥ 500, every answer in the envelope with French errors, every 2xx conforming to its schema.
 // FUZZ_SEED=… replays a run (FUZZ_SEED=random for a new one); FUZZ_RUNS=… changes the number of requests (10,500 by default).

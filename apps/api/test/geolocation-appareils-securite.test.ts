@@ -4,7 +4,7 @@ import { appareils, appareilsInconnus, positions } from '../src/db/schema';
 import { gpsAddress } from '../src/modules/geolocation/gps.routes';
 import { data, type Fixtures, setupFixtures } from './fixtures';
 
-// What an outside review found on the GPS devices (issue 23 §5, §6): identifiers could be swept with no
+// What an outside review found on the GPS devices: identifiers could be swept with no
 // throttle (an unknown one answered 404), the identifier was the device's only credential, and every
 // company saw (and could claim) the platform's unknown identifiers. Limits here are low (set by the test's
 // settings) so that a few requests reach them; the window passes on a fake clock.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, demandes } from '../src/db/schema';
 import { data, type Fixtures, inDays, setupFixtures } from './fixtures';
 
-// Pickup and drop-off coordinates of courses and demandes (issue 12): accepted, validated in French, stored,
+// Pickup and drop-off coordinates of courses and demandes: accepted, validated in French, stored,
 // answered; hidden with the addresses on another company's market demande; carried to the accepted course.
 
 let f: Fixtures;

@@ -5,7 +5,7 @@ import { sha256 } from '../src/lib/crypto';
 import { data, type Fixtures, setupFixtures } from './fixtures';
 import { uploadLogo } from './helpers';
 
-// A course's GPS events (arrival and departure at its pickup and drop-off, issue 12) raised by the
+// A course's GPS events (arrival and departure at its pickup and drop-off) raised by the
 // positions of its vehicle's device, and the public tracking link of a course.
 
 let f: Fixtures;

@@ -5,10 +5,10 @@ import { appareils, appareilsInconnus, positions } from '../src/db/schema';
 import { data, type Fixtures, setupFixtures } from './fixtures';
 import { listen, openTab } from './realtime-support';
 
-// The OsmAnd ingest (issue 12) with requests shaped exactly as Traccar Client sends them: the query-string
+// The OsmAnd ingest with requests shaped exactly as Traccar Client sends them: the query-string
 // form of Traccar Client ≤ 8 and of OsmAnd trackers, the form body, the JSON of current Traccar Client
 // (one location or an array after an offline stretch). 200 empty when stored (and for an unknown
-// identifier: the same answer, issue 23 §5; listed to the superadmin as 'Appareil inconnu'), 400 malformed
+// identifier: the same answer, so identifiers cannot be swept; listed to the superadmin as 'Appareil inconnu'), 400 malformed
 // or impossible (nothing stored).
 
 let f: Fixtures;

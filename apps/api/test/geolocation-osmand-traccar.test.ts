@@ -3,12 +3,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { positions } from '../src/db/schema';
 import { data, type Fixtures, setupFixtures } from './fixtures';
 
-// Conformance with Traccar's OsmAnd decoder (issue 23 §8): the messages of Traccar's own test
+// Conformance with Traccar's OsmAnd decoder: the messages of Traccar's own test
 // (OsmAndProtocolDecoderTest, testDecodeJson and testDecodeQuery) sent as they are, each to a device of its
 // own (its identifier put in place of the test's), and what Traccar makes of each: the fix, the attributes
 // typed as Traccar types them (a number, true/false, else text; driverUniqueId always text), the JSON
 // `extras` kept, a message of cell towers and wifi without coordinates answered 200 and stored at the last
-// known place. Then fixes dated ahead of the server's clock (§7), on a fake clock.
+// known place. Then fixes dated ahead of the server's clock, on a fake clock.
 
 let f: Fixtures;
 let seq = 0;

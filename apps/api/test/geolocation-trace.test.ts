@@ -126,6 +126,68 @@ describe('track of a device', () => {
   });
 });
 
+describe('trips report (/api/rapports/trajets)', () => {
+  it('names the places after saved addresses, and keeps to the company and to a valid query', async () => {
+    const d = await device();
+    // Libreville 2025-11-21: 8 km east from the depot at 50 km/h (a fix a minute), 15 minutes at the
+    // client's (a fix every 3 min), 4 km back. The depot is a saved address; the client's site is not.
+    const depot = { lat: 0.31, lng: 9.45 };
+    const start = Date.parse('2025-11-21T08:00:00Z');
+    const fixes: Array<[number, number, number]> = [];
+    for (let i = 0; i <= 10; i++) fixes.push([start + i * 60_000, (i * 8 * KM) / 10, 50]);
+    const atClient = start + 10 * 60_000;
+    for (let m = 3; m <= 15; m += 3) fixes.push([atClient + m * 60_000, 8 * KM, 0]);
+    const back = atClient + 15 * 60_000;
+    for (let i = 1; i <= 5; i++) fixes.push([back + i * 60_000, 8 * KM - (i * 4 * KM) / 5, 48]);
+    const location = fixes.map(([ms, east, kmh]) => ({
+      timestamp: new Date(ms).toISOString(),
+      coords: { latitude: depot.lat, longitude: depot.lng + east, speed: kmh / 3.6, accuracy: 5 },
+    }));
+    expect((await t.post('/api/gps/osmand', { device_id: d.identifiant, location })).statusCode).toBe(200);
+
+    const me = data(await t.get('/api/me', token));
+    const villes = data(await t.get('/api/villes', token)) as { id: number }[];
+    const libelle = `Dépôt rapport ${seq}`;
+    data(
+      await t.post(
+        '/api/adresses',
+        { libelle, ville: villes[0]!.id, lat: depot.lat, lng: depot.lng + 0.001, utilisateur: me.id },
+        token,
+      ),
+    );
+
+    const q = `appareil_id=${d.id}&date_debut=2025-11-21&date_fin=2025-11-21`;
+    const r = data(await t.get(`/api/rapports/trajets?${q}`, token));
+    expect(r.appareil.id).toBe(d.id);
+    expect(
+      r.trajets.map((x: Record<string, unknown>) => [x.debut, x.fin, x.distance_km, x.vitesse_max_kmh]),
+    ).toEqual([
+      ['2025-11-21T08:00:00.000Z', '2025-11-21T08:10:00.000Z', 8, 50],
+      ['2025-11-21T08:25:00.000Z', '2025-11-21T08:30:00.000Z', 4, 48],
+    ]);
+    expect(r.trajets[0].depart.adresse).toBe(libelle);
+    expect(r.trajets[0].arrivee.adresse).toBeNull();
+    expect(r.trajets[0].course).toBeNull();
+    expect(r.arrets).toEqual([
+      expect.objectContaining({
+        debut: '2025-11-21T08:10:00.000Z',
+        duree_min: 15,
+        adresse: null,
+        course: null,
+      }),
+    ]);
+    expect([r.distance_km, r.duree_s]).toEqual([12, 900]);
+
+    // Another company's device is not found; a missing device or a bad day is a French 422.
+    expect((await t.get(`/api/rapports/trajets?${q}`, otherToken)).statusCode).toBe(404);
+    const missing = await t.get('/api/rapports/trajets?date_debut=2025-11-21', token);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toContain("Choisissez l'appareil (son identifiant numérique).");
+    const bad = await t.get(`/api/rapports/trajets?appareil_id=${d.id}&date_fin=2025-13-01`, token);
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
 describe('GPS_PORT', () => {
   it('answers the OsmAnd protocol at / of its own port, with the same rules', async () => {
     const address = gpsAddress(t.app.config);
@@ -160,7 +222,7 @@ describe('GPS_PORT', () => {
     const bad = await fetch(`${base}/?id=${d.identifiant}&lat=95&lon=9`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { errors: string[] }).errors[0]).toContain('Coordonnées impossibles');
-    // An unknown identifier: the same answer as a stored message (issue 23 §5).
+    // An unknown identifier: the same answer as a stored message.
     const unknown = await fetch(`${base}/?id=personne-${ts}&lat=0.4&lon=9.4`);
     expect(unknown.status).toBe(200);
     const a = data(await t.get(`/api/appareils/${d.id}`, token));

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { factures } from '../src/db/schema';
 import { data, type Fixtures, failed, inDays, type Json, setupFixtures } from './fixtures';
 
-// Issue 24 §1 and §2: amounts as Gabonese users paste them, and one rule for every accounting date.
+// Amounts as Gabonese users paste them, and one rule for every accounting date.
 
 let ctx: Fixtures;
 let clientId: number;
@@ -52,7 +52,7 @@ const operation = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('amounts typed as they are pasted (§1)', () => {
+describe('amounts typed as they are pasted', () => {
   it('stores 17500,00 as 17.500 FCFA, not 1.750.000', async () => {
     const v = data(await post('/api/piece_de_caisses', voucher('17500,00')));
     expect(v.montant).toBe(17_500);
@@ -167,7 +167,7 @@ describe('amounts typed as they are pasted (§1)', () => {
   });
 });
 
-describe('one rule for every accounting date (§2)', () => {
+describe('one rule for every accounting date', () => {
   const trop = addDays(today, 8);
   const futur = 'La date ne peut pas dépasser de plus de 7 jours la date du jour.';
   const ancien = 'La date est trop ancienne (avant le 01/01/2000).';
@@ -237,7 +237,7 @@ describe('one rule for every accounting date (§2)', () => {
   });
 });
 
-describe("a vehicle's year of manufacture and commissioning date (§5)", () => {
+describe("a vehicle's year of manufacture and commissioning date", () => {
   const annee = Number(today.slice(0, 4));
   const vehicule = (extra: Record<string, unknown>) => ({
     plaque: `AN-${Math.floor(Math.random() * 1e6)}`,
@@ -317,7 +317,7 @@ describe("a vehicle's year of manufacture and commissioning date (§5)", () => {
   });
 });
 
-describe('the journal takes the accounts of the chart; a sub-account is opened explicitly (§7)', () => {
+describe('the journal takes the accounts of the chart; a sub-account is opened explicitly', () => {
   const ligne = (compte: string, extra: Record<string, unknown> = {}) => [
     { compte, debit: 25_000, ...extra },
     { compte: '571', credit: 25_000 },

@@ -6,7 +6,7 @@ import { parseTrustProxy } from '../src/config';
 import { type Fixtures, type Json, setupFixtures } from './fixtures';
 import { addBackOfficeUser, uploadFichier } from './helpers';
 
-// Issue 6 §2: bad input is a French 422 (or 4xx) in the envelope, never a 500 nor Fastify's own body.
+// Bad input is a French 422 (or 4xx) in the envelope, never a 500 nor Fastify's own body.
 
 let ctx: Fixtures;
 beforeAll(async () => {
@@ -166,7 +166,7 @@ describe("Fastify's own errors", () => {
     expect(res.json().data).toMatchObject({ fichier_taille: bytes.length, fichier_nom: 'scan.pdf' });
   });
 
-  it('an anonymous upload is refused before its body is read (issue 23 §12)', async () => {
+  it('an anonymous upload is refused before its body is read', async () => {
     const v = await ctx.vehicule(ctx.A, { statut: 'Nouveau' });
     const doc = (await ctx.t.post('/api/documents', { libelle: 'Scan', camion_id: v.id }, ctx.A.token)).json()
       .data;
@@ -295,7 +295,7 @@ describe('CHECK constraints from the shared enums', () => {
   });
 });
 
-// Issue 23 §10: the two 500s the property-based tester still found. One month rule (packages/shared
+// The two 500s the property-based tester still found. One month rule (packages/shared
 // `zChamps.mois`) and one text rule (every string a route receives, lib/validation.ts), on every route.
 describe('one month rule and one text rule, everywhere', () => {
   it('a month or a day of year 0 (PostgreSQL has none) is a French 422 on every list, never a 500', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { data, type Fixtures, failed, type Json, setupFixtures } from './fixtures';
 
-// Issue 24 §11, §12, §12b: what the specification's mobile clients send and read.
+// What the specification's mobile clients send and read.
 
 let ctx: Fixtures;
 let clientId: number;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 const post = (url: string, body: unknown, token = ctx.A.token) => ctx.t.post(url, body, token);
 const get = (url: string, token = ctx.A.token) => ctx.t.get(url, token);
 
-describe("the invoice's lines as the specification names them: content (§11)", () => {
+describe("the invoice's lines as the specification names them: content", () => {
   const content = [
     { description: 'Transports de novembre', isTitle: true },
     // What a mobile app sends as it reads it back: net_a_payer is computed by the API, never taken.
@@ -101,7 +101,7 @@ describe("the invoice's lines as the specification names them: content (§11)", 
   });
 });
 
-describe('a plain list says when it was cut (§12)', () => {
+describe('a plain list says when it was cut', () => {
   it('answers the first 1000 courses with truncated and the total, data still a list', async () => {
     const total = data(await get('/api/courses?req_count=1'));
     expect(total).toBeGreaterThan(1000);
@@ -137,7 +137,7 @@ describe('a plain list says when it was cut (§12)', () => {
   });
 });
 
-describe('a course given only its trajet (§12b)', () => {
+describe('a course given only its trajet', () => {
   let trajet: Json;
   const vehicule = async () => (await ctx.vehicule(ctx.A)).id;
   beforeAll(async () => {

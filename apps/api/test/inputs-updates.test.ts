@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, inDays, type Json, setupFixtures } from './fixtures';
 
-// Issue 7 items 2 and 7: computed amounts fit their column (French 422, never a 500), and a field that is
+// Computed amounts fit their column (French 422, never a 500), and a field that is
 // not sent in an update is not changed — on every `POST …/{id}/update` route of the API.
 
 let ctx: Fixtures;
@@ -51,7 +51,7 @@ describe('a field not sent is not changed', () => {
   });
 
   it('on every update route of the route table, one field sent changes only that field', async () => {
-    // Issue 24 item 8: the body holds one writable field (changed when it is plain text, else as it is);
+    // The body holds one writable field (changed when it is plain text, else as it is);
     // every other field the route can write reads back as before.
     const doc = ctx.t.app.swagger() as Json;
     const updates = Object.keys(doc.paths).filter((p) => /^\/api\/[a-z_]+\/\{id\}\/update$/.test(p));

@@ -112,7 +112,7 @@ describe('GET {path}/export', () => {
   });
 });
 
-describe('CSV cells (issue 23 §13)', () => {
+describe('CSV cells', () => {
   it('quotes every text cell and neutralises a formula wherever a spreadsheet may start a cell', async () => {
     const names = [
       'Garage Nord,=1+1',

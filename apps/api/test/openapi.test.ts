@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, type Json, setupFixtures } from './fixtures';
 
-// Issue 23 item 11: the OpenAPI document (`/api/docs/json`) publishes, for every operation, the error
+// The OpenAPI document (`/api/docs/json`) publishes, for every operation, the error
 // statuses it can answer with the error envelope, who may call it (`security`), and for every list `sort`
 // as the enum of its columns — all derived from the route builders. This reads the document as a client
 // generator would, and checks each promise against the API itself.

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
 
-// Issue 7: a course's trajet fixes its cities (item 5), the actual time of each state change is kept
-// beside the plan (item 8), and the payment form's picker asks only for courses left to pay (item 11).
+// A course's trajet fixes its cities, the actual time of each state change is kept
+// beside the plan, and the payment form's picker asks only for courses left to pay.
 
 let ctx: Fixtures;
 beforeAll(async () => {

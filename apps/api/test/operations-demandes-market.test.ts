@@ -5,7 +5,7 @@ import { demandes, users } from '../src/db/schema';
 import { scoped } from '../src/db/scoped';
 import { type Company, expectFailure, type Fixtures, inDays, setupFixtures } from './fixtures';
 
-// The demandes market (DESIGN.md section 5, `demandeAcces` in packages/shared): a demande recorded by a
+// The demandes market (docs/architecture.md, Tenancy; `demandeAcces` in packages/shared): a demande recorded by a
 // company is its own until it broadcasts it; the market sees route, goods and dates, not who the client is.
 
 let ctx: Fixtures;

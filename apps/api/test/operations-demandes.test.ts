@@ -87,7 +87,7 @@ describe('demandes: recording, broadcast, update, cancel, delete', () => {
     expectFailure(refused, 422, "Ce client n'existe pas.");
   });
 
-  it('refuses a wished date in the past (Libreville day), keeps one already stored (issue 7, item 6)', async () => {
+  it('refuses a wished date in the past (Libreville day), keeps one already stored', async () => {
     const client = await ctx.client(ctx.A);
     const base = {
       client_id: client.id,

@@ -218,7 +218,7 @@ describe('payments and the derived payment state of the course', () => {
   });
 });
 
-describe('payment dates nobody meant (issue 7, item 6)', () => {
+describe('payment dates nobody meant', () => {
   it('refuses a date before the company existed, and more than 7 days ahead, in French', async () => {
     const { course } = await freshCourse();
     // TransGabon joined the platform on 11/05/2024, Libreville time (23:30 UTC the day before).

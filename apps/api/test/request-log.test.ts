@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApi, type TestContext } from './helpers';
 
-// Issue 23 §2: the server log never holds a secret. Reset and invitation links carry `token` and `email`
+// The server log never holds a secret. Reset and invitation links carry `token` and `email`
 // (an invitation stays valid 7 days), the public tracking link its token, every API call its bearer token:
 // the request log writes them redacted, whatever the route.
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectEvery, type Fixtures, inDays, setupFixtures } from './fixtures';
 
-// Issue 7 item 9: a superadmin tells companies apart (Entreprise column and filter) and names the company of
+// A superadmin tells companies apart (Entreprise column and filter) and names the company of
 // what it creates.
 
 let f: Fixtures;

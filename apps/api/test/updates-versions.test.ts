@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Company, type Fixtures, inDays, type Json, setupFixtures } from './fixtures';
 
-// Issue 23 item 9: optimistic concurrency on every update route of the route builder. The client sends
+// Optimistic concurrency on every update route of the route builder. The client sends
 // back the version it read (the ETag of `GET {path}/{id}` in `If-Match`, or `updated_at` in the body); a
 // row changed meanwhile answers 409 with a French message naming who changed it and when, and nothing is
 // written. An update without a version (the specification's mobile apps) is applied as before.

@@ -3,7 +3,7 @@ import { createVehicle, uniquePlate } from './support/fleet';
 import { filterPanel } from './support/list';
 import { expect, test } from './support/test';
 
-// The audit log seen from the screens (issue 13): a change made in a detail dialog shows in its
+// The audit log seen from the screens: a change made in a detail dialog shows in its
 // 'Historique' tab, with who made it, the field's French label and its value before and after.
 
 test.use({ account: OGOUE });

@@ -1,7 +1,7 @@
 import { apiToken, TRANSGABON } from './support/accounts';
 import { expect, test } from './support/test';
 
-// The driver's app at 360 px, on a phone with its position (issue 26): sign in with the phone number, see
+// The driver's app at 360 px, on a phone with its position: sign in with the phone number, see
 // today's course, record a step online, another with the network off (kept on the phone, shown as waiting,
 // the app reopening offline from its service worker), then the network back: the step arrives once, with its
 // time and place, and the office reads it.

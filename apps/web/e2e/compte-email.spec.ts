@@ -4,7 +4,7 @@ import { mailsFor, waitForNewMail } from './support/mail';
 import { openUserMenuItem } from './support/session';
 import { expect, test } from './support/test';
 
-// Issue 23 §1: a new email needs the current password and replaces the old one only once the link mailed to
+// A new email needs the current password and replaces the old one only once the link mailed to
 // it is opened; the old address is told. A company of its own: no other spec reads its profile.
 test('changer son adresse email : mot de passe actuel, lien de confirmation, ancienne adresse prévenue', async ({
   page,

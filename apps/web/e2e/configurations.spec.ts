@@ -218,7 +218,7 @@ test.describe('superadmin', () => {
     await expect(dialog).toBeHidden();
     await expect(row).toContainText(`Ville ${tag} bis`);
 
-    // Deleted through POST /api/microservice/api-courses/villes/{id}/destroy (spec section 7).
+    // Deleted through POST /api/microservice/api-courses/villes/{id}/destroy (the specification).
     await row.click();
     const destroyed = page.waitForRequest(
       (r) => r.method() === 'POST' && /\/api\/microservice\/api-courses\/villes\/\d+\/destroy$/.test(r.url()),

@@ -96,7 +96,7 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
   await expect(page.getByRole('heading', { name: /^Factures \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Ajouter une facture' }).click();
   const form = page.getByRole('dialog', { name: 'Nouvelle facture' });
-  // The form is 60vw wide at 1280 px (spec section 9), the invoice's detail 80vw.
+  // The form is 60vw wide at 1280 px (the specification), the invoice's detail 80vw.
   await expect(form).toBeVisible();
   expect(page.viewportSize()!.width).toBe(1280);
   expect(Math.round((await form.boundingBox())!.width)).toBe(768);
@@ -204,7 +204,7 @@ test('facture : saisie avec totaux en direct, titres, courses, validation, PDF, 
   const pdfButton = dialog.getByRole('button', { name: 'Télécharger en PDF' });
   const clicked = Date.now();
   await pdfButton.click();
-  // Busy at once and for 5 s (spec section 9), so a second click does not ask for a second PDF.
+  // Busy at once and for 5 s (the specification), so a second click does not ask for a second PDF.
   await expect(pdfButton).toHaveClass(/ant-btn-loading/);
   const download = await downloading;
   expect(Date.now() - clicked).toBeGreaterThanOrEqual(4_900);

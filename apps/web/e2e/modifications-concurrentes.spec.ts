@@ -5,7 +5,7 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-// Issue 23 item 9: two tabs on one cash voucher. The second save, based on the voucher as it was when its
+// Two tabs on one cash voucher. The second save, based on the voucher as it was when its
 // form opened, is refused: a dialog says who changed it and when, over the form that keeps what was typed,
 // and « Recharger la fiche » shows the voucher as it is now.
 

@@ -6,7 +6,7 @@ import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
 
-// Issue 24 §1 and §2: amounts pasted the way Gabonese users copy them (French Excel, bank statements), and
+// Amounts pasted the way Gabonese users copy them (French Excel, bank statements), and
 // accounting dates limited to what the API accepts, in the kit's one money input and date field.
 
 /** Pastes text into a field as the browser does: one input event carrying the whole text. */

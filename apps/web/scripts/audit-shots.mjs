@@ -1,4 +1,4 @@
-// Screenshots of the audit log's screens at 1280 and 390 px (issue 13): a vehicle's 'Historique' tab after
+// Screenshots of the audit log's screens at 1280 and 390 px: a vehicle's 'Historique' tab after
 // an edit, and the superadmins' 'Journal d'audit'.
 // Usage: node apps/web/scripts/audit-shots.mjs [baseURL=http://127.0.0.1:3000] [outDir=/tmp/shots/audit]
 import { openShots } from './shots-lib.mjs';

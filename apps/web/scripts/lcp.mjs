@@ -4,7 +4,7 @@
 // bytes, the scripts loaded, and the median LCP of `runs` cold loads (empty cache each time).
 // --bare also builds the bare page (scripts/bare: one React component, the same Vite), serves it
 // brotli-compressed as the app serves its files, and alternates loads of both in the same run: the
-// issue's ratios (sign-in JS ≤ 2.5 × the bare page's, LCP ≤ 1.5 × its LCP).
+// target ratios (sign-in JS ≤ 2.5 × the bare page's, LCP ≤ 1.5 × its LCP).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
 export const BARE_PAGE_GZIP_KB = 68.7;
 export const GOAL_KB = Math.round(BARE_PAGE_GZIP_KB * 2.5);
 export const LIMIT_KB = 92;
-/** The driver's app (`/chauffeur`, issue 26, its own build): its first paint, at most 100 KB by the issue. */
+/** The driver's app (`/chauffeur`, its own build): its first paint, at most 100 KB (a phone on a weak link). */
 export const CHAUFFEUR_LIMIT_KB = 100;
 
 const dist = path.resolve(import.meta.dirname, '../dist');

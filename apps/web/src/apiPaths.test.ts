@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 
-// The web calls the API only through the contracts of packages/shared (issue 6 §3): `call(endpoint, …)`, an
+// The web calls the API only through the contracts of packages/shared: `call(endpoint, …)`, an
 // entity's resource (`createResource(name, contract)`), or a path read from a contract (`contract.path`,
 // `referenceContracts.villes.path`). A path written by hand in a screen (`http.get('/api/vehicules')`,
 // `` `/api/${table}` ``) escapes the types and drifts from the API unseen: this test fails on any.

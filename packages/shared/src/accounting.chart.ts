@@ -1,6 +1,6 @@
 import { COMPTE_LIBELLES } from './accounting.plan';
 
-// The chart of accounts the journals accept (issue 24 §7): the SYSCOHADA revised plan (the accounting plan
+// The chart of accounts the journals accept: the SYSCOHADA revised plan (the accounting plan
 // used in Gabon), classes 1 to 8, its two-digit accounts and their three-digit divisions, plus the accounts
 // the automatic postings use (COMPTE_LIBELLES: 4431, 4452…). A finer account (`5211` for one bank) is a
 // sub-account of one of these: a company opens it explicitly (an entry's line marked `nouveau_sous_compte`),

@@ -171,7 +171,7 @@ export const AchatOut = z.object({
 export type AchatOut = z.infer<typeof AchatOut>;
 
 /** One line of the journals (GET /api/operations). `solde` is the running balance of its account. */
-export const OperationOut = z.object({
+export const LigneJournalOut = z.object({
   id: z.number(),
   ecriture_id: z.number(),
   date_operation: z.string(),
@@ -186,7 +186,7 @@ export const OperationOut = z.object({
   solde: z.number(),
   piece: z.string().nullable(),
 });
-export type OperationOut = z.infer<typeof OperationOut>;
+export type LigneJournalOut = z.infer<typeof LigneJournalOut>;
 
 export const EcritureOut = z.object({
   id: z.number(),

@@ -7,7 +7,7 @@ import { MODES_PAIEMENT } from './operations.lifecycle';
 import { zDateOperation } from './operations.schemas';
 import { zChamps } from './reference';
 
-// Bodies and answers of the accounting API, with the French messages of spec section 5.
+// Bodies and answers of the accounting API, with the French messages of the specification.
 
 export const FACTURE_TYPES = ['Pro forma', 'Normale', 'Avoir'] as const;
 export type FactureType = (typeof FACTURE_TYPES)[number];
@@ -139,7 +139,7 @@ const factureShape = {
   taux_css: zTaux('CSS'),
   appliquer_reduction: zBool.optional().default(false),
   reduction: zMontantOptionnel('La remise'),
-  /** The lines, under the specification's name (spec section 3: description, isTitle, qte, prix_unitaire…). */
+  /** The lines, under the specification's name (description, isTitle, qte, prix_unitaire…). */
   content: zLignesFacture.optional(),
   /** The same lines under their former name, still accepted (one of the two). */
   lignes: zLignesFacture.optional(),
@@ -163,7 +163,7 @@ type FactureShape = {
   lignes?: Array<{ isTitle?: boolean }>;
 };
 
-/** Spec section 5: each ticked tax needs its rate; a ticked discount needs its amount; a real line. */
+/** The specification's rules: each ticked tax needs its rate; a ticked discount needs its amount; a real line. */
 function factureRules(v: FactureShape, ctx: z.RefinementCtx, partial = false) {
   for (const [box, rate, label] of [
     ['appliquer_tva', 'taux_tva', 'TVA'],
@@ -223,7 +223,7 @@ const factureBody = () =>
 export const FactureBody = factureBody();
 export type FactureBody = z.infer<typeof FactureBody>;
 /**
- * An update sends only what changes (DESIGN.md section 4): every field optional (the lines under `content`
+ * An update sends only what changes (docs/decisions.md): every field optional (the lines under `content`
  * or `lignes` too, read as `lignes` by the API); the API completes the body with the invoice as stored
  * before computing it. A plain object, so the route builder can tell the fields sent from the defaults.
  */
@@ -332,9 +332,9 @@ export type AchatUpdateBody = z.infer<typeof AchatUpdateBody>;
 
 // ---------- Journaux ----------
 
-export const OPERATIONS_FILTRE_DATES = 'La date de début et la date de fin sont obligatoires.';
+export const JOURNAL_FILTRE_DATES = 'La date de début et la date de fin sont obligatoires.';
 /** A superadmin's journals and balance without a company: each company keeps its own books. */
-export const OPERATIONS_ENTREPRISE =
+export const JOURNAL_ENTREPRISE =
   'Choisissez une entreprise : les journaux et la balance générale se tiennent par entreprise.';
 
 export const OperationDiverseBody = z.object({

@@ -158,7 +158,7 @@ describe('totauxFacture', () => {
   });
 });
 
-describe('invoice form rules (spec section 5)', () => {
+describe('invoice form rules (the specification)', () => {
   const base = {
     date_operation: '2026-03-01',
     client_id: 4,

@@ -1,7 +1,7 @@
 // The one computation of an invoice's totals, used by the form's live preview, the API (which stores its
 // result and ignores any total a client sends), the PDF and the tests.
 //
-// Everything is computed on the HT total (spec section 9): TVA and CSS are added as percentages, TPS is
+// Everything is computed on the HT total (the specification): TVA and CSS are added as percentages, TPS is
 // subtracted (withheld at source by the client), the invoice discount is subtracted. Money is an integer
 // number of francs CFA; each tax is rounded once, at invoice level, half up to the franc.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 5 "Address": the messages, word for word. */
+/** The specification's "Address" messages, word for word. */
 export const ADRESSE_MSG = {
   libelleObligatoire: 'Le libellé est obligatoire',
   libelleVide: 'Le libellé ne peut pas être vide',
@@ -15,7 +15,7 @@ export const ADRESSE_MSG = {
   erreur: "Une erreur s'est produite lors de l'enregistrement de l'adresse",
 } as const;
 
-/** Spec section 9: the address map. */
+/** The specification's address map. */
 export const ADRESSE_MAP = {
   lat: 0.4162,
   lng: 9.4673,

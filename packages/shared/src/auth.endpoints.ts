@@ -10,7 +10,7 @@ import {
 import { endpointContract } from './contract';
 import { UserOut } from './users';
 
-// The session's endpoints (spec section 7), declared once for the API's routes and the web's calls. The
+// The session's endpoints (the specification), declared once for the API's routes and the web's calls. The
 // sign-in page types its call with `import type` only: importing these objects would bring zod onto it.
 
 /** Compatibility with the original's Sanctum: a bearer-token API has nothing to prepare. */

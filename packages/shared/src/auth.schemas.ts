@@ -73,7 +73,7 @@ export const ResetPasswordBody = z
     error: 'La confirmation ne correspond pas au mot de passe.',
   });
 
-/** `POST /api/confirm-email`: the token of the link sent to the new address (issue 23 §1). */
+/** `POST /api/confirm-email`: the token of the link sent to the new address. */
 export const ConfirmEmailBody = z.object({ token: requiredString('jeton') });
 
 const zUserId = zChamps.id("L'identifiant de l'utilisateur");

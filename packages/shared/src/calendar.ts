@@ -54,7 +54,7 @@ export const zCalendarDate = (label: string) =>
 
 /**
  * Every accounting date (invoice, credit note, purchase, cash voucher, journal entry, payment, settlement)
- * follows one rule (DESIGN.md §4): not before 2000 (1900 is a typing error that would head every journal)
+ * follows one rule (docs/decisions.md): not before 2000 (1900 is a typing error that would head every journal)
  * and at most this many days after today in Libreville (a cheque dated next week, never an invoice of 2100).
  */
 export const DATE_COMPTABLE_MIN = '2000-01-01';

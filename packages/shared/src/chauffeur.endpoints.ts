@@ -15,7 +15,7 @@ import {
 import { endpointContract } from './contract';
 import { IdParams } from './list-query';
 
-// The driver's app's API (issue 26): `/api/chauffeur/…`, reached by a token of the app only
+// The driver's app's API: `/api/chauffeur/…`, reached by a token of the app only
 // (`source: "chauffeur"`), and only on the driver's own courses. The app types its calls with
 // `import type` (its small entry carries no zod).
 

@@ -1,4 +1,4 @@
-// The driver's app (issue 26): what it records on the road, its limits and French labels. Pure (no zod):
+// The driver's app: what it records on the road, its limits and French labels. Pure (no zod):
 // the app's own small entry reads these without bringing zod onto the phone.
 
 /** The kinds of road expense a driver pays on a course. */

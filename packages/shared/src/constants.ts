@@ -1,4 +1,4 @@
-/** Business constants of the specification (section 9) and of DESIGN.md. */
+/** Business constants of the specification and of docs/decisions.md. */
 export const APP_VERSION = '4.0.1';
 export const APP_NAME = 'Yams Manager';
 
@@ -15,7 +15,7 @@ export const TOAST = {
   groupStaggerSeconds: 5,
 } as const;
 
-export const PAGE_SIZE = { default: 6, operations: 12, villes: 10, max: 100 } as const;
+export const PAGE_SIZE = { default: 6, journal: 12, villes: 10, max: 100 } as const;
 
 export const MOBILE_BREAKPOINT_PX = 770;
 

@@ -13,7 +13,7 @@ export interface ActionContract {
 }
 
 /**
- * The routes of one entity, as the API serves them and the web calls them (issue 6 §3): the API's
+ * The routes of one entity, as the API serves them and the web calls them: the API's
  * `crudRoutes` takes it for its paths and schemas, the web's `createResource` for its calls and types, so
  * neither repeats a path or a row type.
  *

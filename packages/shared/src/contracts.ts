@@ -4,7 +4,7 @@ import {
   EcritureOut,
   FactureItemOut,
   FactureOut,
-  OperationOut,
+  LigneJournalOut,
   PieceDeCaisseOut,
 } from './accounting.out';
 import {
@@ -55,7 +55,7 @@ import {
   DocumentsQuery,
   FacturesQuery,
   InterventionsQuery,
-  OperationsQuery,
+  JournalQuery,
   PaiementsQuery,
   PiecesDeCaisseQuery,
   ReferenceQuery,
@@ -229,11 +229,11 @@ export const piecesDeCaisseContract = entityContract({
  * The journals: the list answers their lines, the detail one entry with all its lines; the only write is
  * the manual 'Operation Diverse' (entries are never edited nor deleted).
  */
-export const operationsContract = entityContract({
+export const journalContract = entityContract({
   path: '/api/operations',
-  item: OperationOut,
+  item: LigneJournalOut,
   detail: EcritureOut,
-  query: OperationsQuery,
+  query: JournalQuery,
   create: OperationDiverseBody,
   actions: {},
 });
@@ -263,8 +263,8 @@ export const appareilsContract = entityContract({
 
 /**
  * A reference table under `/api/{table}`: an update sends the fields to change, never the company.
- * `microservice`: a row is also deleted as `POST /api/microservice/api-courses/{table}/{id}/destroy` (spec
- * section 7), the path the Configurations screen uses for it.
+ * `microservice`: a row is also deleted as `POST /api/microservice/api-courses/{table}/{id}/destroy` (the
+ * specification), the path the Configurations screen uses for it.
  */
 function referenceContract<const T extends ReferenceTable, Body extends z.ZodObject, Out extends z.ZodType>(
   table: T,

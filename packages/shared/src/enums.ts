@@ -44,7 +44,7 @@ export function telephoneNational(raw: string | null | undefined): string {
   return d.length >= 6 ? d : '';
 }
 
-/** Labels used by the users filter and columns (spec section 1). */
+/** Labels used by the users filter and columns (the specification). */
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   client: 'Client',
   transporteur: 'Entreprise',

@@ -15,7 +15,7 @@ describe('safeCell (formula injection)', () => {
   });
 });
 
-describe('csvCell (issue 23 §13: the one CSV writer)', () => {
+describe('csvCell (the one CSV writer)', () => {
   it('quotes every text and keeps numbers as a French spreadsheet reads them', () => {
     expect(csvCell('Libreville')).toBe('"Libreville"');
     expect(csvCell('')).toBe('""');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { endpointContract } from './contract';
-import { CourseEvenementOut, LienSuiviCreeOut, LienSuiviOut } from './geolocation';
+import { CourseEvenementOut, LienSuiviCreeOut, LienSuiviOut, RapportTrajetsOut } from './geolocation';
 import { IdParams } from './list-query';
-import { TraceExportQuery } from './queries';
+import { RapportTrajetsQuery, TraceExportQuery } from './queries';
 
 // A course's GPS events and public tracking links (the course's 'Suivi' tab), and a track's export.
 // The public page's own contract is in `suivi.endpoints.ts`, so that page loads nothing else.
@@ -45,4 +45,14 @@ export const traceExportEndpoint = endpointContract({
   path: '/api/appareils/:id/trace/export',
   params: IdParams,
   query: TraceExportQuery,
+});
+
+// ---------- Tracking reports ----------
+
+/** A device's trips (movement between stops, cut at long silences) and stops over a day range. */
+export const rapportTrajetsEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/rapports/trajets',
+  query: RapportTrajetsQuery,
+  response: RapportTrajetsOut,
 });

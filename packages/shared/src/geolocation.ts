@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { zChamps } from './reference';
 import { zTexteStockable } from './text';
 
-// Geolocation (issue 12): GPS devices (appareils) reporting with the OsmAnd protocol, their positions and
+// Geolocation: GPS devices (appareils) reporting with the OsmAnd protocol, their positions and
 // tracks, a course's arrival events, and the public tracking link of a course. The contract between the API
 // (apps/api/src/modules/geolocation) and the screens.
 //
 // Routes (all under the bearer token unless said otherwise):
-//   GET  /api/appareils                     AppareilOut[] (spec: latlng, queue, statut) — crudRoutes list:
+//   GET  /api/appareils                     AppareilOut[] (the specification: latlng, queue, statut) — crudRoutes list:
 //                                           ?search=&vehicule=&statut=En ligne|Hors ligne, page/per_page, limit
 //   GET  /api/appareils/options | /export   select choices, server export (the list kit)
 //   GET  /api/appareils/{id}                AppareilOut
@@ -62,6 +62,12 @@ export const GPS = {
   trouMaxMinutes: 10,
   /** A track request covers at most this many days. */
   traceJoursMax: 31,
+  /** A trip shorter than this (a yard manoeuvre, GPS drift) is not reported as a trip. */
+  trajetDistanceMinM: 500,
+  /** A silence in the data longer than this ends a trip (the next fixes start another one). */
+  trajetTrouMinutes: 60,
+  /** A trip's start or end is named after a saved address within this distance. */
+  lieuRayonM: 300,
   /** A vehicle leaves a place once farther than the radius × this (no event storm at the border). */
   sortieFacteur: 1.2,
   /** Unknown identifiers (superadmins only): kept this many hours after they were last seen… */
@@ -160,7 +166,7 @@ const appareilShape = {
   /** The vehicle it rides in (null: not in a vehicle). */
   vehicule_id: zChamps.idOptionnel('Le véhicule'),
   /**
-   * A secret the device must send (issue 23 §5): true gives it one (kept if it has one), false removes it.
+   * A secret the device must send: true gives it one (kept if it has one), false removes it.
    * Absent at creation: none.
    */
   avec_cle: z.boolean({ error: 'La clé secrète est oui ou non.' }).optional(),
@@ -184,7 +190,7 @@ export const AppareilInconnuBody = z.object({
 });
 export type AppareilInconnuBody = z.infer<typeof AppareilInconnuBody>;
 
-/** A point of the spec's `latlng` and `queue`. */
+/** A point of the specification's `latlng` and `queue`. */
 export const PointOut = z.object({ latitude: z.number(), longitude: z.number() });
 export type PointOut = z.infer<typeof PointOut>;
 
@@ -263,6 +269,41 @@ export const ArretOut = z.object({
 });
 export type ArretOut = z.infer<typeof ArretOut>;
 
+/** A place of a trip report: its coordinates and, when one is near, the company's saved address. */
+export const LieuOut = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  /** The nearest saved address within GPS.lieuRayonM, else null. */
+  adresse: z.string().nullable(),
+});
+export type LieuOut = z.infer<typeof LieuOut>;
+
+/** The movement between two stops (or a silence in the data): Traccar's « trip ». */
+export const TrajetGpsOut = z.object({
+  debut: z.string(),
+  fin: z.string(),
+  duree_s: z.number(),
+  distance_km: z.number(),
+  /** The highest speed of the trip (reported by the device, else computed), km/h. */
+  vitesse_max_kmh: z.number(),
+  /** Distance over duration, km/h. */
+  vitesse_moy_kmh: z.number(),
+  depart: LieuOut,
+  arrivee: LieuOut,
+  /** The driver's badge the tracker read during the trip, if any. */
+  conducteur: z.string().nullable(),
+  /** The vehicle's course running during the trip, if any. */
+  course: z.object({ id: z.number(), code: z.string() }).nullable(),
+});
+export type TrajetGpsOut = z.infer<typeof TrajetGpsOut>;
+
+/** A stop in a report: where (with the nearest saved address) and the course running then. */
+export const ArretLieuOut = ArretOut.extend({
+  adresse: z.string().nullable(),
+  course: z.object({ id: z.number(), code: z.string() }).nullable(),
+});
+export type ArretLieuOut = z.infer<typeof ArretLieuOut>;
+
 export const TraceJourOut = z.object({
   /** `YYYY-MM-DD`, Libreville. */
   date: z.string(),
@@ -296,6 +337,19 @@ export const TraceOut = z.object({
   duree_conduite_s: z.number(),
 });
 export type TraceOut = z.infer<typeof TraceOut>;
+
+/** `GET /api/rapports/trajets`: a device's trips and stops, oldest first. */
+export const RapportTrajetsOut = z.object({
+  appareil: TraceOut.shape.appareil,
+  date_debut: z.string(),
+  date_fin: z.string(),
+  trajets: z.array(TrajetGpsOut),
+  arrets: z.array(ArretLieuOut),
+  /** Sums over the trips. */
+  distance_km: z.number(),
+  duree_s: z.number(),
+});
+export type RapportTrajetsOut = z.infer<typeof RapportTrajetsOut>;
 
 // ---------- Course events ----------
 

@@ -3,11 +3,11 @@ import { isCalendarDate, zMois } from './calendar';
 import { PAGE_SIZE } from './constants';
 import { zRecherche } from './text';
 
-// The pieces every list's query string is made of (spec section 5): paging, count, sort, the company of a
+// The pieces every list's query string is made of (the specification): paging, count, sort, the company of a
 // superadmin, id and text filters, day ranges and months. Each module's list query (`queries.ts`) is
 // `listFilters({...})` of these; the API validates with it and the web types its calls with it.
 
-/** Empty query values are ignored, as if absent (spec section 5: only non-empty values filter). */
+/** Empty query values are ignored, as if absent (the specification: only non-empty values filter). */
 export const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** `?req_count`, `?req_count=1`, `?req_count=true`: the count alone. */

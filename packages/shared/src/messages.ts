@@ -1,4 +1,4 @@
-/** French texts that the API and the web app must agree on (spec sections 5, 6 and 8). */
+/** French texts that the API and the web app must agree on (the specification). */
 export const MSG = {
   transporteurOnly: 'Vous devez avoir un compte transporteur pour acceder à yamsmanager',
   badCredentials: 'Email ou mot de passe incorrect.',

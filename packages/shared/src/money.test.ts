@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ecrireMontant, lireMontant, montantMessages, zMontant, zMontantOptionnel } from './index';
 
-// Issue 24 §1: amounts typed the way Gabonese users paste them; never a number changed silently.
+// Amounts typed the way Gabonese users paste them; never a number changed silently.
 
 const m = montantMessages('Le montant');
 const value = (input: unknown) => {

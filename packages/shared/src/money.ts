@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Amounts in francs CFA as people type and paste them (DESIGN.md §4): `1250000`, `1 250 000` (spaces,
+// Amounts in francs CFA as people type and paste them (docs/decisions.md): `1250000`, `1 250 000` (spaces,
 // no-break spaces of French Excel), `1.250.000` (the way the screens show them), `17500,00` and
 // `1 250 000,00` (bank statements), `17500.00` (English Excel), `5.000 FCFA`. The franc CFA has no
 // centimes: decimals are read, and refused unless they are zeros. Whatever cannot be read for sure (`12e5`,

@@ -9,7 +9,7 @@ export const TYPES_COURSE = [
 ] as const;
 export type TypeCourse = (typeof TYPES_COURSE)[number];
 
-/** Course statuses (spec section 4) plus 'Annulé' (shown by the dashboard colours). */
+/** Course statuses (the specification) plus 'Annulé' (shown by the dashboard colours). */
 export const COURSE_STATUTS = [
   'Chargement en attente',
   'Chargement terminé',
@@ -119,7 +119,7 @@ export function paiementTransitionError(from: PaiementStatut, to: PaiementStatut
 }
 
 /**
- * Money actually received is never deleted (DESIGN.md §4): only a draft ('En attente') may be deleted. A
+ * Money actually received is never deleted (docs/decisions.md): only a draft ('En attente') may be deleted. A
  * validated payment is cancelled instead — kept with statut 'Annulé', who cancelled it and when — and a
  * cancelled one stays as the trace. null when the payment may be deleted, otherwise the French reason.
  */
@@ -144,7 +144,7 @@ const DEMANDE_TRANSITIONS: Record<DemandeStatut, readonly DemandeStatut[]> = {
 };
 
 /**
- * Who sees a demande (DESIGN.md section 5), written once; the API's SQL (`apps/api/src/db/scoped.ts`,
+ * Who sees a demande (docs/architecture.md, Tenancy), written once; the API's SQL (`apps/api/src/db/scoped.ts`,
  * `demandeAccesSql`) mirrors it and a test checks both agree on every combination.
  * - 'proprietaire': the company that accepted it, or the company that recorded it while nobody has accepted it.
  *   It sees everything and (the recorder) may edit, broadcast, cancel or delete it.

@@ -12,7 +12,7 @@ import { SOUS_TYPES, USER_TYPES } from './enums';
 import { INTERVENTION_STATUTS, INTERVENTION_TYPES } from './fleet.rules';
 import { zVehiculeStatut } from './fleet.schemas';
 import { APPAREIL_STATUTS } from './geolocation';
-import { dateRangeQuery, listFilters, periodQuery, zFlag, zIdFilter, zSearch } from './list-query';
+import { dateRangeQuery, listFilters, periodQuery, zFlag, zIdFilter, zRowId, zSearch } from './list-query';
 import {
   COURSE_ETATS,
   COURSE_STATUTS,
@@ -158,7 +158,7 @@ export const PiecesDeCaisseQuery = listFilters(
  * The journals' lines (`GET /api/operations`), newest first; `sort=date_operation` for the oldest first. A
  * superadmin names the company (`entreprise`): running balances are kept per company.
  */
-export const OperationsQuery = listFilters(
+export const JournalQuery = listFilters(
   {
     type: JournalEnum.optional(),
     compte: z.string().trim().max(10, { error: 'Le compte ne peut pas dépasser 10 caractères.' }).optional(),
@@ -227,6 +227,12 @@ export const TraceQuery = z.object({
   date_fin: zJour('La date de fin'),
 });
 export type TraceQuery = z.infer<typeof TraceQuery>;
+
+/** `GET /api/rapports/trajets`: one device's trips and stops over a day range (at most GPS.traceJoursMax). */
+export const RapportTrajetsQuery = TraceQuery.extend({
+  appareil_id: zRowId("Choisissez l'appareil (son identifiant numérique)."),
+});
+export type RapportTrajetsQuery = z.infer<typeof RapportTrajetsQuery>;
 
 /** The track's days as a file. */
 export const TraceExportQuery = TraceQuery.extend({

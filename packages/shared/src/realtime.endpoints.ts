@@ -3,7 +3,7 @@ import { endpointContract } from './contract';
 import { BroadcastingAuthBody } from './realtime';
 
 /**
- * `POST /broadcasting/auth` (spec section 7): authorises a socket's subscription to a channel
+ * `POST /broadcasting/auth` (the specification): authorises a socket's subscription to a channel
  * (`presence-app`, `private-user.{id}`) and subscribes it.
  */
 export const broadcastingAuthEndpoint = endpointContract({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UserOut } from './users';
 
-/** The presence channel every signed-in back-office tab joins (spec section 7). */
+/** The presence channel every signed-in back-office tab joins (the specification). */
 export const PRESENCE_CHANNEL = 'presence-app';
 
 /** A connected user of `GET /api/utilisateurs/connected`: since their first open tab, and how many tabs. */

@@ -3,7 +3,7 @@ import { isCalendarDate } from './calendar';
 import { addDays, todayInGabon } from './fleet.rules';
 import { zChamps } from './reference';
 
-// Tableau de bord: periods, query and answer shapes of /api/statistiques/* (spec sections 3 and 7).
+// Tableau de bord: periods, query and answer shapes of /api/statistiques/* (the specification).
 
 export const PERIODES = ['jour', 'semaine', 'mois', 'annee'] as const;
 export type Periode = (typeof PERIODES)[number];
@@ -12,7 +12,7 @@ export const PERIODE_DEFAUT: Periode = 'mois';
 export const SERIE_JOURS_MAX = 62;
 /** A custom range may cover at most this many days. */
 export const PERIODE_JOURS_MAX = 3660;
-/** Top lists (spec section 9) and the maintenance chart. */
+/** Top lists (the specification) and the maintenance chart. */
 export const TOP_LIMIT = 10;
 export const MAINTENANCE_LIMIT = 15;
 

@@ -26,7 +26,7 @@ export const timestamps = {
     .$onUpdate(() => new Date().toISOString()),
 };
 
-/** The transporteur account that owns a tenant row (DESIGN.md section 5). */
+/** The transporteur account that owns a tenant row (docs/architecture.md, Tenancy). */
 export const entrepriseId = () => integer('entreprise_id');
 
 /**

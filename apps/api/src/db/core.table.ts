@@ -101,7 +101,7 @@ export const passwordResets = pgTable(
 );
 
 /**
- * A change of email waiting for its confirmation link (issue 23 §1): the address replaces the old one only once
+ * A change of email waiting for its confirmation link: the address replaces the old one only once
  * the link sent to it is opened; a newer request replaces an older one.
  */
 export const emailChanges = pgTable(

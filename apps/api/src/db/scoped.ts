@@ -7,7 +7,7 @@ import { users } from './core.table';
 import { courses, demandes } from './schema';
 
 /**
- * Tenancy by construction (DESIGN.md section 5). Every read, update and delete of a tenant table (a table
+ * Tenancy by construction (docs/architecture.md, Tenancy). Every read, update and delete of a tenant table (a table
  * with `entreprise_id`) goes through `scoped(db, scope)`, which adds the company to the query; every insert
  * gets `entreprise_id` filled (a transporteur: its own; a superadmin: the one the values name, else a French
  * 422). A superadmin's scope has no restriction. Platform tables (villes, types…) have no `entreprise_id`

@@ -3,7 +3,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Access } from './access';
 
-// The OpenAPI document (`/api/docs/json`, issue 23 item 11): every operation's error answers and who may call
+// The OpenAPI document (`/api/docs/json`): every operation's error answers and who may call
 // it, derived from what the route builders declared (lib/access.ts: `config.access`, `config.kind`) and from
 // its schemas — never written route by route.
 

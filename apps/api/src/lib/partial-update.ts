@@ -1,7 +1,7 @@
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 
-// A partial update (issue 24 item 8, DESIGN.md section 4): `POST {path}/{id}/update` changes only the fields
+// A partial update (docs/decisions.md): `POST {path}/{id}/update` changes only the fields
 // it sends. A missing field stays as it is, an explicit `null` clears it. The route builder hands the
 // service exactly the fields the client sent: a default of the schema (`appliquer_tva: false`) is never
 // applied to a field that was not sent, and each service writes only the fields that are defined.

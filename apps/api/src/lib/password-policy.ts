@@ -2,7 +2,7 @@ import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { fieldErrors } from './errors';
 
 /**
- * Which new passwords are refused (issue 23 §3, ASVS 5.0 2.1), wherever one is chosen: the reset and
+ * Which new passwords are refused (ASVS 5.0 2.1), wherever one is chosen: the reset and
  * invitation link, the profile's change, the superadmin created from the command line.
  *
  * - one that contains the account's own name or the local part of its email (`jean.obame`, `obame`,

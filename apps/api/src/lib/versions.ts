@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { derniereModification } from '../modules/audit/audit.repository';
 import { AppError, fieldErrors } from './errors';
 
-// Optimistic concurrency of the update routes (issue 23 item 9, DESIGN.md section 4): an edit carries the
+// Optimistic concurrency of the update routes (docs/decisions.md): an edit carries the
 // version it was based on — the row's `updated_at`, sent back in the body or as the ETag of `GET {path}/{id}`
 // in `If-Match` — and is refused with a 409 naming who changed the row and when, if it changed meanwhile.
 // An edit without a version (the specification's mobile apps send none) is applied as before.

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
-// Requests per source address (issue 23 §5), declared per route: `limitConfig(app, 'public')` in a route's
+// Requests per source address, declared per route: `limitConfig(app, 'public')` in a route's
 // `config`, which the route builders (`endpointRoute`, the OsmAnd routes) put on every public route. The
 // counters live in Redis when REDIS_URL is set (one count for every API node), else in this process. Each
 // route counts on its own (a sign-in does not eat the tracking page's budget). The address is Fastify's

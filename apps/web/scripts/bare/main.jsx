@@ -1,6 +1,6 @@
 // The bare page the sign-in page is measured against (scripts/lcp.mjs --bare): one component rendered by
 // react-dom/client, built by the same Vite, served with the same compression. Its weight and LCP are
-// the yardstick of the issue "Fast at scale" (sign-in ≤ 2.5 × its JS, ≤ 1.5 × its LCP).
+// the yardstick of the sign-in page's budget (sign-in ≤ 2.5 × its JS, ≤ 1.5 × its LCP).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 

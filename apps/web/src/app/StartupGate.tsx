@@ -5,7 +5,7 @@ import { onRetryInitialRequests } from '../base/network';
 import { LightButton } from '../components/light/light';
 import { StatusNotice } from '../components/StatusNotice';
 
-// GET /sanctum/csrf-cookie once per visit (spec section 7), outside TanStack Query: the sign-in page shows
+// GET /sanctum/csrf-cookie once per visit (the specification), outside TanStack Query: the sign-in page shows
 // before the query cache is loaded, and the answer must survive the switch from that light start to the full
 // app (main.tsx), so it lives in this module.
 type Check = { state: 'pending' | 'ok' | 'failed'; fetching: boolean };

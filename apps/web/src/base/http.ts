@@ -15,7 +15,7 @@ import { clearSession, getSession } from './session';
 import { type ErrorToastType, toast } from './toast';
 
 /**
- * The one HTTP client of the app (spec sections 8 and 9): bearer token, 30 s timeout, one retry of a
+ * The one HTTP client of the app (the specification): bearer token, 30 s timeout, one retry of a
  * network failure, the error catalogue's toasts, and the end of the session on a 401.
  */
 
@@ -72,7 +72,7 @@ export function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, raw] of Object.entries(query ?? {})) {
     for (const value of Array.isArray(raw) ? raw : [raw]) {
-      // Only non-empty values are sent (spec section 5, filters).
+      // Only non-empty values are sent (the specification, filters).
       if (value === undefined || value === null || value === '') continue;
       params.append(key, String(value));
     }

@@ -22,7 +22,7 @@ export function onRetryInitialRequests(retry: () => Promise<unknown>): void {
   retries.add(retry);
 }
 
-/** Re-runs what the screens on display asked for (spec: "coming back online retries the initial request"). */
+/** Re-runs what the screens on display asked for (the specification: "coming back online retries the initial request"). */
 export async function retryInitialRequests(): Promise<void> {
   await Promise.all([...retries].map((retry) => retry()));
 }

@@ -1,7 +1,7 @@
 import { historyState } from './nav';
 
 /**
- * THE route table, without the screens: every path and name of the specification (section 2), the title of
+ * THE route table, without the screens: every path and name of the specification, the title of
  * each screen and who may see it. Screens link to each other through it (`PATHS.vehicules`); app/routes.ts
  * gives each name its screen, loaded on first visit.
  * - guest: only without a verified session (login, forgot password);

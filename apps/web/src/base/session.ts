@@ -1,7 +1,7 @@
 import type { UserOut } from '@yams/shared';
 import { useSyncExternalStore } from 'react';
 
-/** The signed-in user and its bearer token, kept in localStorage (spec section 3 "Session"). */
+/** The signed-in user and its bearer token, kept in localStorage (the specification's "Session"). */
 export interface Session {
   user: UserOut;
   token: string;

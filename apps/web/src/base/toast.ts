@@ -3,7 +3,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 /**
- * Every toast of the error catalogue (spec section 8) in one place. They are antd's static toasts, themed
+ * Every toast of the error catalogue (the specification) in one place. They are antd's static toasts, themed
  * (antdStatics.tsx): the HTTP client lives outside React, and a toast must outlive a change of page. The
  * sign-in page has no antd: there, the first toast loads it (usually already fetched while the user typed),
  * and the toasts keep their order.

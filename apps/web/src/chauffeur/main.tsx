@@ -4,7 +4,7 @@ import { App } from './App';
 import './chauffeur.css';
 import { demarrerEnvois } from './outbox';
 
-// The driver's app (`/chauffeur`, issue 26): its own small entry, installable, its shell kept by a service
+// The driver's app (`/chauffeur`): its own small entry, installable, its shell kept by a service
 // worker (scripts/chauffeur-sw.mjs) so it opens with no network after the first visit.
 
 if ('serviceWorker' in navigator && import.meta.env.PROD) {

@@ -2,7 +2,7 @@ import type { CourseChauffeurOut } from '@yams/shared';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { call } from './api';
 
-// The outbox (issue 26, "nothing typed is ever lost"): every action is written to IndexedDB first, with its
+// The outbox ("nothing typed is ever lost"): every action is written to IndexedDB first, with its
 // own id (the Idempotency-Key and the row's `id_client`), then sent in order when the network is there — at
 // once, on the `online` event, at start, and every 30 s while something waits. Photos travel as Blobs in the
 // same record, so a send survives the app being killed. A refusal (the office cancelled the course…) stays in

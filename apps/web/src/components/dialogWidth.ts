@@ -4,7 +4,7 @@ import { useIsMobile } from './useIsMobile';
 export type DialogKind = keyof typeof DIALOG_WIDTH;
 
 /**
- * The width of a dialog (spec section 9: 50vw for most), never narrower than a readable form
+ * The width of a dialog (the specification: 50vw for most), never narrower than a readable form
  * and never wider than the screen; full width on mobile.
  */
 export function useDialogWidth(kind: DialogKind = 'default'): string {

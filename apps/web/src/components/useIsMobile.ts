@@ -9,7 +9,7 @@ function subscribe(listener: () => void): () => void {
   return () => list.removeEventListener('change', listener);
 }
 
-/** True at 770 px wide or less (spec section 9): drawers instead of side bars, full-width dialogs. */
+/** True at 770 px wide or less (the specification): drawers instead of side bars, full-width dialogs. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
 }

@@ -1,8 +1,8 @@
 import {
   balanceEndpoint,
   csvFile,
-  OPERATIONS_FILTRE_DATES,
-  operationsContract,
+  JOURNAL_FILTRE_DATES,
+  journalContract,
   PAGE_SIZE,
   piecesDeCaisseContract,
 } from '@yams/shared';
@@ -21,14 +21,14 @@ import {
   updatePiece,
 } from './caisses.service';
 import facturesRoutes from './factures.routes';
-import { balanceGenerale, getEcriture, listOperations } from './journal.repository';
+import { balanceGenerale, getEcriture, listLignesJournal } from './journal.repository';
 import { createOperationDiverse } from './journal.service';
 
 const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
   if (!q.date_debut || !q.date_fin) {
     const fields: Record<string, string> = {};
-    if (!q.date_debut) fields.date_debut = OPERATIONS_FILTRE_DATES;
-    if (!q.date_fin) fields.date_fin = OPERATIONS_FILTRE_DATES;
+    if (!q.date_debut) fields.date_debut = JOURNAL_FILTRE_DATES;
+    if (!q.date_fin) fields.date_fin = JOURNAL_FILTRE_DATES;
     throw fieldErrors(fields);
   }
   return { date_debut: q.date_debut, date_fin: q.date_fin };
@@ -74,7 +74,7 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
     });
     // ---------- Journaux ----------
     const jtags = ['Journaux'];
-    crudRoutes(scoped, operationsContract, {
+    crudRoutes(scoped, journalContract, {
       tags: jtags,
       nom: { un: 'une écriture', des: 'les lignes des journaux' },
       summary: {
@@ -83,8 +83,8 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (scoped) => {
       },
       // The list answers the journals' lines (exported as CSV or Excel with the same filters); the detail
       // one entry with all its lines. Entries are never edited nor deleted: a voucher reverses its own.
-      perPage: PAGE_SIZE.operations,
-      list: (scope, q) => listOperations(app.db, scope, q),
+      perPage: PAGE_SIZE.journal,
+      list: (scope, q) => listLignesJournal(app.db, scope, q),
       get: (scope, id) => getEcriture(app.db, scope, id),
       create: {
         summary: "Écriture manuelle 'Operation Diverse' : équilibrée, ou refusée",

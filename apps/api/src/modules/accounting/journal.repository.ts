@@ -1,9 +1,9 @@
 import {
   type BalanceOut,
   type EcritureOut,
+  JOURNAL_ENTREPRISE,
+  type LigneJournalOut,
   libelleCompte,
-  OPERATIONS_ENTREPRISE,
-  type OperationOut,
 } from '@yams/shared';
 import { and, asc, desc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -15,7 +15,7 @@ import type { Scope } from '../../plugins/auth';
 import { ecritureNotFound } from './accounting.errors';
 import { ecritureLignes, ecritures, mouvementsMensuels } from './accounting.table';
 
-export interface OperationFilters extends DateRange {
+export interface JournalFilters extends DateRange {
   type?: string;
   compte?: string;
   /** `date_operation`: the oldest first; else (default) the newest first. */
@@ -27,7 +27,7 @@ export interface OperationFilters extends DateRange {
  * French 422 on that filter (all companies' lines interleaved, and one balance summing them, mean nothing).
  */
 function assertUneEntreprise(scope: Scope) {
-  if (scope.entrepriseId === null) throw fieldErrors({ entreprise: OPERATIONS_ENTREPRISE });
+  if (scope.entrepriseId === null) throw fieldErrors({ entreprise: JOURNAL_ENTREPRISE });
 }
 
 /** Rows a page computes `solde` for one by one; longer reads (exports) compute every running balance once. */
@@ -88,8 +88,8 @@ async function lignesSql(db: Db, query: SQL): Promise<Brut[]> {
 }
 
 /** A page of the journals and the number of lines its filter selects, read in one statement. */
-export interface PageOperations {
-  rows: OperationOut[];
+export interface PageJournal {
+  rows: LigneJournalOut[];
   total: PageTotal;
 }
 
@@ -104,10 +104,10 @@ export interface PageOperations {
  * count (months and at most two partial months, see `Borne`). An export computes the balances of every line
  * once (a window), then filters.
  */
-export function listOperations(
+export function listLignesJournal(
   db: Db,
   scope: Scope,
-  f: OperationFilters,
+  f: JournalFilters,
   {
     sautDirect = SAUT_DIRECT,
     lecture,
@@ -116,7 +116,7 @@ export function listOperations(
     /** Told how each far page's keys were read: from its month's start or back from its end (tests). */
     lecture?: (sens: 'debut' | 'fin') => void;
   } = {},
-): ListSource<OperationOut> & { page(limit: number, offset: number): Promise<PageOperations> } {
+): ListSource<LigneJournalOut> & { page(limit: number, offset: number): Promise<PageJournal> } {
   assertUneEntreprise(scope);
   const recent = f.sort !== 'date_operation';
   const s = scoped(db, scope);
@@ -163,7 +163,7 @@ export function listOperations(
   const x2 = f.date_fin ? lendemain(f.date_fin) : null;
   const m1 = x1 ? debutDuMois(x1) : null;
   const m2 = x2 ? debutDuMois(x2) : null;
-  const toOut = (r: Brut): OperationOut => ({
+  const toOut = (r: Brut): LigneJournalOut => ({
     id: Number(r.id),
     ecriture_id: Number(r.ecriture_id),
     date_operation: String(r.date_operation),

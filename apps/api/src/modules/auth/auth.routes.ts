@@ -83,7 +83,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Envoie un code de vérification à 6 chiffres',
     public: true,
     handler: async (request, reply) => {
-      // Issue 23 §4: no oracle (unknown, verified or another's id answer alike) and no mail cannon (a mail
+      // No oracle (unknown, verified or another's id answer alike) and no mail cannon (a mail
       // only for the unverified account signed in with the token its sign-in gave it).
       const caller = await app.authenticateSession(request, reply).then(
         () => request.auth,

@@ -266,7 +266,7 @@ async function emailOfAnother(db: Db, email: string, userId: number): Promise<bo
 
 /**
  * `POST /api/me/update`. A new password or a new email needs the current password. A new email does not
- * replace the old one here (issue 23 §1): a link is mailed to it (`confirmEmail` makes the change), the old
+ * replace the old one here: a link is mailed to it (`confirmEmail` makes the change), the old
  * address is told, and the account's other sessions close. Returns the account and the address waiting for
  * its confirmation, if any.
  */

@@ -30,7 +30,7 @@ export function verificationCodeMail(to: string, name: string, code: string): Ma
   };
 }
 
-/** To the new address: the link that makes it the account's (issue 23 §1). */
+/** To the new address: the link that makes it the account's. */
 export function confirmEmailMail(to: string, name: string, link: string): Mail {
   return {
     to,

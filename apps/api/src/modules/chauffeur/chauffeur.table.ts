@@ -18,7 +18,7 @@ import { users } from '../../db/core.table';
 import { vehicules } from '../fleet/fleet.table';
 import { courses } from '../operations/operations.table';
 
-// What drivers record on the road (issue 26). Each row carries the outbox id the phone gave it (`id_client`,
+// What drivers record on the road. Each row carries the outbox id the phone gave it (`id_client`,
 // unique per driver), so an action replayed after an offline day, even past the Idempotency-Key's 24 hours,
 // finds its row instead of adding another; `date_*` is the phone's clock, `created_at` when the API received it.
 

@@ -20,7 +20,7 @@ import { courses } from '../operations/operations.table';
 import { appareilNotFound, inconnusReserves } from './geolocation.errors';
 import { appareils, appareilsInconnus, positions } from './geolocation.table';
 
-// Devices as GET /api/appareils answers them (spec: id, nom, statut, latlng, queue), with the vehicle, the
+// Devices as GET /api/appareils answers them (the specification: id, nom, statut, latlng, queue), with the vehicle, the
 // open course it carries and the last position. A page reads its devices, then their recent points in one
 // query (one index range per device, newest first).
 

@@ -6,6 +6,7 @@ import {
   enregistrerInconnuEndpoint,
   gpsServeurEndpoint,
   liensSuiviEndpoint,
+  rapportTrajetsEndpoint,
   revoquerLiensSuiviEndpoint,
   traceEndpoint,
   traceExportEndpoint,
@@ -19,6 +20,7 @@ import { getAppareilOut, listAppareils, listInconnus } from './appareils.reposit
 import { createAppareil, destroyAppareil, registerInconnu, updateAppareil } from './appareils.service';
 import { gpsAddress } from './gps.routes';
 import type { Ingest } from './ingest';
+import { getRapportTrajets } from './rapports.service';
 import { createLien, listLiens, revokeLiens } from './suivi.service';
 import { exportTrace, getTrace, listEvenements } from './trace.service';
 
@@ -102,6 +104,13 @@ export function appareilsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
           )
           .send(file.body);
       },
+    });
+
+    endpointRoute(app, rapportTrajetsEndpoint, {
+      tags,
+      summary:
+        "Trajets et arrêts d'un appareil sur des jours : lieux (adresse enregistrée la plus proche), distance, durée, vitesses, course en cours",
+      handler: async (request) => ok(await getRapportTrajets(app.db, currentScope(request), request.query)),
     });
 
     endpointRoute(app, courseEvenementsEndpoint, {

@@ -48,7 +48,7 @@ export function createAppareil(db: Db, scope: Scope, body: AppareilBody): Promis
 
 /**
  * 'Appareil inconnu' → a device of the company the superadmin names, in one click (named after its
- * identifier by default). A company cannot: it would claim a phone it has not seen (issue 23 §6).
+ * identifier by default). A company cannot: it would claim a phone it has not seen.
  */
 export function registerInconnu(db: Db, scope: Scope, body: AppareilInconnuBody): Promise<number> {
   assertPlateforme(scope);

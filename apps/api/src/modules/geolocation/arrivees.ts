@@ -2,7 +2,7 @@ import { type CourseEvenementType, GPS } from '@yams/shared';
 import { distanceM } from './geo';
 import type { Fix } from './osmand';
 
-// Arrival and departure events of a course (issue 12): a fix of the device of the course's vehicle within
+// Arrival and departure events of a course: a fix of the device of the course's vehicle within
 // the company's `rayon_arrivee_m` of the pickup (or the drop-off) raises 'Arrivé au chargement' (or 'Arrivé
 // à destination') once; the first later fix farther than the radius × GPS.sortieFacteur raises 'Parti du
 // chargement' (or 'Parti de destination') once. Stateless beyond the events already recorded, so a

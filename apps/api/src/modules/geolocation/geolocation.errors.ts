@@ -20,7 +20,7 @@ export const suiviSansLogo = createErrorFactory({
 
 export const IDENTIFIANT_PRIS = 'Cet identifiant est déjà utilisé par un autre appareil.';
 
-/** The unknown identifiers are the platform's (issue 23 §6): a company never sees another's phone. */
+/** The unknown identifiers are the platform's: a company never sees another's phone. */
 export const inconnusReserves = createErrorFactory({
   code: 'appareils.inconnus_reserves',
   statusCode: 403,

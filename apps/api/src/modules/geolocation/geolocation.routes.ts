@@ -3,7 +3,7 @@ import { appareilsRoutes } from './appareils.routes';
 import { gpsRoutes } from './gps.routes';
 import { Ingest } from './ingest';
 
-/** Geolocation (issue 12): one ingest (and its caches) shared by the device routes and the GPS routes. */
+/** Geolocation: one ingest (and its caches) shared by the device routes and the GPS routes. */
 const geolocationRoutes: FastifyPluginAsyncZod = async (app) => {
   const ingest = new Ingest(app);
   await app.register(appareilsRoutes(ingest));

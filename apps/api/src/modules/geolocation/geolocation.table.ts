@@ -32,7 +32,7 @@ export const appareils = pgTable(
     identifiant: varchar('identifiant', { length: 64 }).notNull(),
     vehicule_id: integer('vehicule_id').references(() => vehicules.id, { onDelete: 'set null' }),
     /**
-     * The device's secret (issue 23 §5), null for none: a device with one refuses every message that does
+     * The device's secret, null for none: a device with one refuses every message that does
      * not carry it (`key` or the token of the path), answered like an unknown identifier. Shown to the
      * company to type into Traccar Client, so kept readable (it only lets one send this device's positions).
      */

@@ -66,7 +66,7 @@ export function gpsRoutes(ingest: Ingest): FastifyPluginAsyncZod {
   return async (app) => {
     const handler = osmandHandler(ingest);
 
-    // Exempt from the shared contracts (issue 6 §3): a tracker's protocol, not the web's API. The same path
+    // Exempt from the shared contracts: a tracker's protocol, not the web's API. The same path
     // takes GET and POST, the fields in the query, a form or any JSON shape (read by `parseOsmand`, own
     // content-type parsers), and a stored position answers 200 with no body, not the envelope.
     await app.register(async (osmand) => {

@@ -71,7 +71,7 @@ interface Cached<T> {
 
 /**
  * `refused`: no device has this identifier, or its secret is missing or wrong. The caller answers it as a
- * stored message (issue 23 §5: nothing tells a sweep which identifiers exist).
+ * stored message (nothing tells a sweep which identifiers exist).
  */
 export type IngestResult = 'stored' | 'refused';
 
@@ -171,7 +171,7 @@ export class Ingest {
   private unknownWindow = { start: 0, writes: 0 };
 
   /**
-   * 'Appareil inconnu' for the superadmins, bounded (issue 23 §6): an identifier is written at most once per
+   * 'Appareil inconnu' for the superadmins, bounded: an identifier is written at most once per
    * GPS.inconnusEcritureSecondes and node (its messages meanwhile are added to the next write), at most
    * INCONNUS_PAR_MINUTE new ones per minute and node, never past GPS.inconnusMax rows; rows not seen for
    * GPS.inconnusHeures are deleted by the same statement.

@@ -5,6 +5,7 @@ import {
   csvFile,
   GPS,
   type TraceOut,
+  type TracePointOut,
   type TraceQuery,
   todayInGabon,
 } from '@yams/shared';
@@ -31,8 +32,8 @@ function range(q: TraceQuery): { debut: string; fin: string } {
   return { debut, fin };
 }
 
-/** A device's track over a day range: points, stops, distance and driving time of each day. */
-export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery): Promise<TraceOut> {
+/** A device of the scope and its fixes over a day range (Libreville days), oldest first. */
+export async function loadTrace(db: Db, scope: Scope, id: number, q: TraceQuery) {
   const { debut, fin } = range(q);
   const a = await findAppareil(db, scope, id);
   const rows = await positionsBetween(
@@ -42,7 +43,7 @@ export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery):
     debutJourLibreville(debut),
     debutJourLibreville(addDays(fin, 1)),
   );
-  const points = rows.map((r) => ({
+  const points: TracePointOut[] = rows.map((r) => ({
     heure: r.heure,
     latitude: r.latitude,
     longitude: r.longitude,
@@ -51,18 +52,19 @@ export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery):
     ...(r.mouvement === null ? {} : { mouvement: r.mouvement }),
     ...(r.conducteur === null ? {} : { conducteur: r.conducteur }),
   }));
-  return {
-    appareil: {
-      id: a.id,
-      nom: a.nom,
-      identifiant: a.identifiant,
-      vehicule: a.vehicule_id && a.plaque ? { id: a.vehicule_id, plaque: a.plaque } : null,
-    },
-    date_debut: debut,
-    date_fin: fin,
-    points,
-    ...resumeTrace(points, debut, fin),
+  const appareil: TraceOut['appareil'] = {
+    id: a.id,
+    nom: a.nom,
+    identifiant: a.identifiant,
+    vehicule: a.vehicule_id && a.plaque ? { id: a.vehicule_id, plaque: a.plaque } : null,
   };
+  return { appareil, entrepriseId: a.entreprise_id, debut, fin, points };
+}
+
+/** A device's track over a day range: points, stops, distance and driving time of each day. */
+export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery): Promise<TraceOut> {
+  const { appareil, debut, fin, points } = await loadTrace(db, scope, id, q);
+  return { appareil, date_debut: debut, date_fin: fin, points, ...resumeTrace(points, debut, fin) };
 }
 
 const duree = (s: number) =>

@@ -1,4 +1,4 @@
-import { type ArretOut, GPS, type TraceJourOut, type TracePointOut } from '@yams/shared';
+import { type ArretOut, GPS, type TraceJourOut, type TracePointOut, type TrajetGpsOut } from '@yams/shared';
 import { debutJourLibreville, distanceM, jourLibreville } from './geo';
 
 // A device's track over a day range: its stops and, for each Libreville day, the distance driven and the
@@ -25,9 +25,10 @@ export function joursEntre(debut: string, fin: string): string[] {
   return days;
 }
 
-/** Stationary stretches: within GPS.arretRayonM of their first point for at least GPS.arretMinutes. */
-export function arretsOf(points: TracePointOut[]): ArretOut[] {
-  const arrets: ArretOut[] = [];
+/** The points (first and last index) of each stationary stretch: within GPS.arretRayonM of its first point
+ * for at least GPS.arretMinutes. */
+function arretIndices(points: TracePointOut[]): { first: number; last: number }[] {
+  const found: { first: number; last: number }[] = [];
   const times = points.map((p) => Date.parse(p.heure));
   const minMs = GPS.arretMinutes * 60_000;
   let i = 0;
@@ -41,21 +42,96 @@ export function arretsOf(points: TracePointOut[]): ArretOut[] {
       j++;
     }
     const last = j - 1;
-    const duree = times[last]! - times[i]!;
-    if (last > i && duree >= minMs) {
-      arrets.push({
-        debut: a.heure,
-        fin: points[last]!.heure,
-        duree_min: Math.round(duree / 60_000),
-        latitude: a.latitude,
-        longitude: a.longitude,
-      });
+    if (last > i && times[last]! - times[i]! >= minMs) {
+      found.push({ first: i, last });
       i = j;
     } else {
       i++;
     }
   }
-  return arrets;
+  return found;
+}
+
+/** Stationary stretches: within GPS.arretRayonM of their first point for at least GPS.arretMinutes. */
+export function arretsOf(points: TracePointOut[]): ArretOut[] {
+  return arretIndices(points).map(({ first, last }) => {
+    const a = points[first]!;
+    return {
+      debut: a.heure,
+      fin: points[last]!.heure,
+      duree_min: Math.round((Date.parse(points[last]!.heure) - Date.parse(a.heure)) / 60_000),
+      latitude: a.latitude,
+      longitude: a.longitude,
+    };
+  });
+}
+
+/** A trip before its places are named and its course found (trajetsGpsOf). */
+export type TrajetGpsCalcule = Omit<TrajetGpsOut, 'depart' | 'arrivee' | 'course'> & {
+  depart: { latitude: number; longitude: number };
+  arrivee: { latitude: number; longitude: number };
+};
+
+/**
+ * The trips of a track: the movement from the last point of a stop (or the first point, or the first point
+ * after a silence longer than GPS.trajetTrouMinutes) to the first point of the next stop (or the last point
+ * before a silence, or the last point). Trips shorter than GPS.trajetDistanceMinM are drift or a manoeuvre in
+ * a yard, not trips. A jump faster than VITESSE_MAX_KMH between two fixes is a glitch: neither distance nor
+ * speed. A trip is a span of time: one that crosses midnight is one trip.
+ */
+export function trajetsGpsOf(points: TracePointOut[]): TrajetGpsCalcule[] {
+  const times = points.map((p) => Date.parse(p.heure));
+  const trouMs = GPS.trajetTrouMinutes * 60_000;
+  // Where each movement may start and end: between stops, cut at silences.
+  const spans: [number, number][] = [];
+  let start = 0;
+  const cut = (from: number, to: number) => {
+    let a = from;
+    for (let k = from; k < to; k++) {
+      if (times[k + 1]! - times[k]! > trouMs) {
+        spans.push([a, k]);
+        a = k + 1;
+      }
+    }
+    spans.push([a, to]);
+  };
+  for (const stop of arretIndices(points)) {
+    if (stop.first > start) cut(start, stop.first);
+    start = stop.last;
+  }
+  if (points.length - 1 > start) cut(start, points.length - 1);
+
+  const trajets: TrajetGpsCalcule[] = [];
+  for (const [a, b] of spans) {
+    if (b <= a) continue;
+    let metres = 0;
+    let vmax = 0;
+    let conducteur: string | null = points[a]!.conducteur ?? null;
+    for (let k = a + 1; k <= b; k++) {
+      const p = points[k]!;
+      const q = points[k - 1]!;
+      const dt = (times[k]! - times[k - 1]!) / 1000;
+      const d = distanceM(q.latitude, q.longitude, p.latitude, p.longitude);
+      conducteur ??= p.conducteur ?? null;
+      if (dt <= 0 || (d / dt) * 3.6 > VITESSE_MAX_KMH) continue;
+      metres += d;
+      vmax = Math.max(vmax, p.vitesse ?? (d / dt) * 3.6);
+    }
+    if (metres < GPS.trajetDistanceMinM) continue;
+    const duree = (times[b]! - times[a]!) / 1000;
+    trajets.push({
+      debut: points[a]!.heure,
+      fin: points[b]!.heure,
+      duree_s: Math.round(duree),
+      distance_km: round(metres / 1000, 2),
+      vitesse_max_kmh: Math.round(vmax),
+      vitesse_moy_kmh: duree > 0 ? Math.round((metres / duree) * 3.6) : 0,
+      depart: { latitude: points[a]!.latitude, longitude: points[a]!.longitude },
+      arrivee: { latitude: points[b]!.latitude, longitude: points[b]!.longitude },
+      conducteur,
+    });
+  }
+  return trajets;
 }
 
 /** Distance and driving time per day (a segment counts for the day its end falls in). */

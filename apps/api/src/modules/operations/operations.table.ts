@@ -30,7 +30,7 @@ import { trajets, typesMarchandises, villes } from '../reference/reference.table
 // References are `restrict` (deleting a row still used is a French 409, lib/usages.ts), except a course's
 // own payments (cascade) and the course ↔ demande links, which the operations lifecycle manages.
 
-/** Pickup and drop-off coordinates (issue 12): nullable pairs, both or neither, in range. */
+/** Pickup and drop-off coordinates: nullable pairs, both or neither, in range. */
 const coordonnees = () => ({
   chargement_lat: doublePrecision('chargement_lat'),
   chargement_lng: doublePrecision('chargement_lng'),

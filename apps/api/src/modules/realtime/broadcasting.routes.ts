@@ -7,7 +7,7 @@ import { ok } from '../../lib/http';
 const refused = () => new AppError('broadcasting.forbidden', 403, ['Accès refusé à ce canal.']);
 
 /**
- * `POST /broadcasting/auth`: authorises a socket's subscription to a channel (spec section 7), then
+ * `POST /broadcasting/auth`: authorises a socket's subscription to a channel (the specification), then
  * subscribes it, whichever API process holds the socket. Channels: `presence-app` (every back-office
  * tab), `private-user.{id}` (one's own).
  */

@@ -3,5 +3,5 @@ import routes from './reference.routes';
 import { seedReference } from './reference.seed';
 import * as tables from './reference.table';
 
-/** Reference data (spec section 7): cities, vehicle types, services, garages, articles… */
+/** Reference data (the specification): cities, vehicle types, services, garages, articles… */
 export const referenceModule: ApiModule = { name: 'reference', routes, seed: seedReference, tables };

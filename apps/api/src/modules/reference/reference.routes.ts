@@ -24,7 +24,7 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Values = Record<string, unknown>;
 
-/** The same routes for every reference table (spec section 7, « Reference data »), and its import. */
+/** The same routes for every reference table (the specification, « Reference data »), and its import. */
 function serve(app: App, r: ReferenceResource) {
   const base = r.contract.path;
   const tags = [r.tag];
@@ -59,7 +59,7 @@ function serve(app: App, r: ReferenceResource) {
     },
     destroy: (scope, id) => destroyRow(app.db, scope, r, id),
     // `POST /api/microservice/api-courses/{table}/{id}/destroy` too, for the tables whose contract names it
-    // (`destroyPath`, spec section 7).
+    // (`destroyPath`, the specification).
     destroyGroup: false,
   });
 

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { entrepriseId, timestamps } from '../../db/columns';
 
-// Platform reference data: shared by every company, written only by superadmins (DESIGN.md section 5).
+// Platform reference data: shared by every company, written only by superadmins (docs/architecture.md, Tenancy).
 
 export const villes = pgTable(
   'villes',

@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { PATHS, type RouteName } from '../../base/paths';
 
-/** A side bar entry: a link to a route, or a group of entries (spec section 2, "Navigation groups"). */
+/** A side bar entry: a link to a route, or a group of entries (the specification, "Navigation groups"). */
 export type NavEntry =
   | { key: string; label: string; icon?: ReactNode; route: RouteName }
   | { key: string; label: string; icon?: ReactNode; children: NavEntry[] };

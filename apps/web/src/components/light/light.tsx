@@ -6,7 +6,7 @@ import './light.css';
 /**
  * The first screen's pieces without antd: the sign-in page, the start-up spinner and failure, the offline
  * banner and a screen that failed to load are shown before antd's code (≈ 75 KB gzip) is needed, so that
- * the sign-in page opens fast on a slow mobile connection (issue "Fast at scale", size budget in
+ * the sign-in page opens fast on a slow mobile connection (size budget in
  * scripts/size-budget.mjs). They look like their antd counterparts (light.css). Everywhere else, use antd.
  */
 

@@ -18,7 +18,7 @@ export function allParams(filters: FilterDecl[]): string[] {
   return filters.flatMap(filterParams);
 }
 
-/** Only non-empty values of declared parameters, trimmed (spec section 5). */
+/** Only non-empty values of declared parameters, trimmed (the specification). */
 export function cleanFilters(values: Record<string, unknown>, filters: FilterDecl[]): FilterValues {
   const out: FilterValues = {};
   for (const param of allParams(filters)) {

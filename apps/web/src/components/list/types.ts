@@ -143,7 +143,7 @@ export interface FormDecl<T> {
   toBody?: (values: Record<string, unknown>, mode: 'create' | 'edit') => unknown;
   /** Edit allowed for this row (default: always, or the row's `can.update` when the API sends it). */
   editable?: (row: T) => boolean;
-  /** The dialog's width while creating or editing (default: the detail's; an invoice form: 60vw, spec §9). */
+  /** The dialog's width while creating or editing (default: the detail's; an invoice form: 60vw, the specification). */
   width?: DialogKind;
 }
 
@@ -223,7 +223,7 @@ export interface ListDecl<T extends Row> {
      */
     deletable?: boolean | ((row: T) => boolean);
     /**
-     * Locked ↔ editing (spec: villes and types de marchandise): the dialog shows the form's fields locked,
+     * Locked ↔ editing (the specification: villes and types de marchandise): the dialog shows the form's fields locked,
      * 'Déverrouiller' makes them editable in place, 'Verrouiller' goes back without saving. Without it, details
      * mode ↔ modification mode.
      */

@@ -14,7 +14,7 @@ export function ProfileForm({ user, onDone }: { user: UserOut; onDone: () => voi
   const update = useUpdateMe();
   const initialValues = Object.fromEntries(FIELDS.map((f) => [f, user[f] ?? ''])) as ProfileValues;
   const rule = (field: string) => [zodRule(UpdateMeBody, field)];
-  // A new address needs the current password, and takes effect from the link mailed to it (issue 23 §1).
+  // A new address needs the current password, and takes effect from the link mailed to it.
   const email = Form.useWatch('email', form);
   const emailChanged =
     typeof email === 'string' && email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();

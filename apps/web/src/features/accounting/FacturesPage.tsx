@@ -139,7 +139,7 @@ function toBody(values: Record<string, unknown>) {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Downloads the PDF (the button stays busy 5 s, spec section 9). */
+/** Downloads the PDF (the button stays busy 5 s, the specification). */
 async function telechargerPdf(f: F) {
   const token = getSession()?.token;
   const [res] = await Promise.all([
@@ -267,7 +267,7 @@ export const FACTURES: ListDecl<F> = {
       },
     ],
     deletable: true,
-    // A refused deletion stays 20 s (spec section 8).
+    // A refused deletion stays 20 s (the specification).
     deleteToast: { errorDuration: TOAST.invoiceDeletion },
   },
   groupDelete: true,

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   balanceEndpoint,
+  JOURNAL_ENTREPRISE,
+  JOURNAL_FILTRE_DATES,
   JOURNAUX,
+  type LigneJournalOut,
   libelleValeur,
-  OPERATIONS_ENTREPRISE,
-  OPERATIONS_FILTRE_DATES,
-  type OperationOut,
   PAGE_SIZE,
   todayInGabon,
 } from '@yams/shared';
@@ -87,7 +87,7 @@ function LigneMontant({ label, children }: { label: string; children: React.Reac
 }
 
 /** On a phone, each journal line is a card: date, journal, account, label, debit or credit, running balance. */
-function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: number) => void }) {
+function JournalCards({ rows, onOpen }: { rows: LigneJournalOut[]; onOpen: (id: number) => void }) {
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Aucune donnée" />;
   return (
     <Space direction="vertical" style={{ width: '100%' }} role="list" aria-label="Écritures (cartes)">
@@ -127,7 +127,7 @@ function JournalCards({ rows, onOpen }: { rows: OperationOut[]; onOpen: (id: num
 }
 
 /** The journal lines as exported (the API streams every line the filter selects, running balances included). */
-const EXPORT_FIELDS: DisplayField<OperationOut>[] = [
+const EXPORT_FIELDS: DisplayField<LigneJournalOut>[] = [
   { key: 'date_operation', format: 'date' },
   // The journal's name in correct French (`Operation Diverse` → `Opération diverse`), as on the screen.
   { key: 'type', format: 'tag' },
@@ -169,7 +169,7 @@ function JournalExport({ filtre }: { filtre: Filtre }) {
 /** The journal lines of a period (12 per page, newest first) with each account's running balance. */
 function JournalLines({ filtre, onOpen }: { filtre: Filtre; onOpen: (id: number) => void }) {
   const [page, setPage] = useState(1);
-  const query = { ...filtre, page, per_page: PAGE_SIZE.operations };
+  const query = { ...filtre, page, per_page: PAGE_SIZE.journal };
   const { data, isFetching } = useQuery({
     queryKey: ['operations', 'list', query],
     queryFn: ({ signal }) => journaux.fetchPage(query, signal),
@@ -184,7 +184,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre; onOpen: (id: number)
           simple
           align="end"
           current={page}
-          pageSize={PAGE_SIZE.operations}
+          pageSize={PAGE_SIZE.journal}
           total={data?.total ?? 0}
           showSizeChanger={false}
           onChange={setPage}
@@ -195,7 +195,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre; onOpen: (id: number)
   return (
     <>
       <JournalExport filtre={filtre} />
-      <Table<OperationOut>
+      <Table<LigneJournalOut>
         rowKey="id"
         size="middle"
         loading={isFetching}
@@ -204,7 +204,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre; onOpen: (id: number)
         locale={{ emptyText: 'Aucune donnée' }}
         pagination={{
           current: page,
-          pageSize: PAGE_SIZE.operations,
+          pageSize: PAGE_SIZE.journal,
           total: data?.total ?? 0,
           showSizeChanger: false,
           onChange: setPage,
@@ -519,7 +519,7 @@ export default function JournauxPage() {
             <Form.Item
               name="entreprise"
               label={TENANT_LABEL}
-              rules={[{ required: true, message: OPERATIONS_ENTREPRISE }]}
+              rules={[{ required: true, message: JOURNAL_ENTREPRISE }]}
             >
               <EntrepriseSelect />
             </Form.Item>
@@ -535,14 +535,14 @@ export default function JournauxPage() {
           <Form.Item
             name="date_debut"
             label="Date de début"
-            rules={[{ required: true, message: OPERATIONS_FILTRE_DATES }]}
+            rules={[{ required: true, message: JOURNAL_FILTRE_DATES }]}
           >
             <DatePicker format="DD/MM/YYYY" />
           </Form.Item>
           <Form.Item
             name="date_fin"
             label="Date de fin"
-            rules={[{ required: true, message: OPERATIONS_FILTRE_DATES }]}
+            rules={[{ required: true, message: JOURNAL_FILTRE_DATES }]}
           >
             <DatePicker format="DD/MM/YYYY" />
           </Form.Item>
@@ -570,7 +570,7 @@ export default function JournauxPage() {
         </Form>
       </Card>
       {sansEntreprise ? (
-        <Alert type="info" showIcon message={OPERATIONS_ENTREPRISE} />
+        <Alert type="info" showIcon message={JOURNAL_ENTREPRISE} />
       ) : (
         <Tabs
           items={[

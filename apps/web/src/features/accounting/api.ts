@@ -3,7 +3,7 @@ import {
   endpointPath,
   facturePdfEndpoint,
   facturesContract,
-  operationsContract,
+  journalContract,
   piecesDeCaisseContract,
 } from '@yams/shared';
 import { createResource } from '../../components/list/resource';
@@ -20,7 +20,7 @@ export const facturePdfPath = (f: { id: number }) => endpointPath(facturePdfEndp
  * `/api/operations`: the journals' lines (list), one entry with all its lines (detail) and the manual
  * 'Operation Diverse' (create). Its screen keeps its own query keys under `['operations']`.
  */
-export const journaux = createResource('operations', operationsContract);
+export const journaux = createResource('operations', journalContract);
 
 /** `/api/achats`: purchases; validating one raises the stock of its articles. */
 export const achats = createResource('achats', achatsContract);

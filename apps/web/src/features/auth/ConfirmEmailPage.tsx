@@ -7,7 +7,7 @@ import { getSession } from '../../base/session';
 import { useConfirmEmail } from './api';
 
 /**
- * The page of the link mailed to a new address: /confirmer-email?token=… (issue 23 §1). Opening it makes the
+ * The page of the link mailed to a new address: /confirmer-email?token=…; opening it makes the
  * address the account's, once; the page says so, or why not.
  */
 export default function ConfirmEmailPage() {

@@ -56,7 +56,7 @@ export function useConfirmEmail() {
   });
 }
 
-/** Failed verification or resend: the first error, as an error toast for 5 s (spec section 8). */
+/** Failed verification or resend: the first error, as an error toast for 5 s (the specification). */
 const verificationErrors = {
   errors: 'first',
   errorType: 'error',

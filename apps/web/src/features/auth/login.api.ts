@@ -7,7 +7,7 @@ import { signIn } from '../../base/session';
 // are loaded (main.tsx), so it carries neither (api.ts's verification refreshes the user through the /api/me
 // contract, which brings zod).
 
-/** The back-office signs in with this source (spec section 7). */
+/** The back-office signs in with this source (the specification). */
 export const LOGIN_SOURCE = 'yamsmanager';
 
 /** `POST /api/login`'s answer, typed by its contract (`loginEndpoint`, imported as a type only: no zod here). */

@@ -214,7 +214,7 @@ const NOUVEAU: Record<ReferenceTable, string> = {
 };
 
 /**
- * Spec sections 2 and 7: villes and types de marchandise are deleted through the courses microservice's path
+ * The specification: villes and types de marchandise are deleted through the courses microservice's path
  * (their contract's `destroyPath`), and their detail dialog switches between locked and editing.
  */
 const VERROUILLEES: ReferenceTable[] = ['villes', 'types_marchandises'];

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { listEndpoint, type ReferenceTable, referenceContracts } from '@yams/shared';
 import { call } from '../../base/http';
 
-/** How often an unavailable table is probed again (spec: every 2 s until it answers). */
+/** How often an unavailable table is probed again (the specification: every 2 s until it answers). */
 export const PROBE_INTERVAL_MS = 2000;
 
 /**

@@ -29,7 +29,7 @@ import { useLiveQueries } from '../../base/realtime';
 import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
 
-/** One home counter: the count call of spec section 7 (`GET {list}?req_count=1&…`) and the list it opens. */
+/** One home counter: the count call of the specification (`GET {list}?req_count=1&…`) and the list it opens. */
 interface Counter {
   label: string;
   list: ListEndpointContract;
@@ -61,7 +61,7 @@ const demandes = listEndpoint(demandesContract);
 const utilisateurs = listEndpoint(utilisateursContract);
 const users = (sousType: string) => `${PATHS.utilisateurs}?sous_type=${sousType}`;
 
-/** The nine cards of the home screen (spec section 2), in the specification's order. */
+/** The nine cards of the home screen, in the specification's order. */
 export const COUNTERS: Counter[] = [
   counter(vehicules, undefined, { label: 'Véhicules', to: PATHS.vehicules, icon: <CarOutlined /> }),
   counter(courses, undefined, { label: 'Courses', to: PATHS.courses, icon: <SwapOutlined /> }),

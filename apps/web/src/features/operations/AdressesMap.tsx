@@ -24,7 +24,7 @@ function Focus({ target, onReady }: { target: LatLng | null; onReady?: (m: Leafl
 }
 
 /**
- * The address map (spec section 9): Libreville, zoom 13, 600 px high. A click places the marker. The
+ * The address map (the specification): Libreville, zoom 13, 600 px high. A click places the marker. The
  * markers are drawn by Leaflet itself (no image files) and the map works without tiles (no network).
  */
 export function AdressesMap({

@@ -22,7 +22,7 @@ interface FormState {
 
 /**
  * Adresses: the user's own places in a list beside the map. A click on the map places the marker; a city
- * and a label, then 'Enregistrer'. Every message of spec section 5; server errors naming a field highlight it.
+ * and a label, then 'Enregistrer'. Every message of the specification; server errors naming a field highlight it.
  */
 export default function AdressesPage() {
   const user = useSession()?.user;

@@ -36,7 +36,7 @@ import {
   toApiDateTime,
 } from './calendarEvents';
 
-/** Spec section 8: the calendar's load failure. */
+/** The specification's message for the calendar's load failure. */
 export const CALENDAR_LOAD_ERROR = "Une erreur s'est produite lors du chargement des données.";
 
 /** Each kind of event, read from its list through its contract, filtered by month and vehicle. */

@@ -28,7 +28,7 @@ const lieu = (lat: number | null, lng: number | null) =>
   lat !== null && lng !== null ? ` · ${lat.toFixed(4)}, ${lng.toFixed(4)}` : '';
 
 /**
- * What the driver recorded on the road (the driver's app, issue 26): each step with the phone's time and place,
+ * What the driver recorded on the road (the driver's app): each step with the phone's time and place,
  * the proof of delivery with its signature and photos, fuel, road expenses and incidents, in time order.
  */
 export function CourseRoute({ course: c }: { course: CourseOut }) {

@@ -1,6 +1,6 @@
 import type { CourseOut, DocumentOut, InterventionOut } from '@yams/shared';
 
-/** The calendar's kinds of event, their colours (spec section 2) and legend. */
+/** The calendar's kinds of event, their colours (the specification) and legend. */
 export const EVENT_KINDS = {
   depart: { label: 'Départ de course', color: '#1677ff' },
   arrivee: { label: 'Arrivée de course', color: '#389e0d' },
