@@ -194,10 +194,22 @@ test('historique : un jour enregistré se rejoue avec son arrêt, sa distance et
   await replay.getByRole('slider').focus();
   await page.keyboard.press('End');
   await expect(status).toContainText('09:30:00');
+  // Trips and stops: Libreville → the stop (30 min), the stop (15 min), the stop → Owendo (45 min).
+  const trajets = page.getByRole('region', { name: 'Trajets et arrêts' });
+  await expect(trajets.getByRole('heading', { name: '2 trajets, 1 arrêt' })).toBeVisible();
+  const lignes = trajets.locator('tbody tr.ant-table-row');
+  await expect(lignes).toHaveCount(3);
+  await expect(lignes.nth(0)).toContainText(/Trajet.*08:00:00.*08:30:00.*30 min/);
+  await expect(lignes.nth(1)).toContainText(/Arrêt.*08:30:00.*08:45:00.*15 min/);
+  await expect(lignes.nth(2)).toContainText(/Trajet.*08:45:00.*09:30:00.*45 min/);
+  const { file: trajetsCsv } = await exportAs(page, 'CSV', trajets);
+  const trajetsLignes = readCsv(trajetsCsv);
+  expect(trajetsLignes[0]!.slice(0, 5)).toEqual(['Type', 'Début', 'Fin', 'Durée', 'Lieu']);
+  expect(trajetsLignes.slice(1).map((l) => l[0])).toEqual(['Trajet', 'Arrêt', 'Trajet']);
   await page.screenshot({ path: '/tmp/shots/geo-web/e2e-historique-1280.png', fullPage: true });
 
   // The day's figures, exported.
-  const { file } = await exportAs(page, 'CSV');
+  const { file } = await exportAs(page, 'CSV', summary);
   const lines = readCsv(file);
   expect(lines[0]).toEqual([
     'Jour',

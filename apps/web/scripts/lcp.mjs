@@ -1,5 +1,5 @@
 // Weight and LCP of a page under a mobile-4G-like connection, in Debian's Chromium (CDP throttling).
-// Usage: node apps/web/scripts/lcp.mjs [url=http://127.0.0.1:3000/se-connecter] [runs=5] [--bare]
+// Usage: node apps/web/scripts/lcp.mjs [url=http://127.0.0.1:3000/se-connecter] [runs=5] [--bare] [--3g]
 // Prints the JS bytes on the wire (as sent, so compressed when the server compresses), the raw JS
 // bytes, the scripts loaded, and the median LCP of `runs` cold loads (empty cache each time).
 // --bare also builds the bare page (scripts/bare: one React component, the same Vite), serves it
@@ -19,7 +19,13 @@ const url = positional[0] ?? 'http://127.0.0.1:3000/se-connecter';
 const runs = Number(positional[1] ?? 5);
 const withBare = process.argv.includes('--bare');
 // "Fast 4G"-like: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up; a mid-range phone is ~4× slower than this CPU.
-const NETWORK = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 94_000 };
+// --3g: Chrome DevTools' "Fast 3G" (562.5 ms RTT, 1.44 Mbit/s down, 675 kbit/s up), the driver app's bench
+// (LCP of /chauffeur on a phone on the road: 3 s at most).
+const TROIS_G = process.argv.includes('--3g');
+const NETWORK = TROIS_G
+  ? { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 }
+  : { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 94_000 };
+const RESEAU = TROIS_G ? '3G : 562 ms / 1,44 Mbit/s' : '150 ms / 1,6 Mbit/s';
 const CPU_RATE = Number(process.env.CPU_RATE ?? 4);
 
 /** Builds scripts/bare and serves it on 127.0.0.1 (brotli when asked, like @fastify/static's preCompressed). */
@@ -141,7 +147,7 @@ for (const [target, { lcps, scripts }] of results) {
   const sorted = [...lcps].sort((a, b) => a - b);
   console.log(`${target}: ${scripts.length} scripts, JS ${kb(wire)} sur le fil (${kb(raw)} brut)`);
   console.log(
-    `LCP médian ${Math.round(median(lcps))} ms (min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))}) sur ${runs} chargements, réseau 150 ms / 1,6 Mbit/s, CPU ÷${CPU_RATE}`,
+    `LCP médian ${Math.round(median(lcps))} ms (min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))}) sur ${runs} chargements, réseau ${RESEAU}, CPU ÷${CPU_RATE}`,
   );
   summary.push({ wire, lcp: median(lcps) });
 }

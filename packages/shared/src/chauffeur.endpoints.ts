@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CarburantBody,
+  ChauffeurActiviteOut,
   CourseChauffeurDetailOut,
   CourseChauffeurOut,
   EtapeBody,
@@ -10,7 +11,10 @@ import {
   JournalRouteOut,
   LivraisonBody,
   LivraisonOut,
+  PositionsBody,
+  PositionsOut,
   ReleveOut,
+  TelephoneChauffeurOut,
 } from './chauffeur.schemas';
 import { endpointContract } from './contract';
 import { IdParams } from './list-query';
@@ -71,6 +75,28 @@ export const chauffeurIncidentEndpoint = endpointContract({
   body: IncidentBody,
   multipart: true,
   response: ReleveOut,
+});
+
+/** The phone's positions while the app is open, into the GPS pipeline as the phone's own device. */
+export const chauffeurPositionsEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/chauffeur/positions',
+  body: PositionsBody,
+  response: PositionsOut,
+});
+
+/** The phone as a GPS device (registered on first call): what Traccar Client needs, for background tracking. */
+export const chauffeurTelephoneEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/chauffeur/telephone',
+  response: TelephoneChauffeurOut,
+});
+
+/** The office's « Chauffeurs » view: who is on which course, last seen, last place, recent incidents. */
+export const chauffeursActiviteEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/chauffeurs/activite',
+  response: z.array(ChauffeurActiviteOut),
 });
 
 /** The office: a course's road log (steps, proof of delivery, fuel, expenses, incidents). */

@@ -40,3 +40,8 @@ export const ETAPE_LIBELLES: Record<string, string> = {
 
 /** Where a course is in the driver's list. */
 export type QuandCourse = 'aujourdhui' | 'a_venir' | 'passee';
+
+/** Positions of one `POST /api/chauffeur/positions` (the app sends what waited since the last send). */
+export const POSITIONS_LOT_MAX = 1000;
+/** The identifier of a driver's phone as a GPS device: made by the API, typed into Traccar Client. */
+export const identifiantTelephone = (userId: number) => `tel-chauffeur-${userId}`;

@@ -5,6 +5,7 @@ import {
   INCIDENT_TYPES,
   LIVRAISON_PHOTOS_MAX,
   PHOTO_MAX_OCTETS,
+  POSITIONS_LOT_MAX,
 } from './chauffeur.rules';
 import { type FichierRegle, zFichierEnvoye } from './files';
 import { CoordonneesCourseOut } from './geolocation';
@@ -159,7 +160,55 @@ export const IncidentBody = z.object({
 });
 export type IncidentBody = z.infer<typeof IncidentBody>;
 
+/** One fix of the phone (`watchPosition` while the app is open). */
+const PositionTelephone = z.object({
+  date: zQuand("L'heure de la position"),
+  lat: z
+    .number({ error: 'La latitude doit être un nombre entre -90 et 90.' })
+    .min(-90, {
+      error: 'La latitude doit être un nombre entre -90 et 90.',
+    })
+    .max(90, { error: 'La latitude doit être un nombre entre -90 et 90.' }),
+  lng: z
+    .number({ error: 'La longitude doit être un nombre entre -180 et 180.' })
+    .min(-180, {
+      error: 'La longitude doit être un nombre entre -180 et 180.',
+    })
+    .max(180, { error: 'La longitude doit être un nombre entre -180 et 180.' }),
+  precision_m: zChamps.entierOptionnel('La précision', 0, 100_000),
+  /** km/h */
+  vitesse: z.number({ error: 'La vitesse doit être un nombre.' }).min(0).max(400).nullish(),
+  cap: z.number({ error: 'Le cap doit être un nombre.' }).min(0).max(360).nullish(),
+  altitude: z.number({ error: "L'altitude doit être un nombre." }).min(-500).max(9000).nullish(),
+});
+
+/** A batch of the phone's positions, oldest first (what waited offline included). */
+export const PositionsBody = z.object({
+  positions: z
+    .array(PositionTelephone, { error: 'Envoyez les positions dans un tableau « positions ».' })
+    .min(1, { error: 'Envoyez au moins une position.' })
+    .max(POSITIONS_LOT_MAX, { error: `Au plus ${POSITIONS_LOT_MAX} positions par envoi.` }),
+  /** The vehicle he drives, when the API cannot tell (no open course, no vehicle assigned to him). */
+  vehicule_id: zChamps.idOptionnel('Le véhicule'),
+});
+export type PositionsBody = z.infer<typeof PositionsBody>;
+
 // ---------- Answers ----------
+
+/** The driver's phone as a GPS device of the company: what Traccar Client needs, pre-filled. */
+export const TelephoneChauffeurOut = z.object({
+  appareil_id: z.number(),
+  identifiant: z.string(),
+  cle: z.string(),
+  vehicule: z.object({ id: z.number(), plaque: z.string() }).nullable(),
+});
+export type TelephoneChauffeurOut = z.infer<typeof TelephoneChauffeurOut>;
+
+export const PositionsOut = TelephoneChauffeurOut.extend({
+  /** Positions received (a position sent twice is stored once). */
+  recues: z.number(),
+});
+export type PositionsOut = z.infer<typeof PositionsOut>;
 
 const Ville = z.object({ id: z.number(), libelle: z.string() });
 const Position = { lat: z.number().nullable(), lng: z.number().nullable() };
@@ -262,3 +311,37 @@ export const JournalRouteOut = z.object({
   releves: z.array(ReleveOut),
 });
 export type JournalRouteOut = z.infer<typeof JournalRouteOut>;
+
+/** `GET /api/chauffeurs/activite`: the office's « Chauffeurs » view, one line per driver of the company. */
+export const ChauffeurActiviteOut = z.object({
+  id: z.number(),
+  nom_complet: z.string(),
+  telephone: z.string().nullable(),
+  bloque: z.boolean(),
+  /** His last request to the API (the app or the back-office). */
+  last_seen_at: z.string().nullable(),
+  /** The course he is on (on the road first), or waiting to load today. */
+  course: z
+    .object({
+      id: z.number(),
+      code: z.string(),
+      statut: z.string(),
+      trajet: z.string(),
+      plaque: z.string(),
+    })
+    .nullable(),
+  derniere_etape: z.object({ statut: z.string(), date: z.string(), course_code: z.string() }).nullable(),
+  /** His phone's last position (the app open, or Traccar Client). */
+  derniere_position: z.object({ heure: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
+  /** Incidents he reported in the last 7 days, the latest first. */
+  incidents: z.array(
+    z.object({
+      id: z.number(),
+      type: z.string(),
+      note: z.string(),
+      date: z.string(),
+      course_id: z.number().nullable(),
+    }),
+  ),
+});
+export type ChauffeurActiviteOut = z.infer<typeof ChauffeurActiviteOut>;

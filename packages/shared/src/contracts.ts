@@ -83,7 +83,7 @@ import {
   VilleBody,
   VilleOut,
 } from './reference';
-import { UserCreateBody, UserOut, UserUpdateBody } from './users';
+import { AccesChauffeurOut, UserCreateBody, UserOut, UserUpdateBody } from './users';
 
 // One contract per entity of the API (`contract.ts`): the API's crudRoutes serves it, the web's
 // createResource calls it. A new entity declares its contract here first.
@@ -180,7 +180,7 @@ export const utilisateursContract = entityContract({
   query: UsersQuery,
   create: UserCreateBody,
   update: UserUpdateBody,
-  actions: { disable: {}, activate: {} },
+  actions: { disable: {}, activate: {}, 'acces-chauffeur': { out: AccesChauffeurOut } },
 });
 
 // ---------- Accounting ----------

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOUS_TYPES, USER_TYPES } from './enums';
+import { CHAUFFEUR_TYPES, SOUS_TYPES, USER_TYPES } from './enums';
 import { UtilisateurCan } from './permissions';
 import { zChamps } from './reference';
 import { zTexteStockable } from './text';
@@ -35,6 +35,21 @@ export const UserOut = z.object({
 });
 export type UserOut = z.infer<typeof UserOut>;
 
+/**
+ * `POST /api/utilisateurs/{id}/acces-chauffeur`: a single-use link (7 days) for a driver to choose his password
+ * and open the driver's app; the office copies it into WhatsApp or an SMS (most drivers have no email). A
+ * new link replaces the unused ones (a reset).
+ */
+export const AccesChauffeurOut = z.object({
+  lien: z.string(),
+  expire_le: z.string(),
+  /** The message to send the driver, link included. */
+  message: z.string(),
+  /** `https://wa.me/241…?text=…` when the account has a phone number. */
+  whatsapp: z.string().nullable(),
+});
+export type AccesChauffeurOut = z.infer<typeof AccesChauffeurOut>;
+
 /** `Dupont Jean`, or the company name alone. */
 export function nomComplet(u: { nom?: string | null; prenom?: string | null; name?: string | null }): string {
   const full = [u.nom, u.prenom]
@@ -61,18 +76,26 @@ const phone = z
   });
 
 /**
- * How an account can be reached: a client needs a phone or an email (many customers have no email); every
- * other account signs in, so it needs its email. Null when enough is given. Used by create and update.
+ * How an account can be reached: a client needs a phone or an email (many customers have no email), and so
+ * does a driver (camionneur, coursier: he signs in to the driver's app with his phone number);
+ * every other account signs in to the back-office, so it needs its email. Null when enough is given. Used by
+ * create and update.
  */
 export function contactManquant(
   type: string,
   v: { email?: string | null; telephone1?: string | null },
 ): { field: 'email' | 'telephone1'; message: string } | null {
   if (v.email) return null;
-  if (type !== 'client') return { field: 'email', message: "L'email est obligatoire." };
+  const qui =
+    type === 'client'
+      ? 'Un client'
+      : (CHAUFFEUR_TYPES as readonly string[]).includes(type)
+        ? 'Un chauffeur'
+        : null;
+  if (!qui) return { field: 'email', message: "L'email est obligatoire." };
   return v.telephone1
     ? null
-    : { field: 'telephone1', message: 'Un client doit avoir un téléphone ou un email.' };
+    : { field: 'telephone1', message: `${qui} doit avoir un téléphone ou un email.` };
 }
 
 /** Fields of an account that Ressources Humaines can set. */

@@ -22,8 +22,10 @@ export async function titleCount(page: Page, title: string): Promise<number> {
 export async function exportAs(
   page: Page,
   format: 'CSV' | 'Excel (.xlsx)',
+  /** The part of the page whose « Exporter » button is meant, when it has several. */
+  within: Page | Locator = page,
 ): Promise<{ download: Download; file: string }> {
-  await page.getByRole('button', { name: 'Exporter' }).click();
+  await within.getByRole('button', { name: 'Exporter' }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: `Exporter en ${format}` }).click();
   const download = await downloading;

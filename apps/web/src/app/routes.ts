@@ -24,6 +24,7 @@ const SCREENS: Record<RouteName, Screen> = {
   demandes: lazyScreen(() => import('../features/operations/DemandesPage')),
   adresses: lazyScreen(() => import('../features/operations/AdressesPage')),
   utilisateurs: lazyScreen(() => import('../features/users/UtilisateursPage')),
+  chauffeurs: lazyScreen(() => import('../features/operations/ChauffeursPage')),
   paiements: lazyScreen(() => import('../features/operations/PaiementsPage')),
   programmes: lazyScreen(() => import('../features/operations/CalendrierPage')),
   factures: lazyScreen(() => import('../features/accounting/FacturesPage')),

@@ -107,6 +107,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'chauffeurs',
+    path: '/operations/chauffeurs',
+    title: 'Chauffeurs',
+    access: 'private',
+  },
+  {
     name: 'utilisateurs',
     path: '/ressources-humaines',
     title: 'Ressources Humaines',

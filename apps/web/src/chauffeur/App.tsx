@@ -17,6 +17,8 @@ import {
   oublier,
   vider,
 } from './outbox';
+import { suivrePosition } from './suivi';
+import { Traccar } from './Traccar';
 
 const pluriel = (n: number, mot: string) => `${n} ${mot}${n > 1 ? 's' : ''}`;
 
@@ -63,6 +65,7 @@ export function App() {
   const [courses, setCourses] = useState<CourseChauffeurOut[] | null>(null);
   const [hors, setHors] = useState(false);
   const [ouverte, setOuverte] = useState<number | null>(null);
+  const [traccar, setTraccar] = useState(false);
   const [envois, setEnvois] = useState<Envoi[]>([]);
 
   const charger = useCallback(async () => {
@@ -108,7 +111,10 @@ export function App() {
     const online = () => void vider().then(charger);
     window.addEventListener('online', online);
     const poll = setInterval(() => navigator.onLine && void charger(), 60_000);
+    // The phone's position while the app is open, into the live map as the vehicle's device.
+    const stopSuivi = suivrePosition();
     return () => {
+      stopSuivi();
       offSent();
       window.removeEventListener('online', online);
       clearInterval(poll);
@@ -139,7 +145,9 @@ export function App() {
         </button>
       </header>
       <Envois envois={envois} />
-      {course ? (
+      {traccar ? (
+        <Traccar onBack={() => setTraccar(false)} />
+      ) : course ? (
         <Course
           course={course}
           envois={envois}
@@ -149,7 +157,14 @@ export function App() {
           }}
         />
       ) : (
-        <Liste courses={courses} envois={envois} hors={hors} onOpen={(c) => setOuverte(c.id)} />
+        <>
+          <Liste courses={courses} envois={envois} hors={hors} onOpen={(c) => setOuverte(c.id)} />
+          <footer className="ch-footer">
+            <button type="button" className="ch-link" onClick={() => setTraccar(true)}>
+              Suivi GPS en arrière-plan (Traccar Client)
+            </button>
+          </footer>
+        </>
       )}
     </>
   );

@@ -6,6 +6,8 @@ import type {
   chauffeurFraisEndpoint,
   chauffeurIncidentEndpoint,
   chauffeurLivraisonEndpoint,
+  chauffeurPositionsEndpoint,
+  chauffeurTelephoneEndpoint,
   Envelope,
   loginEndpoint,
   logoutEndpoint,
@@ -29,6 +31,8 @@ export const CHEMINS = {
   carburant: '/api/chauffeur/carburant' satisfies (typeof chauffeurCarburantEndpoint)['path'],
   frais: '/api/chauffeur/frais' satisfies (typeof chauffeurFraisEndpoint)['path'],
   incidents: '/api/chauffeur/incidents' satisfies (typeof chauffeurIncidentEndpoint)['path'],
+  positions: '/api/chauffeur/positions' satisfies (typeof chauffeurPositionsEndpoint)['path'],
+  telephone: '/api/chauffeur/telephone' satisfies (typeof chauffeurTelephoneEndpoint)['path'],
 } as const;
 
 /** A course's path: `/api/chauffeur/courses/12/etapes`. */

@@ -7,6 +7,9 @@ import {
   chauffeurFraisEndpoint,
   chauffeurIncidentEndpoint,
   chauffeurLivraisonEndpoint,
+  chauffeurPositionsEndpoint,
+  chauffeursActiviteEndpoint,
+  chauffeurTelephoneEndpoint,
   courseJournalRouteEndpoint,
   LIVRAISON_PHOTOS_MAX,
   PHOTO_CHAUFFEUR_REGLE,
@@ -21,7 +24,9 @@ import { ok } from '../../lib/http';
 import { StoredFiles } from '../../lib/stored-files';
 import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
+import { sharedIngest } from '../geolocation/ingest';
 import { getCourseOut } from '../operations/courses.repository';
+import { activiteChauffeurs } from './activite.repository';
 import { photoNotFound } from './chauffeur.errors';
 import { photosChauffeur } from './chauffeur.table';
 import { getCourseChauffeur, listCoursesChauffeur } from './courses-chauffeur.repository';
@@ -33,6 +38,7 @@ import {
   enregistrerIncident,
   enregistrerLivraison,
 } from './releves.service';
+import { enregistrerPositions, telephoneChauffeur } from './telephone.service';
 
 const tags = ['Application chauffeur'];
 
@@ -124,6 +130,23 @@ const appRoutes: FastifyPluginAsyncZod = async (app) => {
         'Incident signalé au bureau.',
       ),
   });
+
+  const ingest = sharedIngest(app);
+  endpointRoute(app, chauffeurPositionsEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary:
+      "Les positions du téléphone (un lot, les plus anciennes d'abord) : le téléphone est l'appareil GPS du véhicule conduit, enregistré au premier envoi",
+    handler: async (request) =>
+      ok(await enregistrerPositions(app.db, currentScope(request), ingest, request.body)),
+  });
+
+  endpointRoute(app, chauffeurTelephoneEndpoint, {
+    tags,
+    access: 'chauffeur',
+    summary: 'Le téléphone comme appareil GPS (identifiant et clé à saisir dans Traccar Client)',
+    handler: async (request) => ok(await telephoneChauffeur(app.db, currentScope(request), ingest)),
+  });
 };
 
 /** The office's side: a course's road log and its photos, to the company only. */
@@ -139,6 +162,13 @@ const officeRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = await getCourseOut(app.db, scope, request.params.id);
       return ok(await journalRoute(app.db, scope, course.id));
     },
+  });
+
+  endpointRoute(app, chauffeursActiviteEndpoint, {
+    tags: ['Courses'],
+    summary:
+      'Les chauffeurs de l’entreprise : course en cours, dernière étape, dernière position du téléphone, vu pour la dernière fois, incidents des 7 derniers jours',
+    handler: async (request) => ok(await activiteChauffeurs(app.db, currentScope(request))),
   });
 
   fileRoute(app, photoChauffeurEndpoint, {

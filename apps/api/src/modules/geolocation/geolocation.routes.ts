@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appareilsRoutes } from './appareils.routes';
 import { gpsRoutes } from './gps.routes';
-import { Ingest } from './ingest';
+import { sharedIngest } from './ingest';
 
-/** Geolocation: one ingest (and its caches) shared by the device routes and the GPS routes. */
+/** Geolocation: one ingest (and its caches) shared by the device routes, the GPS routes and the driver's app. */
 const geolocationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ingest = new Ingest(app);
+  const ingest = sharedIngest(app);
   await app.register(appareilsRoutes(ingest));
   await app.register(gpsRoutes(ingest));
 };

@@ -75,6 +75,17 @@ interface Cached<T> {
  */
 export type IngestResult = 'stored' | 'refused';
 
+/** One ingest (its caches) per database: the GPS routes and the driver's app's positions share it. */
+const shared = new WeakMap<object, Ingest>();
+export function sharedIngest(app: Pick<FastifyInstance, 'db' | 'realtime' | 'log'>): Ingest {
+  let ingest = shared.get(app.db);
+  if (!ingest) {
+    ingest = new Ingest(app);
+    shared.set(app.db, ingest);
+  }
+  return ingest;
+}
+
 export class Ingest {
   private devices = new Map<string, Cached<DeviceRef | null>>();
   private contexts = new Map<number, Cached<ContexteCourse | null>>();

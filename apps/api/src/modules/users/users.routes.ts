@@ -1,11 +1,11 @@
-import { connectedUsersEndpoint, utilisateursContract } from '@yams/shared';
+import { connectedUsersEndpoint, estChauffeur, utilisateursContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { endpointRoute } from '../../lib/endpoint-routes';
 import { listReply } from '../../lib/pagination';
 import { currentScope } from '../../plugins/auth';
 import { connectedUsers, getUserOut, listUsers } from './users.repository';
-import { createUser, findScopedUser, setBlocked, updateUser } from './users.service';
+import { accesChauffeur, createUser, findScopedUser, setBlocked, updateUser } from './users.service';
 
 const tags = ['Utilisateurs'];
 
@@ -34,7 +34,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     create: {
       summary: 'Crée un compte ; son titulaire reçoit un lien pour choisir son mot de passe',
       run: (scope, body) => createUser({ db: app.db, mailer: app.mailer, config: app.config }, scope, body),
-      message: () => 'Utilisateur créé. Un email lui a été envoyé pour choisir son mot de passe.',
+      message: (u) =>
+        u.email
+          ? 'Utilisateur créé. Un email lui a été envoyé pour choisir son mot de passe.'
+          : estChauffeur(u)
+            ? 'Utilisateur créé. Donnez-lui son accès depuis sa fiche (section « Application chauffeur »).'
+            : 'Utilisateur créé.',
     },
     update: {
       summary: 'Modifie un compte',
@@ -55,6 +60,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         run: async (scope, id) => ({
           data: await setBlocked(app.db, scope, id, false),
           message: 'Le compte a été activé.',
+        }),
+      },
+      'acces-chauffeur': {
+        summary:
+          "Lien d'accès à l'application chauffeur (7 jours, une fois) à envoyer au chauffeur par WhatsApp ou SMS ; il remplace les liens non utilisés",
+        run: async (scope, id) => ({
+          data: await accesChauffeur(app, scope, id),
+          message: "Lien d'accès créé : envoyez-le au chauffeur.",
         }),
       },
     },

@@ -1,15 +1,18 @@
 import {
+  type AccesChauffeurOut,
   contactManquant,
+  estChauffeur,
   MSG,
   nomComplet,
+  telephoneNational,
   type UserCreateBody,
   type UserOut,
   type UserUpdateBody,
 } from '@yams/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { type User, users } from '../../db/core.table';
+import { passwordResets, type User, users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
 import { AppError, createErrorFactory, fieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -138,4 +141,43 @@ export async function setBlocked(db: Db, scope: Scope, id: number, bloque: boole
   await scoped(db, scope).update(users).set({ bloque }).where(eq(users.id, id));
   if (bloque) await revokeUserTokens(db, id);
   return (await getUserOut(db, scope, id))!;
+}
+
+/**
+ * The driver's app access: a single-use link to choose a password, then the app; the office sends it
+ * by WhatsApp or SMS (most drivers have no email). The unused links of the account stop working (a reset).
+ */
+export async function accesChauffeur(
+  deps: { db: Db; config: Config },
+  scope: Scope,
+  id: number,
+): Promise<AccesChauffeurOut> {
+  const user = await findScopedUser(deps.db, scope, id);
+  if (!estChauffeur(user)) {
+    throw new AppError('users.not_driver', 422, [
+      "L'application chauffeur est réservée aux camionneurs et aux coursiers.",
+    ]);
+  }
+  if (user.bloque) {
+    throw new AppError('users.blocked', 409, [
+      "Ce compte est bloqué : activez-le avant de lui donner l'accès à l'application chauffeur.",
+    ]);
+  }
+  await deps.db
+    .update(passwordResets)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
+  const lien = `${await createResetLink(deps, user, INVITATION_TTL_MINUTES)}&app=chauffeur`;
+  const expire = new Date(Date.now() + INVITATION_TTL_MINUTES * 60_000);
+  const identifiant = user.telephone1 ? `votre numéro ${user.telephone1}` : `l'adresse ${user.email}`;
+  const message =
+    `Bonjour ${nomComplet(user)}, voici votre accès à l'application chauffeur : ${lien} — ouvrez-le sur votre ` +
+    `téléphone pour choisir votre mot de passe (lien valable 7 jours, une seule fois). Pour vous connecter : ${identifiant}.`;
+  const national = telephoneNational(user.telephone1);
+  return {
+    lien,
+    expire_le: expire.toISOString(),
+    message,
+    whatsapp: national ? `https://wa.me/241${national}?text=${encodeURIComponent(message)}` : null,
+  };
 }

@@ -47,6 +47,7 @@ export const NAVIGATION: NavEntry[] = [
           { key: 'demandes', label: 'Demandes', route: 'demandes' },
         ],
       },
+      { key: 'chauffeurs', label: 'Chauffeurs', route: 'chauffeurs' },
       { key: 'paiements', label: 'Paiements', route: 'paiements' },
       { key: 'programmes', label: 'Calendrier', route: 'programmes' },
       { key: 'adresses', label: 'Adresses', route: 'adresses' },

@@ -35,16 +35,18 @@ export function DetailView<T extends Row>({
           children: displayNode(field, row),
         }))}
       />
-      {decl.detail.sections?.map((section) => (
-        <section key={section.key} aria-label={section.title}>
-          {section.title && (
-            <Divider titlePlacement="start" style={{ marginTop: 24 }}>
-              {section.title}
-            </Divider>
-          )}
-          {section.render(row, ctx)}
-        </section>
-      ))}
+      {decl.detail.sections
+        ?.filter((section) => !section.visible || section.visible(row))
+        .map((section) => (
+          <section key={section.key} aria-label={section.title}>
+            {section.title && (
+              <Divider titlePlacement="start" style={{ marginTop: 24 }}>
+                {section.title}
+              </Divider>
+            )}
+            {section.render(row, ctx)}
+          </section>
+        ))}
     </>
   );
   if (!history) return details;

@@ -165,6 +165,8 @@ export interface SectionContext {
 export interface DetailSection<T> {
   key: string;
   title?: string;
+  /** Shown only for the rows it is true of (a driver's app access: drivers only). */
+  visible?: (row: T) => boolean;
   render: (row: T, ctx: SectionContext) => ReactNode;
 }
 

@@ -10,11 +10,15 @@ import { useResetPassword } from './api';
 
 type ResetValues = { password: string; password_confirmation: string };
 
-/** The page of the mailed link: /reinitialiser-mot-de-passe?token=…&email=… */
+/**
+ * The page of the mailed link: /reinitialiser-mot-de-passe?token=…&email=… (`&app=chauffeur`: a driver's
+ * access link from Ressources Humaines, which opens the driver's app once the password is chosen).
+ */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
+  const chauffeur = params.get('app') === 'chauffeur';
   const [form] = Form.useForm<ResetValues>();
   const reset = useResetPassword();
   const navigate = useNavigate();
@@ -35,7 +39,10 @@ export default function ResetPasswordPage() {
     reset.mutate(
       { token, ...values },
       {
-        onSuccess: () => navigate(PATHS.login, { replace: true, state: { email } }),
+        onSuccess: () =>
+          chauffeur
+            ? window.location.assign('/chauffeur')
+            : navigate(PATHS.login, { replace: true, state: { email } }),
         onError: (error) => applyServerErrors(form, error),
       },
     );

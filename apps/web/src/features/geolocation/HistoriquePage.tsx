@@ -12,6 +12,7 @@ import { useIsMobile } from '../../components/useIsMobile';
 import { appareils, useTrace } from './api';
 import { formatDuration, formatFix, formatKm, formatSpeed } from './format';
 import { TrackMap } from './TrackMap';
+import { TrajetsSection } from './TrajetsSection';
 import { REPLAY_SPEEDS, useReplay } from './useReplay';
 
 const hour = new Intl.DateTimeFormat('fr-FR', {
@@ -59,7 +60,7 @@ function useAppareilsTous() {
 /**
  * Historique des trajets: a device and a day range (Libreville days, at most 31); its track with the stops
  * of more than 5 minutes, a replay (play/pause, slider, speed), and the distance and driving time of each
- * day, exported as CSV or Excel. The choice is kept in the address (`?appareil=3&du=…&au=…`).
+ * day, then its trips and stops (TrajetsSection), each exported as CSV or Excel. The choice is kept in the address (`?appareil=3&du=…&au=…`).
  */
 export default function HistoriquePage() {
   const isMobile = useIsMobile();
@@ -243,6 +244,8 @@ export default function HistoriquePage() {
           ]}
         />
       </section>
+
+      <TrajetsSection appareil={chosen} du={du} au={au} nom={device?.nom ?? ''} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   MAP,
   type PositionPoussee,
   REALTIME_EVENTS,
+  rapportTrajetsEndpoint,
   traceEndpoint,
 } from '@yams/shared';
 import { useEffect, useMemo } from 'react';
@@ -21,6 +22,22 @@ export const appareils = createResource('appareils', appareilsContract);
 
 /** The map's copy of the devices: under the resource, so every write of the devices screen refreshes it. */
 const liveKey = [...appareils.keys.all, 'live'] as const;
+
+/** A device's trips and stops over a day range (`GET /api/rapports/trajets`). */
+export function useRapportTrajets(id: number | null, debut: string, fin: string) {
+  return useQuery({
+    queryKey: [...appareils.keys.all, 'rapport-trajets', id, debut, fin],
+    queryFn: async ({ signal }) =>
+      (
+        await call(
+          rapportTrajetsEndpoint,
+          { query: { appareil_id: id!, date_debut: debut, date_fin: fin } },
+          { signal },
+        )
+      ).data,
+    enabled: id !== null,
+  });
+}
 
 /**
  * The company's devices for the map: `GET /api/appareils` every 10 s, and each position the API pushes

@@ -1,16 +1,17 @@
-import { USER_TYPES, UserCreateBody, type UserOut, UserUpdateBody } from '@yams/shared';
+import { estChauffeur, USER_TYPES, UserCreateBody, type UserOut, UserUpdateBody } from '@yams/shared';
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useSession } from '../../base/session';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
+import { AccesChauffeur } from './AccesChauffeur';
 import { utilisateurs } from './api';
 import { UTILISATEUR_LABELS } from './labels';
 import {
   ACCOUNT_DETAIL_KEYS,
   blockActions,
+  clientContactFields,
   commercialField,
-  contactFields,
   etatField,
   sousTypeOptions,
   typeField,
@@ -71,7 +72,8 @@ export function utilisateursDecl(superadmin: boolean): ListDecl<UserOut> {
           options: sousTypeOptions,
           visible: (v, mode) => (mode === 'create' ? v.type === 'transporteur' : Boolean(v.sous_type)),
         },
-        ...contactFields,
+        // A client or a driver may have a phone alone (contactManquant); the schema asks the others' email.
+        ...clientContactFields,
         commercialField,
       ],
       createSchema: UserCreateBody,
@@ -81,6 +83,14 @@ export function utilisateursDecl(superadmin: boolean): ListDecl<UserOut> {
       title: (u) => `Utilisateur ${u.name}`,
       fields: ['name', 'type', ...ACCOUNT_DETAIL_KEYS, 'bloque'],
       actions: blockActions,
+      sections: [
+        {
+          key: 'acces-chauffeur',
+          title: 'Application chauffeur',
+          visible: (u) => estChauffeur(u) && u.can.update,
+          render: (u) => <AccesChauffeur user={u} />,
+        },
+      ],
     },
     exportName: 'Utilisateurs',
   };

@@ -42,7 +42,7 @@ export const commercialField: FormFieldDecl = {
 };
 
 /** Contact fields of any account. */
-export const contactFields: FormFieldDecl[] = [
+const contactFields: FormFieldDecl[] = [
   { name: 'name', type: 'text', required: true },
   { name: 'email', type: 'email', required: true },
   { name: 'nom', type: 'text', required: true },
