@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, setupFixtures } from './fixtures';
 import { uploadLogo } from './helpers';
 
-// The printed invoice (issue 24 §9, §10): a validated invoice is frozen as it was validated, its issuer and
+// The printed invoice: a validated invoice is frozen as it was validated, its issuer and
 // client blocks included; characters the PDF font cannot draw never print as garbage.
 
 let ctx: Fixtures;

@@ -356,7 +356,7 @@ describe('journals', () => {
     expect((await ctx.t.get(`/api/operations/${good.json().data.id}`, ctx.B.token)).statusCode).toBe(404);
   });
 
-  it("keeps a superadmin's books per company: the journals and the balance need one (issue 24 §6)", async () => {
+  it("keeps a superadmin's books per company: the journals and the balance need one", async () => {
     const message =
       'Choisissez une entreprise : les journaux et la balance générale se tiennent par entreprise.';
     for (const url of [
@@ -399,7 +399,7 @@ describe('journals', () => {
     expect(made.json().data.entreprise_id).toBe(ctx.B.id);
   });
 
-  it('open newest first: the first page holds the latest lines (issue 24 §18)', async () => {
+  it('open newest first: the first page holds the latest lines', async () => {
     const posted = await ctx.t.post(
       '/api/operations',
       versement(new Date().toISOString().slice(0, 10), 'Dernière écriture du jour', 2_000),

@@ -384,7 +384,7 @@ describe('monthly movements', () => {
         );
         const source = listLignesJournal(ctx.t.database.db, scope, { ...f, sort: 'date_operation' });
         expect(await source.count(), JSON.stringify(f)).toBe(attendues.length);
-        // The journals' default order: the newest first (issue 24 §18), the same lines and balances.
+        // The journals' default order: the newest first, the same lines and balances.
         const recente = listLignesJournal(ctx.t.database.db, scope, f);
         const recentes = [...attendues].reverse();
         // Pages of 12: the first two, the last two, and four inside.
