@@ -38,6 +38,16 @@ const voucher = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** An opération diverse: cash (571) paid into the bank (521). */
+const versement = (date_operation: string, libelle: string, montant: number) => ({
+  date_operation,
+  libelle,
+  lignes: [
+    { compte: '521', debit: montant },
+    { compte: '571', credit: montant },
+  ],
+});
+
 const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 // First in the file: the company's documents and postings are still the demo seed's own.
@@ -335,14 +345,7 @@ describe('journals', () => {
     expectFailure(bad, 422, "L'écriture n'est pas équilibrée : 1.000 FCFA au débit, 900 FCFA au crédit.");
     const good = await ctx.t.post(
       '/api/operations',
-      {
-        date_operation: '2026-06-30',
-        libelle: 'Versement espèces en banque',
-        lignes: [
-          { compte: '521', debit: 500_000 },
-          { compte: '571', credit: 500_000 },
-        ],
-      },
+      versement('2026-06-30', 'Versement espèces en banque', 500_000),
       ctx.A.token,
     );
     expect(good.statusCode, good.body).toBe(200);
@@ -352,6 +355,68 @@ describe('journals', () => {
       total_credit: 500_000,
     });
     expect((await ctx.t.get(`/api/operations/${good.json().data.id}`, ctx.B.token)).statusCode).toBe(404);
+  });
+
+  it("keeps a superadmin's books per company: the journals and the balance need one", async () => {
+    const message =
+      'Choisissez une entreprise : les journaux et la balance générale se tiennent par entreprise.';
+    for (const url of [
+      '/api/operations',
+      '/api/operations?date_debut=2026-01-01&date_fin=2026-12-31',
+      '/api/operations/balance?date_debut=2026-01-01&date_fin=2026-12-31',
+      `/api/operations/export?format=csv&columns=${encodeURIComponent(JSON.stringify([{ label: 'Date', path: 'date_operation' }]))}`,
+    ]) {
+      const res = await ctx.t.get(url, ctx.admin);
+      const body = expectFailure(res, 422, message);
+      expect(
+        (body as unknown as { data: { fields: Record<string, string> } }).data.fields.entreprise,
+        url,
+      ).toBe(message);
+    }
+    // Named, the company's lines alone (with its name), and the balance of its books alone.
+    const a = (await ctx.t.get(`/api/operations?entreprise=${ctx.A.id}&per_page=100`, ctx.admin)).json().data;
+    expect(a.data.length).toBeGreaterThan(0);
+    const own = (await ctx.t.get('/api/operations?per_page=100', ctx.A.token)).json().data;
+    expect(a.data.map((l: { id: number }) => l.id)).toEqual(own.data.map((l: { id: number }) => l.id));
+    const balance = (url: string, token: string) =>
+      ctx.t.get(`/api/operations/balance?date_debut=2025-01-01&date_fin=2026-12-31${url}`, token);
+    expect((await balance(`&entreprise=${ctx.B.id}`, ctx.admin)).json().data).toEqual(
+      (await balance('', ctx.B.token)).json().data,
+    );
+    // An opération diverse of a superadmin names its company.
+    const od = {
+      date_operation: '2026-06-30',
+      libelle: 'Régularisation de caisse',
+      lignes: [
+        { compte: '521', debit: 1_000 },
+        { compte: '571', credit: 1_000 },
+      ],
+    };
+    const refused = await ctx.t.post('/api/operations', od, ctx.admin);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().data.fields.entreprise_id).toBe("L'entreprise est obligatoire.");
+    const made = await ctx.t.post('/api/operations', { ...od, entreprise_id: ctx.B.id }, ctx.admin);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data.entreprise_id).toBe(ctx.B.id);
+  });
+
+  it('open newest first: the first page holds the latest lines', async () => {
+    const posted = await ctx.t.post(
+      '/api/operations',
+      versement(new Date().toISOString().slice(0, 10), 'Dernière écriture du jour', 2_000),
+      ctx.A.token,
+    );
+    expect(posted.statusCode, posted.body).toBe(200);
+    const page = (await ctx.t.get('/api/operations?page=1', ctx.A.token)).json().data;
+    expect(page.data.slice(0, 2).map((l: { libelle: string }) => l.libelle)).toEqual([
+      'Dernière écriture du jour',
+      'Dernière écriture du jour',
+    ]);
+    const dates = page.data.map((l: { date_operation: string }) => l.date_operation);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // The oldest first on demand.
+    const ancien = (await ctx.t.get('/api/operations?page=1&sort=date_operation', ctx.A.token)).json().data;
+    expect(ancien.data[0].date_operation < page.data[0].date_operation).toBe(true);
   });
 
   it('posts validated payments from Operations and reverses them when cancelled', async () => {
@@ -388,9 +453,14 @@ describe('journals', () => {
       .where(eq(ecritures.entreprise_id, ctx.A.id));
     expect(n!.n).toBeGreaterThan(50);
     // The running balance of the last line of an account is the account's total.
-    const page = (await ctx.t.get('/api/operations?compte=571&per_page=100&page=1', ctx.A.token)).json().data;
+    const page = (
+      await ctx.t.get('/api/operations?compte=571&per_page=100&page=1&sort=date_operation', ctx.A.token)
+    ).json().data;
     const last = (
-      await ctx.t.get(`/api/operations?compte=571&per_page=100&page=${page.last_page}`, ctx.A.token)
+      await ctx.t.get(
+        `/api/operations?compte=571&per_page=100&page=${page.last_page}&sort=date_operation`,
+        ctx.A.token,
+      )
     )
       .json()
       .data.data.at(-1);
@@ -400,21 +470,22 @@ describe('journals', () => {
       .where(and(eq(ecritureLignes.entreprise_id, ctx.A.id), eq(ecritureLignes.compte, '571')));
     expect(last.solde).toBe(total!.s);
     let running = 0;
-    const first = (await ctx.t.get('/api/operations?compte=571&per_page=100&page=1', ctx.A.token)).json().data
-      .data;
+    const first = (
+      await ctx.t.get('/api/operations?compte=571&per_page=100&page=1&sort=date_operation', ctx.A.token)
+    ).json().data.data;
     for (const l of first) {
       running += l.debit - l.credit;
       expect(l.solde).toBe(running);
     }
     // An export (every line at once: the running balances in one pass) gives the same balances as pages.
-    const tout = await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(100_000, 0);
-    const parPages = await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(200, 0);
+    const ancien = { sort: 'date_operation' } as const;
+    const sA = scoped(db, { entrepriseId: ctx.A.id });
+    const tout = await listLignesJournal(sA, ancien).rows(100_000, 0);
+    const parPages = await listLignesJournal(sA, ancien).rows(200, 0);
     expect(parPages.length).toBe(200);
     expect(tout.slice(0, 200)).toEqual(parPages);
     const milieu = Math.floor(tout.length / 2);
-    expect(await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {}).rows(12, milieu)).toEqual(
-      tout.slice(milieu, milieu + 12),
-    );
+    expect(await listLignesJournal(sA, ancien).rows(12, milieu)).toEqual(tout.slice(milieu, milieu + 12));
     const fin = new Date().toISOString().slice(0, 10);
     const debut = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
     const bal = (
@@ -459,6 +530,9 @@ describe('journals', () => {
       date_fin: fin,
       compte: '41',
     }).rows(100_000, 0);
+    // Newest first by default, the export as the screen.
+    expect(venteExport.length).toBeGreaterThan(1);
+    expect(venteExport[0]!.date_operation >= venteExport.at(-1)!.date_operation).toBe(true);
     const ventePage = await listLignesJournal(scoped(db, { entrepriseId: ctx.A.id }), {
       type: 'Vente',
       date_debut: debut,

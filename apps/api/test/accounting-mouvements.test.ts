@@ -383,18 +383,25 @@ describe('monthly movements', () => {
             (!f.date_debut || l.date_operation >= f.date_debut) &&
             (!f.date_fin || l.date_operation <= f.date_fin),
         );
-        const source = listLignesJournal(scoped(ctx.t.database.db, scope), f);
+        const source = listLignesJournal(scoped(ctx.t.database.db, scope), { ...f, sort: 'date_operation' });
         expect(await source.count(), JSON.stringify(f)).toBe(attendues.length);
+        // The journals' default order: the newest first, the same lines and balances.
+        const recente = listLignesJournal(scoped(ctx.t.database.db, scope), f);
+        const recentes = [...attendues].reverse();
         // Pages of 12: the first two, the last two, and four inside.
         const pages = Math.ceil(attendues.length / 12);
         const numeros = [
           ...new Set([0, 1, pages - 2, pages - 1, ...[1, 2, 3, 4].map((i) => Math.floor((pages * i) / 5))]),
         ].filter((p) => p >= 0 && p < pages);
         // The same pages found through the monthly line counts (as a far page of three years is).
-        const parMois = listLignesJournal(scoped(ctx.t.database.db, scope), f, {
-          sautDirect: 0,
-          lecture: (sens) => lectures.add(sens),
-        });
+        const parMois = listLignesJournal(
+          scoped(ctx.t.database.db, scope),
+          { ...f, sort: 'date_operation' },
+          {
+            sautDirect: 0,
+            lecture: (sens) => lectures.add(sens),
+          },
+        );
         for (const p of numeros) {
           const want = attendues.slice(p * 12, p * 12 + 12).map((l) => [l.id, soldes.get(l.id)]);
           const rows = await source.rows(12, p * 12);
@@ -418,6 +425,14 @@ describe('monthly movements', () => {
             });
             expect(combined.rows.map((r) => [r.id, r.solde])).toEqual(want);
           }
+          const wantRecente = recentes.slice(p * 12, p * 12 + 12).map((l) => [l.id, soldes.get(l.id)]);
+          expect(
+            (await recente.rows(12, p * 12)).map((r) => [r.id, r.solde]),
+            `${company.id} ${JSON.stringify(f)} page ${p + 1} récente`,
+          ).toEqual(wantRecente);
+          const pageRecente = await recente.page(12, p * 12);
+          expect(pageRecente.total.total).toBe(attendues.length);
+          expect(pageRecente.rows.map((r) => [r.id, r.solde])).toEqual(wantRecente);
           // The page's opening balances are read from before its first line or back from the month's end:
           // both ways are checked above.
           const premiere = attendues[p * 12];

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { courseEvenements, liensSuivi, notifications } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
 import { data, type Fixtures, setupFixtures } from './fixtures';
-import { multipart } from './helpers';
+import { uploadLogo } from './helpers';
 
 // A course's GPS events (arrival and departure at its pickup and drop-off) raised by the
 // positions of its vehicle's device, and the public tracking link of a course.
@@ -261,13 +261,7 @@ describe('public tracking link', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       'base64',
     );
-    const { payload, contentType } = multipart('logo', 'logo.png', 'image/png', png);
-    const up = await f.t.app.inject({
-      method: 'POST',
-      url: '/api/entreprise/parametres/logo',
-      payload,
-      headers: { authorization: `Bearer ${f.A.token}`, 'content-type': contentType },
-    });
+    const up = await uploadLogo(f.t, f.A.token, png);
     expect(up.statusCode, up.body).toBe(200);
     const pub = data(await f.t.get(`/api/suivi/${lien.token}`));
     expect(pub.transporteur).toEqual({ nom, logo: `/api/suivi/${lien.token}/logo` });

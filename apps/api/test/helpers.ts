@@ -213,6 +213,17 @@ export async function addBackOfficeUser(
 /** A small valid PDF. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
+/** `POST /api/entreprise/parametres/logo`: the company's logo as a multipart upload, part « logo ». */
+export function uploadLogo(t: TestContext, token: string, bytes: Buffer) {
+  const { payload, contentType } = multipart('logo', 'logo.png', 'image/png', bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/entreprise/parametres/logo',
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  });
+}
+
 /** `POST /api/documents/{id}/fichier`: the file as a multipart upload, part « fichier ». */
 export function uploadFichier(
   t: TestContext,

@@ -87,7 +87,48 @@ test('journaux : filtre (dates obligatoires), export, détail « Opération ID �
 }) => {
   await page.goto('/comptabilite/journaux');
   await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible({ timeout: 30_000 });
+  // An entry of today, so the current month has lines whatever the seed's last date.
+  const today = new Intl.DateTimeFormat('fr-CA', { timeZone: 'Africa/Libreville' }).format(new Date());
+  const posted = await api(page, '/api/operations', {
+    date_operation: today,
+    libelle: `Dépôt du jour ${stamp()}`,
+    lignes: [
+      { compte: '521', debit: 15_000 },
+      { compte: '571', credit: 15_000 },
+    ],
+  });
+  expect(posted.success, JSON.stringify(posted.message)).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible({ timeout: 30_000 });
   const filtre = page.getByRole('form', { name: 'Filtrer les journaux' });
+  // It opens on the current month, newest first (not on the first entry ever written, pages back).
+  const [y, m, d] = today.split('-');
+  await expect(filtre.getByLabel('Date de début')).toHaveValue(`01/${m}/${y}`);
+  await expect(filtre.getByLabel('Date de fin')).toHaveValue(`${d}/${m}/${y}`);
+  const lignes = page.getByRole('tabpanel').getByRole('row');
+  await expect(lignes.nth(1).getByRole('cell').first()).toHaveText(`${d}/${m}/${y}`, { timeout: 20_000 });
+  // One convention: debit and credit in their own columns, a balance as an amount with D or C, never a sign too.
+  const entetes = await page.getByRole('tabpanel').getByRole('columnheader').allInnerTexts();
+  expect(entetes.slice(0, 7)).toEqual([
+    'Date',
+    'Journal',
+    'Compte',
+    'Libellé',
+    'Débit',
+    'Crédit',
+    'Solde du compte',
+  ]);
+  const montants = (await page.getByRole('tabpanel').locator('td').allInnerTexts()).join(' | ');
+  expect(montants).toMatch(/\d FCFA [DC]\b/);
+  expect(montants).not.toMatch(/-\s?[\d.]+ FCFA/);
+  // The dates are required: cleared, 'Charger' says so.
+  for (const label of ['Date de début', 'Date de fin']) {
+    await filtre
+      .locator('.ant-form-item')
+      .filter({ has: page.getByLabel(label) })
+      .locator('.ant-picker-clear')
+      .click({ force: true });
+  }
   await filtre.getByRole('button', { name: 'Charger' }).click();
   await expect(filtre).toContainText('La date de début et la date de fin sont obligatoires.');
   await expect(filtre.getByRole('button', { name: 'Réinitialiser' })).toHaveCount(0);

@@ -172,4 +172,64 @@ test.describe('superadmin', () => {
     await expect(card.getByText('Entreprise', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card).toContainText(/TransGabon SARL|Ogooué Logistique/);
   });
+
+  test('Le super administrateur distingue les factures, achats et pièces de caisse de chaque entreprise', async ({
+    page,
+  }) => {
+    // Each company numbers its own invoices and vouchers (both have FAC-2026-00004): the company tells them apart.
+    const lists: Array<[string, string, string[]]> = [
+      ['/comptabilite/factures', 'Factures', ['Entreprise', 'Numéro', 'Net à payer', 'Statut']],
+      ['/comptabilite/achats', 'Achats', ['Entreprise', 'Fournisseur', 'Montant', 'Statut']],
+      ['/comptabilite/pieces-de-caisse', 'Pièces de caisse', ['Entreprise', 'N°', 'Montant']],
+    ];
+    for (const [path, title, columns] of lists) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: new RegExp(`^${title} \\(\\d+\\)`) })).toBeVisible({
+        timeout: 30_000,
+      });
+      await fitsAt1280(page, columns);
+      const names = (await page.getByRole('table').getByRole('row').locator('td').allInnerTexts()).join(' ');
+      expect(names, path).toContain('TransGabon SARL');
+      expect(names, path).toContain('Ogooué Logistique');
+    }
+    // The creation form names the company (required), as every superadmin's form of the kit.
+    await page.getByRole('button', { name: 'Ajouter une pièce de caisse' }).click();
+    const create = page.getByRole('dialog', { name: 'Nouvelle pièce de caisse' });
+    const entreprise = create.locator('.ant-form-item').filter({ has: page.getByLabel('Entreprise') });
+    await expect(entreprise.locator('.ant-form-item-required')).toHaveText('Entreprise');
+  });
+
+  test('Les journaux du super administrateur se tiennent par entreprise (balance et soldes compris)', async ({
+    page,
+  }) => {
+    await page.goto('/comptabilite/journaux');
+    await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible({ timeout: 30_000 });
+    const message =
+      'Choisissez une entreprise : les journaux et la balance générale se tiennent par entreprise.';
+    // No company's lines mixed with another's, no balance summing them: the company first.
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Balance générale' })).toHaveCount(0);
+    const filtre = page.getByRole('form', { name: 'Filtrer les journaux' });
+    await filtre.getByRole('button', { name: 'Charger' }).click();
+    await expect(filtre).toContainText(message);
+    await pick(page, filtre.getByRole('combobox', { name: 'Entreprise' }), 'Ogooué', 'Ogooué Logistique');
+    await filtre.getByRole('button', { name: 'Charger' }).click();
+    const rows = page.getByRole('tabpanel').getByRole('row');
+    await expect(rows.nth(1)).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('tab', { name: 'Balance générale' }).click();
+    const total = page
+      .getByRole('table', { name: 'Balance générale' })
+      .getByRole('row')
+      .filter({ hasText: 'Total' });
+    await expect(total).toBeVisible({ timeout: 20_000 });
+    const cells = await total.getByRole('cell').allInnerTexts();
+    expect(cells.at(-3)).toBe(cells.at(-2));
+    // Its opération diverse goes to the company chosen, which the form names (required).
+    await page.getByRole('button', { name: 'Ajouter une opération diverse' }).click();
+    const od = page.getByRole('dialog', { name: 'Nouvelle opération diverse' });
+    await expect(od.getByRole('combobox', { name: 'Entreprise' })).toBeVisible();
+    await expect(
+      od.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: 'Entreprise' }) }),
+    ).toContainText('Ogooué Logistique');
+  });
 });

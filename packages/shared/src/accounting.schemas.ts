@@ -333,6 +333,9 @@ export type AchatUpdateBody = z.infer<typeof AchatUpdateBody>;
 // ---------- Journaux ----------
 
 export const JOURNAL_FILTRE_DATES = 'La date de début et la date de fin sont obligatoires.';
+/** A superadmin's journals and balance without a company: each company keeps its own books. */
+export const JOURNAL_ENTREPRISE =
+  'Choisissez une entreprise : les journaux et la balance générale se tiennent par entreprise.';
 
 export const OperationDiverseBody = z.object({
   entreprise_id: zChamps.idOptionnel("L'entreprise"),

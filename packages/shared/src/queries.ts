@@ -165,12 +165,18 @@ export const PiecesDeCaisseQuery = listFilters(
   ['numero', 'date_operation', 'libelle', 'beneficiaire', 'decaisseur', 'montant'],
 );
 
-/** The journals' lines (`GET /api/operations`). */
-export const JournalQuery = listFilters({
-  type: JournalEnum.optional(),
-  compte: z.string().trim().max(10, { error: 'Le compte ne peut pas dépasser 10 caractères.' }).optional(),
-  ...dateRangeQuery,
-});
+/**
+ * The journals' lines (`GET /api/operations`), newest first; `sort=date_operation` for the oldest first. A
+ * superadmin names the company (`entreprise`): running balances are kept per company.
+ */
+export const JournalQuery = listFilters(
+  {
+    type: JournalEnum.optional(),
+    compte: z.string().trim().max(10, { error: 'Le compte ne peut pas dépasser 10 caractères.' }).optional(),
+    ...dateRangeQuery,
+  },
+  ['date_operation'],
+);
 
 /** The balance générale of a period (`GET /api/operations/balance`; both dates required by the API). */
 export const BalanceQuery = listFilters({

@@ -1,8 +1,8 @@
-import { accountingModule, operationsHooks } from './accounting';
+import { accountingModule, logoImprime, operationsHooks } from './accounting';
 import { auditModule } from './audit';
 import { authModule } from './auth';
 import { chauffeurModule } from './chauffeur';
-import { entrepriseModule } from './entreprise';
+import { entrepriseModule, wireLogoImprime } from './entreprise';
 import { fleetModule } from './fleet';
 import { geolocationModule } from './geolocation';
 import type { ApiModule } from './module';
@@ -17,6 +17,8 @@ import { usersModule } from './users';
 // Operations posts its payments and shows a course's invoice through accounting, which imports operations:
 // the lower domain declares the interface, the upper one implements it, and the module list wires them.
 wireOperationsAccounting(operationsHooks);
+// A validated invoice keeps printing the logo it was validated with: the company settings keep its file.
+wireLogoImprime(logoImprime);
 
 /** Every domain of the API; `app.ts` registers their routes in this order. */
 export const MODULES: ApiModule[] = [

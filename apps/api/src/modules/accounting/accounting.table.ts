@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -19,6 +20,7 @@ import { entrepriseId, timestamps, timestamptz } from '../../db/columns';
 import { users } from '../../db/core.table';
 import { courses } from '../operations/operations.table';
 import { articles, fournisseurs } from '../reference/reference.table';
+import type { ClientFige, EmetteurFige } from './facture.figee';
 
 // Tables of the accounting domain. Totals are computed by the shared `totauxFacture` and stored; money is
 // integer francs CFA. Journal entries are written in the transaction of the event that causes them.
@@ -64,6 +66,10 @@ export const factures = pgTable(
     /** A definitive invoice's pro forma, or a credit note's invoice. */
     origine_id: integer('origine_id').references((): AnyPgColumn => factures.id, { onDelete: 'restrict' }),
     validee_le: timestamptz('validee_le'),
+    /** The issuer block as validated (facture.figee.ts); null on a draft, which prints the current one. */
+    emetteur: jsonb('emetteur').$type<EmetteurFige>(),
+    /** The client block as validated; null on a draft. */
+    client_fige: jsonb('client_fige').$type<ClientFige>(),
     ...timestamps,
   },
   (t) => [

@@ -10,75 +10,69 @@ import {
 } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
 import { LogoFiles } from '../entreprise/parametres.files';
-import { getParametres } from '../entreprise/parametres.repository';
+import { factures } from './accounting.table';
+import { type EmetteurFige, emetteurActuel } from './facture.figee';
+import type { Style } from './pdf-fonts';
 
-// The invoice as it prints: A4 portrait, half-inch margins, real (extractable) text in the standard
-// Helvetica fonts. The company block comes from the company settings.
+// The invoice as it prints: A4 portrait, half-inch margins, real (extractable) text in Noto Sans (pdf-fonts.ts:
+// every accent, Greek, Cyrillic, emoji in Noto Emoji, nothing printed as garbage). A validated invoice prints
+// the issuer and client blocks frozen at its validation (facture.figee.ts), dated by its validation: the
+// same bytes whatever changed since; a draft prints the company's current details.
 
 const MARGIN = 36; // 0.5 in
 const GRIS = '#555555';
 const BLEU = '#1f3a5f';
 
-export interface EnTete {
-  raison_sociale: string;
-  adresse: string | null;
-  telephone: string | null;
-  email: string | null;
-  bp: string | null;
-  nif: string | null;
-  rccm: string | null;
+export interface EnTete extends Omit<EmetteurFige, 'logo'> {
   logo: Buffer | null;
-}
-
-/** The company block: its settings (Configurations > Entreprise), the logo read from the uploads folder. */
-export async function enTeteEntreprise(db: Db, entrepriseId: number, dataDir: string): Promise<EnTete> {
-  const p = await getParametres(db, entrepriseId);
-  const [u] = await scoped(db, { entrepriseId })
-    .select({ bp: users.bp })
-    .from(users, 'own')
-    .where(eq(users.id, entrepriseId))
-    .limit(1);
-  let logo: Buffer | null = null;
-  if (p.logo) logo = await fs.readFile(new LogoFiles(dataDir).absolute(p.logo)).catch(() => null);
-  return {
-    raison_sociale: p.raison_sociale,
-    adresse: p.adresse,
-    telephone: p.telephone,
-    email: p.email,
-    bp: u?.bp ?? null,
-    nif: p.nif,
-    rccm: p.rccm,
-    logo,
-  };
 }
 
 const titreDocument = (f: FactureOut) =>
   f.type === 'Avoir' ? 'AVOIR' : f.type === 'Pro forma' ? 'FACTURE PRO FORMA' : 'FACTURE';
 
 export async function facturePdf(db: Db, f: FactureOut, dataDir: string): Promise<Buffer> {
-  const entete = await enTeteEntreprise(db, f.entreprise_id, dataDir);
-  return renderFacturePdf(f, entete);
+  const [row] = await scoped(db, { entrepriseId: f.entreprise_id })
+    .select({ emetteur: factures.emetteur })
+    .from(factures)
+    .where(eq(factures.id, f.id))
+    .limit(1);
+  const emetteur = row?.emetteur ?? (await emetteurActuel(db, f.entreprise_id));
+  let logo: Buffer | null = null;
+  if (emetteur.logo) {
+    logo = await fs.readFile(new LogoFiles(dataDir).absolute(emetteur.logo)).catch(() => null);
+  }
+  return renderFacturePdf(f, { ...emetteur, logo });
 }
 
 export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
   // pdfkit (~0.5 s to load) only when a PDF is printed: the API starts without it.
   const { default: PDFDocument } = await import('pdfkit');
+  // The fonts too (fontkit and 2.5 MB of font files).
+  const { POLICE, printable, registerFonts, write } = await import('./pdf-fonts');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'portrait',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: `${titreDocument(f)} ${f.numero ?? ''}`.trim(), Author: e.raison_sociale },
+    info: {
+      Title: `${titreDocument(f)} ${f.numero ?? ''}`.trim(),
+      Author: printable(e.raison_sociale, 'regular'),
+      // A validated invoice is one document: dated by its validation, it prints the same bytes every time.
+      ...(f.validee_le ? { CreationDate: new Date(f.validee_le) } : {}),
+    },
   });
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  /** `doc.text` in a style of the invoice's font (pdf-fonts.ts). */
+  const t = (style: Style, s: string, x?: number, y?: number, o?: PDFKit.Mixins.TextOptions) =>
+    write(doc, style, s, x, y, o);
 
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
@@ -94,52 +88,59 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
     }
   }
   const cx = e.logo ? left + 90 : left;
-  doc.fillColor(BLEU).font('Helvetica-Bold').fontSize(14).text(e.raison_sociale, cx, y, { width: 260 });
-  doc.font('Helvetica').fontSize(9).fillColor(GRIS);
+  doc.fillColor(BLEU).fontSize(14);
+  t('bold', e.raison_sociale, cx, y, { width: 260 });
+  doc.fontSize(9).fillColor(GRIS);
   for (const line of [
     e.adresse,
     e.bp,
     [e.telephone && `Tél. : ${e.telephone}`, e.email].filter(Boolean).join(' — ') || null,
     [e.nif && `NIF : ${e.nif}`, e.rccm && `RCCM : ${e.rccm}`].filter(Boolean).join(' — ') || null,
   ]) {
-    if (line) doc.text(line, cx, doc.y, { width: 260 });
+    if (line) t('regular', line, cx, doc.y, { width: 260 });
   }
   const companyBottom = doc.y;
 
-  doc
-    .fillColor(BLEU)
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text(titreDocument(f), left + width - 220, y, { width: 220, align: 'right' });
-  doc.font('Helvetica').fontSize(10).fillColor('black');
-  doc.text(f.numero ? `N° ${f.numero}` : `Brouillon n°${f.id}`, left + width - 220, doc.y + 2, {
+  doc.fillColor(BLEU).fontSize(16);
+  t('bold', titreDocument(f), left + width - 220, y, { width: 220, align: 'right' });
+  doc.fontSize(10).fillColor('black');
+  t('regular', f.numero ? `N° ${f.numero}` : `Brouillon n°${f.id}`, left + width - 220, doc.y + 2, {
     width: 220,
     align: 'right',
   });
-  doc.text(`Date : ${formatDate(f.date_operation)}`, { width: 220, align: 'right' });
+  t('regular', `Date : ${formatDate(f.date_operation)}`, undefined, undefined, {
+    width: 220,
+    align: 'right',
+  });
   if (f.expirable && f.date_expiration)
-    doc.text(`Valable jusqu'au : ${formatDate(f.date_expiration)}`, { width: 220, align: 'right' });
-  if (f.origine?.numero)
-    doc.text(`${f.type === 'Avoir' ? 'Sur facture' : 'Pro forma'} : ${f.origine.numero}`, {
+    t('regular', `Valable jusqu'au : ${formatDate(f.date_expiration)}`, undefined, undefined, {
       width: 220,
       align: 'right',
     });
-  doc.text(`Type : ${FACTURE_TYPE_LABELS[f.type as FactureType] ?? f.type}`, { width: 220, align: 'right' });
+  if (f.origine?.numero)
+    t(
+      'regular',
+      `${f.type === 'Avoir' ? 'Sur facture' : 'Pro forma'} : ${f.origine.numero}`,
+      undefined,
+      undefined,
+      {
+        width: 220,
+        align: 'right',
+      },
+    );
+  t('regular', `Type : ${FACTURE_TYPE_LABELS[f.type as FactureType] ?? f.type}`, undefined, undefined, {
+    width: 220,
+    align: 'right',
+  });
 
-  // Client block.
+  // Client block (its frame as tall as what it holds).
   y = Math.max(companyBottom, doc.y) + 18;
   const bx = left + width - 250;
-  doc.roundedRect(bx, y, 250, 78, 4).strokeColor('#bbbbbb').stroke();
-  doc
-    .fillColor(GRIS)
-    .fontSize(8)
-    .text('CLIENT', bx + 10, y + 8);
-  doc
-    .fillColor('black')
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(f.client.nom_complet, bx + 10, y + 20, { width: 230 });
-  doc.font('Helvetica').fontSize(9);
+  doc.fillColor(GRIS).fontSize(8);
+  t('regular', 'CLIENT', bx + 10, y + 8);
+  doc.fillColor('black').fontSize(11);
+  t('bold', f.client.nom_complet, bx + 10, y + 20, { width: 230 });
+  doc.fontSize(9);
   const c = f.client;
   for (const line of [
     c.adresse,
@@ -147,9 +148,11 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
     [c.telephone1, c.telephone2].filter(Boolean).join(' / ') || null,
     c.email,
   ]) {
-    if (line) doc.text(line, bx + 10, doc.y, { width: 230 });
+    if (line) t('regular', line, bx + 10, doc.y, { width: 230 });
   }
-  y += 96;
+  const cadre = Math.max(78, doc.y - y + 8);
+  doc.roundedRect(bx, y, 250, cadre, 4).strokeColor('#bbbbbb').stroke();
+  y += cadre + 18;
 
   // Lines.
   const cols = [
@@ -162,20 +165,21 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
   const header = () => {
     doc.rect(left, y, width, 20).fill(BLEU);
     let x = left;
-    doc.fillColor('white').font('Helvetica-Bold').fontSize(9);
+    doc.fillColor('white').fontSize(9);
     for (const col of cols) {
-      doc.text(col.label, x + 4, y + 6, { width: col.w - 8, align: col.align });
+      t('bold', col.label, x + 4, y + 6, { width: col.w - 8, align: col.align });
       x += col.w;
     }
     y += 20;
-    doc.fillColor('black').font('Helvetica');
+    doc.fillColor('black');
   };
   header();
   for (const [i, l] of f.content.entries()) {
+    const style: Style = l.isTitle ? 'bold' : 'regular';
     const descHeight = doc
-      .font(l.isTitle ? 'Helvetica-Bold' : 'Helvetica')
+      .font(POLICE[style])
       .fontSize(9)
-      .heightOfString(l.description, { width: cols[0]!.w - 8 });
+      .heightOfString(printable(l.description, style), { width: cols[0]!.w - 8 });
     const h = Math.max(18, descHeight + 8);
     if (y + h > bottomLimit()) {
       doc.addPage();
@@ -184,13 +188,11 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
     }
     if (l.isTitle) {
       doc.rect(left, y, width, h).fill('#eef2f7');
-      doc
-        .fillColor('black')
-        .font('Helvetica-Bold')
-        .text(l.description, left + 4, y + 5, { width: width - 8 });
+      doc.fillColor('black');
+      t('bold', l.description, left + 4, y + 5, { width: width - 8 });
     } else {
       if (i % 2 === 1) doc.rect(left, y, width, h).fill('#fafafa');
-      doc.fillColor('black').font('Helvetica');
+      doc.fillColor('black');
       const values = [
         l.description,
         String(l.qte ?? ''),
@@ -200,7 +202,7 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
       ];
       let x = left;
       for (const [k, col] of cols.entries()) {
-        doc.text(values[k]!, x + 4, y + 5, { width: col.w - 8, align: col.align });
+        t('regular', values[k]!, x + 4, y + 5, { width: col.w - 8, align: col.align });
         x += col.w;
       }
     }
@@ -230,12 +232,10 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
   const tx = left + width - 260;
   for (const [label, montant, fort] of totaux) {
     if (fort) doc.rect(tx, y - 3, 260, 20).fill('#eef2f7');
-    doc
-      .fillColor('black')
-      .font(fort ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(fort ? 11 : 9.5);
-    doc.text(label, tx + 6, y, { width: 150 });
-    doc.text(montant < 0 ? `- ${formatMoney(-montant)}` : formatMoney(montant), tx + 150, y, {
+    doc.fillColor('black').fontSize(fort ? 11 : 9.5);
+    const style: Style = fort ? 'bold' : 'regular';
+    t(style, label, tx + 6, y, { width: 150 });
+    t(style, montant < 0 ? `- ${formatMoney(-montant)}` : formatMoney(montant), tx + 150, y, {
       width: 104,
       align: 'right',
     });
@@ -249,8 +249,8 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
       f.montant_credite > 0 ? `Avoirs : ${formatMoney(f.montant_credite)}` : null,
       `Reste à payer : ${formatMoney(f.reste_a_payer)}`,
     ];
-    doc.font('Helvetica').fontSize(9).fillColor(GRIS);
-    doc.text(parts.filter(Boolean).join(' — '), tx - 40, y + 2, { width: 300, align: 'right' });
+    doc.fontSize(9).fillColor(GRIS);
+    t('regular', parts.filter(Boolean).join(' — '), tx - 40, y + 2, { width: 300, align: 'right' });
     y += 16;
   }
   y += 10;
@@ -258,15 +258,18 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
     f.net_a_payer,
     f.type === 'Avoir' ? 'le présent avoir' : 'la présente facture',
   );
-  doc.fillColor('black').font('Helvetica-Oblique').fontSize(10).text(`${phrase}.`, left, y, { width });
+  doc.fillColor('black').fontSize(10);
+  t('italic', `${phrase}.`, left, y, { width });
   y = doc.y + 12;
   for (const [titre, texte] of [
     ['Conditions', f.conditions],
     ['Mentions', f.mentions],
   ] as const) {
     if (!texte) continue;
-    doc.font('Helvetica-Bold').fontSize(9).text(titre, left, y, { width });
-    doc.font('Helvetica').fontSize(9).fillColor(GRIS).text(texte, left, doc.y, { width });
+    doc.fontSize(9);
+    t('bold', titre, left, y, { width });
+    doc.fillColor(GRIS);
+    t('regular', texte, left, doc.y, { width });
     doc.fillColor('black');
     y = doc.y + 8;
   }
@@ -277,12 +280,16 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
     doc.switchToPage(range.start + i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(GRIS);
-    doc.text(
+    doc.fontSize(8).fillColor(GRIS);
+    t(
+      'regular',
       `${f.numero ?? `Brouillon n°${f.id}`} — Page ${i + 1} / ${range.count}`,
       left,
       doc.page.height - MARGIN - 10,
-      { width, align: 'center' },
+      {
+        width,
+        align: 'center',
+      },
     );
     doc.page.margins.bottom = bottom;
   }

@@ -25,7 +25,8 @@ const itemColumns = {
   type: factures.type,
   date_operation: factures.date_operation,
   client_id: factures.client_id,
-  client_nom: nomCompletSql(client),
+  // A validated invoice names its client as it was validated (facture.figee.ts).
+  client_nom: sql<string>`coalesce(${factures.client_fige}->>'nom_complet', ${nomCompletSql(client)})`,
   total_ht: factures.total_ht,
   total_ttc: factures.total_ttc,
   net_a_payer: factures.net_a_payer,
@@ -176,7 +177,7 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
     expirable: f.expirable,
     date_expiration: f.date_expiration,
     utilisateur: r.auteur_id ? { id: r.auteur_id, nom: r.auteur_nom ?? '' } : null,
-    client: { ...c, nom_complet: r.client_nom as string },
+    client: f.client_fige ? { id: c.id, ...f.client_fige } : { ...c, nom_complet: r.client_nom as string },
     appliquer_tva: f.appliquer_tva,
     taux_tva: Number(f.taux_tva),
     appliquer_tps: f.appliquer_tps,

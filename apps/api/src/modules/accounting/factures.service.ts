@@ -29,6 +29,7 @@ import { recomputeEtat } from '../operations/paiements.service';
 import { nextNumero } from '../operations/sequence';
 import { documentValide } from './accounting.errors';
 import { coursesFacturees, type Facture, factureLignes, factures, reglements } from './accounting.table';
+import { figer } from './facture.figee';
 import { lockFacture } from './factures.repository';
 import { posterEncaissement, posterFacture } from './postings';
 
@@ -267,9 +268,18 @@ export function validateFacture(db: Db, scope: Scope, id: number): Promise<strin
       const numero = await numeroter(tx, f, 'Pro forma');
       await deLaFacture(tx, f)
         .update(factures)
-        .set({ numero, est_valide: true, statut: 'Transformée', validee_le: now })
+        .set({ numero, est_valide: true, statut: 'Transformée', validee_le: now, ...(await figer(tx, f)) })
         .where(eq(factures.id, id));
-      const { id: _id, numero: _n, created_at: _c, updated_at: _u, validee_le: _v, ...copie } = f;
+      const {
+        id: _id,
+        numero: _n,
+        created_at: _c,
+        updated_at: _u,
+        validee_le: _v,
+        emetteur: _e,
+        client_fige: _cf,
+        ...copie
+      } = f;
       const [definitive] = await deLaFacture(tx, f)
         .insert(factures)
         .values({
@@ -309,7 +319,13 @@ export function validateFacture(db: Db, scope: Scope, id: number): Promise<strin
     }
     const [validee] = await deLaFacture(tx, f)
       .update(factures)
-      .set({ numero, est_valide: true, statut: f.net_a_payer === 0 ? 'Soldé' : 'Validée', validee_le: now })
+      .set({
+        numero,
+        est_valide: true,
+        statut: f.net_a_payer === 0 ? 'Soldé' : 'Validée',
+        validee_le: now,
+        ...(await figer(tx, f)),
+      })
       .where(eq(factures.id, id))
       .returning();
     await posterFacture(tx, validee!);
@@ -389,6 +405,8 @@ export function createAvoir(db: Db, scope: Scope, id: number, body: AvoirBody): 
         statut: 'Soldé',
         origine_id: f.id,
         validee_le: new Date().toISOString(),
+        // A credit note is a new document: issued with today's details.
+        ...(await figer(tx, f)),
       })
       .returning();
     await ecrireLignes(tx, avoir!.id, lignes, totaux.lignes);

@@ -3,6 +3,7 @@ import routes from './accounting.routes';
 import { seedAccounting } from './accounting.seed';
 import * as tables from './accounting.table';
 
+export { logoImprime } from './facture.figee';
 export { operationsHooks } from './operations-hooks';
 
 /** Invoices, purchases, cash vouchers and the journals they post to. */

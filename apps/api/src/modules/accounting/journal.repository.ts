@@ -1,6 +1,13 @@
-import { type BalanceOut, type EcritureOut, type LigneJournalOut, libelleCompte } from '@yams/shared';
-import { and, asc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  type BalanceOut,
+  type EcritureOut,
+  JOURNAL_ENTREPRISE,
+  type LigneJournalOut,
+  libelleCompte,
+} from '@yams/shared';
+import { and, asc, desc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Scoped } from '../../db/scoped';
+import { fieldErrors } from '../../lib/errors';
 import { assertDateRange, type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource, PageTotal } from '../../lib/pagination';
 import { ecritureNotFound } from './accounting.errors';
@@ -9,6 +16,16 @@ import { ecritureLignes, ecritures, mouvementsMensuels } from './accounting.tabl
 export interface JournalFilters extends DateRange {
   type?: string;
   compte?: string;
+  /** `date_operation`: the oldest first; else (default) the newest first. */
+  sort?: string;
+}
+
+/**
+ * The books are kept per company: a superadmin's journals and balance name one (`?entreprise=`), else a
+ * French 422 on that filter (all companies' lines interleaved, and one balance summing them, mean nothing).
+ */
+function assertUneEntreprise(scope: { entrepriseId: number | null }) {
+  if (scope.entrepriseId === null) throw fieldErrors({ entreprise: JOURNAL_ENTREPRISE });
 }
 
 /** Rows a page computes `solde` for one by one; longer reads (exports) compute every running balance once. */
@@ -94,6 +111,8 @@ export function listLignesJournal(
     lecture?: (sens: 'debut' | 'fin') => void;
   } = {},
 ): ListSource<LigneJournalOut> & { page(limit: number, offset: number): Promise<PageJournal> } {
+  assertUneEntreprise(s);
+  const recent = f.sort !== 'date_operation';
   const raw = s.raw();
   const l = ecritureLignes;
   const m = mouvementsMensuels;
@@ -340,7 +359,7 @@ export function listLignesJournal(
     const rows = await s
       .selectFrom(withSolde)
       .where(filtres(withSolde as never))
-      .orderBy(asc(withSolde.date_operation), asc(withSolde.ecriture_id), asc(withSolde.id))
+      .orderBy(...[withSolde.date_operation, withSolde.ecriture_id, withSolde.id].map(recent ? desc : asc))
       .limit(limit)
       .offset(offset);
     return rows.map((r) => toOut(r as unknown as Brut));
@@ -349,13 +368,27 @@ export function listLignesJournal(
     const [row] = await raw.rows<Brut>(sql`select ${totalSql()} as n`);
     return Number(row?.n ?? 0);
   }
+  /**
+   * Newest first: the page `offset` from the end is the oldest-first page `total − offset − limit` read
+   * backwards (a first page is the period's last lines, which the keys read back from their month's end).
+   */
+  async function pageRecente(limit: number, offset: number, total: number) {
+    const n = Math.min(limit, total - offset);
+    if (n <= 0) return [];
+    return (await pageSql(n, total - offset - n, false)).rows.reverse();
+  }
   return {
     count,
     async rows(limit, offset) {
-      if (limit <= PAGE_SOLDE_UNITAIRE) return (await pageSql(limit, offset, false)).rows;
-      return export_(limit, offset);
+      if (limit > PAGE_SOLDE_UNITAIRE) return export_(limit, offset);
+      if (recent) return pageRecente(limit, offset, await count());
+      return (await pageSql(limit, offset, false)).rows;
     },
     async page(limit, offset) {
+      if (limit <= PAGE_SOLDE_UNITAIRE && recent) {
+        const total = await count();
+        return { rows: await pageRecente(limit, offset, total), total: { total, estimated: false } };
+      }
       if (limit <= PAGE_SOLDE_UNITAIRE) {
         const { rows, total } = await pageSql(limit, offset, true);
         return { rows, total: { total, estimated: false } };
@@ -417,6 +450,7 @@ export async function getEcriture(s: Scoped, id: number): Promise<EcritureOut> {
  * the period index), not every line of the company; one statement.
  */
 export async function balanceGenerale(s: Scoped, debut: string, fin: string): Promise<BalanceOut> {
+  assertUneEntreprise(s);
   const raw = s.raw();
   const l = ecritureLignes;
   const m = mouvementsMensuels;

@@ -14,6 +14,7 @@ import { AppError, fieldErrors } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
+import { retirerLogo } from './logos-imprimes';
 import { LogoFiles } from './parametres.files';
 import { getParametres, saveParametres } from './parametres.repository';
 
@@ -46,7 +47,7 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const id = await entrepriseOf(request, app.db, request.query.entreprise);
       const { parametres, ancienLogo } = await saveParametres(app.db, id, request.body);
-      await files.remove(ancienLogo);
+      await retirerLogo(app.db, id, ancienLogo, (rel) => files.remove(rel));
       return ok(parametres, 'Les paramètres de l’entreprise ont été enregistrés.');
     },
   });
@@ -64,7 +65,8 @@ const parametresRoutes: FastifyPluginAsyncZod = async (app) => {
       const rel = await files.save(id, Buffer.from(bytes));
       try {
         const { parametres, ancienLogo } = await saveParametres(app.db, id, { logo: rel });
-        await files.remove(ancienLogo);
+        // A validated invoice keeps printing the logo it was validated with.
+        await retirerLogo(app.db, id, ancienLogo, (r) => files.remove(r));
         return ok(parametres, 'Le logo a été enregistré.');
       } catch (err) {
         await files.remove(rel);

@@ -10,7 +10,8 @@ import type { DisplayField, FilterDecl, ListDecl, OptionsSource, Row } from './t
 // creation form. A transporteur sees none of them: its rows are all its own. So that the key columns still
 // fit at 1280 px, the columns the declaration names in `tenant.yields` move to the detail for a superadmin.
 
-const LABEL = 'Entreprise';
+export const TENANT_LABEL = 'Entreprise';
+const LABEL = TENANT_LABEL;
 
 /** The companies: transporteur accounts. */
 export const entrepriseSource: OptionsSource = {

@@ -201,6 +201,8 @@ export const ACHATS: ListDecl<A> = {
     extra: statut.render,
     fields: ['date_operation', 'montant', 'statut_reglement'],
   },
+  // A superadmin sees every company's rows: 'Entreprise' column, filter and creation field (list kit, tenant.ts).
+  tenant: { form: true, yields: ['acheteur'] },
   addLabel: 'Ajouter un achat',
   createTitle: 'Nouvel achat',
   form: {

@@ -192,6 +192,8 @@ export const FACTURES: ListDecl<F> = {
     extra: statut.render,
     fields: ['date_operation', 'net_a_payer'],
   },
+  // A superadmin sees every company's rows: 'Entreprise' column, filter and creation field (list kit, tenant.ts).
+  tenant: { form: true, yields: ['type'] },
   addLabel: 'Ajouter une facture',
   createTitle: 'Nouvelle facture',
   form: {

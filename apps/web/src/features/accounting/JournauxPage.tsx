@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   balanceEndpoint,
+  JOURNAL_ENTREPRISE,
   JOURNAL_FILTRE_DATES,
   JOURNAUX,
   type LigneJournalOut,
@@ -9,6 +10,7 @@ import {
   todayInGabon,
 } from '@yams/shared';
 import {
+  Alert,
   Button,
   Card,
   DatePicker,
@@ -31,22 +33,31 @@ import { DateText } from '../../components/DateText';
 import { useDialogWidth } from '../../components/dialogWidth';
 import { downloadCsv, downloadXlsx } from '../../components/export/download';
 import { ExportButton } from '../../components/export/ExportButton';
+import { EntrepriseSelect } from '../../components/list/EntrepriseSelect';
+import { isSuperadmin, TENANT_LABEL } from '../../components/list/tenant';
 import type { DisplayField } from '../../components/list/types';
 import { Money } from '../../components/Money';
 import { PageTitle } from '../../components/PageTitle';
 import { useIsMobile } from '../../components/useIsMobile';
 import { journaux } from './api';
 import { OperationDiverseForm } from './OperationDiverseForm';
+import { Mouvement, Solde } from './Solde';
 
 interface Filtre {
   type?: string;
   date_debut: string;
   date_fin: string;
   compte?: string;
+  /** A superadmin's company: each company keeps its own books (the API refuses them mixed). */
+  entreprise?: number;
 }
 
 const STORAGE = 'yams.filters:/comptabilite/journaux';
-const debutAnnee = () => `${todayInGabon().slice(0, 4)}-01-01`;
+/** The journals open on the current month (newest first), not on the first entry ever written. */
+const moisCourant = (): Filtre => ({
+  date_debut: `${todayInGabon().slice(0, 7)}-01`,
+  date_fin: todayInGabon(),
+});
 
 /** Opens an entry's detail ('Opération ID{id}') from its journal line. */
 function DetailButton({ id, onOpen }: { id: number; onOpen: (id: number) => void }) {
@@ -75,16 +86,7 @@ function LigneMontant({ label, children }: { label: string; children: React.Reac
   );
 }
 
-/** A journal line's amount: debit (D) or credit (C, in red). */
-function MontantSens({ value }: { value: number }) {
-  return (
-    <span style={{ color: value < 0 ? '#b42318' : undefined, whiteSpace: 'nowrap' }}>
-      <Money value={value} /> {value < 0 ? 'C' : 'D'}
-    </span>
-  );
-}
-
-/** On a phone, each journal line is a card: date, journal, account, label, amount and running balance. */
+/** On a phone, each journal line is a card: date, journal, account, label, debit or credit, running balance. */
 function JournalCards({ rows, onOpen }: { rows: LigneJournalOut[]; onOpen: (id: number) => void }) {
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Aucune donnée" />;
   return (
@@ -105,11 +107,18 @@ function JournalCards({ rows, onOpen }: { rows: LigneJournalOut[]; onOpen: (id: 
             <strong>{l.compte}</strong> {l.compte_libelle}
           </div>
           <div style={{ marginBottom: 4 }}>{l.libelle}</div>
-          <LigneMontant label="Montant">
-            <MontantSens value={l.montant} />
-          </LigneMontant>
+          {l.debit > 0 && (
+            <LigneMontant label="Débit">
+              <Money value={l.debit} />
+            </LigneMontant>
+          )}
+          {l.credit > 0 && (
+            <LigneMontant label="Crédit">
+              <Money value={l.credit} />
+            </LigneMontant>
+          )}
           <LigneMontant label="Solde du compte">
-            <Money value={l.solde} />
+            <Solde value={l.solde} />
           </LigneMontant>
         </Card>
       ))}
@@ -143,12 +152,12 @@ const EXPORT_LABELS = {
 };
 
 /** 'Exporter': every journal line the filter selects (the period's journals), CSV or Excel. */
-function JournalExport({ filtre }: { filtre: Filtre | null }) {
+function JournalExport({ filtre }: { filtre: Filtre }) {
   return (
     <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
       <ExportButton
         resource={journaux}
-        query={{ ...(filtre ?? {}) }}
+        query={{ ...filtre }}
         fields={EXPORT_FIELDS}
         labels={EXPORT_LABELS}
         name="Journaux"
@@ -157,10 +166,10 @@ function JournalExport({ filtre }: { filtre: Filtre | null }) {
   );
 }
 
-/** The journal lines of a period (12 per page) with each account's running balance. */
-function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: number) => void }) {
+/** The journal lines of a period (12 per page, newest first) with each account's running balance. */
+function JournalLines({ filtre, onOpen }: { filtre: Filtre; onOpen: (id: number) => void }) {
   const [page, setPage] = useState(1);
-  const query = { ...(filtre ?? {}), page, per_page: PAGE_SIZE.journal };
+  const query = { ...filtre, page, per_page: PAGE_SIZE.journal };
   const { data, isFetching } = useQuery({
     queryKey: ['operations', 'list', query],
     queryFn: ({ signal }) => journaux.fetchPage(query, signal),
@@ -191,7 +200,7 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
         size="middle"
         loading={isFetching}
         dataSource={data?.data ?? []}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1000 }}
         locale={{ emptyText: 'Aucune donnée' }}
         pagination={{
           current: page,
@@ -210,12 +219,18 @@ function JournalLines({ filtre, onOpen }: { filtre: Filtre | null; onOpen: (id: 
             width: 90,
           },
           { key: 'libelle', title: 'Libellé', dataIndex: 'libelle' },
-          { key: 'solde', title: 'Solde', align: 'right', render: (_, l) => <Money value={l.solde} /> },
+          { key: 'debit', title: 'Débit', align: 'right', render: (_, l) => <Mouvement value={l.debit} /> },
           {
-            key: 'montant',
-            title: 'Montant',
+            key: 'credit',
+            title: 'Crédit',
             align: 'right',
-            render: (_, l) => <MontantSens value={l.montant} />,
+            render: (_, l) => <Mouvement value={l.credit} />,
+          },
+          {
+            key: 'solde',
+            title: 'Solde du compte',
+            align: 'right',
+            render: (_, l) => <Solde value={l.solde} />,
           },
           {
             key: 'detail',
@@ -272,13 +287,13 @@ function OperationDetail({ id, onClose }: { id: number | null; onClose: () => vo
                 key: 'debit',
                 title: 'Débit',
                 align: 'right',
-                render: (_, l) => (l.debit ? <Money value={l.debit} /> : ''),
+                render: (_, l) => <Mouvement value={l.debit} />,
               },
               {
                 key: 'credit',
                 title: 'Crédit',
                 align: 'right',
-                render: (_, l) => (l.credit ? <Money value={l.credit} /> : ''),
+                render: (_, l) => <Mouvement value={l.credit} />,
               },
             ]}
             summary={() => (
@@ -304,12 +319,18 @@ function OperationDetail({ id, onClose }: { id: number | null; onClose: () => vo
 /** Balance générale of the filtered period: opening, movements and closing per account; CSV/Excel. */
 function Balance({ filtre }: { filtre: Filtre }) {
   const { data, isFetching } = useQuery({
-    queryKey: ['operations', 'balance', filtre.date_debut, filtre.date_fin],
+    queryKey: ['operations', 'balance', filtre.date_debut, filtre.date_fin, filtre.entreprise],
     queryFn: async ({ signal }) =>
       (
         await call(
           balanceEndpoint,
-          { query: { date_debut: filtre.date_debut, date_fin: filtre.date_fin } },
+          {
+            query: {
+              date_debut: filtre.date_debut,
+              date_fin: filtre.date_fin,
+              entreprise: filtre.entreprise,
+            },
+          },
           { signal },
         )
       ).data,
@@ -373,11 +394,13 @@ function Balance({ filtre }: { filtre: Filtre }) {
                 </span>
               }
             >
-              <LigneMontant label="Solde d'ouverture">{money(c.solde_ouverture)}</LigneMontant>
+              <LigneMontant label="Solde d'ouverture">
+                <Solde value={c.solde_ouverture} />
+              </LigneMontant>
               <LigneMontant label="Débit">{money(c.debit)}</LigneMontant>
               <LigneMontant label="Crédit">{money(c.credit)}</LigneMontant>
               <LigneMontant label="Solde de clôture">
-                <Money value={c.solde_cloture} strong />
+                <Solde value={c.solde_cloture} strong />
               </LigneMontant>
             </Card>
           ))}
@@ -398,11 +421,16 @@ function Balance({ filtre }: { filtre: Filtre }) {
               key: 'o',
               title: "Solde d'ouverture",
               align: 'right',
-              render: (_, c) => money(c.solde_ouverture),
+              render: (_, c) => <Solde value={c.solde_ouverture} />,
             },
             { key: 'd', title: 'Débit', align: 'right', render: (_, c) => money(c.debit) },
             { key: 'c', title: 'Crédit', align: 'right', render: (_, c) => money(c.credit) },
-            { key: 's', title: 'Solde de clôture', align: 'right', render: (_, c) => money(c.solde_cloture) },
+            {
+              key: 's',
+              title: 'Solde de clôture',
+              align: 'right',
+              render: (_, c) => <Solde value={c.solde_cloture} />,
+            },
           ]}
           summary={() =>
             data ? (
@@ -412,7 +440,11 @@ function Balance({ filtre }: { filtre: Filtre }) {
                 </Table.Summary.Cell>
                 {(['solde_ouverture', 'debit', 'credit', 'solde_cloture'] as const).map((k, i) => (
                   <Table.Summary.Cell key={k} index={i + 2} align="right">
-                    <Money value={data.totaux[k]} strong />
+                    {k.startsWith('solde') ? (
+                      <Solde value={data.totaux[k]} strong />
+                    ) : (
+                      <Money value={data.totaux[k]} strong />
+                    )}
                   </Table.Summary.Cell>
                 ))}
               </Table.Summary.Row>
@@ -429,24 +461,33 @@ interface FormValues {
   date_debut?: Dayjs;
   date_fin?: Dayjs;
   compte?: string;
+  entreprise?: number;
 }
 
-/** Journaux: the filter form of the specification ('Charger', 'Réinitialiser'), the lines, the balance. */
+const versFormulaire = (f: Filtre): FormValues => ({
+  ...f,
+  date_debut: dayjs(f.date_debut),
+  date_fin: dayjs(f.date_fin),
+});
+
+/**
+ * Journaux: the filter form of the specification ('Charger', 'Réinitialiser'), the lines (the current month,
+ * newest first, until another period is loaded), the balance. A superadmin first names the company.
+ */
 export default function JournauxPage() {
-  const [filtre, setFiltre] = useState<Filtre | null>(loadFiltre);
+  const superadmin = isSuperadmin();
+  const [sauve, setSauve] = useState<Filtre | null>(loadFiltre);
   const [open, setOpen] = useState<number | null>(null);
   const [od, setOd] = useState(false);
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
+  const filtre: Filtre = sauve ?? moisCourant();
   const apply = (f: Filtre | null) => {
-    setFiltre(f);
+    setSauve(f);
     if (f) localStorage.setItem(STORAGE, JSON.stringify(f));
     else localStorage.removeItem(STORAGE);
   };
-  const initial: FormValues = filtre
-    ? { ...filtre, date_debut: dayjs(filtre.date_debut), date_fin: dayjs(filtre.date_fin) }
-    : {};
-  const periode = filtre ?? { date_debut: debutAnnee(), date_fin: todayInGabon() };
+  const sansEntreprise = superadmin && !filtre.entreprise;
   return (
     <section aria-label="Journaux">
       <PageTitle
@@ -461,7 +502,7 @@ export default function JournauxPage() {
         <Form<FormValues>
           form={form}
           layout="inline"
-          initialValues={initial}
+          initialValues={versFormulaire(filtre)}
           aria-label="Filtrer les journaux"
           onFinish={(v) =>
             apply({
@@ -469,10 +510,20 @@ export default function JournauxPage() {
               date_debut: v.date_debut!.format('YYYY-MM-DD'),
               date_fin: v.date_fin!.format('YYYY-MM-DD'),
               compte: v.compte?.trim() || undefined,
+              entreprise: superadmin ? v.entreprise : undefined,
             })
           }
           style={{ rowGap: 8 }}
         >
+          {superadmin && (
+            <Form.Item
+              name="entreprise"
+              label={TENANT_LABEL}
+              rules={[{ required: true, message: JOURNAL_ENTREPRISE }]}
+            >
+              <EntrepriseSelect />
+            </Form.Item>
+          )}
           <Form.Item name="type" label="Type">
             <Select
               allowClear
@@ -502,17 +553,14 @@ export default function JournauxPage() {
             <Button type="primary" htmlType="submit">
               Charger
             </Button>
-            {filtre && (
+            {sauve && (
               <Button
                 onClick={() => {
+                  // Back to the current month (the superadmin's company stays chosen).
+                  const defaut = { ...moisCourant(), entreprise: sauve.entreprise };
                   form.resetFields();
-                  form.setFieldsValue({
-                    type: undefined,
-                    date_debut: undefined,
-                    date_fin: undefined,
-                    compte: undefined,
-                  });
-                  apply(null);
+                  form.setFieldsValue({ ...versFormulaire(defaut), type: undefined, compte: undefined });
+                  apply(superadmin && defaut.entreprise ? defaut : null);
                 }}
               >
                 Réinitialiser
@@ -521,19 +569,24 @@ export default function JournauxPage() {
           </Space>
         </Form>
       </Card>
-      <Tabs
-        items={[
-          { key: 'journal', label: 'Écritures', children: <JournalLines filtre={filtre} onOpen={setOpen} /> },
-          {
-            key: 'balance',
-            label: 'Balance générale',
-            children: <Balance filtre={periode} />,
-          },
-        ]}
-      />
+      {sansEntreprise ? (
+        <Alert type="info" showIcon message={JOURNAL_ENTREPRISE} />
+      ) : (
+        <Tabs
+          items={[
+            {
+              key: 'journal',
+              label: 'Écritures',
+              children: <JournalLines key={JSON.stringify(filtre)} filtre={filtre} onOpen={setOpen} />,
+            },
+            { key: 'balance', label: 'Balance générale', children: <Balance filtre={filtre} /> },
+          ]}
+        />
+      )}
       <OperationDetail id={open} onClose={() => setOpen(null)} />
       <OperationDiverseForm
         open={od}
+        entreprise={superadmin ? (filtre.entreprise ?? null) : undefined}
         onClose={() => setOd(false)}
         onSaved={() => {
           setOd(false);

@@ -29,6 +29,8 @@ import { dateKeys } from '../../components/form/FieldInput';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { amountOf, MoneyInput, type MoneyValue, moneyRule } from '../../components/form/MoneyInput';
 import { useSingleSubmit } from '../../components/form/useSingleSubmit';
+import { EntrepriseSelect } from '../../components/list/EntrepriseSelect';
+import { TENANT_LABEL } from '../../components/list/tenant';
 import { journaux } from './api';
 
 interface Ligne {
@@ -39,6 +41,7 @@ interface Ligne {
   credit?: MoneyValue;
 }
 interface Values {
+  entreprise_id?: number;
   date_operation?: Dayjs;
   libelle?: string;
   lignes: Ligne[];
@@ -74,13 +77,18 @@ const compteRule = {
   },
 };
 
-/** A manual 'Operation Diverse': balanced lines, checked here by the shared rule and again by the API. */
+/**
+ * A manual 'Operation Diverse': balanced lines, checked here by the shared rule and again by the API. A
+ * superadmin (`entreprise` given, the journals' company or null) names the company whose books it goes to.
+ */
 export function OperationDiverseForm({
   open,
+  entreprise,
   onClose,
   onSaved,
 }: {
   open: boolean;
+  entreprise?: number | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -95,6 +103,7 @@ export function OperationDiverseForm({
   const { submit, saving } = useSingleSubmit(async (v: Values) => {
     // Both are required by the form before it submits.
     const body = {
+      ...(entreprise !== undefined ? { entreprise_id: v.entreprise_id } : {}),
       date_operation: v.date_operation?.format('YYYY-MM-DD') ?? '',
       libelle: v.libelle ?? '',
       lignes: v.lignes.map((l) => ({
@@ -145,10 +154,23 @@ export function OperationDiverseForm({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ date_operation: dayjs(todayInGabon()), lignes: [{}, {}] }}
+        initialValues={{
+          entreprise_id: entreprise ?? undefined,
+          date_operation: dayjs(todayInGabon()),
+          lignes: [{}, {}],
+        }}
         onFinish={submit}
       >
         <Space wrap>
+          {entreprise !== undefined && (
+            <Form.Item
+              name="entreprise_id"
+              label={TENANT_LABEL}
+              rules={[{ required: true, message: "L'entreprise est obligatoire." }]}
+            >
+              <EntrepriseSelect />
+            </Form.Item>
+          )}
           <Form.Item
             name="date_operation"
             label="Date"

@@ -59,6 +59,8 @@ export const PIECES: ListDecl<P> = {
     extra: (p) => (p.actif ? null : statut.render(p)),
     fields: ['numero', 'date_operation', 'montant'],
   },
+  // A superadmin sees every company's rows: 'Entreprise' column, filter and creation field (list kit, tenant.ts).
+  tenant: { form: true, yields: ['decaisseur'] },
   addLabel: 'Ajouter une pièce de caisse',
   createTitle: 'Nouvelle pièce de caisse',
   form: {

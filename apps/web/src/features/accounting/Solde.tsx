@@ -1,0 +1,21 @@
+import { Money } from '../../components/Money';
+
+/**
+ * One convention for the books (journals, entry, balance): movements in two columns, Débit and Crédit, and a
+ * balance as its amount followed by D (débiteur) or C (créditeur), never a sign as well.
+ */
+export function Solde({ value, strong }: { value: number; strong?: boolean }) {
+  if (value === 0) return <Money value={0} strong={strong} />;
+  const debiteur = value > 0;
+  return (
+    <span
+      style={{ whiteSpace: 'nowrap', color: debiteur ? undefined : '#b42318' }}
+      title={debiteur ? 'Solde débiteur' : 'Solde créditeur'}
+    >
+      <Money value={Math.abs(value)} strong={strong} /> {debiteur ? 'D' : 'C'}
+    </span>
+  );
+}
+
+/** A movement in its column: the amount, or nothing when the line moves the other side. */
+export const Mouvement = ({ value }: { value: number }) => (value ? <Money value={value} /> : null);
