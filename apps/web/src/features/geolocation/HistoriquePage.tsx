@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { RowsExportButton } from '../../components/export/RowsExportButton';
 import { nowInGabon } from '../../components/form/gabonTime';
 import type { DisplayField } from '../../components/list/types';
+import { ReportSection } from '../../components/ReportSection';
 import { useIsMobile } from '../../components/useIsMobile';
 import { appareils, useTrace } from './api';
 import { formatDuration, formatFix, formatKm, formatSpeed } from './format';
@@ -181,22 +182,14 @@ export default function HistoriquePage() {
         </Typography.Text>
       </section>
 
-      <section aria-label="Résumé par jour">
-        <div
-          style={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            flexWrap: 'wrap',
-            gap: 8,
-            marginBottom: 8,
-          }}
-        >
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {trace.data
-              ? `${formatKm(trace.data.distance_km * 1000)} parcourus, ${formatDuration(trace.data.duree_conduite_s)} de conduite, ${trace.data.arrets.length} arrêt${trace.data.arrets.length > 1 ? 's' : ''} de plus de ${GPS.arretMinutes} min`
-              : 'Résumé par jour'}
-          </Typography.Title>
+      <ReportSection
+        label="Résumé par jour"
+        title={
+          trace.data
+            ? `${formatKm(trace.data.distance_km * 1000)} parcourus, ${formatDuration(trace.data.duree_conduite_s)} de conduite, ${trace.data.arrets.length} arrêt${trace.data.arrets.length > 1 ? 's' : ''} de plus de ${GPS.arretMinutes} min`
+            : 'Résumé par jour'
+        }
+        actions={
           <RowsExportButton
             rows={jours}
             fields={JOUR_FIELDS}
@@ -204,7 +197,8 @@ export default function HistoriquePage() {
             name={`Trajets ${device?.nom ?? ''} ${du} ${au}`.trim()}
             disabled={!jours.length}
           />
-        </div>
+        }
+      >
         <Table<TraceJourOut>
           size="small"
           rowKey="date"
@@ -243,7 +237,7 @@ export default function HistoriquePage() {
             },
           ]}
         />
-      </section>
+      </ReportSection>
 
       <TrajetsSection appareil={chosen} du={du} au={au} nom={device?.nom ?? ''} />
     </div>

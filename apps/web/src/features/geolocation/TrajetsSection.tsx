@@ -1,8 +1,9 @@
 import type { RapportTrajetsOut } from '@yams/shared';
-import { Table, Typography } from 'antd';
+import { Table } from 'antd';
 import { RowsExportButton } from '../../components/export/RowsExportButton';
 import { displayNode } from '../../components/list/DisplayValue';
 import type { DisplayField } from '../../components/list/types';
+import { ReportSection } from '../../components/ReportSection';
 import { useRapportTrajets } from './api';
 import { formatDuration, formatFix, formatKm, formatSpeed } from './format';
 
@@ -101,22 +102,14 @@ export function TrajetsSection({
   const rapport = useRapportTrajets(appareil, du, au);
   const rows = rapport.data ? lignes(rapport.data) : [];
   return (
-    <section aria-label="Trajets et arrêts">
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          flexWrap: 'wrap',
-          gap: 8,
-          marginBottom: 8,
-        }}
-      >
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {rapport.data
-            ? `${rapport.data.trajets.length} trajet${rapport.data.trajets.length > 1 ? 's' : ''}, ${rapport.data.arrets.length} arrêt${rapport.data.arrets.length > 1 ? 's' : ''}`
-            : 'Trajets et arrêts'}
-        </Typography.Title>
+    <ReportSection
+      label="Trajets et arrêts"
+      title={
+        rapport.data
+          ? `${rapport.data.trajets.length} trajet${rapport.data.trajets.length > 1 ? 's' : ''}, ${rapport.data.arrets.length} arrêt${rapport.data.arrets.length > 1 ? 's' : ''}`
+          : 'Trajets et arrêts'
+      }
+      actions={
         <RowsExportButton
           rows={rows}
           fields={FIELDS}
@@ -124,7 +117,8 @@ export function TrajetsSection({
           name={`Trajets et arrêts ${nom} ${du} ${au}`.trim()}
           disabled={!rows.length}
         />
-      </div>
+      }
+    >
       <Table<Ligne>
         size="small"
         rowKey="key"
@@ -140,6 +134,6 @@ export function TrajetsSection({
           render: (_: unknown, l: Ligne) => displayNode(f, l),
         }))}
       />
-    </section>
+    </ReportSection>
   );
 }
