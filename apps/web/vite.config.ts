@@ -1,11 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { prefetchList } from './scripts/prefetch-list';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), prefetchList()],
+  plugins: [react()],
   server: {
     port: 5173,
     proxy: {

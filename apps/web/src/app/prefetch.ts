@@ -31,34 +31,21 @@ export function preloadCurrentScreen(pathname: string): void {
 let done = false;
 
 /**
- * Once signed in and idle, hand the browser every other screen's files (`/prefetch.json`, written by the
- * build: scripts/prefetch-list.ts) as `<link rel="prefetch">`: fetched at idle priority into the HTTP cache,
- * so the next screens open without a network wait even on a slow connection, but neither parsed nor run
- * before a screen is opened (no CPU, battery or main-thread time spent on screens never shown; exceljs
- * stays on demand). Without the list (development server), nothing is fetched ahead.
+ * Once signed in and idle, fetch every other screen's code (one at a time, when the browser has nothing
+ * better to do, starting a little after the first screen), so the next screens open at once even on a
+ * slow connection. Export's exceljs stays on demand.
  */
 export function prefetchSignedInScreens(): void {
   if (done) return;
   done = true;
+  const queue = ROUTES.filter((r: RouteDef) => r.access === 'private').map((r: RouteDef) => r.screen);
   const idle: (cb: () => void) => void =
     typeof window.requestIdleCallback === 'function'
       ? (cb) => window.requestIdleCallback(cb, { timeout: 10_000 })
       : (cb) => setTimeout(cb, 300);
-  setTimeout(() => idle(() => void prefetchFiles()), 1500);
-}
-
-async function prefetchFiles(): Promise<void> {
-  const files: unknown = await fetch('/prefetch.json')
-    .then((res) => (res.ok ? res.json() : []))
-    .catch(() => []);
-  if (!Array.isArray(files)) return;
-  for (const href of files) {
-    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = href;
-    // The credentials mode of the module scripts and their CSS: the later request finds the cached copy.
-    link.crossOrigin = 'anonymous';
-    document.head.append(link);
-  }
+  const next = () => {
+    queue.shift()?.preload();
+    if (queue.length) setTimeout(() => idle(next), 100);
+  };
+  setTimeout(() => idle(next), 1500);
 }
