@@ -21,6 +21,7 @@ export function ReportScreen<D>({
   defaults,
   extra,
   idle,
+  heading = true,
 }: {
   decl: ReportDecl<D>;
   /** The screen's own first values (a device, the superadmin's company…). */
@@ -29,37 +30,51 @@ export function ReportScreen<D>({
   extra?: ReactNode;
   /** What shows before the report is loaded; default `AVANT_CHARGER`. */
   idle?: ReactNode;
+  /** `false` inside a page that has its title already (a tab): the exports and `extra` stand alone. */
+  heading?: boolean;
 }) {
   const report = useReport(decl, defaults);
   const values = report.applied;
   const options: UseQueryOptions<D, Error, D, readonly unknown[]> =
     decl.query && values ? decl.query(values) : { queryKey: ['rapport', 'en-attente'], queryFn: skipToken };
   const result = useQuery(options);
-  const ctx: ReportContext<D> = { data: result.data, values: values ?? {}, loading: result.isLoading };
-  const section = (s: ReportSectionDecl<D>, titled = true) => (
-    <ReportSection
-      key={s.key}
-      label={s.label}
-      title={titled ? (s.title ? s.title(ctx) : s.label) : null}
-      actions={s.actions?.(ctx)}
-    >
-      {s.render(ctx)}
-    </ReportSection>
+  const ctx: ReportContext<D> = {
+    data: result.data,
+    values: values ?? {},
+    loading: result.isLoading,
+    fetching: result.isFetching,
+  };
+  const actions = (decl.exports || extra) && (
+    <>
+      {decl.exports && <ReportExports decl={decl.exports} values={values} />}
+      {extra}
+    </>
   );
+  const section = (s: ReportSectionDecl<D>, titled = true) =>
+    s.own ? (
+      <div key={s.key}>{s.render(ctx)}</div>
+    ) : (
+      <ReportSection
+        key={s.key}
+        label={s.label}
+        title={titled ? (s.title ? s.title(ctx) : s.label) : null}
+        actions={s.actions?.(ctx)}
+      >
+        {s.render(ctx)}
+      </ReportSection>
+    );
 
   return (
     <section aria-label={decl.title} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <PageTitle
-        title={decl.title}
-        extra={
-          (decl.exports || extra) && (
-            <>
-              {decl.exports && <ReportExports decl={decl.exports} values={values} />}
-              {extra}
-            </>
-          )
-        }
-      />
+      {heading ? (
+        <PageTitle title={decl.title} extra={actions} />
+      ) : (
+        actions && (
+          <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 8 }}>
+            {actions}
+          </div>
+        )
+      )}
       <ReportFilter
         decl={decl}
         initial={values ?? initialValues(decl, defaults)}

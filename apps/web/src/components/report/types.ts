@@ -53,7 +53,10 @@ export interface ReportFigure {
 export interface ReportContext<D> {
   data: D | undefined;
   values: ReportValues;
+  /** The first load (a table's skeleton). */
   loading: boolean;
+  /** Any load, a new period's too (a spinner over a map). */
+  fetching: boolean;
 }
 
 /** A titled region of the report (a `ReportSection`): its table, a map, anything the screen renders. */
@@ -66,6 +69,11 @@ export interface ReportSectionDecl<D> {
   /** On the title's line: an export of this section's rows. */
   actions?: (ctx: ReportContext<D>) => ReactNode;
   render: (ctx: ReportContext<D>) => ReactNode;
+  /**
+   * The section reads its own endpoint (a component with its own `endpointQuery`) and renders its own
+   * `ReportSection`, titled by its own figures: the kit does not wrap it.
+   */
+  own?: true;
 }
 
 /** Excel and PDF of the whole report, by the report's own endpoint with `format=xlsx|pdf` and the same filters. */
