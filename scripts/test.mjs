@@ -1,14 +1,15 @@
 // `npm test`: what a developer runs before each commit — unit, API integration on the embedded database
-// (the cached template, apps/api/test/template.ts), then the browser suite in Debian's Chromium against one
+// (the cached template, apps/api/test/template.ts), then the browser suite in Debian's Chromium (headless shell) against one
 // built server. The long system tests and the API suite on PostgreSQL are `npm run test:system`.
 
 import fs from 'node:fs';
 import { ensureDependencies, ensureWebBuild, installDebianPackages, run, timed } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser tests run in Debian's headless shell (apps/web/playwright.config.ts).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 ensureDependencies();
-installDebianPackages(fs.existsSync(CHROMIUM) ? [] : ['chromium']);
+installDebianPackages(fs.existsSync(CHROMIUM) ? [] : ['chromium-headless-shell']);
 const started = Date.now();
 timed('unitaires et API', () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']));
 timed('construction web et budget', () => {

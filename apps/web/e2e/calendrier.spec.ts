@@ -1,5 +1,5 @@
 import { OGOUE } from './support/accounts';
-import { api, newClient, newVehicule, pick, villeId } from './support/operations';
+import { api, newClient, newCourse, newVehicule, pick } from './support/operations';
 import { expect, test } from './support/test';
 
 test.use({ account: OGOUE });
@@ -8,17 +8,12 @@ test.use({ account: OGOUE });
 test('le calendrier montre et ouvre chaque type d’événement, et change de mois', async ({ page }) => {
   const vehicule = await newVehicule(page);
   const client = await newClient(page, 'Calendrier');
-  const course = await api<{ id: number; code: string }>(page, '/api/courses', {
-    client_id: client.id,
-    vehicule_id: vehicule.id,
-    type_course: 'Transport de marchandises',
-    ville_depart_id: await villeId(page, 'Libreville'),
-    ville_arrivee_id: await villeId(page, 'Lambaréné'),
+  const course = await newCourse(page, client, {
+    vehicule,
     date_chargement: '2033-05-30T08:00',
     date_dechargement: '2033-06-02T17:00',
     montant: 150_000,
   });
-  expect(course.success, JSON.stringify(course.message)).toBe(true);
   const garage = (await api<Array<{ id: number }>>(page, '/api/garages?limit=1')).data[0]!;
   const intervention = await api<{ id: number }>(page, '/api/interventions', {
     vehicule_id: vehicule.id,
@@ -41,7 +36,7 @@ test('le calendrier montre et ouvre chaque type d’événement, et change de mo
   await expect(page.getByRole('heading', { name: 'mai 2033' })).toBeVisible({ timeout: 30_000 });
   await pick(page, page.getByRole('combobox', { name: 'Véhicule' }), vehicule.plaque);
   const calendar = page.locator('.fc');
-  const code = course.data.code;
+  const code = course.code;
   await expect(calendar.getByText(`Départ ${code} · ${vehicule.plaque}`)).toBeVisible();
   await expect(
     calendar.getByText(`Intervention n°${intervention.data.id} · ${vehicule.plaque}`),
@@ -80,22 +75,17 @@ test('le calendrier montre et ouvre chaque type d’événement, et change de mo
 test('une arrivée en fin de soirée n’apparaît qu’une fois, à son heure', async ({ page }) => {
   const vehicule = await newVehicule(page);
   const client = await newClient(page, 'Arrivée tardive');
-  const course = await api<{ id: number; code: string }>(page, '/api/courses', {
-    client_id: client.id,
-    vehicule_id: vehicule.id,
-    type_course: 'Transport de marchandises',
-    ville_depart_id: await villeId(page, 'Libreville'),
-    ville_arrivee_id: await villeId(page, 'Lambaréné'),
+  const course = await newCourse(page, client, {
+    vehicule,
     date_chargement: '2033-07-14T18:00',
     date_dechargement: '2033-07-14T23:30',
     montant: 90_000,
   });
-  expect(course.success, JSON.stringify(course.message)).toBe(true);
   await page.goto('/operations/calendrier?mois=2033-07');
   await expect(page.getByRole('heading', { name: 'juillet 2033' })).toBeVisible({ timeout: 30_000 });
   await pick(page, page.getByRole('combobox', { name: 'Véhicule' }), vehicule.plaque);
   const calendar = page.locator('.fc');
-  const arrivee = `Arrivée ${course.data.code} · ${vehicule.plaque}`;
+  const arrivee = `Arrivée ${course.code} · ${vehicule.plaque}`;
   await expect(calendar.getByText(arrivee)).toHaveCount(1);
   await page.getByRole('button', { name: 'Liste' }).click();
   await expect(calendar.locator('.fc-list-event')).toHaveCount(2);

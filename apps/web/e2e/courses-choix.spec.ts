@@ -37,7 +37,7 @@ test('un trajet remplit la course, un véhicule occupé n’est pas proposé, un
   expect(trajet.success).toBe(true);
   const client = await newClient(page, `Comilog Sous-traitance ${s}`);
   const libre = await newVehicule(page);
-  const occupee = await newCourse(page, client, 100_000);
+  const occupee = await newCourse(page, client, { montant: 100_000 });
 
   await openScreen(page, '/operations/courses', 'Courses');
   await page.getByRole('button', { name: 'Ajouter une course' }).click();

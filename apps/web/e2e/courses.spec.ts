@@ -10,7 +10,6 @@ import {
   pick,
   stamp,
   vehiculeStatut,
-  villeId,
 } from './support/operations';
 import { expect, test } from './support/test';
 
@@ -78,7 +77,7 @@ test('une course parcourt son cycle de vie : seules les transitions permises son
   page,
 }) => {
   const client = await newClient(page, `Cimenterie Ntoum ${stamp()}`);
-  const { code, vehicule } = await newCourse(page, client, 300_000);
+  const { code, vehicule } = await newCourse(page, client, { montant: 300_000 });
   await openScreen(page, `/operations/courses?client=${client.id}`, 'Courses', 1);
   const row = page.getByRole('table').getByRole('row').nth(1);
   const dialog = page.getByRole('dialog', { name: code });
@@ -118,19 +117,14 @@ test('une étape se confirme avec son heure réelle, avertit loin du plan, et se
 }) => {
   const client = await newClient(page, `Étapes ${stamp()}`);
   const vehicule = await newVehicule(page);
-  const made = await api<{ id: number; code: string }>(page, '/api/courses', {
-    client_id: client.id,
-    vehicule_id: vehicule.id,
-    type_course: 'Transport de marchandises',
-    ville_depart_id: await villeId(page, 'Libreville'),
-    ville_arrivee_id: await villeId(page, 'Lambaréné'),
+  const made = await newCourse(page, client, {
+    vehicule,
     // Planned three days ago: loading « now » is far from the plan.
     date_chargement: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     montant: 120_000,
   });
-  expect(made.success, JSON.stringify(made.message)).toBe(true);
-  const code = made.data.code;
-  await page.goto(`/operations/courses?id=${made.data.id}`);
+  const code = made.code;
+  await page.goto(`/operations/courses?id=${made.id}`);
   const dialog = page.getByRole('dialog', { name: code });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
 
@@ -239,7 +233,10 @@ test('annuler une course (avec confirmation), en supprimer une, puis une suppres
 
 test('la vue en cartes et l’export CSV de ce que les filtres sélectionnent', async ({ page }) => {
   const client = await newClient(page, `Export Courses ${stamp()}`);
-  const made = [await newCourse(page, client, 120_000), await newCourse(page, client, 80_000)];
+  const made = [
+    await newCourse(page, client, { montant: 120_000 }),
+    await newCourse(page, client, { montant: 80_000 }),
+  ];
   await openScreen(page, `/operations/courses?client=${client.id}`, 'Courses', 2);
 
   await page.getByText('Cartes', { exact: true }).click();

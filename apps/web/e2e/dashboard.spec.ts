@@ -123,8 +123,8 @@ test('each card counts what it says: the days so far, without cancelled or plann
 }) => {
   await openNewCompany(page, 'Cartes');
   const client = await newClient(page, 'Client cartes');
-  await newCourse(page, client, 150_000);
-  const annulee = await newCourse(page, client, 90_000);
+  await newCourse(page, client, { montant: 150_000 });
+  const annulee = await newCourse(page, client, { montant: 90_000 });
   await api(page, `/api/courses/${annulee.id}/statut`, { statut: 'Annulé' });
   const now = new Date();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Libreville' }).format(now);
@@ -132,7 +132,7 @@ test('each card counts what it says: the days so far, without cancelled or plann
   const finMois = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
   const planned = finMois > today;
   if (planned) {
-    const later = await newCourse(page, client, 70_000);
+    const later = await newCourse(page, client, { montant: 70_000 });
     await api(page, `/api/courses/${later.id}/update`, { date_chargement: `${finMois}T09:00` });
   }
   await openDashboard(page, '?periode=mois');
@@ -155,7 +155,7 @@ test('editing the monthly target moves the gauge', async ({ page }) => {
   // A company of its own with one course this month: its revenue is that course's amount, whatever the
   // other tests do meanwhile.
   await openNewCompany(page, 'Objectif');
-  await newCourse(page, await newClient(page, 'Client objectif'), 180_000);
+  await newCourse(page, await newClient(page, 'Client objectif'), { montant: 180_000 });
   await openDashboard(page);
   // Target: twice this month's revenue, then exactly it.
   await expect(page.getByRole('radio', { name: 'Mois' })).toBeChecked();

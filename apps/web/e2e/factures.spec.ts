@@ -33,7 +33,7 @@ const facture = async (page: Page, id: number) => (await api<FactureApi>(page, `
 
 /** A course of the client walked to 'Terminé' through the API (what the test is about is the invoice). */
 async function courseTerminee(page: Page, client: { id: number }, montant: number) {
-  const course = await newCourse(page, client, montant);
+  const course = await newCourse(page, client, { montant });
   for (const statut of ['Chargement terminé', 'Transport en cours', 'Terminé']) {
     const res = await api(page, `/api/courses/${course.id}/statut`, { statut });
     expect(res.success, JSON.stringify(res.message)).toBe(true);

@@ -16,7 +16,7 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
   // The page's fake clock (running until a toast is checked): see support/clock.ts.
   await page.clock.install();
   const client = await newClient(page, `Quincaillerie Nzeng ${stamp()}`);
-  const course = await newCourse(page, client, 100_000);
+  const course = await newCourse(page, client, { montant: 100_000 });
   await openScreen(page, '/operations/paiements', 'Paiements');
 
   await page.getByRole('button', { name: 'Ajouter un paiement' }).click();
@@ -98,7 +98,7 @@ test('le libellé se propose : « Règlement course … », « Acompte course �
   page,
 }) => {
   const client = await newClient(page, `Libellé Auto ${stamp()}`);
-  const course = await newCourse(page, client, 100_000);
+  const course = await newCourse(page, client, { montant: 100_000 });
   await openScreen(page, '/operations/paiements', 'Paiements');
 
   await page.getByRole('button', { name: 'Ajouter un paiement' }).click();
@@ -141,7 +141,7 @@ test('le libellé se propose : « Règlement course … », « Acompte course �
 test('la suppression groupée (un toast par ligne), les cartes et l’export Excel', async ({ page }) => {
   await page.clock.install();
   const client = await newClient(page, `Export Paiements ${stamp()}`);
-  const course = await newCourse(page, client, 100_000);
+  const course = await newCourse(page, client, { montant: 100_000 });
   for (const [libelle, montant, mode] of [
     ['Premier versement', 30_000, 'Espèces'],
     ['Second versement', 20_000, 'Moov Money'],

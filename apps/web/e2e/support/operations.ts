@@ -57,17 +57,30 @@ export interface CourseMade {
   vehicule: { id: number; plaque: string };
 }
 
-/** A course 'Chargement en attente' on a fresh vehicle. */
-export async function newCourse(page: Page, client: { id: number }, montant = 100_000): Promise<CourseMade> {
-  const vehicule = await newVehicule(page);
+/**
+ * A course 'Chargement en attente' for `client`: on a fresh vehicle unless `vehicule` is given, loading today
+ * unless `date_chargement` says otherwise, Libreville → Lambaréné.
+ */
+export async function newCourse(
+  page: Page,
+  client: { id: number },
+  options: {
+    montant?: number;
+    vehicule?: { id: number; plaque: string };
+    date_chargement?: string;
+    date_dechargement?: string;
+  } = {},
+): Promise<CourseMade> {
+  const vehicule = options.vehicule ?? (await newVehicule(page));
   const res = await api<CourseMade>(page, '/api/courses', {
     client_id: client.id,
     vehicule_id: vehicule.id,
     type_course: 'Transport de marchandises',
     ville_depart_id: await villeId(page, 'Libreville'),
     ville_arrivee_id: await villeId(page, 'Lambaréné'),
-    date_chargement: todayInGabon(),
-    montant,
+    date_chargement: options.date_chargement ?? todayInGabon(),
+    ...(options.date_dechargement ? { date_dechargement: options.date_dechargement } : {}),
+    montant: options.montant ?? 100_000,
   });
   expect(res.success, JSON.stringify(res.message)).toBe(true);
   return { ...res.data, vehicule };
