@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
   bornesPeriode,
+  debutJourGabon,
+  horlogeGabon,
   isCalendarDate,
   isCalendarMonth,
   jourAGabon,
   joursEntre,
   MOIS_INVALIDE,
+  minuitGabon,
   PERIODE_DATES_OBLIGATOIRES,
   PERIODE_ORDRE,
   periodeDe,
   periodeRefus,
+  todayInGabon,
   zMois,
 } from './calendar';
-import { todayInGabon } from './fleet.rules';
 import { CoursesQuery, DocumentsQuery, InterventionsQuery } from './queries';
 
 describe('the one day and month rule', () => {
@@ -59,6 +62,9 @@ describe('report periods, in Libreville days', () => {
   });
 
   it("reads an instant's day in Libreville (UTC+1), not in UTC", () => {
+    expect(minuitGabon('2026-11-02')).toBe('2026-11-02T00:00:00+01:00');
+    expect(new Date(debutJourGabon('2026-11-02')).toISOString()).toBe('2026-11-01T23:00:00.000Z');
+    expect(horlogeGabon('2026-11-01T23:30:00Z').toISOString()).toBe('2026-11-02T00:30:00.000Z');
     expect(jourAGabon('2026-11-01T23:30:00Z')).toBe('2026-11-02');
     expect(jourAGabon('2026-11-01T22:59:00Z')).toBe('2026-11-01');
     expect(todayInGabon(new Date('2026-12-31T23:10:00Z'))).toBe('2027-01-01');

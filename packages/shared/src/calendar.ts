@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { addDays, todayInGabon } from './fleet.rules';
 
 // The one rule for calendar days (`YYYY-MM-DD`) and months (`YYYY-MM`, `req_period`), whatever the field
 // or the route: a day that exists, in a year between ANNEES.min and ANNEES.max. PostgreSQL has no year 0
@@ -37,6 +36,44 @@ export const zJourIso = (error: string | ((iss: { input?: unknown }) => string))
   z.iso.date({ error }).refine(isCalendarDate, {
     error: typeof error === 'string' ? error : (iss) => error(iss),
   });
+
+// ---------- Libreville time (UTC+1 all year, no daylight saving) ----------
+
+/** Libreville's offset from UTC, as ISO 8601 writes it. */
+export const GABON_UTC_OFFSET = '+01:00';
+/** Libreville's offset from UTC in milliseconds. */
+export const GABON_DECALAGE_MS = 3_600_000;
+
+/** `YYYY-MM-DD` of today in Gabon (Africa/Libreville), whatever the server's time zone. */
+export function todayInGabon(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Libreville',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** `addDays('2026-01-30', 3)` → `'2026-02-02'`. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The instant a Libreville day starts, as an ISO string a timestamptz compares with: `2026-11-23T00:00:00+01:00`. */
+export const minuitGabon = (day: string) => `${day}T00:00:00${GABON_UTC_OFFSET}`;
+
+/** The instant (ms since epoch) a Libreville day starts. */
+export const debutJourGabon = (day: string) => Date.parse(minuitGabon(day));
+
+/** An instant's Libreville wall clock as a Date whose UTC fields read it (what Excel shows). */
+export const horlogeGabon = (instant: Date | string | number) =>
+  new Date(new Date(instant).getTime() + GABON_DECALAGE_MS);
+
+/** An instant's calendar day in Libreville, `YYYY-MM-DD` (23:30 UTC on the 1st is the 2nd there). */
+export const jourAGabon = (instant: Date | string | number) =>
+  horlogeGabon(instant).toISOString().slice(0, 10);
 
 // ---------- Accounting dates ----------
 
@@ -152,17 +189,6 @@ export function periodeDe(bornes: Bornes, today: string = todayInGabon()): Perio
       return b.debut === bornes.debut && b.fin === bornes.fin;
     }) ?? null
   );
-}
-
-const gabonDayFmt = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Libreville',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-/** An instant's calendar day in Libreville, `YYYY-MM-DD` (23:30 UTC on the 1st is the 2nd there). */
-export function jourAGabon(instant: string | Date): string {
-  return gabonDayFmt.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
 export const PERIODE_DATES_OBLIGATOIRES = 'La date de début et la date de fin sont obligatoires.';

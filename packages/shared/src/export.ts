@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInGabon } from './calendar';
 
 /**
  * Spreadsheet cells a user typed must never run as formulas (formula injection: a client named
@@ -84,3 +85,19 @@ export const ImportReport = z.object({
   erreurs: z.array(z.object({ ligne: z.number().int(), messages: z.array(z.string()) })),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
+
+/**
+ * THE name of an exported file, web and API alike: the screen's or report's name without accents or signs,
+ * then the day in Libreville (`Ressources Humaines` → `ressources-humaines-2026-11-23`); the extension is
+ * the writer's.
+ */
+export function nomFichierExport(name: string, today: string = todayInGabon()): string {
+  const slug =
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'export';
+  return `${slug}-${today}`;
+}

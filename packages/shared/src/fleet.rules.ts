@@ -1,3 +1,5 @@
+import { addDays, todayInGabon } from './calendar';
+
 // Fleet domain: vehicle and intervention lifecycles, documents, and the pure rules both sides share.
 
 export const VEHICULE_STATUTS = [
@@ -101,16 +103,6 @@ export const DOCUMENT_FICHIER_TYPES: Record<string, string> = {
 export const DOCUMENT_ETATS = ['Valide', 'Expire bientôt', 'Expiré', 'Sans expiration'] as const;
 export type DocumentEtat = (typeof DOCUMENT_ETATS)[number];
 
-/** `YYYY-MM-DD` of today in Gabon (Africa/Libreville), whatever the server's time zone. */
-export function todayInGabon(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Libreville',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /** No vehicle on the road was built before 1950: an earlier year is a typing error. */
 export const ANNEE_VEHICULE_MIN = 1950;
 
@@ -140,13 +132,6 @@ export function vehiculeDatesRefus(
     }
   }
   return refus;
-}
-
-/** `addDays('2026-01-30', 3)` → `'2026-02-02'`. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

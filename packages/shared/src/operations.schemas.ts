@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, zCalendarDate, zDateComptable } from './calendar';
-import { todayInGabon } from './fleet.rules';
+import { GABON_UTC_OFFSET, isCalendarDate, todayInGabon, zCalendarDate, zDateComptable } from './calendar';
 import { coordonneesCourseShape, coordonneesEnPaires } from './geolocation';
 import { zMontant, zMontantOptionnel } from './money';
 import { COURSE_STATUTS, MODES_PAIEMENT, TYPES_COURSE } from './operations.lifecycle';
@@ -50,7 +49,6 @@ const zPoids = z.preprocess(
 );
 
 /** Gabon keeps UTC+1 all year: a date-time without an offset is Libreville time. */
-export const GABON_UTC_OFFSET = '+01:00';
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 

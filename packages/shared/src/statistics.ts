@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { type Bornes, debutMois, debutSemaine, finMois, isCalendarDate, joursEntre } from './calendar';
-import { addDays, todayInGabon } from './fleet.rules';
+import {
+  addDays,
+  type Bornes,
+  debutMois,
+  debutSemaine,
+  finMois,
+  isCalendarDate,
+  joursEntre,
+  todayInGabon,
+} from './calendar';
 import { zChamps } from './reference';
 
 // Tableau de bord: periods, query and answer shapes of /api/statistiques/* (the specification).

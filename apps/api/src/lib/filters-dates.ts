@@ -1,4 +1,4 @@
-import { addDays, GABON_UTC_OFFSET, todayInGabon } from '@yams/shared';
+import { addDays, minuitGabon, todayInGabon } from '@yams/shared';
 import { and, gte, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fieldErrors } from './errors';
@@ -11,8 +11,6 @@ export interface DateRange {
   date_debut?: string;
   date_fin?: string;
 }
-
-const localMidnight = (day: string) => `${day}T00:00:00${GABON_UTC_OFFSET}`;
 
 /** 422 when the range is upside down. */
 export function assertDateRange(q: DateRange): void {
@@ -36,8 +34,8 @@ export function dateRangeCondition(
     if (q.date_debut) parts.push(gte(column, q.date_debut));
     if (q.date_fin) parts.push(lte(column, q.date_fin));
   } else {
-    if (q.date_debut) parts.push(gte(column, localMidnight(q.date_debut)));
-    if (q.date_fin) parts.push(lt(column, localMidnight(addDays(q.date_fin, 1))));
+    if (q.date_debut) parts.push(gte(column, minuitGabon(q.date_debut)));
+    if (q.date_fin) parts.push(lt(column, minuitGabon(addDays(q.date_fin, 1))));
   }
   return parts.length ? and(...parts) : undefined;
 }
@@ -46,7 +44,7 @@ export function dateRangeCondition(
 export function monthBounds(period: string): { start: string; end: string } {
   const [y, m] = period.split('-').map(Number) as [number, number];
   const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-  return { start: localMidnight(`${period}-01`), end: localMidnight(`${next}-01`) };
+  return { start: minuitGabon(`${period}-01`), end: minuitGabon(`${next}-01`) };
 }
 
 /**

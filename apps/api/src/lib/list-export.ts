@@ -6,7 +6,9 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  horlogeGabon,
   type ListQuery,
+  nomFichierExport,
   safeCell,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,8 +79,6 @@ export function pickValue(row: unknown, path: string): unknown {
 }
 
 const CALENDAR = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Gabon is UTC+1 all year: a Libreville wall-clock time as the UTC fields Excel reads. */
-const LIBREVILLE_MS = 60 * 60 * 1000;
 
 /** A real date for Excel: a calendar day at midnight, an instant in Libreville time. */
 function excelDate(value: unknown, withTime: boolean): Date | null {
@@ -88,7 +88,7 @@ function excelDate(value: unknown, withTime: boolean): Date | null {
   }
   const instant = new Date(value as string);
   if (Number.isNaN(instant.getTime())) return null;
-  const local = new Date(instant.getTime() + LIBREVILLE_MS);
+  const local = horlogeGabon(instant);
   if (!withTime) local.setUTCHours(0, 0, 0, 0);
   return local;
 }
@@ -142,19 +142,6 @@ function cellWidth(cell: Cell, column: ExportColumn): number {
   if (typeof cell === 'number')
     return column.format === 'money' ? formatMoney(cell).length : String(cell).length;
   return Math.max(...cell.split('\n').map((l) => l.length));
-}
-
-/** `Courses` → `courses-2026-11-23` (the day in Libreville). */
-function fileName(name: string): string {
-  const slug =
-    name
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'export';
-  const day = new Date(Date.now() + LIBREVILLE_MS).toISOString().slice(0, 10);
-  return `${slug}-${day}`;
 }
 
 async function* allRows<Row>(source: ListSource<Row>, first: Row[]): AsyncGenerator<Row> {
@@ -217,7 +204,7 @@ export function exportRoute<Row, Q extends ListQuery>(app: App, spec: ExportSpec
       } as unknown as Q);
       // The first batch before answering: a bad filter is still a French 422 in the envelope.
       const first = await source.rows(BATCH, 0);
-      const base = fileName(name || spec.path.split('/').pop() || 'export');
+      const base = nomFichierExport(name || spec.path.split('/').pop() || 'export');
       const disposition = (ext: string) =>
         `attachment; filename="${base}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${base}.${ext}`)}`;
       reply.header('cache-control', 'no-store');

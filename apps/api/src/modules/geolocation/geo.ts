@@ -6,12 +6,3 @@ export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
-
-/** Gabon keeps UTC+1 all year. */
-const LIBREVILLE_MS = 60 * 60 * 1000;
-
-/** The Libreville calendar day of an instant (ms since epoch): `2026-11-23`. */
-export const jourLibreville = (ms: number) => new Date(ms + LIBREVILLE_MS).toISOString().slice(0, 10);
-
-/** The instant a Libreville calendar day starts. */
-export const debutJourLibreville = (day: string) => Date.parse(`${day}T00:00:00+01:00`);

@@ -3,6 +3,7 @@ import {
   type CourseEvenementOut,
   type CourseEvenementType,
   csvFile,
+  debutJourGabon,
   GPS,
   type TraceOut,
   type TracePointOut,
@@ -16,7 +17,6 @@ import { fieldErrors } from '../../lib/errors';
 import type { Scope } from '../../plugins/auth';
 import { getCourseOut } from '../operations/courses.repository';
 import { findAppareil, positionsBetween } from './appareils.repository';
-import { debutJourLibreville } from './geo';
 import { courseEvenements } from './geolocation.table';
 import { resumeTrace } from './trace';
 
@@ -40,8 +40,8 @@ export async function loadTrace(db: Db, scope: Scope, id: number, q: TraceQuery)
     db,
     scope,
     a.id,
-    debutJourLibreville(debut),
-    debutJourLibreville(addDays(fin, 1)),
+    debutJourGabon(debut),
+    debutJourGabon(addDays(fin, 1)),
   );
   const points: TracePointOut[] = rows.map((r) => ({
     heure: r.heure,

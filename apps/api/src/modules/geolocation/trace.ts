@@ -1,5 +1,13 @@
-import { type ArretOut, GPS, type TraceJourOut, type TracePointOut, type TrajetGpsOut } from '@yams/shared';
-import { debutJourLibreville, distanceM, jourLibreville } from './geo';
+import {
+  type ArretOut,
+  debutJourGabon,
+  GPS,
+  jourAGabon,
+  type TraceJourOut,
+  type TracePointOut,
+  type TrajetGpsOut,
+} from '@yams/shared';
+import { distanceM } from './geo';
 
 // A device's track over a day range: its stops and, for each Libreville day, the distance driven and the
 // driving time. Pure: the points come in time order from the repository.
@@ -19,8 +27,8 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 /** Every day from `debut` to `fin` (YYYY-MM-DD, inclusive). */
 export function joursEntre(debut: string, fin: string): string[] {
   const days: string[] = [];
-  for (let t = debutJourLibreville(debut); t <= debutJourLibreville(fin); t += 86_400_000) {
-    days.push(jourLibreville(t));
+  for (let t = debutJourGabon(debut); t <= debutJourGabon(fin); t += 86_400_000) {
+    days.push(jourAGabon(t));
   }
   return days;
 }
@@ -156,7 +164,7 @@ export function resumeTrace(points: TracePointOut[], debut: string, fin: string)
   let prev: { t: number; lat: number; lng: number } | null = null;
   for (const p of points) {
     const t = Date.parse(p.heure);
-    const jour = jours.get(jourLibreville(t));
+    const jour = jours.get(jourAGabon(t));
     if (!jour) continue;
     jour.points++;
     jour.premiere_heure ??= p.heure;
@@ -176,7 +184,7 @@ export function resumeTrace(points: TracePointOut[], debut: string, fin: string)
     prev = { t, lat: p.latitude, lng: p.longitude };
   }
   for (const a of arrets) {
-    const jour = jours.get(jourLibreville(Date.parse(a.debut)));
+    const jour = jours.get(jourAGabon(Date.parse(a.debut)));
     if (jour) jour.arrets++;
   }
   const list = [...jours.values()].map((j) => ({

@@ -4,9 +4,9 @@ import {
   COURSE_STATUTS,
   debutMois,
   finMois,
-  GABON_UTC_OFFSET,
   joursEntre,
   MAINTENANCE_LIMIT,
+  minuitGabon,
   type PeriodeBornes,
   type SeriePoint,
   TOP_LIMIT,
@@ -47,7 +47,6 @@ export interface StatsScope {
 }
 
 const num = (v: unknown) => Number(v ?? 0);
-const midnight = (day: string) => `${day}T00:00:00${GABON_UTC_OFFSET}`;
 const NON_ANNULE = sql`<> 'Annulé'`;
 
 /** The company condition of a tenant table (db/scoped.ts): `true` for the whole platform. */
@@ -220,7 +219,7 @@ async function parTranche(
                  ${c.statut} as statut, count(*) as nb, coalesce(sum(${c.montant}), 0) as montant
           from ${c}
           where ${await companyKey(s, c)}
-            and ${c.date_chargement} >= ${midnight(p.debut)} and ${c.date_chargement} < ${midnight(addDays(p.fin, 1))}
+            and ${c.date_chargement} >= ${minuitGabon(p.debut)} and ${c.date_chargement} < ${minuitGabon(addDays(p.fin, 1))}
           group by 1, 2`,
     );
     return found.map((r) => ({
@@ -408,8 +407,8 @@ export async function utilisationFlotte(s: StatsScope, b: Bornes) {
     );
     for (const r of agg) secondes.set(r.id, num(r.sec));
     const c = courses;
-    const debut = new Date(midnight(b.debut)).getTime();
-    const borne = Math.min(new Date(midnight(addDays(fin, 1))).getTime(), s.now.getTime());
+    const debut = new Date(minuitGabon(b.debut)).getTime();
+    const borne = Math.min(new Date(minuitGabon(addDays(fin, 1))).getTime(), s.now.getTime());
     // Open courses hold their vehicle (one at most per vehicle: courses_vehicule_ouverte_unique).
     const ouvertes = await s.sql.rows<{ id: number; chargement: string | Date }>(
       sql`select ${c.vehicule_id} as id, ${c.date_chargement} as chargement from ${c}

@@ -1,4 +1,5 @@
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
+import { nomFichierExport } from '@yams/shared';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../base/http';
@@ -6,7 +7,6 @@ import { toast } from '../../base/toast';
 import type { Resource } from '../list/resource';
 import type { DisplayField, Labels, Row } from '../list/types';
 import { downloadRows, downloadServerExport, fetchAllRows } from './download';
-import { exportFileName } from './exportRows';
 import { exportColumns } from './serverExport';
 
 interface Props<T> {
@@ -33,7 +33,7 @@ export function ExportButton<T>({ resource, query, fields, labels, name }: Props
     const columns = resource.serverExport === false ? null : exportColumns(fields, labels);
     if (columns) {
       try {
-        await downloadServerExport(resource.path, query, columns, kind, name, exportFileName(name));
+        await downloadServerExport(resource.path, query, columns, kind, name, nomFichierExport(name));
         toast.success('Export téléchargé.');
       } catch {
         // Already toasted.

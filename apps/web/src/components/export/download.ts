@@ -1,10 +1,11 @@
 import type { ExportColumn } from '@yams/shared';
+import { nomFichierExport } from '@yams/shared';
 import { ApiError, type Query } from '../../base/http';
 import { getSession } from '../../base/session';
 import { toast } from '../../base/toast';
 import type { Resource } from '../list/resource';
 import type { DisplayField, Labels } from '../list/types';
-import { type ExportTable, exportFileName, exportTable, toCsv } from './exportRows';
+import { type ExportTable, exportTable, toCsv } from './exportRows';
 
 /** Every row the filters select, fetched page by page (100 a page), reporting progress from 0 to 1. */
 export async function fetchAllRows<T>(
@@ -135,7 +136,7 @@ export async function downloadRows<T>(
 ): Promise<void> {
   const kept = fields.filter((f) => f.export !== false);
   const table = exportTable(rows, kept, labels);
-  const base = exportFileName(name);
+  const base = nomFichierExport(name);
   if (kind === 'csv') downloadCsv(table, base);
   else {
     const money = kept.flatMap((f, i) => (f.format === 'money' ? [i] : []));

@@ -1,6 +1,7 @@
+import { nomFichierExport } from '@yams/shared';
 import { describe, expect, it } from 'vitest';
 import type { DisplayField } from '../list/types';
-import { exportFileName, exportTable, toCsv } from './exportRows';
+import { exportTable, toCsv } from './exportRows';
 
 interface Course {
   id: number;
@@ -49,9 +50,8 @@ describe('export rows', () => {
   });
 
   it('names the file after the screen and the day', () => {
-    expect(exportFileName('Ressources Humaines', new Date(2026, 10, 2))).toBe(
-      'ressources-humaines-2026-11-02',
-    );
-    expect(exportFileName('Véhicules', new Date(2026, 0, 15))).toBe('vehicules-2026-01-15');
+    expect(nomFichierExport('Ressources Humaines', '2026-11-02')).toBe('ressources-humaines-2026-11-02');
+    expect(nomFichierExport('Véhicules', '2026-01-15')).toBe('vehicules-2026-01-15');
+    expect(nomFichierExport('« — »', '2026-01-15')).toBe('export-2026-01-15');
   });
 });

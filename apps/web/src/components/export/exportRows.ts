@@ -37,16 +37,3 @@ export function exportTable<T>(rows: T[], fields: DisplayField<T>[], labels: Lab
 
 /** CSV for a French Excel, written by the API's writer (`csvFile`: every text quoted, formulas as text). */
 export const toCsv = (table: ExportTable): string => csvFile([table.headers, ...table.rows]);
-
-/** `ressources-humaines-2026-11-22`. */
-export function exportFileName(base: string, today = new Date()): string {
-  const slug = base
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  const d = today;
-  const stamp = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return `${slug}-${stamp}`;
-}

@@ -44,5 +44,3 @@ export function dayToPicker(value: unknown): Dayjs | undefined {
   return wall?.startOf('day');
 }
 
-/** Now, as the Libreville wall-clock a picker shows (a default value). */
-export const nowInGabon = (): Dayjs => instantToPicker(new Date().toISOString())!;

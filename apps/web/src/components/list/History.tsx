@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatNumber,
   historiqueEndpoint,
 } from '@yams/shared';
 import { Alert, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
@@ -69,7 +70,7 @@ export function auditValue(champ: string, value: unknown, columns: DisplayField<
   if (typeof value === 'string' && (format === 'date' || DAY.test(value))) return formatDate(value);
   if (typeof value === 'string' && (format === 'datetime' || INSTANT.test(value)))
     return formatDateTime(value);
-  if (typeof value === 'number') return new Intl.NumberFormat('fr-FR').format(value);
+  if (typeof value === 'number') return formatNumber(value, 3);
   if (typeof value === 'object') return JSON.stringify(value);
   const text = /<[a-z][^>]*>/i.test(value as string) ? richTextToPlain(String(value)) : String(value);
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney, libelleValeur } from '@yams/shared';
+import { formatDate, formatDateTime, formatMoney, formatNumber, libelleValeur } from '@yams/shared';
 import { richTextToPlain } from '../form/richTextPlain';
 import type { DisplayField, Labels } from './types';
 
@@ -25,9 +25,7 @@ export function displayText<T>(field: DisplayField<T>, row: T): string {
     case 'richText':
       return richTextToPlain(value === null || value === undefined ? null : String(value));
     case 'number':
-      return value === null || value === undefined
-        ? ''
-        : new Intl.NumberFormat('fr-FR').format(Number(value));
+      return value === null || value === undefined ? '' : formatNumber(value as number | string, 3);
     default:
       return value === null || value === undefined ? '' : String(value);
   }

@@ -1,9 +1,8 @@
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { endpointPath } from '@yams/shared';
+import { endpointPath, nomFichierExport } from '@yams/shared';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { downloadApiFile } from '../export/download';
-import { exportFileName } from '../export/exportRows';
 import type { ReportExportDecl, ReportValues } from './types';
 
 const LABELS = { xlsx: 'Excel', pdf: 'PDF' } as const;
@@ -23,7 +22,7 @@ export function ReportExports({ decl, values }: { decl: ReportExportDecl; values
       await downloadApiFile(
         endpointPath(decl.endpoint),
         query,
-        `${exportFileName(decl.name(values))}.${format}`,
+        `${nomFichierExport(decl.name(values))}.${format}`,
       );
     } catch {
       // Already toasted.

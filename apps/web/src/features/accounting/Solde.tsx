@@ -1,3 +1,5 @@
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Money } from '../../components/Money';
 
 /**
@@ -19,3 +21,13 @@ export function Solde({ value, strong }: { value: number; strong?: boolean }) {
 
 /** A movement in its column: the amount, or nothing when the line moves the other side. */
 export const Mouvement = ({ value }: { value: number }) => (value ? <Money value={value} /> : null);
+
+/** A line of label and amount inside a phone card, the amount on the right. */
+export function LigneMontant({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <span style={{ textAlign: 'right' }}>{children}</span>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  formatNumber,
   logoEndpoint,
   logoUploadEndpoint,
   type ParametresEntreprise,
@@ -189,9 +190,7 @@ export default function EntreprisePage() {
                         min={f.min}
                         style={{ width: '100%' }}
                         suffix={f.suffix}
-                        formatter={(v) =>
-                          v === undefined || `${v}` === '' ? '' : Number(v).toLocaleString('de-DE')
-                        }
+                        formatter={(v) => (v === undefined || `${v}` === '' ? '' : formatNumber(Number(v)))}
                         parser={(v) => Number((v ?? '').replace(/\D/g, '')) || 0}
                       />
                     </Form.Item>

@@ -1,4 +1,4 @@
-import { formatMoney, OBJECTIF_SEUILS, TAG_COLORS, type TableauDeBord } from '@yams/shared';
+import { formatMoney, formatNumber, OBJECTIF_SEUILS, TAG_COLORS, type TableauDeBord } from '@yams/shared';
 import type { EChartsOption } from './echarts';
 
 // The ECharts options of each chart of the dashboard, built from the API's figures (pure functions).
@@ -31,9 +31,9 @@ const money = (v: unknown) => formatMoney(Number(v));
 /** `1,2 M` on axes, so a long amount never hides the chart on a phone. */
 export function shortMoney(v: number): string {
   const abs = Math.abs(v);
-  if (abs >= 1e9) return `${(v / 1e9).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Md`;
-  if (abs >= 1e6) return `${(v / 1e6).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} M`;
-  if (abs >= 1e3) return `${(v / 1e3).toLocaleString('fr-FR', { maximumFractionDigits: 0 })} k`;
+  if (abs >= 1e9) return `${formatNumber(v / 1e9, 1)} Md`;
+  if (abs >= 1e6) return `${formatNumber(v / 1e6, 1)} M`;
+  if (abs >= 1e3) return `${formatNumber(v / 1e3)} k`;
   return String(v);
 }
 const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
@@ -89,7 +89,7 @@ function pie(name: string, data: Array<{ name: string; value: number; color?: st
     tooltip: {
       trigger: 'item',
       formatter: (p: { name: string; value: number; percent: number }) =>
-        `${p.name}<br/>${isMoney ? money(p.value) : p.value} (${p.percent.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %)`,
+        `${p.name}<br/>${isMoney ? money(p.value) : p.value} (${formatNumber(p.percent, 1)} %)`,
     },
     legend: { bottom: 0, type: 'scroll' },
     series: [
@@ -101,8 +101,7 @@ function pie(name: string, data: Array<{ name: string; value: number; color?: st
         labelLine: { length: 8, length2: 8 },
         center: ['50%', '45%'],
         label: {
-          formatter: (p: { percent: number }) =>
-            `${p.percent.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`,
+          formatter: (p: { percent: number }) => `${formatNumber(p.percent, 1)} %`,
         },
         data: data.map((x, i) => ({
           name: x.name,
@@ -205,7 +204,7 @@ export function flotteOption(d: TableauDeBord): EChartsOption | null {
       axisPointer: { type: 'shadow' },
       formatter: (ps: Array<{ dataIndex: number }>) => {
         const r = rows[ps[0]!.dataIndex]!;
-        return `${r.type} (${r.vehicules} véhicule${r.vehicules > 1 ? 's' : ''})<br/>${r.taux.toLocaleString('fr-FR')} % · ${r.jours_en_course.toLocaleString('fr-FR')} j en course sur ${r.jours_disponibles} j`;
+        return `${r.type} (${r.vehicules} véhicule${r.vehicules > 1 ? 's' : ''})<br/>${formatNumber(r.taux, 2)} % · ${formatNumber(r.jours_en_course)} j en course sur ${r.jours_disponibles} j`;
       },
     },
     xAxis: {
@@ -258,7 +257,7 @@ export function gaugeOption(d: TableauDeBord): EChartsOption | null {
           valueAnimation: false,
           offsetCenter: [0, '70%'],
           fontSize: 22,
-          formatter: () => `${taux.toLocaleString('fr-FR')} %`,
+          formatter: () => `${formatNumber(taux, 2)} %`,
         },
         data: [{ value: Math.min(taux, 100), name: '' }],
       },

@@ -1,5 +1,6 @@
 import {
   ANNEE_VEHICULE_MIN,
+  formatNumber,
   normalisePlaque,
   referenceContracts,
   tagColor,
@@ -31,10 +32,7 @@ export const statutField: DisplayField<VehiculeOut> = {
 };
 
 const typeTonnage = (v: VehiculeOut) =>
-  [
-    v.type_vehicule?.libelle,
-    v.tonnage !== null ? `${new Intl.NumberFormat('fr-FR').format(v.tonnage)} t` : null,
-  ]
+  [v.type_vehicule?.libelle, v.tonnage !== null ? `${formatNumber(v.tonnage, 2)} t` : null]
     .filter(Boolean)
     .join(' · ');
 

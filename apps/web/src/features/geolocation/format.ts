@@ -1,4 +1,4 @@
-import { GABON_TIME_ZONE } from '@yams/shared';
+import { formatNumber, GABON_TIME_ZONE } from '@yams/shared';
 
 const withSeconds = new Intl.DateTimeFormat('fr-FR', {
   timeZone: GABON_TIME_ZONE,
@@ -22,8 +22,7 @@ export const formatSpeed = (kmh: number | null | undefined) =>
   kmh === null || kmh === undefined || !Number.isFinite(kmh) ? '—' : `${Math.round(kmh)} km/h`;
 
 /** `12,4 km`. */
-export const formatKm = (meters: number) =>
-  `${(meters / 1000).toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
+export const formatKm = (meters: number) => `${formatNumber(meters / 1000, 1)} km`;
 
 /** `2 h 05`, `12 min`. */
 export function formatDuration(seconds: number): string {

@@ -15,6 +15,7 @@ import {
   countOf,
   coursesContract,
   demandesContract,
+  formatNumber,
   type ListEndpointContract,
   listEndpoint,
   utilisateursContract,
@@ -136,7 +137,7 @@ export default function AccueilPage() {
                         ) : q?.isError ? (
                           '—'
                         ) : (
-                          (q?.data ?? 0).toLocaleString('fr-FR')
+                          formatNumber(q?.data ?? 0)
                         )}
                       </div>
                     </div>
