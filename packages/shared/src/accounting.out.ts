@@ -121,6 +121,8 @@ export const PieceDeCaisseOut = z.object({
   montant: z.number(),
   libelle: z.string(),
   motif: z.string().nullable(),
+  nature: z.string(),
+  tva: z.number(),
   actif: z.boolean(),
   statut: z.string(),
   /** What the signed-in account may do with it (`pieceDeCaisseCan`). */
@@ -145,12 +147,16 @@ export const AchatOut = z.object({
       qte: z.number(),
       prix_unitaire: z.number(),
       montant: z.number(),
+      taux_tva: z.number().nullable(),
     }),
   ),
   appliquer_tva: z.boolean(),
   taux_tva: z.number(),
+  appliquer_css: z.boolean(),
+  taux_css: z.number(),
   montant_ht: z.number(),
   tva_deductible: z.number(),
+  css: z.number(),
   montant: z.number(),
   montant_regle: z.number(),
   statut_reglement: z.string(),
@@ -233,3 +239,22 @@ export const BalanceOut = z.object({
   }),
 });
 export type BalanceOut = z.infer<typeof BalanceOut>;
+
+/** One line of a matched account (GET /api/comptabilite/lettrage). */
+export const LigneLettrageOut = z.object({
+  id: z.number(),
+  ecriture_id: z.number(),
+  date_operation: z.string(),
+  journal: z.string(),
+  piece: z.string().nullable(),
+  compte: z.string(),
+  tiers_id: z.number().nullable(),
+  tiers: z.string().nullable(),
+  libelle: z.string(),
+  debit: z.number(),
+  credit: z.number(),
+  /** The letter's number, null while open; `code` is how it is written (A, B… AA). */
+  lettrage: z.number().nullable(),
+  code: z.string().nullable(),
+});
+export type LigneLettrageOut = z.infer<typeof LigneLettrageOut>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BalanceOut, CourseFacturableOut } from './accounting.out';
+import { BalanceOut, CourseFacturableOut, LigneLettrageOut } from './accounting.out';
+import { DelettrerBody, LettrageQuery, LettrerBody } from './accounting.schemas';
 import { endpointContract } from './contract';
 import { DocumentFichierBody, DocumentOut } from './fleet.schemas';
 import { AppareilInconnuBody, AppareilInconnuOut, AppareilOut, GpsServeurOut, TraceOut } from './geolocation';
@@ -79,6 +80,35 @@ export const coursesFacturablesEndpoint = endpointContract({
   path: '/api/factures/courses-facturables',
   query: CoursesFacturablesQuery,
   response: z.array(CourseFacturableOut),
+});
+
+/**
+ * Lettrage (matching) of the clients' (411), advances' (4191) and suppliers' (401) lines: the lines of an
+ * account and third party, open or matched (`etat`).
+ */
+export const lettrageEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/lettrage',
+  query: LettrageQuery,
+  response: z.array(LigneLettrageOut),
+});
+
+/** Manual lettrage: lines of one account and third party whose debits equal their credits get one letter. */
+export const lettrerEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/lettrage',
+  query: LettrageQuery.pick({ entreprise: true }),
+  body: LettrerBody,
+  response: z.null(),
+});
+
+/** Unmatching: every line of a letter is open again. */
+export const delettrerEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/lettrage/delettrer',
+  query: LettrageQuery.pick({ entreprise: true }),
+  body: DelettrerBody,
+  response: z.null(),
 });
 
 // ---------- Fleet ----------

@@ -1,6 +1,9 @@
 import {
   balanceEndpoint,
   csvFile,
+  delettrerEndpoint,
+  lettrageEndpoint,
+  lettrerEndpoint,
   JOURNAL_FILTRE_DATES,
   journalContract,
   PAGE_SIZE,
@@ -9,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scoped } from '../../db/scoped';
 import { crudRoutes } from '../../lib/crud-routes';
+import { endpointRoute } from '../../lib/endpoint-routes';
 import { fieldErrors } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
@@ -24,6 +28,7 @@ import {
 import facturesRoutes from './factures.routes';
 import { balanceGenerale, getEcriture, listLignesJournal } from './journal.repository';
 import { createOperationDiverse } from './journal.service';
+import { delettrer, lettrer, listLettrage } from './lettrage.service';
 
 const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
   if (!q.date_debut || !q.date_fin) {
@@ -137,7 +142,36 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (app) => {
   }
 };
 
+const lettrageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const tags = ['Lettrage'];
+  endpointRoute(app, lettrageEndpoint, {
+    tags,
+    summary: 'Lignes des comptes 411, 4191 et 401 par tiers, ouvertes ou lettrées (compte, tiers, etat)',
+    handler: async (request) => ok(await listLettrage(app.db, currentScope(request), request.query)),
+  });
+  endpointRoute(app, lettrerEndpoint, {
+    tags,
+    summary: "Lettrage manuel : des lignes d'un compte et d'un tiers qui s'équilibrent reçoivent une lettre",
+    handler: async (request) =>
+      ok(
+        null,
+        await lettrer(app.db, currentScope(request), request.body.lignes, request.query.entreprise),
+      ),
+  });
+  endpointRoute(app, delettrerEndpoint, {
+    tags,
+    summary: "Délettrage : les lignes d'une lettre sont de nouveau ouvertes",
+    handler: async (request) =>
+      ok(
+        null,
+        await delettrer(app.db, currentScope(request), request.body.lettrage, request.query.entreprise),
+      ),
+  });
+};
+
 const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(lettrageRoutes);
   await app.register(facturesRoutes);
   await app.register(achatsRoutes);
   await app.register(caissesEtJournaux);
