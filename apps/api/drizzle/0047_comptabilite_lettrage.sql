@@ -61,15 +61,22 @@ UPDATE "ecriture_lignes" l SET "tiers_id" = p."client_id"
 FROM "ecritures" e, "paiements" p
 WHERE e."id" = l."ecriture_id" AND e."source_type" = 'paiement' AND p."id" = e."source_id"
   AND l."compte" IN ('411', '4191') AND l."tiers_id" IS NULL;--> statement-breakpoint
--- 6. Money received for a course before any invoice billed it is an advance: 411 → 4191. A payment dated
--- on or after the validated invoice of its course settles that invoice: it stays on 411 and the invoice's
--- settled amount counts it (the old postings did not).
+-- 6. Money received for a course before any invoice billed it is an advance: 411 → 4191. A payment posted
+-- after the invoice of its course was validated (the payment's first entry written after the invoice's
+-- validation) settles that invoice: it stays on 411 and the invoice's settled amount counts it (the old
+-- postings did not).
+CREATE FUNCTION "_apres_facture_0047"(p_id integer, p_course integer) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM "courses_facturees" cf JOIN "factures" f ON f."id" = cf."facture_id"
+    WHERE cf."course_id" = p_course AND f."est_valide"
+      AND coalesce(f."validee_le", f."date_operation"::timestamptz) <= (
+        SELECT min(o."created_at") FROM "ecritures" o
+        WHERE o."source_type" = 'paiement' AND o."source_id" = p_id AND o."contre_passation_de" IS NULL))
+$$;--> statement-breakpoint
 UPDATE "ecriture_lignes" l SET "compte" = '4191'
 FROM "ecritures" e, "paiements" p
 WHERE e."id" = l."ecriture_id" AND e."source_type" = 'paiement' AND p."id" = e."source_id" AND l."compte" = '411'
-  AND NOT EXISTS (
-    SELECT 1 FROM "courses_facturees" cf JOIN "factures" f ON f."id" = cf."facture_id"
-    WHERE cf."course_id" = p."course_id" AND f."est_valide" AND f."date_operation" <= p."date_operation");--> statement-breakpoint
+  AND NOT "_apres_facture_0047"(p."id", p."course_id");--> statement-breakpoint
 UPDATE "factures" f SET
   "montant_regle" = f."montant_regle" + x."total",
   "statut" = CASE WHEN f."montant_regle" + x."total" >= f."net_a_payer" THEN 'Soldé' ELSE 'Validée' END
@@ -77,11 +84,11 @@ FROM (
   SELECT cf."facture_id", sum(p."montant") AS "total"
   FROM "paiements" p
   JOIN "courses_facturees" cf ON cf."course_id" = p."course_id"
-  JOIN "factures" fv ON fv."id" = cf."facture_id"
-  WHERE p."statut" = 'Validé' AND p."reglement_id" IS NULL AND fv."est_valide" AND fv."date_operation" <= p."date_operation"
+  WHERE p."statut" = 'Validé' AND p."reglement_id" IS NULL AND "_apres_facture_0047"(p."id", p."course_id")
   GROUP BY cf."facture_id"
 ) x
 WHERE f."id" = x."facture_id";--> statement-breakpoint
+DROP FUNCTION "_apres_facture_0047"(integer, integer);--> statement-breakpoint
 -- 7. An invoice of courses paid in advance: the advances still open move to 411 (up to what remains due),
 -- one entry dated as the invoice, and the invoice's settled amount counts them.
 WITH "av" AS (

@@ -8,6 +8,8 @@ export const PIECE_LABELS = {
   decaisseur: 'Décaisseur',
   montant: 'Montant',
   motif: 'Motif',
+  nature: 'Nature',
+  tva: 'Dont TVA récupérable',
   statut: 'Statut',
   periode: 'Période',
   actif: 'État',
