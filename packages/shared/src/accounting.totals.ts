@@ -96,7 +96,12 @@ export function totauxFacture(lignes: readonly LigneCalcul[], t: TaxesCalcul): T
  */
 export function totauxAchat(
   lignes: ReadonlyArray<{ montant: number; taux_tva?: number | null }>,
-  t: { appliquer_tva?: boolean | null; taux_tva?: number | null; appliquer_css?: boolean | null; taux_css?: number | null },
+  t: {
+    appliquer_tva?: boolean | null;
+    taux_tva?: number | null;
+    appliquer_css?: boolean | null;
+    taux_css?: number | null;
+  },
 ): { montant_ht: number; tva: number; css: number; montant: number } {
   const montant_ht = lignes.reduce((s, l) => s + l.montant, 0);
   const parTaux = new Map<number, number>();
@@ -104,9 +109,7 @@ export function totauxAchat(
     const c = tauxEnCentiemes(l.taux_tva ?? t.taux_tva);
     parTaux.set(c, (parTaux.get(c) ?? 0) + l.montant);
   }
-  const tva = t.appliquer_tva
-    ? [...parTaux].reduce((s, [c, base]) => s + taxe(base, c / 100), 0)
-    : 0;
+  const tva = t.appliquer_tva ? [...parTaux].reduce((s, [c, base]) => s + taxe(base, c / 100), 0) : 0;
   const css = t.appliquer_css ? taxe(montant_ht, t.taux_css) : 0;
   return { montant_ht, tva, css, montant: montant_ht + tva + css };
 }

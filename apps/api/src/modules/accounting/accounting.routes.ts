@@ -2,10 +2,10 @@ import {
   balanceEndpoint,
   csvFile,
   delettrerEndpoint,
-  lettrageEndpoint,
-  lettrerEndpoint,
   JOURNAL_FILTRE_DATES,
   journalContract,
+  lettrageEndpoint,
+  lettrerEndpoint,
   PAGE_SIZE,
   piecesDeCaisseContract,
 } from '@yams/shared';
@@ -154,10 +154,7 @@ const lettrageRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: "Lettrage manuel : des lignes d'un compte et d'un tiers qui s'équilibrent reçoivent une lettre",
     handler: async (request) =>
-      ok(
-        null,
-        await lettrer(app.db, currentScope(request), request.body.lignes, request.query.entreprise),
-      ),
+      ok(null, await lettrer(app.db, currentScope(request), request.body.lignes, request.query.entreprise)),
   });
   endpointRoute(app, delettrerEndpoint, {
     tags,

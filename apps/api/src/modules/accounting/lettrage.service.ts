@@ -130,8 +130,17 @@ export async function lettrerFacture(
  */
 export async function imputerAvances(
   tx: Db,
-  f: { id: number; entreprise_id: number; client_id: number; numero: string | null; date_operation: string; net_a_payer: number },
-  passer: (lignes: Array<{ compte: string; tiers_id: number; debit: number; credit: number }>) => Promise<number>,
+  f: {
+    id: number;
+    entreprise_id: number;
+    client_id: number;
+    numero: string | null;
+    date_operation: string;
+    net_a_payer: number;
+  },
+  passer: (
+    lignes: Array<{ compte: string; tiers_id: number; debit: number; credit: number }>,
+  ) => Promise<number>,
 ): Promise<number> {
   const paiementIds = await paiementsDesCourses(tx, f.entreprise_id, f.id);
   const ecrituresAvances = await ecrituresDe(tx, f.entreprise_id, [{ type: 'paiement', ids: paiementIds }]);

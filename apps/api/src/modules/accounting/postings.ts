@@ -156,8 +156,7 @@ export function posterAchat(tx: Db, a: Achat, stocke: number, fournisseur: strin
  * 4452/4454 where the nature allows), cash 571 at the credit.
  */
 export function posterPieceDeCaisse(tx: Db, p: PieceDeCaisse): Promise<number> {
-  const nature =
-    NATURES_PIECE_DE_CAISSE[p.nature as NaturePieceDeCaisse] ?? NATURES_PIECE_DE_CAISSE.divers;
+  const nature = NATURES_PIECE_DE_CAISSE[p.nature as NaturePieceDeCaisse] ?? NATURES_PIECE_DE_CAISSE.divers;
   const tva = nature.compteTva ? p.tva : 0;
   return passerEcriture(tx, {
     entreprise_id: p.entreprise_id,
@@ -170,7 +169,14 @@ export function posterPieceDeCaisse(tx: Db, p: PieceDeCaisse): Promise<number> {
     lignes: [
       { compte: nature.compte, debit: p.montant - tva, credit: 0 },
       ...(nature.compteTva
-        ? [{ compte: nature.compteTva, libelle: `TVA récupérable ${numeroPieceDeCaisse(p.id)}`, debit: tva, credit: 0 }]
+        ? [
+            {
+              compte: nature.compteTva,
+              libelle: `TVA récupérable ${numeroPieceDeCaisse(p.id)}`,
+              debit: tva,
+              credit: 0,
+            },
+          ]
         : []),
       { compte: COMPTES.caisse, debit: 0, credit: p.montant },
     ],

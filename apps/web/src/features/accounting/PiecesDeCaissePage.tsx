@@ -68,7 +68,8 @@ export const PIECES: ListDecl<P> = {
       key: 'nature',
       table: false,
       path: 'nature',
-      value: (p) => NATURES_PIECE_DE_CAISSE[p.nature as keyof typeof NATURES_PIECE_DE_CAISSE]?.libelle ?? p.nature,
+      value: (p) =>
+        NATURES_PIECE_DE_CAISSE[p.nature as keyof typeof NATURES_PIECE_DE_CAISSE]?.libelle ?? p.nature,
       map: Object.fromEntries(NATURES_PIECE.map((n) => [n, NATURES_PIECE_DE_CAISSE[n].libelle])),
     },
     { key: 'tva', format: 'money', table: false },

@@ -57,6 +57,7 @@ export const ACHAT_LABELS = {
   fournisseur_id: 'Fournisseur',
   montant_ht: 'Montant HT',
   tva_deductible: 'TVA déductible',
+  css: 'CSS déductible',
   montant: 'Montant',
   montant_regle: 'Réglé',
   statut_reglement: 'Statut de règlement',
