@@ -1,3 +1,4 @@
+import { MOIS_INVALIDE } from '@yams/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures } from '../src/db/schema';
@@ -582,5 +583,104 @@ describe('« remise déduite avant taxes » (§8)', () => {
       'remise_avant_taxes',
     );
     await toutesEquilibrees(ctx.B.id);
+  });
+});
+
+describe('the monthly TVA settlement', () => {
+  it('proposes 4431 − 4452 − 4454 → 4441 from the month’s figures, records it once, never before the month ends', async () => {
+    // June 2025, before the demo's year: only these documents.
+    const client = (await ctx.client(ctx.A, 'TVA')).id;
+    await factureValidee(ctx.A, client, {
+      date_operation: '2025-06-10',
+      appliquer_tva: true,
+      taux_tva: 18,
+      appliquer_css: true,
+      taux_css: 1,
+      appliquer_tps: false,
+      appliquer_reduction: false,
+      lignes: [{ description: 'Transport', qte: 1, prix_unitaire: 1_000_000 }],
+    });
+    const fournisseur = await ctx.referenceCreate(ctx.A, 'fournisseurs', { nom: `Pneus TVA ${Date.now()}` });
+    const { pneu } = await ctx.atelier(ctx.A);
+    const achat = await ctx.t.post(
+      '/api/achats',
+      {
+        date_operation: '2025-06-12',
+        acheteur_id: ctx.A.id,
+        fournisseur_id: fournisseur.id,
+        appliquer_tva: true,
+        taux_tva: 18,
+        lignes: [{ article_id: pneu.id, qte: 2, prix_unitaire: 215_000 }],
+      },
+      ctx.A.token,
+    );
+    expect(
+      (await ctx.t.post(`/api/achats/${achat.json().data.id}/validate`, {}, ctx.A.token)).statusCode,
+    ).toBe(200);
+    const voucher = await ctx.t.post(
+      '/api/piece_de_caisses',
+      {
+        date_operation: '2025-06-15',
+        beneficiaire: 'Garage',
+        decaisseur: 'Caisse',
+        libelle: 'Vidange',
+        montant: 59_000,
+        nature: 'entretien',
+        tva: 9_000,
+      },
+      ctx.A.token,
+    );
+    expect(voucher.statusCode, voucher.body).toBe(200);
+
+    // Collected 180 000; recoverable 77 400 (goods) + 9 000 (repairs) = 86 400; due 93 600. CSS 10 000.
+    const res = await ctx.t.get('/api/comptabilite/declaration-tva?mois=2025-06', ctx.A.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      date_operation: '2025-06-30',
+      tva_collectee: 180_000,
+      tva_recuperable: 86_400,
+      solde: 93_600,
+      css_due: 10_000,
+      ecriture_id: null,
+    });
+    expect(res.json().data.lignes.map((l: Json) => [l.compte, l.debit, l.credit])).toEqual([
+      ['4431', 180_000, 0],
+      ['4452', 0, 77_400],
+      ['4454', 0, 9_000],
+      ['4441', 0, 93_600],
+    ]);
+    const passe = await ctx.t.post('/api/comptabilite/declaration-tva?mois=2025-06', {}, ctx.A.token);
+    expect(passe.statusCode, passe.body).toBe(200);
+    const id = passe.json().data.ecriture_id as number;
+    expect(passe.json().message).toBe(`La déclaration de TVA de 2025-06 est passée (écriture n°${id}).`);
+    const lignes = await ctx.t.database.db
+      .select()
+      .from(ecritureLignes)
+      .where(eq(ecritureLignes.ecriture_id, id));
+    expect(soldes(lignes as unknown as Ligne[])).toEqual({
+      '4431': 180_000,
+      '4452': -77_400,
+      '4454': -9_000,
+      '4441': -93_600,
+    });
+    // The next proposal for June finds the accounts cleared and the entry recorded.
+    const apres = (await ctx.t.get('/api/comptabilite/declaration-tva?mois=2025-06', ctx.A.token)).json()
+      .data;
+    expect(apres).toMatchObject({ tva_collectee: 0, tva_recuperable: 0, solde: 0, ecriture_id: id });
+    const encore = await ctx.t.post('/api/comptabilite/declaration-tva?mois=2025-06', {}, ctx.A.token);
+    expect(encore.statusCode).toBe(409);
+    expect(encore.json().errors).toEqual([`La TVA de ce mois est déjà déclarée (écriture n°${id}).`]);
+    const mois = new Date().toISOString().slice(0, 7);
+    const tot = await ctx.t.post(`/api/comptabilite/declaration-tva?mois=${mois}`, {}, ctx.A.token);
+    expect(tot.statusCode).toBe(409);
+    expect(tot.json().errors[0]).toMatch(
+      /^Le mois n'est pas terminé : la TVA se déclare à partir du \d\d\/\d\d\/\d{4}\.$/,
+    );
+    failed(
+      await ctx.t.get('/api/comptabilite/declaration-tva?mois=2025-13', ctx.A.token),
+      422,
+      MOIS_INVALIDE,
+      'mois',
+    );
   });
 });

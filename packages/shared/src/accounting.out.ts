@@ -258,3 +258,24 @@ export const LigneLettrageOut = z.object({
   code: z.string().nullable(),
 });
 export type LigneLettrageOut = z.infer<typeof LigneLettrageOut>;
+
+/**
+ * The month's TVA settlement proposed from the books: collected TVA (4431) against recoverable TVA (4452,
+ * 4454) at the month's end; the difference is the TVA due (4441) or a credit to carry forward (4449). The
+ * CSS stays on 4474 (collected less deductible): its balance is what is due.
+ */
+export const DeclarationTvaOut = z.object({
+  mois: z.string(),
+  date_operation: z.string(),
+  tva_collectee: z.number(),
+  tva_recuperable: z.number(),
+  /** > 0: TVA due (4441); < 0: credit of TVA (4449). */
+  solde: z.number(),
+  css_due: z.number(),
+  lignes: z.array(
+    z.object({ compte: z.string(), libelle: z.string(), debit: z.number(), credit: z.number() }),
+  ),
+  /** The settlement entry of this month already recorded, if any. */
+  ecriture_id: z.number().nullable(),
+});
+export type DeclarationTvaOut = z.infer<typeof DeclarationTvaOut>;

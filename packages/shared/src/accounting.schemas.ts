@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compteRefus } from './accounting.chart';
 import { COMPTES_LETTRABLES, JOURNAUX, NATURES_PIECE, NATURES_PIECE_DE_CAISSE } from './accounting.plan';
-import { zDateComptable } from './calendar';
+import { zDateComptable, zMois } from './calendar';
 import { zMontant, zMontantOptionnel } from './money';
 import { MODES_PAIEMENT } from './operations.lifecycle';
 import { zDateOperation } from './operations.schemas';
@@ -434,3 +434,12 @@ export const DelettrerBody = z.object({
   lettrage: zChamps.id('Le lettrage'),
 });
 export type DelettrerBody = z.infer<typeof DelettrerBody>;
+
+// ---------- Déclaration de TVA ----------
+
+/** `?mois=2026-05`: the month whose TVA is settled (its last day dates the entry). */
+export const DeclarationTvaQuery = z.object({
+  mois: zMois(),
+  entreprise: zChamps.filtreId("d'entreprise"),
+});
+export type DeclarationTvaQuery = z.infer<typeof DeclarationTvaQuery>;

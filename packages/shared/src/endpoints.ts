@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BalanceOut, CourseFacturableOut, LigneLettrageOut } from './accounting.out';
-import { DelettrerBody, LettrageQuery, LettrerBody } from './accounting.schemas';
+import { BalanceOut, CourseFacturableOut, DeclarationTvaOut, LigneLettrageOut } from './accounting.out';
+import { DeclarationTvaQuery, DelettrerBody, LettrageQuery, LettrerBody } from './accounting.schemas';
 import { endpointContract } from './contract';
 import { DocumentFichierBody, DocumentOut } from './fleet.schemas';
 import { AppareilInconnuBody, AppareilInconnuOut, AppareilOut, GpsServeurOut, TraceOut } from './geolocation';
@@ -109,6 +109,22 @@ export const delettrerEndpoint = endpointContract({
   query: LettrageQuery.pick({ entreprise: true }),
   body: DelettrerBody,
   response: z.null(),
+});
+
+/** The month's TVA settlement proposed from the period's figures (4431 − 4452 − 4454 → 4441 or 4449). */
+export const declarationTvaEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/declaration-tva',
+  query: DeclarationTvaQuery,
+  response: DeclarationTvaOut,
+});
+
+/** Records the proposed settlement as an 'Operation Diverse' dated the month's last day (once a month). */
+export const passerDeclarationTvaEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/declaration-tva',
+  query: DeclarationTvaQuery,
+  response: DeclarationTvaOut,
 });
 
 // ---------- Fleet ----------

@@ -1,12 +1,14 @@
 import {
   balanceEndpoint,
   csvFile,
+  declarationTvaEndpoint,
   delettrerEndpoint,
   JOURNAL_FILTRE_DATES,
   journalContract,
   lettrageEndpoint,
   lettrerEndpoint,
   PAGE_SIZE,
+  passerDeclarationTvaEndpoint,
   piecesDeCaisseContract,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +27,7 @@ import {
   setPieceActive,
   updatePiece,
 } from './caisses.service';
+import { declarationTva, passerDeclarationTva } from './declaration-tva.service';
 import facturesRoutes from './factures.routes';
 import { balanceGenerale, getEcriture, listLignesJournal } from './journal.repository';
 import { createOperationDiverse } from './journal.service';
@@ -164,6 +167,22 @@ const lettrageRoutes: FastifyPluginAsyncZod = async (app) => {
         null,
         await delettrer(app.db, currentScope(request), request.body.lettrage, request.query.entreprise),
       ),
+  });
+  endpointRoute(app, declarationTvaEndpoint, {
+    tags: ['Déclaration de TVA'],
+    summary: 'Déclaration de TVA du mois proposée : 4431 − 4452 − 4454 → 4441 (TVA due) ou 4449 (crédit)',
+    handler: async (request) => ok(await declarationTva(app.db, currentScope(request), request.query)),
+  });
+  endpointRoute(app, passerDeclarationTvaEndpoint, {
+    tags: ['Déclaration de TVA'],
+    summary: 'Passe la déclaration de TVA du mois (opération diverse datée du dernier jour du mois)',
+    handler: async (request) => {
+      const d = await passerDeclarationTva(app.db, currentScope(request), request.query);
+      return ok(
+        d,
+        `La déclaration de TVA de ${request.query.mois} est passée (écriture n°${d.ecriture_id}).`,
+      );
+    },
   });
 };
 
