@@ -178,9 +178,11 @@ export default function LettragePage() {
             cancelText="Annuler"
             onConfirm={() => delettrer(l.lettrage!)}
           >
-            <Tag color="green" style={{ cursor: 'pointer' }} aria-label={`Lettre ${l.code} : délettrer`}>
-              {l.code}
-            </Tag>
+            <Button size="small" aria-label={`Lettre ${l.code} : délettrer`}>
+              <Tag color="green" style={{ margin: 0 }}>
+                {l.code}
+              </Tag>
+            </Button>
           </Popconfirm>
         ),
     },
