@@ -150,7 +150,7 @@ describe('invoices', () => {
     const byCompte = Object.fromEntries(lines.map((l) => [l.compte, l.debit - l.credit]));
     expect(byCompte).toEqual({
       '411': 2_289_500,
-      '4478': 199_500,
+      '4492': 199_500,
       '706': -2_090_000,
       '4431': -378_000,
       '4474': -21_000,
@@ -362,7 +362,7 @@ describe('invoices', () => {
     const lines = await entriesOf('facture', av.id);
     expect(Object.fromEntries(lines.map((l) => [l.compte, l.debit - l.credit]))).toEqual({
       '411': -109_500,
-      '4478': -9_500,
+      '4492': -9_500,
       '706': 100_000,
       '4431': 18_000,
       '4474': 1_000,

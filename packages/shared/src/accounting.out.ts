@@ -121,6 +121,8 @@ export const PieceDeCaisseOut = z.object({
   montant: z.number(),
   libelle: z.string(),
   motif: z.string().nullable(),
+  nature: z.string(),
+  tva: z.number(),
   actif: z.boolean(),
   statut: z.string(),
   /** What the signed-in account may do with it (`pieceDeCaisseCan`). */
@@ -145,12 +147,16 @@ export const AchatOut = z.object({
       qte: z.number(),
       prix_unitaire: z.number(),
       montant: z.number(),
+      taux_tva: z.number().nullable(),
     }),
   ),
   appliquer_tva: z.boolean(),
   taux_tva: z.number(),
+  appliquer_css: z.boolean(),
+  taux_css: z.number(),
   montant_ht: z.number(),
   tva_deductible: z.number(),
+  css: z.number(),
   montant: z.number(),
   montant_regle: z.number(),
   statut_reglement: z.string(),
@@ -233,3 +239,43 @@ export const BalanceOut = z.object({
   }),
 });
 export type BalanceOut = z.infer<typeof BalanceOut>;
+
+/** One line of a matched account (GET /api/comptabilite/lettrage). */
+export const LigneLettrageOut = z.object({
+  id: z.number(),
+  ecriture_id: z.number(),
+  date_operation: z.string(),
+  journal: z.string(),
+  piece: z.string().nullable(),
+  compte: z.string(),
+  tiers_id: z.number().nullable(),
+  tiers: z.string().nullable(),
+  libelle: z.string(),
+  debit: z.number(),
+  credit: z.number(),
+  /** The letter's number, null while open; `code` is how it is written (A, B… AA). */
+  lettrage: z.number().nullable(),
+  code: z.string().nullable(),
+});
+export type LigneLettrageOut = z.infer<typeof LigneLettrageOut>;
+
+/**
+ * The month's TVA settlement proposed from the books: collected TVA (4431) against recoverable TVA (4452,
+ * 4454) at the month's end; the difference is the TVA due (4441) or a credit to carry forward (4449). The
+ * CSS stays on 4474 (collected less deductible): its balance is what is due.
+ */
+export const DeclarationTvaOut = z.object({
+  mois: z.string(),
+  date_operation: z.string(),
+  tva_collectee: z.number(),
+  tva_recuperable: z.number(),
+  /** > 0: TVA due (4441); < 0: credit of TVA (4449). */
+  solde: z.number(),
+  css_due: z.number(),
+  lignes: z.array(
+    z.object({ compte: z.string(), libelle: z.string(), debit: z.number(), credit: z.number() }),
+  ),
+  /** The settlement entry of this month already recorded, if any. */
+  ecriture_id: z.number().nullable(),
+});
+export type DeclarationTvaOut = z.infer<typeof DeclarationTvaOut>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compteRefus } from './accounting.chart';
-import { JOURNAUX } from './accounting.plan';
-import { zDateComptable } from './calendar';
+import { COMPTES_LETTRABLES, JOURNAUX, NATURES_PIECE, NATURES_PIECE_DE_CAISSE } from './accounting.plan';
+import { zDateComptable, zMois } from './calendar';
 import { zMontant, zMontantOptionnel } from './money';
 import { MODES_PAIEMENT } from './operations.lifecycle';
 import { zDateOperation } from './operations.schemas';
@@ -257,6 +257,9 @@ export type ReglementBody = z.infer<typeof ReglementBody>;
 
 // ---------- Pièces de caisse ----------
 
+const zNature = z.enum(NATURES_PIECE, {
+  error: `La nature doit être l'une de : ${NATURES_PIECE.map((n) => NATURES_PIECE_DE_CAISSE[n].libelle).join(', ')}.`,
+});
 const pieceShape = {
   entreprise_id: zChamps.idOptionnel("L'entreprise"),
   date_operation: zDateComptable('La date'),
@@ -269,13 +272,33 @@ const pieceShape = {
     .string({ error: 'Le motif doit être un texte.' })
     .max(20_000, { error: 'Le motif ne peut pas dépasser 20.000 caractères.' })
     .nullish(),
+  /** What it paid for: decides its charge account (NATURES_PIECE_DE_CAISSE). */
+  nature: zNature.optional().default('divers'),
+  /** The recoverable TVA included in the amount (only for a nature whose TVA is recoverable). */
+  tva: zMontant('La TVA récupérable').optional().default(0),
 };
-export const PieceDeCaisseBody = z.object(pieceShape);
+/** The TVA of a voucher: only where its nature allows it, and less than its amount. */
+export function pieceTvaRefus(v: { nature?: string; tva?: number; montant?: number }): string | null {
+  if (!v.tva) return null;
+  const nature = NATURES_PIECE_DE_CAISSE[(v.nature ?? 'divers') as keyof typeof NATURES_PIECE_DE_CAISSE];
+  if (!nature?.compteTva) {
+    return `La TVA n'est pas récupérable sur une dépense de nature « ${nature?.libelle ?? v.nature} ».`;
+  }
+  if (v.montant !== undefined && v.tva >= v.montant) return 'La TVA doit être inférieure au montant payé.';
+  return null;
+}
+const pieceRules = (v: { nature?: string; tva?: number; montant?: number }, ctx: z.RefinementCtx) => {
+  const refus = pieceTvaRefus(v);
+  if (refus) ctx.addIssue({ code: 'custom', path: ['tva'], message: refus });
+};
+export const PieceDeCaisseBody = z.object(pieceShape).superRefine(pieceRules);
 /** A voucher's number, as its list shows it and its journal entry quotes it (`PC-6`). */
 export const numeroPieceDeCaisse = (id: number) => `PC-${id}`;
 export type PieceDeCaisseBody = z.infer<typeof PieceDeCaisseBody>;
 /** An update sends only what changes: a missing field stays as it is, `null` clears the motif. */
-export const PieceDeCaisseUpdateBody = z.object(pieceShape).partial();
+export const PieceDeCaisseUpdateBody = z
+  .object({ ...pieceShape, nature: zNature, tva: zMontant('La TVA récupérable') })
+  .partial();
 export type PieceDeCaisseUpdateBody = z.infer<typeof PieceDeCaisseUpdateBody>;
 
 // ---------- Achats ----------
@@ -296,6 +319,8 @@ export const LigneAchatBody = z
         .max(1_000_000, { error: 'La quantité ne peut pas dépasser 1.000.000.' }),
     ),
     prix_unitaire: zMontant('Le prix unitaire'),
+    /** The line's TVA rate when it differs from the purchase's (mixed rates on one supplier invoice). */
+    taux_tva: zTaux('TVA de la ligne').nullish(),
   })
   .superRefine((l, ctx) => {
     if (!l.article_id && !l.description) {
@@ -318,10 +343,19 @@ const achatShape = {
     .max(300),
   appliquer_tva: zBool.optional().default(false),
   taux_tva: zTaux('TVA'),
+  /** The CSS (1 %) a Gabonese supplier invoices on its HT total. */
+  appliquer_css: zBool.optional().default(false),
+  taux_css: zTaux('CSS'),
 };
-const achatRules = (v: { appliquer_tva?: boolean; taux_tva?: number }, ctx: z.RefinementCtx) => {
+const achatRules = (
+  v: { appliquer_tva?: boolean; taux_tva?: number; appliquer_css?: boolean; taux_css?: number },
+  ctx: z.RefinementCtx,
+) => {
   if (v.appliquer_tva && v.taux_tva === undefined) {
     ctx.addIssue({ code: 'custom', path: ['taux_tva'], message: 'Le taux de TVA est obligatoire.' });
+  }
+  if (v.appliquer_css && v.taux_css === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['taux_css'], message: 'Le taux de CSS est obligatoire.' });
   }
 };
 export const AchatBody = z.object(achatShape).superRefine(achatRules);
@@ -367,3 +401,45 @@ export const OperationDiverseBody = z.object({
 export type OperationDiverseBody = z.infer<typeof OperationDiverseBody>;
 
 export const JournalEnum = z.enum(JOURNAUX, { error: "Le type de journal n'est pas valide." });
+
+// ---------- Lettrage ----------
+
+export const LETTRAGE_COMPTE =
+  'Le compte est 411 (clients), 4191 (avances des clients) ou 401 (fournisseurs).';
+
+/** `GET /api/comptabilite/lettrage?compte=&tiers=&etat=`: a third party's lines on a matched account. */
+export const LettrageQuery = z.object({
+  compte: z.enum(COMPTES_LETTRABLES, { error: LETTRAGE_COMPTE }).optional(),
+  tiers: zChamps.filtreId('du tiers'),
+  /** ouvertes (not matched), lettrees, or both when absent. */
+  etat: z
+    .enum(['ouvertes', 'lettrees'], { error: "L'état est « ouvertes » ou « lettrees »." })
+    .optional()
+    .catch(undefined),
+  entreprise: zChamps.filtreId("d'entreprise"),
+});
+export type LettrageQuery = z.infer<typeof LettrageQuery>;
+
+/** `POST /api/comptabilite/lettrage`: lines of one account and third party whose debits equal credits. */
+export const LettrerBody = z.object({
+  lignes: z
+    .array(zChamps.id('La ligne'), { error: 'Choisissez les lignes à lettrer.' })
+    .min(2, { error: 'Choisissez au moins deux lignes à lettrer.' })
+    .max(500, { error: 'Lettrez au plus 500 lignes à la fois.' }),
+});
+export type LettrerBody = z.infer<typeof LettrerBody>;
+
+/** `POST /api/comptabilite/lettrage/delettrer`: every line of the letter is open again. */
+export const DelettrerBody = z.object({
+  lettrage: zChamps.id('Le lettrage'),
+});
+export type DelettrerBody = z.infer<typeof DelettrerBody>;
+
+// ---------- Déclaration de TVA ----------
+
+/** `?mois=2026-05`: the month whose TVA is settled (its last day dates the entry). */
+export const DeclarationTvaQuery = z.object({
+  mois: zMois(),
+  entreprise: zChamps.filtreId("d'entreprise"),
+});
+export type DeclarationTvaQuery = z.infer<typeof DeclarationTvaQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BalanceOut, CourseFacturableOut } from './accounting.out';
+import { BalanceOut, CourseFacturableOut, DeclarationTvaOut, LigneLettrageOut } from './accounting.out';
+import { DeclarationTvaQuery, DelettrerBody, LettrageQuery, LettrerBody } from './accounting.schemas';
 import { endpointContract } from './contract';
 import { DocumentFichierBody, DocumentOut } from './fleet.schemas';
 import { AppareilInconnuBody, AppareilInconnuOut, AppareilOut, GpsServeurOut, TraceOut } from './geolocation';
@@ -79,6 +80,51 @@ export const coursesFacturablesEndpoint = endpointContract({
   path: '/api/factures/courses-facturables',
   query: CoursesFacturablesQuery,
   response: z.array(CourseFacturableOut),
+});
+
+/**
+ * Lettrage (matching) of the clients' (411), advances' (4191) and suppliers' (401) lines: the lines of an
+ * account and third party, open or matched (`etat`).
+ */
+export const lettrageEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/lettrage',
+  query: LettrageQuery,
+  response: z.array(LigneLettrageOut),
+});
+
+/** Manual lettrage: lines of one account and third party whose debits equal their credits get one letter. */
+export const lettrerEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/lettrage',
+  query: LettrageQuery.pick({ entreprise: true }),
+  body: LettrerBody,
+  response: z.null(),
+});
+
+/** Unmatching: every line of a letter is open again. */
+export const delettrerEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/lettrage/delettrer',
+  query: LettrageQuery.pick({ entreprise: true }),
+  body: DelettrerBody,
+  response: z.null(),
+});
+
+/** The month's TVA settlement proposed from the period's figures (4431 − 4452 − 4454 → 4441 or 4449). */
+export const declarationTvaEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/declaration-tva',
+  query: DeclarationTvaQuery,
+  response: DeclarationTvaOut,
+});
+
+/** Records the proposed settlement as an 'Operation Diverse' dated the month's last day (once a month). */
+export const passerDeclarationTvaEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/declaration-tva',
+  query: DeclarationTvaQuery,
+  response: DeclarationTvaOut,
 });
 
 // ---------- Fleet ----------

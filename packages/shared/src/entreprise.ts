@@ -11,6 +11,7 @@ export const PARAMETRES_DEFAUTS = {
   objectif_mensuel: 0,
   delai_en_ligne_min: 5,
   rayon_arrivee_m: 300,
+  remise_avant_taxes: false,
 } as const;
 
 /** Logo: an image of at most 2 Mo. */
@@ -74,6 +75,13 @@ export const ParametresEntrepriseBody = z.object({
   rayon_arrivee_m: zChamps
     .entierOptionnel("Le rayon d'arrivée", 10, 100_000)
     .transform((v) => v ?? undefined),
+  /**
+   * « Remise déduite avant taxes »: the invoice discount comes off the HT total before TVA, CSS and TPS.
+   * Off by default: the specification's order (taxes on the HT total, then the discount).
+   */
+  remise_avant_taxes: z
+    .boolean({ error: 'La remise déduite avant taxes est oui (true) ou non (false).' })
+    .optional(),
   /** null removes the logo (it is set by the upload route). */
   logo: z.null({ error: 'Le logo se change par son envoi de fichier ; null le retire.' }).optional(),
 });
@@ -93,6 +101,7 @@ export const ParametresEntrepriseOut = z.object({
   objectif_mensuel: z.number(),
   delai_en_ligne_min: z.number(),
   rayon_arrivee_m: z.number(),
+  remise_avant_taxes: z.boolean(),
   /** null while the company has never saved its settings (the values are the defaults). */
   updated_at: z.string().nullable(),
 });

@@ -161,6 +161,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'lettrage',
+    path: '/comptabilite/lettrage',
+    title: 'Lettrage',
+    access: 'private',
+  },
+  {
     name: 'geolocalisation',
     path: '/geolocalisation',
     title: 'Géolocalisation',

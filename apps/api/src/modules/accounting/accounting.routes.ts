@@ -1,14 +1,20 @@
 import {
   balanceEndpoint,
   csvFile,
+  declarationTvaEndpoint,
+  delettrerEndpoint,
   JOURNAL_FILTRE_DATES,
   journalContract,
+  lettrageEndpoint,
+  lettrerEndpoint,
   PAGE_SIZE,
+  passerDeclarationTvaEndpoint,
   piecesDeCaisseContract,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scoped } from '../../db/scoped';
 import { crudRoutes } from '../../lib/crud-routes';
+import { endpointRoute } from '../../lib/endpoint-routes';
 import { fieldErrors } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
@@ -21,9 +27,11 @@ import {
   setPieceActive,
   updatePiece,
 } from './caisses.service';
+import { declarationTva, passerDeclarationTva } from './declaration-tva.service';
 import facturesRoutes from './factures.routes';
 import { balanceGenerale, getEcriture, listLignesJournal } from './journal.repository';
 import { createOperationDiverse } from './journal.service';
+import { delettrer, lettrer, listLettrage } from './lettrage.service';
 
 const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
   if (!q.date_debut || !q.date_fin) {
@@ -137,7 +145,49 @@ const caissesEtJournaux: FastifyPluginAsyncZod = async (app) => {
   }
 };
 
+const lettrageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const tags = ['Lettrage'];
+  endpointRoute(app, lettrageEndpoint, {
+    tags,
+    summary: 'Lignes des comptes 411, 4191 et 401 par tiers, ouvertes ou lettrées (compte, tiers, etat)',
+    handler: async (request) => ok(await listLettrage(app.db, currentScope(request), request.query)),
+  });
+  endpointRoute(app, lettrerEndpoint, {
+    tags,
+    summary: "Lettrage manuel : des lignes d'un compte et d'un tiers qui s'équilibrent reçoivent une lettre",
+    handler: async (request) =>
+      ok(null, await lettrer(app.db, currentScope(request), request.body.lignes, request.query.entreprise)),
+  });
+  endpointRoute(app, delettrerEndpoint, {
+    tags,
+    summary: "Délettrage : les lignes d'une lettre sont de nouveau ouvertes",
+    handler: async (request) =>
+      ok(
+        null,
+        await delettrer(app.db, currentScope(request), request.body.lettrage, request.query.entreprise),
+      ),
+  });
+  endpointRoute(app, declarationTvaEndpoint, {
+    tags: ['Déclaration de TVA'],
+    summary: 'Déclaration de TVA du mois proposée : 4431 − 4452 − 4454 → 4441 (TVA due) ou 4449 (crédit)',
+    handler: async (request) => ok(await declarationTva(app.db, currentScope(request), request.query)),
+  });
+  endpointRoute(app, passerDeclarationTvaEndpoint, {
+    tags: ['Déclaration de TVA'],
+    summary: 'Passe la déclaration de TVA du mois (opération diverse datée du dernier jour du mois)',
+    handler: async (request) => {
+      const d = await passerDeclarationTva(app.db, currentScope(request), request.query);
+      return ok(
+        d,
+        `La déclaration de TVA de ${request.query.mois} est passée (écriture n°${d.ecriture_id}).`,
+      );
+    },
+  });
+};
+
 const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(lettrageRoutes);
   await app.register(facturesRoutes);
   await app.register(achatsRoutes);
   await app.register(caissesEtJournaux);

@@ -1,4 +1,12 @@
-import { addDays, COMPTES, type MODES_PAIEMENT, todayInGabon, tresorerieDuMode } from '@yams/shared';
+import {
+  addDays,
+  COMPTES,
+  type MODES_PAIEMENT,
+  NATURES_PIECE_DE_CAISSE,
+  type NaturePieceDeCaisse,
+  todayInGabon,
+  tresorerieDuMode,
+} from '@yams/shared';
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
@@ -19,7 +27,8 @@ import { createAvoir, createFacture, createReglement, validateFacture } from './
 type Mode = (typeof MODES_PAIEMENT)[number];
 
 /**
- * The validated payments of the operations seed, posted in two statements (Banque, Caisse or mobile money
+ * The validated payments of the operations seed (courses not invoiced: advances on 4191, as
+ * `posterPaiement` posts them), posted in two statements (Banque, Caisse or mobile money
  * by mode, as `tresorerieDuMode` decides for a single payment). Raw SQL on purpose: thousands of rows in one
  * INSERT … SELECT each, which the scoped builder does not express; both filter on the company.
  */
@@ -36,13 +45,13 @@ async function posterPaiementsSeed(ctx: SeedContext, entrepriseId: number) {
     where p.entreprise_id = ${entrepriseId} and p.statut = 'Validé'
     order by p.date_operation, p.id`);
   await ctx.db.execute(sql`
-    insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, compte, libelle, debit, credit)
-    select e.id, e.entreprise_id, e.date_operation, x.compte, e.libelle, x.debit, x.credit
+    insert into ecriture_lignes (ecriture_id, entreprise_id, date_operation, compte, libelle, debit, credit, tiers_id)
+    select e.id, e.entreprise_id, e.date_operation, x.compte, e.libelle, x.debit, x.credit, x.tiers_id
     from ecritures e join paiements p on p.id = e.source_id
     cross join lateral (values
-      (case when p.mode = 'Espèces' then ${especes.compte} when p.mode ilike '%money%' then ${mobile.compte} else ${banque.compte} end, p.montant, 0),
-      (${COMPTES.clients}, 0, p.montant)
-    ) as x(compte, debit, credit)
+      (case when p.mode = 'Espèces' then ${especes.compte} when p.mode ilike '%money%' then ${mobile.compte} else ${banque.compte} end, p.montant, 0, null::integer),
+      (${COMPTES.clientsAvances}, 0, p.montant, p.client_id)
+    ) as x(compte, debit, credit, tiers_id)
     where e.entreprise_id = ${entrepriseId} and e.source_type = 'paiement'
     order by e.id`);
 }
@@ -227,8 +236,17 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
         fournisseur_id: fours[i % fours.length]!.id,
         appliquer_tva: true,
         taux_tva: 18,
+        // Gabonese supplier invoices carry the CSS; one in two has a line at the reduced TVA rate.
+        appliquer_css: i % 2 === 0,
+        taux_css: 1,
         lignes: [
-          { article_id: a1.id, description: null, qte: r.int(2, 10), prix_unitaire: a1.prix_unitaire },
+          {
+            article_id: a1.id,
+            description: null,
+            qte: r.int(2, 10),
+            prix_unitaire: a1.prix_unitaire,
+            taux_tva: i % 2 === 1 ? 10 : null,
+          },
           { article_id: a2.id, description: null, qte: r.int(1, 4), prix_unitaire: a2.prix_unitaire },
           ...(i % 3 === 0
             ? [
@@ -257,23 +275,27 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
     }
 
     // Petty cash: fuel, tolls, small supplies; one voucher disabled (its posting reversed).
-    const motifs: Array<[string, string, number]> = [
-      ['Carburant', 'Station Total Owendo', 45_000],
-      ['Péage et taxes de route', 'Trésor public', 12_000],
-      ['Fournitures de bureau', 'Librairie Saint-Exupéry', 18_500],
-      ['Frais de mission chauffeur', 'Chauffeur', 25_000],
-      ['Eau et collations dépôt', 'Mbolo', 9_800],
-      ['Réparation pneumatique', 'Vulcanisateur PK8', 15_000],
+    const motifs: Array<[string, string, number, NaturePieceDeCaisse]> = [
+      ['Carburant', 'Station Total Owendo', 45_000, 'carburant'],
+      ['Péage et taxes de route', 'Trésor public', 12_000, 'peage'],
+      ['Fournitures de bureau', 'Librairie Saint-Exupéry', 18_500, 'fournitures'],
+      ['Frais de mission chauffeur', 'Chauffeur', 25_000, 'frais_de_route'],
+      ['Eau et collations dépôt', 'Mbolo', 9_800, 'divers'],
+      ['Réparation pneumatique', 'Vulcanisateur PK8', 15_000, 'entretien'],
     ];
     const decaisseur = company.domain.startsWith('transgabon') ? 'Caissière Nzé' : 'Caissier Mbadinga';
     for (let i = 0; i < 12; i++) {
-      const [libelle, beneficiaire, base] = motifs[i % motifs.length]!;
+      const [libelle, beneficiaire, base, nature] = motifs[i % motifs.length]!;
+      const montant = base + r.int(0, 10) * 500;
       const id = await createPiece(db, scope, {
         date_operation: addDays(start, 5 + i * 28),
         beneficiaire,
         decaisseur,
-        montant: base + r.int(0, 10) * 500,
+        montant,
         libelle,
+        nature,
+        // The TVA of a receipt at 18 % where the nature lets it be recovered (its TTC × 18/118).
+        tva: NATURES_PIECE_DE_CAISSE[nature].compteTva ? Math.round((montant * 18) / 118) : 0,
         motif: `<p>${libelle} : justificatif n° ${1000 + i} <strong>agrafé</strong> au registre de caisse.</p>`,
         entreprise_id: null,
       });

@@ -50,6 +50,8 @@ export const factures = pgTable(
     appliquer_css: boolean('appliquer_css').notNull().default(false),
     taux_css: taux('taux_css'),
     appliquer_reduction: boolean('appliquer_reduction').notNull().default(false),
+    /** The company's « remise déduite avant taxes » when the totals were computed (kept by a validated one). */
+    remise_avant_taxes: boolean('remise_avant_taxes').notNull().default(false),
     total_ht: integer('total_ht').notNull().default(0),
     tva: integer('tva').notNull().default(0),
     tps: integer('tps').notNull().default(0),
@@ -127,8 +129,13 @@ export const achats = pgTable(
       .references(() => fournisseurs.id, { onDelete: 'restrict' }),
     appliquer_tva: boolean('appliquer_tva').notNull().default(false),
     taux_tva: taux('taux_tva'),
+    /** The CSS (1 %) the supplier invoiced on the HT total: deductible, on 4474 (docs/accounting.md). */
+    appliquer_css: boolean('appliquer_css').notNull().default(false),
+    taux_css: taux('taux_css'),
     montant_ht: integer('montant_ht').notNull().default(0),
+    /** The TVA of the lines, each at its rate (the purchase's, or the line's own). */
     tva_deductible: integer('tva_deductible').notNull().default(0),
+    css: integer('css').notNull().default(0),
     montant: integer('montant').notNull().default(0),
     montant_regle: integer('montant_regle').notNull().default(0),
     statut_reglement: varchar('statut_reglement', { length: 30 }).notNull().default('Non réglé'),
@@ -151,6 +158,8 @@ export const achatLignes = pgTable(
     qte: integer('qte').notNull(),
     prix_unitaire: integer('prix_unitaire').notNull(),
     montant: integer('montant').notNull(),
+    /** The line's TVA rate when not the purchase's (null: the purchase's). */
+    taux_tva: numeric('taux_tva', { precision: 5, scale: 2, mode: 'number' }),
   },
   (t) => [index('achat_lignes_achat_idx').on(t.achat_id), index('achat_lignes_article_idx').on(t.article_id)],
 );
@@ -184,6 +193,10 @@ export const piecesDeCaisse = pgTable(
     libelle: varchar('libelle', { length: 255 }).notNull(),
     /** Sanitised HTML. */
     motif: text('motif'),
+    /** What it paid for (NATURES_PIECE_DE_CAISSE): its charge account. */
+    nature: varchar('nature', { length: 30 }).notNull().default('divers'),
+    /** The recoverable TVA included in `montant` (0 when the nature allows none). */
+    tva: integer('tva').notNull().default(0),
     actif: boolean('actif').notNull().default(true),
     ...timestamps,
   },
@@ -202,7 +215,10 @@ export const ecritures = pgTable(
     libelle: varchar('libelle', { length: 255 }).notNull(),
     /** The document's number or code (FAC-2026-00001, CRS-…). */
     piece: varchar('piece', { length: 60 }),
-    /** facture, reglement, achat, paiement, piece_de_caisse, manuelle. */
+    /**
+     * facture, reglement, achat, paiement, piece_de_caisse, manuelle; imputation_avance (an invoice's
+     * courses paid in advance: 4191 → 411, source_id the invoice), declaration_tva (the month's settlement).
+     */
     source_type: varchar('source_type', { length: 30 }),
     source_id: integer('source_id'),
     contre_passation_de: integer('contre_passation_de').references((): AnyPgColumn => ecritures.id, {
@@ -236,8 +252,21 @@ export const ecritureLignes = pgTable(
     libelle: varchar('libelle', { length: 255 }).notNull(),
     debit: integer('debit').notNull().default(0),
     credit: integer('credit').notNull().default(0),
+    /**
+     * The third party of a line on a matched account (COMPTES_LETTRABLES): the client (users.id) on 411 and
+     * 4191, the supplier (fournisseurs.id) on 401; null on the other accounts.
+     */
+    tiers_id: integer('tiers_id'),
+    /**
+     * The letter (lettrage) matching this line with others of its account and third party whose debits
+     * equal their credits: a number per company (`codeLettrage` writes it A, B… AA); null while open.
+     */
+    lettrage: integer('lettrage'),
   },
   (t) => [
+    // The lines of a third party on a matched account, open or by letter (the lettrage screen, the
+    // automatic matching of a payment).
+    index('ecriture_lignes_tiers_idx').on(t.entreprise_id, t.compte, t.tiers_id, t.lettrage),
     // A line's running balance sums its account's earlier lines: every column it reads is in this index
     // (an index-only scan, no heap fetch per line), in the order of the journals (date, entry, line).
     index('ecriture_lignes_compte_solde_idx').on(

@@ -7,8 +7,8 @@ import {
   montantHorsColonne,
   type ReglementBody,
   statutReglement,
-  taxe,
   todayInGabon,
+  totauxAchat,
 } from '@yams/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -27,6 +27,7 @@ import { nomCompletSql } from '../operations/operations.refs';
 import { articles, fournisseurs } from '../reference/reference.table';
 import { achatNotFound, documentValide } from './accounting.errors';
 import { type Achat, achatLignes, achats, reglements } from './accounting.table';
+import { lettrerAchat } from './lettrage.service';
 import { posterAchat, posterDecaissementFournisseur } from './postings';
 
 // Purchases: drafts are edited freely; validating one raises the stock of its articles (the stock that
@@ -88,11 +89,15 @@ async function toOut(db: Db, scope: Scope, rows: Row[], detail: boolean): Promis
         qte: l.qte,
         prix_unitaire: l.prix_unitaire,
         montant: l.montant,
+        taux_tva: l.taux_tva === null ? null : Number(l.taux_tva),
       })),
     appliquer_tva: a.appliquer_tva,
     taux_tva: Number(a.taux_tva),
+    appliquer_css: a.appliquer_css,
+    taux_css: Number(a.taux_css),
     montant_ht: a.montant_ht,
     tva_deductible: a.tva_deductible,
+    css: a.css,
     montant: a.montant,
     montant_regle: a.montant_regle,
     statut_reglement: a.statut_reglement,
@@ -194,16 +199,16 @@ async function preparer(tx: Db, entrepriseId: number, body: AchatBody) {
       qte: l.qte,
       prix_unitaire: l.prix_unitaire,
       montant: l.qte * l.prix_unitaire,
+      taux_tva: body.appliquer_tva ? (l.taux_tva ?? null) : null,
     };
   });
-  const montant_ht = lignes.reduce((s, l) => s + l.montant, 0);
-  const tva_deductible = body.appliquer_tva ? taxe(montant_ht, body.taux_tva) : 0;
+  const { montant_ht, tva: tva_deductible, css } = totauxAchat(lignes, body);
   // Each amount fits its integer column, or a French 422 (a product of bounded fields is not bounded).
   lignes.forEach((l, i) => {
     const trop = montantHorsColonne(`Le montant de la ligne ${i + 1}`, l.montant);
     if (trop) throw fieldErrors({ [`lignes.${i}.prix_unitaire`]: trop });
   });
-  const tropTotal = montantHorsColonne("Le montant de l'achat", montant_ht + tva_deductible);
+  const tropTotal = montantHorsColonne("Le montant de l'achat", montant_ht + tva_deductible + css);
   if (tropTotal) throw fieldErrors({ lignes: tropTotal });
   return {
     lignes,
@@ -213,9 +218,12 @@ async function preparer(tx: Db, entrepriseId: number, body: AchatBody) {
       fournisseur_id: body.fournisseur_id,
       appliquer_tva: !!body.appliquer_tva,
       taux_tva: body.appliquer_tva ? (body.taux_tva ?? 0) : 0,
+      appliquer_css: !!body.appliquer_css,
+      taux_css: body.appliquer_css ? (body.taux_css ?? 0) : 0,
       montant_ht,
       tva_deductible,
-      montant: montant_ht + tva_deductible,
+      css,
+      montant: montant_ht + tva_deductible + css,
     },
   };
 }
@@ -246,11 +254,14 @@ async function corpsActuel(tx: Db, a: Achat): Promise<AchatBody> {
     fournisseur_id: a.fournisseur_id,
     appliquer_tva: a.appliquer_tva,
     taux_tva: a.taux_tva,
+    appliquer_css: a.appliquer_css,
+    taux_css: a.taux_css,
     lignes: lignes.map((l) => ({
       article_id: l.article_id,
       description: l.description,
       qte: l.qte,
       prix_unitaire: l.prix_unitaire,
+      taux_tva: l.taux_tva,
     })),
   };
 }
@@ -346,9 +357,11 @@ export function createReglementAchat(db: Db, scope: Scope, id: number, body: Reg
         montant: body.montant,
         libelle: `Règlement achat n°${a.id}`,
         piece: `ACH-${a.id}`,
+        fournisseur_id: a.fournisseur_id,
       },
       reg!.id,
     );
+    await lettrerAchat(tx, a);
     const regle = a.montant_regle + body.montant;
     const statut = statutReglement(a.montant, regle);
     await deLAchat(tx, a)

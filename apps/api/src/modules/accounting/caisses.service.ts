@@ -5,13 +5,14 @@ import {
   type PieceDeCaisseOut,
   type PieceDeCaisseUpdateBody,
   pieceDeCaisseCan,
+  pieceTvaRefus,
   todayInGabon,
 } from '@yams/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { resolveEntreprise } from '../../db/tenancy';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldErrors } from '../../lib/errors';
 import { type DateRange, dateRangeCondition } from '../../lib/filters-dates';
 import type { ListSource } from '../../lib/pagination';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -36,6 +37,8 @@ const toOut = (p: PieceDeCaisse): PieceDeCaisseOut => ({
   montant: p.montant,
   libelle: p.libelle,
   motif: p.motif,
+  nature: p.nature,
+  tva: p.tva,
   actif: p.actif,
   statut: p.actif ? 'Active' : 'Désactivée',
   can: pieceDeCaisseCan(p),
@@ -118,6 +121,8 @@ export function createPiece(db: Db, scope: Scope, body: PieceDeCaisseBody): Prom
         montant: body.montant,
         libelle: body.libelle,
         motif: sanitizeRichText(body.motif),
+        nature: body.nature,
+        tva: body.tva,
       })
       .returning();
     await posterPieceDeCaisse(tx, row!);
@@ -129,6 +134,13 @@ export function createPiece(db: Db, scope: Scope, body: PieceDeCaisseBody): Prom
 export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaisseUpdateBody): Promise<void> {
   return transaction(db, async (tx) => {
     const before = await lockPiece(tx, scope, id);
+    // The TVA against the nature and the amount as they will be (sent or kept).
+    const refus = pieceTvaRefus({
+      nature: body.nature ?? before.nature,
+      tva: body.tva ?? before.tva,
+      montant: body.montant ?? before.montant,
+    });
+    if (refus) throw fieldErrors({ tva: refus });
     const [after] = await deLaPiece(tx, before)
       .update(piecesDeCaisse)
       .set({
@@ -138,10 +150,12 @@ export function updatePiece(db: Db, scope: Scope, id: number, body: PieceDeCaiss
         montant: body.montant,
         libelle: body.libelle,
         motif: body.motif === undefined ? undefined : sanitizeRichText(body.motif),
+        nature: body.nature,
+        tva: body.tva,
       })
       .where(eq(piecesDeCaisse.id, id))
       .returning();
-    const posted = ['date_operation', 'beneficiaire', 'montant', 'libelle'] as const;
+    const posted = ['date_operation', 'beneficiaire', 'montant', 'libelle', 'nature', 'tva'] as const;
     if (before.actif && posted.some((k) => before[k] !== after![k])) {
       await contrePasserSource(
         tx,

@@ -31,11 +31,18 @@ import { documentValide } from './accounting.errors';
 import { coursesFacturees, type Facture, factureLignes, factures, reglements } from './accounting.table';
 import { figer } from './facture.figee';
 import { lockFacture } from './factures.repository';
+import { passerEcriture } from './journal.service';
+import { imputerAvances, lettrerFacture } from './lettrage.service';
 import { posterEncaissement, posterFacture } from './postings';
 
 /** Writes on an invoice already found in the scope stay within its company. */
 const deLaFacture = (tx: Db, f: Pick<Facture, 'entreprise_id'>) =>
   scoped(tx, { entrepriseId: f.entreprise_id });
+
+/** The company's « remise déduite avant taxes » (settings; off by default). */
+async function remiseAvantTaxes(tx: Db, entrepriseId: number): Promise<boolean> {
+  return (await getParametres(tx, entrepriseId)).remise_avant_taxes;
+}
 
 /** The prefix of a series: the company's chosen one for definitive invoices (settings), else the default. */
 export async function prefixeFacture(tx: Db, entrepriseId: number, type: FactureType): Promise<string> {
@@ -53,7 +60,7 @@ type Taxes = Pick<
   | 'taux_css'
   | 'appliquer_reduction'
   | 'reduction'
->;
+> & { remise_avant_taxes?: boolean };
 
 /** Lines and totals from the shared function; the API never trusts totals sent by a client. */
 function calculer(lignes: LigneFactureBody[], t: Taxes) {
@@ -88,6 +95,7 @@ function colonnes(t: Taxes, totaux: ReturnType<typeof calculer>) {
     appliquer_css: !!t.appliquer_css,
     taux_css: t.appliquer_css ? (t.taux_css ?? 0) : 0,
     appliquer_reduction: !!t.appliquer_reduction,
+    remise_avant_taxes: !!t.remise_avant_taxes,
     total_ht: totaux.total_ht,
     tva: totaux.tva,
     tps: totaux.tps,
@@ -147,7 +155,8 @@ export function createFacture(db: Db, scope: Scope, body: FactureBody): Promise<
     const entrepriseId = resolveEntreprise(scope, body.entreprise_id);
     await assertClient(tx, entrepriseId, body.client_id);
     await verifierCourses(tx, entrepriseId, body.client_id, body.lignes);
-    const totaux = calculer(body.lignes, body);
+    const taxes = { ...body, remise_avant_taxes: await remiseAvantTaxes(tx, entrepriseId) };
+    const totaux = calculer(body.lignes, taxes);
     const [row] = await scoped(tx, { entrepriseId })
       .insert(factures)
       .values({
@@ -159,7 +168,7 @@ export function createFacture(db: Db, scope: Scope, body: FactureBody): Promise<
         utilisateur_id: scope.user.id,
         conditions: body.conditions ?? null,
         mentions: body.mentions ?? null,
-        ...colonnes(body, totaux),
+        ...colonnes(taxes, totaux),
       })
       .returning({ id: factures.id });
     await ecrireLignes(tx, row!.id, body.lignes, totaux.lignes);
@@ -215,7 +224,9 @@ export function updateFacture(db: Db, scope: Scope, id: number, patch: FactureUp
     } as FactureBody;
     await assertClient(tx, f.entreprise_id, body.client_id);
     await verifierCourses(tx, f.entreprise_id, body.client_id, body.lignes);
-    const totaux = calculer(body.lignes, body);
+    // A draft follows the company's setting as it is when saved; a validated invoice keeps its own.
+    const taxes = { ...body, remise_avant_taxes: await remiseAvantTaxes(tx, f.entreprise_id) };
+    const totaux = calculer(body.lignes, taxes);
     await deLaFacture(tx, f)
       .update(factures)
       .set({
@@ -226,7 +237,7 @@ export function updateFacture(db: Db, scope: Scope, id: number, patch: FactureUp
         client_id: body.client_id,
         conditions: body.conditions ?? null,
         mentions: body.mentions ?? null,
-        ...colonnes(body, totaux),
+        ...colonnes(taxes, totaux),
       })
       .where(eq(factures.id, id));
     // The lines are written again only when sent (their ids, and the history, stay otherwise).
@@ -329,6 +340,26 @@ export function validateFacture(db: Db, scope: Scope, id: number): Promise<strin
       .where(eq(factures.id, id))
       .returning();
     await posterFacture(tx, validee!);
+    // Courses paid before this invoice: their advances (4191) settle it, matched at once.
+    const impute = await imputerAvances(tx, validee!, (lignes) =>
+      passerEcriture(tx, {
+        entreprise_id: f.entreprise_id,
+        date_operation: validee!.date_operation,
+        type: 'Operation Diverse',
+        libelle: `Imputation des avances sur la facture ${numero}`,
+        piece: numero,
+        source_type: 'imputation_avance',
+        source_id: id,
+        lignes,
+      }),
+    );
+    if (impute > 0) {
+      await majRegle(tx, validee!, impute);
+      await lettrerFacture(tx, validee!);
+      return impute >= validee!.net_a_payer
+        ? `La facture ${numero} a été validée ; les avances reçues (${formatMoney(impute)}) la soldent.`
+        : `La facture ${numero} a été validée ; les avances reçues (${formatMoney(impute)}) y sont imputées.`;
+    }
     return `La facture ${numero} a été validée.`;
   });
 }
@@ -372,6 +403,7 @@ export function createAvoir(db: Db, scope: Scope, id: number, body: AvoirBody): 
       taux_css: Number(f.taux_css),
       appliquer_reduction: partiel ? false : f.appliquer_reduction,
       reduction: partiel ? 0 : f.reduction,
+      remise_avant_taxes: f.remise_avant_taxes,
     };
     const totaux = calculer(lignes, taxes);
     // The rule: a credit note takes back at most the invoice's net à payer minus the credit notes already
@@ -412,6 +444,7 @@ export function createAvoir(db: Db, scope: Scope, id: number, body: AvoirBody): 
     await ecrireLignes(tx, avoir!.id, lignes, totaux.lignes);
     await posterFacture(tx, avoir!);
     await majRegle(tx, f, totaux.net_a_payer);
+    await lettrerFacture(tx, f);
     return avoir!.id;
   });
 }
@@ -497,9 +530,12 @@ export function createReglement(db: Db, scope: Scope, id: number, body: Reglemen
         montant: body.montant,
         libelle: `Règlement ${f.numero}`,
         piece: f.numero,
+        client_id: f.client_id,
       },
       { type: 'reglement', id: reg!.id },
     );
+    // Settled in full: the invoice and what settled it get one letter; a partial settlement stays open.
+    await lettrerFacture(tx, f);
     const soldee = body.montant >= reste;
     return soldee
       ? `Règlement de ${formatMoney(body.montant)} enregistré : la facture ${f.numero} est soldée.`

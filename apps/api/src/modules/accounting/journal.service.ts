@@ -17,11 +17,20 @@ import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
 import { ecritureInvalide } from './accounting.errors';
 import { ecritureLignes, ecritures } from './accounting.table';
+import { lettrerContrePassation } from './lettrage.service';
 
 // Postings: every automatic entry goes through `passerEcriture`, inside the transaction of the event that
 // causes it, and every entry is checked by the one shared `ecritureDesequilibre` before it is written.
 
-export type SourceType = 'facture' | 'reglement' | 'achat' | 'paiement' | 'piece_de_caisse' | 'manuelle';
+export type SourceType =
+  | 'facture'
+  | 'reglement'
+  | 'achat'
+  | 'paiement'
+  | 'piece_de_caisse'
+  | 'manuelle'
+  | 'imputation_avance'
+  | 'declaration_tva';
 
 export interface NouvelleEcriture {
   entreprise_id: number;
@@ -67,6 +76,7 @@ export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<numbe
       libelle: (l.libelle ?? e.libelle).slice(0, 255),
       debit: l.debit,
       credit: l.credit,
+      tiers_id: l.tiers_id ?? null,
     })),
   );
   return row!.id;
@@ -99,7 +109,7 @@ export async function contrePasserSource(
       ),
     );
   for (const e of aContrePasser) {
-    await passerEcriture(tx, {
+    const contre = await passerEcriture(tx, {
       entreprise_id: e.entreprise_id,
       date_operation,
       type: e.type as Journal,
@@ -111,9 +121,16 @@ export async function contrePasserSource(
       lignes: contrePassation(
         lignes
           .filter((l) => l.ecriture_id === e.id)
-          .map((l) => ({ compte: l.compte, libelle: l.libelle, debit: l.debit, credit: l.credit })),
+          .map((l) => ({
+            compte: l.compte,
+            libelle: l.libelle,
+            debit: l.debit,
+            credit: l.credit,
+            tiers_id: l.tiers_id,
+          })),
       ),
     });
+    await lettrerContrePassation(tx, e.entreprise_id, e.id, contre);
   }
   return aContrePasser.length;
 }

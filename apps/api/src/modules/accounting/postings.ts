@@ -1,17 +1,33 @@
-import { COMPTES, numeroPieceDeCaisse, tresorerieDuMode } from '@yams/shared';
-import { eq } from 'drizzle-orm';
+import {
+  COMPTES,
+  NATURES_PIECE_DE_CAISSE,
+  type NaturePieceDeCaisse,
+  numeroPieceDeCaisse,
+  tresorerieDuMode,
+} from '@yams/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { courses, paiements } from '../operations/operations.table';
-import type { Achat, Facture, PieceDeCaisse } from './accounting.table';
+import {
+  type Achat,
+  coursesFacturees,
+  ecritureLignes,
+  ecritures,
+  type Facture,
+  factures,
+  type PieceDeCaisse,
+} from './accounting.table';
 import { contrePasserSource, passerEcriture } from './journal.service';
+import { lettrerFacture } from './lettrage.service';
 
 // What each event posts, in SYSCOHADA accounts (README, "Plan comptable"). Each function runs inside the
 // transaction of its event.
 
 /**
- * A validated definitive invoice (Vente): client 411 and the TPS withheld by the client 4478 at the debit;
+ * A validated definitive invoice (Vente): client 411 and the TPS withheld by the client 4492 at the debit;
  * sales 706 (net of the discount), TVA 4431 and CSS 4474 at the credit. A credit note posts the reverse.
+ * The client's lines carry the client as third party (lettrage).
  */
 export function posterFacture(tx: Db, f: Facture): Promise<number> {
   const avoir = f.type === 'Avoir';
@@ -26,7 +42,7 @@ export function posterFacture(tx: Db, f: Facture): Promise<number> {
     source_type: 'facture',
     source_id: f.id,
     lignes: [
-      { compte: COMPTES.clients, ...d(f.net_a_payer) },
+      { compte: COMPTES.clients, tiers_id: f.client_id, ...d(f.net_a_payer) },
       { compte: COMPTES.tpsRetenue, libelle: `TPS retenue ${f.numero}`, ...d(f.tps) },
       { compte: COMPTES.ventesTransport, ...c(f.total_ht - f.reduction) },
       { compte: COMPTES.tvaCollectee, libelle: `TVA ${f.numero}`, ...c(f.tva) },
@@ -35,7 +51,11 @@ export function posterFacture(tx: Db, f: Facture): Promise<number> {
   });
 }
 
-/** Money received from a client (Banque or Caisse by mode): treasury at the debit, client 411 at the credit. */
+/**
+ * Money received from a client (Banque or Caisse by mode): treasury at the debit; at the credit, the client
+ * 411 when it settles an invoice, the client's advances 4191 when nothing is invoiced yet (a course paid
+ * before its invoice).
+ */
 export function posterEncaissement(
   tx: Db,
   r: {
@@ -45,6 +65,9 @@ export function posterEncaissement(
     montant: number;
     libelle: string;
     piece: string | null;
+    client_id: number;
+    /** 4191: received before the invoice. */
+    avance?: boolean;
   },
   source: { type: 'reglement' | 'paiement'; id: number },
 ): Promise<number> {
@@ -59,7 +82,12 @@ export function posterEncaissement(
     source_id: source.id,
     lignes: [
       { compte: t.compte, debit: r.montant, credit: 0 },
-      { compte: COMPTES.clients, debit: 0, credit: r.montant },
+      {
+        compte: r.avance ? COMPTES.clientsAvances : COMPTES.clients,
+        tiers_id: r.client_id,
+        debit: 0,
+        credit: r.montant,
+      },
     ],
   });
 }
@@ -74,6 +102,7 @@ export function posterDecaissementFournisseur(
     montant: number;
     libelle: string;
     piece: string | null;
+    fournisseur_id: number;
   },
   reglementId: number,
 ): Promise<number> {
@@ -87,13 +116,16 @@ export function posterDecaissementFournisseur(
     source_type: 'reglement',
     source_id: reglementId,
     lignes: [
-      { compte: COMPTES.fournisseurs, debit: r.montant, credit: 0 },
+      { compte: COMPTES.fournisseurs, tiers_id: r.fournisseur_id, debit: r.montant, credit: 0 },
       { compte: t.compte, debit: 0, credit: r.montant },
     ],
   });
 }
 
-/** A validated purchase (Achat): stock articles 602, other lines 605, deductible TVA 4452; supplier 401. */
+/**
+ * A validated purchase (Achat): stock articles (spare parts, tyres, lubricants) 6041, other lines 605,
+ * deductible TVA 4452 (each line at its rate), the supplier's CSS 4474 at the debit; supplier 401.
+ */
 export function posterAchat(tx: Db, a: Achat, stocke: number, fournisseur: string): Promise<number> {
   const piece = `ACH-${a.id}`;
   return passerEcriture(tx, {
@@ -113,13 +145,19 @@ export function posterAchat(tx: Db, a: Achat, stocke: number, fournisseur: strin
         debit: a.tva_deductible,
         credit: 0,
       },
-      { compte: COMPTES.fournisseurs, debit: 0, credit: a.montant },
+      { compte: COMPTES.css, libelle: `CSS déductible ${piece}`, debit: a.css, credit: 0 },
+      { compte: COMPTES.fournisseurs, tiers_id: a.fournisseur_id, debit: 0, credit: a.montant },
     ],
   });
 }
 
-/** A cash voucher (Caisse): the charge 658 at the debit, cash 571 at the credit. */
+/**
+ * A cash voucher (Caisse): the charge account of its nature at the debit (less its recoverable TVA, on
+ * 4452/4454 where the nature allows), cash 571 at the credit.
+ */
 export function posterPieceDeCaisse(tx: Db, p: PieceDeCaisse): Promise<number> {
+  const nature = NATURES_PIECE_DE_CAISSE[p.nature as NaturePieceDeCaisse] ?? NATURES_PIECE_DE_CAISSE.divers;
+  const tva = nature.compteTva ? p.tva : 0;
   return passerEcriture(tx, {
     entreprise_id: p.entreprise_id,
     date_operation: p.date_operation,
@@ -129,15 +167,27 @@ export function posterPieceDeCaisse(tx: Db, p: PieceDeCaisse): Promise<number> {
     source_type: 'piece_de_caisse',
     source_id: p.id,
     lignes: [
-      { compte: COMPTES.chargesDiverses, debit: p.montant, credit: 0 },
+      { compte: nature.compte, debit: p.montant - tva, credit: 0 },
+      ...(nature.compteTva
+        ? [
+            {
+              compte: nature.compteTva,
+              libelle: `TVA récupérable ${numeroPieceDeCaisse(p.id)}`,
+              debit: tva,
+              credit: 0,
+            },
+          ]
+        : []),
       { compte: COMPTES.caisse, debit: 0, credit: p.montant },
     ],
   });
 }
 
 /**
- * A payment validated in Operations > Paiements: the money received, posted in Banque or Caisse. Called by
- * the payments service in its own transaction.
+ * A payment validated in Operations > Paiements: the money received, posted in Banque or Caisse. A course
+ * not invoiced yet: an advance on 4191. A course on a validated invoice: it settles the invoice (411, its
+ * settled amount goes up, matched when nothing remains). Called by the payments service in its own
+ * transaction, the course locked.
  */
 export async function posterPaiement(tx: Db, entrepriseId: number, paiementId: number): Promise<void> {
   const [p] = await scoped(tx, { entrepriseId })
@@ -148,31 +198,100 @@ export async function posterPaiement(tx: Db, entrepriseId: number, paiementId: n
       mode: paiements.mode,
       montant: paiements.montant,
       libelle: paiements.libelle,
+      client_id: paiements.client_id,
+      course_id: paiements.course_id,
       code: courses.code,
     })
     .from(paiements)
     .innerJoin(courses, eq(courses.id, paiements.course_id))
     .where(eq(paiements.id, paiementId));
   if (!p) return;
+  const facture = await factureValideeDeCourse(tx, entrepriseId, p.course_id);
   await posterEncaissement(
     tx,
-    { ...p, libelle: p.libelle.includes(p.code) ? p.libelle : `${p.libelle} (${p.code})`, piece: p.code },
+    {
+      ...p,
+      libelle: p.libelle.includes(p.code) ? p.libelle : `${p.libelle} (${p.code})`,
+      piece: p.code,
+      avance: !facture,
+    },
     { type: 'paiement', id: p.id },
   );
+  if (facture) {
+    await majRegleFacture(tx, facture, p.montant);
+    await lettrerFacture(tx, facture);
+  }
 }
 
-/** A cancelled payment: its posting is reversed on the day of the cancellation. */
-export function contrePasserPaiement(
+/** The validated definitive invoice that bills a course, if any. */
+async function factureValideeDeCourse(tx: Db, entrepriseId: number, courseId: number) {
+  const [f] = await scoped(tx, { entrepriseId })
+    .select({
+      id: factures.id,
+      entreprise_id: factures.entreprise_id,
+      client_id: factures.client_id,
+      net_a_payer: factures.net_a_payer,
+    })
+    .from(factures)
+    .innerJoin(coursesFacturees, eq(coursesFacturees.facture_id, factures.id))
+    .where(and(eq(coursesFacturees.course_id, courseId), eq(factures.est_valide, true)))
+    .limit(1);
+  return f ?? null;
+}
+
+/** What no longer remains due on an invoice moves by `montant`; 'Soldé' when nothing remains. */
+export async function majRegleFacture(
+  tx: Db,
+  f: { id: number; entreprise_id: number; net_a_payer: number },
+  montant: number,
+): Promise<void> {
+  await scoped(tx, { entrepriseId: f.entreprise_id })
+    .update(factures)
+    .set({
+      montant_regle: sql`${factures.montant_regle} + ${montant}`,
+      statut: sql`case when ${factures.montant_regle} + ${montant} >= ${f.net_a_payer} then 'Soldé' else 'Validée' end`,
+    })
+    .where(eq(factures.id, f.id));
+}
+
+/**
+ * A cancelled payment: its posting is reversed on the day of the cancellation (and matched with it); when
+ * it had settled an invoice (posted on 411), the invoice's settled amount goes back down.
+ */
+export async function contrePasserPaiement(
   tx: Db,
   entrepriseId: number,
   paiementId: number,
   date: string,
 ): Promise<number> {
-  return contrePasserSource(
+  const t = scoped(tx, { entrepriseId });
+  const [p] = await t
+    .select({ montant: paiements.montant, course_id: paiements.course_id })
+    .from(paiements)
+    .where(eq(paiements.id, paiementId));
+  const [sur411] = await t
+    .select({ id: ecritureLignes.id })
+    .from(ecritureLignes)
+    .innerJoin(ecritures, eq(ecritures.id, ecritureLignes.ecriture_id))
+    .where(
+      and(
+        eq(ecritures.source_type, 'paiement'),
+        eq(ecritures.source_id, paiementId),
+        isNull(ecritures.contre_passation_de),
+        eq(ecritureLignes.compte, COMPTES.clients),
+      ),
+    )
+    .limit(1);
+  const n = await contrePasserSource(
     tx,
     entrepriseId,
     { type: 'paiement', id: paiementId },
     date,
     'Annulation du paiement',
   );
+  if (n > 0 && sur411 && p) {
+    const facture = await factureValideeDeCourse(tx, entrepriseId, p.course_id);
+    if (facture) await majRegleFacture(tx, facture, -p.montant);
+  }
+  return n;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { users } from '../../db/core.table';
 
@@ -25,6 +25,8 @@ export const parametresEntreprise = pgTable(
     delai_en_ligne_min: integer('delai_en_ligne_min').notNull().default(5),
     /** A vehicle this close to a course's destination has arrived. */
     rayon_arrivee_m: integer('rayon_arrivee_m').notNull().default(300),
+    /** « Remise déduite avant taxes »: the invoice discount before TVA/CSS/TPS (default: after). */
+    remise_avant_taxes: boolean('remise_avant_taxes').notNull().default(false),
     ...timestamps,
   },
   (t) => [

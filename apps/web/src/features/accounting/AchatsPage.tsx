@@ -6,8 +6,8 @@ import {
   LigneAchatBody,
   referenceContracts,
   STATUTS_REGLEMENT,
-  taxe,
   todayInGabon,
+  totauxAchat,
   utilisateursContract,
 } from '@yams/shared';
 import { Checkbox, InputNumber, Space, Table, Typography } from 'antd';
@@ -31,11 +31,16 @@ interface LigneAchat extends LineDraft {
   description: string | null;
   qte: number | null;
   prix_unitaire: MoneyValue;
+  /** The line's own TVA rate (a supplier invoice with mixed rates); empty: the purchase's. */
+  taux_tva?: number | null;
 }
 interface ContenuAchat {
   lignes: LigneAchat[];
   appliquer_tva: boolean;
   taux_tva: number | null;
+  /** The CSS (1 %) the Gabonese supplier invoices. */
+  appliquer_css?: boolean;
+  taux_css?: number | null;
 }
 
 /** Articles of any number, searched on the server, labelled with their reference and stock. */
@@ -59,6 +64,8 @@ const vide = (): ContenuAchat => ({
   lignes: [{ key: newLineKey(), article_id: null, description: '', qte: 1, prix_unitaire: null }],
   appliquer_tva: true,
   taux_tva: 18,
+  appliquer_css: false,
+  taux_css: 1,
 });
 
 /** Lines (an article of the stock or free text) and deductible TVA, with the amounts as they will be stored. */
@@ -70,8 +77,11 @@ function ContenuAchatInput({
   onChange?: (v: ContenuAchat) => void;
 }) {
   const v = value ?? vide();
-  const ht = v.lignes.reduce((s, l) => s + (l.qte ?? 0) * amountOf(l.prix_unitaire), 0);
-  const tva = v.appliquer_tva ? taxe(ht, v.taux_tva) : 0;
+  // The API's computation (packages/shared `totauxAchat`): each line at its rate, the CSS on the HT total.
+  const t = totauxAchat(
+    v.lignes.map((l) => ({ montant: (l.qte ?? 0) * amountOf(l.prix_unitaire), taux_tva: l.taux_tva })),
+    v,
+  );
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <LinesEditor<LigneAchat>
@@ -96,6 +106,13 @@ function ContenuAchatInput({
           },
           { name: 'qte', label: 'Quantité', type: 'quantity' },
           { name: 'prix_unitaire', label: 'Prix unitaire', type: 'money' },
+          {
+            name: 'taux_tva',
+            label: 'Taux de TVA de la ligne',
+            type: 'percent',
+            placeholder: 'TVA de l’achat',
+            width: 120,
+          },
         ]}
         add={[
           {
@@ -127,8 +144,27 @@ function ContenuAchatInput({
           disabled={!v.appliquer_tva}
           onChange={(n) => onChange?.({ ...v, taux_tva: n })}
         />
+        <Checkbox
+          checked={!!v.appliquer_css}
+          onChange={(e) => onChange?.({ ...v, appliquer_css: e.target.checked })}
+        >
+          CSS
+        </Checkbox>
+        <InputNumber
+          aria-label="Taux de CSS (%)"
+          value={v.taux_css ?? 1}
+          min={0}
+          max={100}
+          step={0.01}
+          formatter={rateFormatter}
+          parser={rateParser}
+          addonAfter="%"
+          disabled={!v.appliquer_css}
+          onChange={(n) => onChange?.({ ...v, taux_css: n })}
+        />
         <Typography.Text>
-          TVA {formatMoney(tva)} · Montant <strong>{formatMoney(ht + tva)}</strong>
+          TVA {formatMoney(t.tva)} · CSS {formatMoney(t.css)} · Montant{' '}
+          <strong>{formatMoney(t.montant)}</strong>
         </Typography.Text>
       </Space>
     </Space>
@@ -183,6 +219,7 @@ export const ACHATS: ListDecl<A> = {
       table: false,
     },
     { key: 'tva_deductible', format: 'money', table: false },
+    { key: 'css', format: 'money', table: false },
     { key: 'montant_regle', format: 'money', table: false },
   ],
   filters: [
@@ -219,9 +256,12 @@ export const ACHATS: ListDecl<A> = {
           description: l.description,
           qte: l.qte,
           prix_unitaire: l.prix_unitaire,
+          taux_tva: l.taux_tva,
         })),
         appliquer_tva: a.appliquer_tva,
         taux_tva: a.taux_tva,
+        appliquer_css: a.appliquer_css,
+        taux_css: a.taux_css,
       } satisfies ContenuAchat,
     }),
     toBody: (values) => {
@@ -232,6 +272,8 @@ export const ACHATS: ListDecl<A> = {
         ...rest,
         appliquer_tva: c.appliquer_tva,
         taux_tva: c.taux_tva,
+        appliquer_css: !!c.appliquer_css,
+        taux_css: c.taux_css ?? 1,
         lignes: c.lignes.map(({ key: _k, ...l }) => l),
       };
     },

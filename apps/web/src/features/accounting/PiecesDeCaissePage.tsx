@@ -1,4 +1,11 @@
-import { PieceDeCaisseBody, type PieceDeCaisseOut, todayInGabon } from '@yams/shared';
+import {
+  NATURES_PIECE,
+  NATURES_PIECE_DE_CAISSE,
+  PieceDeCaisseBody,
+  type PieceDeCaisseOut,
+  PieceDeCaisseUpdateBody,
+  todayInGabon,
+} from '@yams/shared';
 import { Space } from 'antd';
 import { bornesComptables } from '../../components/form/bornes';
 import type { FormFieldDecl } from '../../components/form/fields';
@@ -34,6 +41,14 @@ const FIELDS: FormFieldDecl[] = [
   { name: 'beneficiaire', type: 'text', required: true },
   { name: 'decaisseur', type: 'text', required: true },
   { name: 'libelle', type: 'text', required: true, span: 24 },
+  // The nature decides the charge account; repairs and supplies carry a recoverable TVA (docs/accounting.md).
+  {
+    name: 'nature',
+    type: 'select',
+    required: true,
+    options: NATURES_PIECE.map((n) => ({ value: n, label: NATURES_PIECE_DE_CAISSE[n].libelle })),
+  },
+  { name: 'tva', type: 'money' },
   { name: 'motif', type: 'richText', span: 24 },
 ];
 
@@ -49,6 +64,15 @@ export const PIECES: ListDecl<P> = {
     { key: 'beneficiaire', sort: true },
     { key: 'decaisseur', sort: true },
     { ...montant, sort: 'montant' },
+    {
+      key: 'nature',
+      table: false,
+      path: 'nature',
+      value: (p) =>
+        NATURES_PIECE_DE_CAISSE[p.nature as keyof typeof NATURES_PIECE_DE_CAISSE]?.libelle ?? p.nature,
+      map: Object.fromEntries(NATURES_PIECE.map((n) => [n, NATURES_PIECE_DE_CAISSE[n].libelle])),
+    },
+    { key: 'tva', format: 'money', table: false },
     { ...statut, table: false },
     { key: 'motif', format: 'richText', table: false },
   ],
@@ -66,8 +90,8 @@ export const PIECES: ListDecl<P> = {
   form: {
     fields: FIELDS,
     createSchema: PieceDeCaisseBody,
-    updateSchema: PieceDeCaisseBody,
-    defaults: { date_operation: dayToPicker(todayInGabon()) },
+    updateSchema: PieceDeCaisseUpdateBody,
+    defaults: { date_operation: dayToPicker(todayInGabon()), nature: 'divers', tva: 0 },
   },
   detail: {
     title: (p) => `Pièce de caisse ${p.numero}${p.actif ? '' : ' (désactivée)'}`,

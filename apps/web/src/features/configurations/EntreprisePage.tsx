@@ -21,6 +21,7 @@ import {
   Select,
   Skeleton,
   Space,
+  Switch,
   Upload,
 } from 'antd';
 import { useEffect, useState } from 'react';
@@ -196,6 +197,16 @@ export default function EntreprisePage() {
                     </Form.Item>
                   </Col>
                 ))}
+                <Col xs={24}>
+                  <Form.Item
+                    name="remise_avant_taxes"
+                    label="Remise déduite avant taxes"
+                    valuePropName="checked"
+                    extra="Désactivé (par défaut) : TVA, CSS et TPS sont calculées sur le total HT, puis la remise est déduite. Activé : la remise est déduite du total HT avant le calcul des taxes. S'applique aux factures enregistrées ensuite ; une facture validée garde ses montants."
+                  >
+                    <Switch />
+                  </Form.Item>
+                </Col>
               </Row>
               <Button type="primary" htmlType="submit" loading={save.isPending}>
                 Enregistrer les paramètres
