@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compteRefus } from './accounting.chart';
+import { zDelaiPaiement } from './accounting.echeances';
 import { JOURNAUX } from './accounting.plan';
 import { zDateComptable } from './calendar';
 import { zMontant, zMontantOptionnel } from './money';
@@ -145,6 +146,8 @@ const factureShape = {
   lignes: zLignesFacture.optional(),
   conditions: zChamps.texteOptionnel('Les conditions', 4000),
   mentions: zChamps.texteOptionnel('Les mentions', 4000),
+  /** The payment term, giving the due date; absent: the client's, else the company's (settings). */
+  delai_paiement: zDelaiPaiement.optional(),
 };
 
 type FactureShape = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELAI_PAIEMENT_DEFAUT, zDelaiPaiement } from './accounting.echeances';
 import { type FichierRegle, zFichierEnvoye } from './files';
 import { zMontant } from './money';
 import { zChamps } from './reference';
@@ -11,6 +12,7 @@ export const PARAMETRES_DEFAUTS = {
   objectif_mensuel: 0,
   delai_en_ligne_min: 5,
   rayon_arrivee_m: 300,
+  delai_paiement: DELAI_PAIEMENT_DEFAUT,
 } as const;
 
 /** Logo: an image of at most 2 Mo. */
@@ -74,6 +76,8 @@ export const ParametresEntrepriseBody = z.object({
   rayon_arrivee_m: zChamps
     .entierOptionnel("Le rayon d'arrivée", 10, 100_000)
     .transform((v) => v ?? undefined),
+  /** The payment term of its invoices, when the client has none of its own. */
+  delai_paiement: zDelaiPaiement.optional(),
   /** null removes the logo (it is set by the upload route). */
   logo: z.null({ error: 'Le logo se change par son envoi de fichier ; null le retire.' }).optional(),
 });
@@ -93,6 +97,7 @@ export const ParametresEntrepriseOut = z.object({
   objectif_mensuel: z.number(),
   delai_en_ligne_min: z.number(),
   rayon_arrivee_m: z.number(),
+  delai_paiement: zDelaiPaiement,
   /** null while the company has never saved its settings (the values are the defaults). */
   updated_at: z.string().nullable(),
 });

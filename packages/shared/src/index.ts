@@ -10,6 +10,7 @@ export * from './auth.endpoints';
 export * from './auth.schemas';
 export * from './calendar';
 export * from './chauffeur.endpoints';
+export * from './comptabilite.endpoints';
 export * from './chauffeur.rules';
 export * from './chauffeur.schemas';
 export * from './colors';

@@ -24,6 +24,7 @@ import {
 import facturesRoutes from './factures.routes';
 import { balanceGenerale, getEcriture, listLignesJournal } from './journal.repository';
 import { createOperationDiverse } from './journal.service';
+import rapportsRoutes from './rapports.routes';
 
 const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
   if (!q.date_debut || !q.date_fin) {
@@ -141,6 +142,7 @@ const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(facturesRoutes);
   await app.register(achatsRoutes);
   await app.register(caissesEtJournaux);
+  await app.register(rapportsRoutes);
 };
 
 export default accountingRoutes;

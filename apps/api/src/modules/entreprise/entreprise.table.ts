@@ -1,3 +1,4 @@
+import type { DelaiPaiement } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
@@ -25,6 +26,8 @@ export const parametresEntreprise = pgTable(
     delai_en_ligne_min: integer('delai_en_ligne_min').notNull().default(5),
     /** A vehicle this close to a course's destination has arrived. */
     rayon_arrivee_m: integer('rayon_arrivee_m').notNull().default(300),
+    /** The payment term of its invoices when the client has none of its own (`DELAIS_PAIEMENT`). */
+    delai_paiement: varchar('delai_paiement', { length: 10 }).$type<DelaiPaiement>().notNull().default('comptant'),
     ...timestamps,
   },
   (t) => [

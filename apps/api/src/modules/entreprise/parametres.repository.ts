@@ -43,6 +43,7 @@ export async function getParametres(db: Db, entrepriseId: number): Promise<Param
     objectif_mensuel: p?.objectif_mensuel ?? PARAMETRES_DEFAUTS.objectif_mensuel,
     delai_en_ligne_min: p?.delai_en_ligne_min ?? PARAMETRES_DEFAUTS.delai_en_ligne_min,
     rayon_arrivee_m: p?.rayon_arrivee_m ?? PARAMETRES_DEFAUTS.rayon_arrivee_m,
+    delai_paiement: p?.delai_paiement ?? PARAMETRES_DEFAUTS.delai_paiement,
     updated_at: p?.updated_at ?? null,
   };
 }
@@ -77,6 +78,7 @@ export async function saveParametres(
       objectif_mensuel: next.objectif_mensuel,
       delai_en_ligne_min: next.delai_en_ligne_min,
       rayon_arrivee_m: next.rayon_arrivee_m,
+      delai_paiement: next.delai_paiement,
     };
     await t
       .insert(parametresEntreprise)
