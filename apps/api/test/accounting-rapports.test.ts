@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ecritureLignes } from '../src/db/schema';
-import { data, expectEvery, failed, type Fixtures, type Json, setupFixtures } from './fixtures';
+import { data, expectEvery, type Fixtures, failed, type Json, setupFixtures } from './fixtures';
 
 // The accountant's reports (issue 29 §3, §4, §7): payment terms and due dates, the balance âgée on a fixed
 // day, a client's relevé de compte, the grand livre (per account and per third party) and the export of
@@ -52,7 +52,8 @@ beforeAll(async () => {
   data(
     await ctx.t.post(`/api/factures/${factures.f4.id}/avoir`, { date_operation: '2026-03-01' }, ctx.A.token),
   );
-});
+  // Four invoices validated, a settlement and a credit note through the API: slow on a loaded machine.
+}, 180_000);
 
 /** Sum of the company's lines of an account (prefix) in [de, a], read behind the API's back. */
 async function somme(entreprise: number, compte: string, de: string | null, a: string) {

@@ -6,7 +6,7 @@ import { addDays } from './fleet.rules';
 
 /**
  * The terms a company offers. « N jours fin de mois »: N days after the invoice's date, then the end of
- * that month (the DGCCRF's reading of « 45 jours fin de mois », the most common one; docs/comptabilite.md).
+ * that month (the DGCCRF's reading of « 45 jours fin de mois », the most common one; docs/etats-comptables.md).
  */
 export const DELAIS_PAIEMENT = {
   comptant: { libelle: 'Comptant (à réception)', jours: 0, finDeMois: false },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELAI_CODES } from './accounting.echeances';
-import { dateRangeQuery, IdParams, listFilters, zIdFilter } from './list-query';
 import { isCalendarDate } from './calendar';
+import { dateRangeQuery, IdParams, listFilters, zIdFilter } from './list-query';
 
 // The accountant's reports (issue 29): balance âgée clients, relevé de compte of a client, grand livre, the
 // export of the period's entries for the accountant's software. Queries and answers; the API serves them

@@ -146,8 +146,8 @@ const factureShape = {
   lignes: zLignesFacture.optional(),
   conditions: zChamps.texteOptionnel('Les conditions', 4000),
   mentions: zChamps.texteOptionnel('Les mentions', 4000),
-  /** The payment term, giving the due date; absent: the client's, else the company's (settings). */
-  delai_paiement: zDelaiPaiement.optional(),
+  /** The payment term, giving the due date; absent or null: the client's, else the company's (settings). */
+  delai_paiement: zDelaiPaiement.nullish(),
 };
 
 type FactureShape = {

@@ -32,6 +32,7 @@ const SCREENS: Record<RouteName, Screen> = {
   achats: lazyScreen(() => import('../features/accounting/AchatsPage')),
   pieces_de_caisse: lazyScreen(() => import('../features/accounting/PiecesDeCaissePage')),
   journaux: lazyScreen(() => import('../features/accounting/JournauxPage')),
+  etats_comptables: lazyScreen(() => import('../features/accounting/EtatsComptablesPage')),
   geolocalisation: lazyScreen(() => import('../features/geolocation/GeolocalisationPage')),
   'geolocalisation.historique': lazyScreen(() => import('../features/geolocation/HistoriquePage')),
   'geolocalisation.appareils': lazyScreen(() => import('../features/geolocation/AppareilsPage')),

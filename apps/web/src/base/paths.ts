@@ -161,6 +161,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'etats_comptables',
+    path: '/comptabilite/etats',
+    title: 'États comptables',
+    access: 'private',
+  },
+  {
     name: 'geolocalisation',
     path: '/geolocalisation',
     title: 'Géolocalisation',

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scoped } from '../../db/scoped';
 import { crudRoutes } from '../../lib/crud-routes';
-import { fieldErrors } from '../../lib/errors';
+import { type DateRange, requireDateRange } from '../../lib/filters-dates';
 import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import achatsRoutes from './achats.routes';
@@ -26,15 +26,7 @@ import { balanceGenerale, getEcriture, listLignesJournal } from './journal.repos
 import { createOperationDiverse } from './journal.service';
 import rapportsRoutes from './rapports.routes';
 
-const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
-  if (!q.date_debut || !q.date_fin) {
-    const fields: Record<string, string> = {};
-    if (!q.date_debut) fields.date_debut = JOURNAL_FILTRE_DATES;
-    if (!q.date_fin) fields.date_fin = JOURNAL_FILTRE_DATES;
-    throw fieldErrors(fields);
-  }
-  return { date_debut: q.date_debut, date_fin: q.date_fin };
-};
+const requireDates = (q: DateRange) => requireDateRange(q, JOURNAL_FILTRE_DATES);
 
 const caissesEtJournaux: FastifyPluginAsyncZod = async (app) => {
   {

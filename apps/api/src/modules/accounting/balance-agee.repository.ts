@@ -10,11 +10,12 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/core.table';
 import type { Scoped } from '../../db/scoped';
-import { factures, reglements } from './accounting.table';
+import { ecritureLignes, ecritures, factures, reglements } from './accounting.table';
 import { assertUneEntreprise } from './journal.repository';
 
 // The balance âgée clients: what remains due on each validated definitive invoice on a given day (its net
-// à payer minus the settlements and credit notes dated up to that day), sorted by days past its due date.
+// à payer minus the settlements, the credit notes and the advances set against it (`imputation_avance`
+// entries) dated up to that day), sorted by days past its due date.
 
 type Brut = Record<string, unknown>;
 
@@ -56,6 +57,10 @@ export async function balanceAgee(s: Scoped, date: string, clientId?: number): P
           - coalesce((select sum(a.net_a_payer) from ${factures} a
               where a.origine_id = factures.id and a.type = 'Avoir' and a.est_valide
                 and a.date_operation <= ${date}), 0)
+          - coalesce((select sum(l.credit - l.debit) from ${ecritures} e
+              join ${ecritureLignes} l on l.ecriture_id = e.id
+              where e.source_type = 'imputation_avance' and e.source_id = factures.id and l.compte like '411%'
+                and e.date_operation <= ${date}), 0)
           as reste
       from ${factures} join ${users} c on c.id = factures.client_id
       where ${raw.own(factures)} and factures.type = 'Normale' and factures.est_valide

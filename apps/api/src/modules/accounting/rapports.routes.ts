@@ -10,7 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scoped } from '../../db/scoped';
-import { fieldErrors } from '../../lib/errors';
+import { type DateRange, requireDateRange } from '../../lib/filters-dates';
 import { ok } from '../../lib/http';
 import { currentScope, type Scope } from '../../plugins/auth';
 import { balanceAgee } from './balance-agee.repository';
@@ -26,15 +26,7 @@ import { releveCompte } from './releve.repository';
 // (`format=pdf|xlsx`, the export `csv|xlsx`). The books are kept per company: a superadmin names one
 // (`?entreprise=`), as for the journals.
 
-const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
-  if (!q.date_debut || !q.date_fin) {
-    const fields: Record<string, string> = {};
-    if (!q.date_debut) fields.date_debut = JOURNAL_FILTRE_DATES;
-    if (!q.date_fin) fields.date_fin = JOURNAL_FILTRE_DATES;
-    throw fieldErrors(fields);
-  }
-  return { date_debut: q.date_debut, date_fin: q.date_fin };
-};
+const requireDates = (q: DateRange) => requireDateRange(q, JOURNAL_FILTRE_DATES);
 
 /** `Relevé Société Ndong 2026` → `Releve-Societe-Ndong-2026`: a file name any system keeps. */
 const nomFichier = (s: string) =>

@@ -6,7 +6,7 @@ import { fournisseurs } from '../reference/reference.table';
 import { achats, ecritures, factures, reglements } from './accounting.table';
 
 // The third party (client or supplier) of a journal line, read from the document its entry comes from: an
-// invoice's or a course payment's client, a purchase's supplier, a settlement's invoice's client or
+// invoice's (its advances' imputation too) or a course payment's client, a purchase's supplier, a settlement's invoice's client or
 // purchase's supplier. The one place that knows it (grand livre, relevé, export): when the lines carry
 // their third party themselves, only this file changes.
 
@@ -40,6 +40,7 @@ export function tiersLateral(l: string, e: string): SQL {
     select 'client:' || u.id as tiers_cle, ${nomUser} as tiers_nom from ${users} u where ${deTiers} and u.id = (
       case ${E}.source_type
         when 'facture' then (select x.client_id from ${factures} x where x.id = ${E}.source_id)
+        when 'imputation_avance' then (select x.client_id from ${factures} x where x.id = ${E}.source_id)
         when 'paiement' then (select x.client_id from ${paiements} x where x.id = ${E}.source_id)
         when 'reglement' then (select x.client_id from ${reglements} r join ${factures} x on x.id = r.facture_id
           where r.id = ${E}.source_id)
@@ -66,6 +67,8 @@ export function ecrituresDuTiers(raw: RawSql, t: TiersRef): SQL {
     t.type === 'client'
       ? [
           de('facture', sql`select x.id from ${factures} x where x.client_id = ${t.id}`),
+          // Advances (4191) set against an invoice of the client: the entry names the invoice.
+          de('imputation_avance', sql`select x.id from ${factures} x where x.client_id = ${t.id}`),
           de(
             'reglement',
             sql`select r.id from ${reglements} r join ${factures} x on x.id = r.facture_id where x.client_id = ${t.id}`,

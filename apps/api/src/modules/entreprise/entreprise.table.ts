@@ -27,7 +27,10 @@ export const parametresEntreprise = pgTable(
     /** A vehicle this close to a course's destination has arrived. */
     rayon_arrivee_m: integer('rayon_arrivee_m').notNull().default(300),
     /** The payment term of its invoices when the client has none of its own (`DELAIS_PAIEMENT`). */
-    delai_paiement: varchar('delai_paiement', { length: 10 }).$type<DelaiPaiement>().notNull().default('comptant'),
+    delai_paiement: varchar('delai_paiement', { length: 10 })
+      .$type<DelaiPaiement>()
+      .notNull()
+      .default('comptant'),
     ...timestamps,
   },
   (t) => [

@@ -63,6 +63,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: 'achats', label: 'Achats', route: 'achats' },
       { key: 'pieces_de_caisse', label: 'Pièces de caisse', route: 'pieces_de_caisse' },
       { key: 'journaux', label: 'Journaux', route: 'journaux' },
+      { key: 'etats_comptables', label: 'États comptables', route: 'etats_comptables' },
     ],
   },
   {

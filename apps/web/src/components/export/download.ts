@@ -92,6 +92,14 @@ export async function downloadServerExport(
 ): Promise<void> {
   const { page: _p, per_page: _pp, ...filters } = query;
   const url = `${path}/export?${queryString({ ...filters, format: kind, name, columns: JSON.stringify(columns) })}`;
+  await downloadApiFile(url, `${baseName}.${kind}`);
+}
+
+/**
+ * A file the API answers (an export, a report's PDF or Excel), fetched with the session's token and saved
+ * under `fileName`; the API's French errors are toasted (and thrown).
+ */
+export async function downloadApiFile(url: string, fileName: string): Promise<void> {
   const token = getSession()?.token;
   let response: Response;
   try {
@@ -106,7 +114,7 @@ export async function downloadServerExport(
     toast.oups(errors);
     throw new ApiError('http', errors, response.status, {});
   }
-  saveBlob(await response.blob(), `${baseName}.${kind}`);
+  saveBlob(await response.blob(), fileName);
 }
 
 /**
