@@ -81,3 +81,99 @@ export const zDateComptable = (label: string) =>
     const refus = isCalendarDate(v) ? dateComptableRefus(v, label) : null;
     if (refus) ctx.addIssue({ code: 'custom', message: refus });
   });
+
+// ---------- Report periods (Libreville days) ----------
+
+/** The quick periods of every report's filter, in their menu's order. */
+export const PERIODES_RAPPORT = {
+  aujourdhui: "Aujourd'hui",
+  hier: 'Hier',
+  '7_jours': '7 jours',
+  mois: 'Ce mois',
+  mois_dernier: 'Mois dernier',
+  annee: 'Cette année',
+} as const;
+export type PeriodeRapport = keyof typeof PERIODES_RAPPORT;
+export const PERIODES_RAPPORT_CLES = Object.keys(PERIODES_RAPPORT) as PeriodeRapport[];
+
+/** A range of calendar days, both included. */
+export interface Bornes {
+  debut: string;
+  fin: string;
+}
+
+/** Days from `a` to `b`, both included: `joursEntre('2026-11-01', '2026-11-30')` → 30. */
+export function joursEntre(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The first day of `day`'s month, `offset` months later: `debutMois('2026-01-15', -1)` → `'2025-12-01'`. */
+export function debutMois(day: string, offset = 0): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + offset, 1));
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-01`;
+}
+/** The last day of `day`'s month (`YYYY-MM-DD` or `YYYY-MM`): `finMois('2028-02')` → `'2028-02-29'`. */
+export const finMois = (day: string): string => addDays(debutMois(day, 1), -1);
+
+/** Monday of the week of `day` (weeks run Monday to Sunday). */
+export function debutSemaine(day: string): string {
+  const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((dow + 6) % 7));
+}
+
+/**
+ * A quick period's days on `today` (Libreville, `todayInGabon()`): « 7 jours » is today and the six days
+ * before; « Ce mois » and « Cette année » end today (nothing is recorded in the future).
+ */
+export function bornesPeriode(periode: PeriodeRapport, today: string = todayInGabon()): Bornes {
+  switch (periode) {
+    case 'aujourdhui':
+      return { debut: today, fin: today };
+    case 'hier':
+      return { debut: addDays(today, -1), fin: addDays(today, -1) };
+    case '7_jours':
+      return { debut: addDays(today, -6), fin: today };
+    case 'mois':
+      return { debut: debutMois(today), fin: today };
+    case 'mois_dernier':
+      return { debut: debutMois(today, -1), fin: finMois(debutMois(today, -1)) };
+    case 'annee':
+      return { debut: `${today.slice(0, 4)}-01-01`, fin: today };
+  }
+}
+
+/** The quick period whose days these are on `today`, or null (a period of the user's own). */
+export function periodeDe(bornes: Bornes, today: string = todayInGabon()): PeriodeRapport | null {
+  return (
+    PERIODES_RAPPORT_CLES.find((p) => {
+      const b = bornesPeriode(p, today);
+      return b.debut === bornes.debut && b.fin === bornes.fin;
+    }) ?? null
+  );
+}
+
+const gabonDayFmt = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Libreville',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** An instant's calendar day in Libreville, `YYYY-MM-DD` (23:30 UTC on the 1st is the 2nd there). */
+export function jourAGabon(instant: string | Date): string {
+  return gabonDayFmt.format(typeof instant === 'string' ? new Date(instant) : instant);
+}
+
+export const PERIODE_DATES_OBLIGATOIRES = 'La date de début et la date de fin sont obligatoires.';
+export const PERIODE_ORDRE = 'La date de début doit précéder la date de fin.';
+export const periodeTropLongue = (jours: number) => `La période ne peut pas dépasser ${jours} jours.`;
+
+/** Why a report cannot be loaded on these days (a French sentence), or null. */
+export function periodeRefus(bornes: Partial<Bornes>, regle: { maxJours?: number } = {}): string | null {
+  const { debut, fin } = bornes;
+  if (!debut || !fin || !isCalendarDate(debut) || !isCalendarDate(fin)) return PERIODE_DATES_OBLIGATOIRES;
+  if (debut > fin) return PERIODE_ORDRE;
+  if (regle.maxJours && joursEntre(debut, fin) > regle.maxJours) return periodeTropLongue(regle.maxJours);
+  return null;
+}

@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatNumber,
   formatTaux,
   libelleValeur,
   lieuTexte,
@@ -16,6 +17,17 @@ describe('formatMoney', () => {
     expect(formatMoney('25000')).toBe('25.000 FCFA');
     expect(formatMoney(-1500)).toBe('-1.500 FCFA');
     expect(formatMoney(null)).toBe('0 FCFA');
+  });
+});
+
+describe('formatNumber', () => {
+  it('is the one number format: 1.500, decimals after a comma, never a space', () => {
+    expect(formatNumber(1500)).toBe('1.500');
+    expect(formatNumber(1234567)).toBe('1.234.567');
+    expect(formatNumber(12.345, 1)).toBe('12,3');
+    expect(formatNumber('2500')).toBe('2.500');
+    expect(formatNumber(null)).toBe('');
+    expect(formatNumber(Number.NaN)).toBe('');
   });
 });
 

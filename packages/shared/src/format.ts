@@ -1,6 +1,22 @@
 import { MSG } from './messages';
 
 const grouping = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * THE number format of the product, on every screen and export: thousands grouped by a dot, decimals after
+ * a comma (`1.500`, `12,5`), as amounts are (`1.500 FCFA`). `decimals`: at most that many (default 0).
+ */
+export function formatNumber(value: number | string | null | undefined, decimals = 0): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (n === null || n === undefined || !Number.isFinite(n)) return '';
+  let fmt = numberFormats.get(decimals);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat('de-DE', { maximumFractionDigits: decimals });
+    numberFormats.set(decimals, fmt);
+  }
+  return fmt.format(n);
+}
 
 /** Money is an integer number of francs CFA, shown as `1.234.567 FCFA`. */
 export function formatMoney(amount: number | string | null | undefined): string {

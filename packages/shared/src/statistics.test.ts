@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joursEntre, periodeBornes, tendance, tranches } from './statistics';
+import { joursEntre } from './calendar';
+import { periodeBornes, tendance, tranches } from './statistics';
 
 // The days of each period of the Tableau de bord and of the period its trends compare against, written out by
 // hand (the API tests compute their expected figures with these same bounds, so they are checked here).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './calendar';
+import { type Bornes, debutMois, debutSemaine, finMois, isCalendarDate, joursEntre } from './calendar';
 import { addDays, todayInGabon } from './fleet.rules';
 import { zChamps } from './reference';
 
@@ -65,10 +65,6 @@ export type StatistiquesQuery = z.infer<typeof StatistiquesQuery>;
 /** The grain of a period's series: hours of one day, days, or months. */
 export type Grain = 'heure' | 'jour' | 'mois';
 
-export interface Bornes {
-  debut: string;
-  fin: string;
-}
 export interface PeriodeBornes extends Bornes {
   periode: Periode | 'personnalisee';
   grain: Grain;
@@ -80,26 +76,6 @@ export interface PeriodeBornes extends Bornes {
    * the previous month).
    */
   comparaison: { courant: Bornes; precedent: Bornes };
-}
-
-/** Days from `a` to `b`, both included. */
-export function joursEntre(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `2026-02` + offset in months → first day of that month. */
-export function debutMois(day: string, offset = 0): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + offset, 1));
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-01`;
-}
-export const finMois = (day: string): string => addDays(debutMois(day, 1), -1);
-
-/** Monday of the week of `day` (weeks run Monday to Sunday). */
-export function debutSemaine(day: string): string {
-  const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((dow + 6) % 7));
 }
 
 /**
@@ -208,7 +184,7 @@ export interface Tranche extends Bornes {
 export function tranches(p: Pick<PeriodeBornes, 'debut' | 'fin' | 'grain'>): Tranche[] {
   if (p.grain === 'heure') {
     return Array.from({ length: 24 }, (_, h) => ({
-      label: `${pad(h)}h`,
+      label: `${String(h).padStart(2, '0')}h`,
       debut: p.debut,
       fin: p.fin,
       heure: h,

@@ -161,9 +161,15 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
-    name: 'etats_comptables',
-    path: '/comptabilite/etats',
-    title: 'États comptables',
+    name: 'grand_livre',
+    path: '/comptabilite/grand-livre',
+    title: 'Grand livre',
+    access: 'private',
+  },
+  {
+    name: 'balance_agee',
+    path: '/comptabilite/balance-agee',
+    title: 'Balance âgée',
     access: 'private',
   },
   {

@@ -12,27 +12,30 @@ export function ReportSection({
   children,
 }: {
   label: string;
-  title: ReactNode;
+  /** Nothing (a tab's section): no heading line unless there are actions. */
+  title?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <section aria-label={label}>
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          flexWrap: 'wrap',
-          gap: 8,
-          marginBottom: 8,
-        }}
-      >
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {actions}
-      </div>
+      {(title || actions) && (
+        <div
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            gap: 8,
+            marginBottom: 8,
+          }}
+        >
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          {actions}
+        </div>
+      )}
       {children}
     </section>
   );

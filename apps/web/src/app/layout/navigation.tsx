@@ -63,7 +63,8 @@ export const NAVIGATION: NavEntry[] = [
       { key: 'achats', label: 'Achats', route: 'achats' },
       { key: 'pieces_de_caisse', label: 'Pièces de caisse', route: 'pieces_de_caisse' },
       { key: 'journaux', label: 'Journaux', route: 'journaux' },
-      { key: 'etats_comptables', label: 'États comptables', route: 'etats_comptables' },
+      { key: 'grand_livre', label: 'Grand livre', route: 'grand_livre' },
+      { key: 'balance_agee', label: 'Balance âgée', route: 'balance_agee' },
     ],
   },
   {

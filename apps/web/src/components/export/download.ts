@@ -79,27 +79,11 @@ const queryString = (query: Query) => {
 };
 
 /**
- * The whole filtered, sorted list exported by the API in one request (`GET {path}/export`), streamed by the
- * server and saved under its name. The API's French errors are toasted. Resolves with the file's name.
+ * A file the API writes (an export, a report's Excel or PDF) fetched with the session's token (a plain link
+ * cannot send it) and saved as `fileName`. The API's French errors are toasted, then thrown.
  */
-export async function downloadServerExport(
-  path: string,
-  query: Query,
-  columns: ExportColumn[],
-  kind: 'csv' | 'xlsx',
-  name: string,
-  baseName: string,
-): Promise<void> {
-  const { page: _p, per_page: _pp, ...filters } = query;
-  const url = `${path}/export?${queryString({ ...filters, format: kind, name, columns: JSON.stringify(columns) })}`;
-  await downloadApiFile(url, `${baseName}.${kind}`);
-}
-
-/**
- * A file the API answers (an export, a report's PDF or Excel), fetched with the session's token and saved
- * under `fileName`; the API's French errors are toasted (and thrown).
- */
-export async function downloadApiFile(url: string, fileName: string): Promise<void> {
+export async function downloadApiFile(path: string, query: Query, fileName: string): Promise<void> {
+  const url = `${path}?${queryString(query)}`;
   const token = getSession()?.token;
   let response: Response;
   try {
@@ -115,6 +99,26 @@ export async function downloadApiFile(url: string, fileName: string): Promise<vo
     throw new ApiError('http', errors, response.status, {});
   }
   saveBlob(await response.blob(), fileName);
+}
+
+/**
+ * The whole filtered, sorted list exported by the API in one request (`GET {path}/export`), streamed by the
+ * server and saved under its name.
+ */
+export async function downloadServerExport(
+  path: string,
+  query: Query,
+  columns: ExportColumn[],
+  kind: 'csv' | 'xlsx',
+  name: string,
+  baseName: string,
+): Promise<void> {
+  const { page: _p, per_page: _pp, ...filters } = query;
+  await downloadApiFile(
+    `${path}/export`,
+    { ...filters, format: kind, name, columns: JSON.stringify(columns) },
+    `${baseName}.${kind}`,
+  );
 }
 
 /**

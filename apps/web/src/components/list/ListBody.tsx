@@ -2,7 +2,7 @@ import { Card, Col, Empty, Row as GridRow, Pagination, Skeleton, Table, Tag, Typ
 import type { Key } from 'react';
 import { useIsMobile } from '../useIsMobile';
 import { displayNode } from './DisplayValue';
-import { cardFields, tableFields } from './fields';
+import { cardFields, columnAlign, tableFields } from './fields';
 import { TENANT_COLUMN } from './tenant';
 import type { DisplayField, ListDecl, Row } from './types';
 import { displayText, fieldLabel, sortField } from './values';
@@ -98,8 +98,7 @@ export function ListTable<T extends Row>({
           key: api ?? field.key,
           title: fieldLabel(field, decl.labels),
           width: field.width,
-          // Amounts line up on the right, digits under digits.
-          align: field.format === 'money' ? ('right' as const) : undefined,
+          align: columnAlign(field),
           render: (_: unknown, row: T) =>
             field.truncate ? (
               <Typography.Text

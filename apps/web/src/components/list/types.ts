@@ -53,6 +53,8 @@ export interface DisplayField<T> {
   tag?: TagLifecycle;
   /** Columns only. */
   width?: number | string;
+  /** Columns only: `right` for a figure written as text (`1 h 05`, `12,3 km`); amounts and numbers are already. */
+  align?: 'right';
   /**
    * Columns only: the cell is cut to this width (px) with '…', the full text on hover (a route's details),
    * so the key columns fit at 1280 px. Cards and details show it whole.

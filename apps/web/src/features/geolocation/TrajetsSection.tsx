@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import type { RapportTrajetsOut } from '@yams/shared';
-import { Table } from 'antd';
 import { RowsExportButton } from '../../components/export/RowsExportButton';
-import { displayNode } from '../../components/list/DisplayValue';
 import type { DisplayField } from '../../components/list/types';
 import { ReportSection } from '../../components/ReportSection';
-import { useRapportTrajets } from './api';
+import { ReportTable } from '../../components/report/ReportTable';
+import { rapportTrajetsQuery, useNomAppareil } from './api';
 import { formatDuration, formatFix, formatKm, formatSpeed } from './format';
 
 /** One line of the report: a trip or a stop, in time order. */
@@ -74,39 +74,45 @@ const FIELDS: DisplayField<Ligne>[] = [
   { key: 'type' },
   { key: 'debut', value: (l) => formatFix(l.debut) },
   { key: 'fin', value: (l) => formatFix(l.fin) },
-  { key: 'duree', value: (l) => formatDuration(l.duree_s) },
+  { key: 'duree', value: (l) => formatDuration(l.duree_s), align: 'right' },
   { key: 'lieu' },
-  { key: 'distance', value: (l) => (l.distance_km === null ? null : formatKm(l.distance_km * 1000)) },
-  { key: 'vitesse_max', value: (l) => (l.vitesse_max_kmh === null ? null : formatSpeed(l.vitesse_max_kmh)) },
-  { key: 'vitesse_moy', value: (l) => (l.vitesse_moy_kmh === null ? null : formatSpeed(l.vitesse_moy_kmh)) },
+  {
+    key: 'distance',
+    value: (l) => (l.distance_km === null ? null : formatKm(l.distance_km * 1000)),
+    align: 'right',
+  },
+  {
+    key: 'vitesse_max',
+    value: (l) => (l.vitesse_max_kmh === null ? null : formatSpeed(l.vitesse_max_kmh)),
+    align: 'right',
+  },
+  {
+    key: 'vitesse_moy',
+    value: (l) => (l.vitesse_moy_kmh === null ? null : formatSpeed(l.vitesse_moy_kmh)),
+    align: 'right',
+  },
   { key: 'course' },
   { key: 'conducteur' },
 ];
 
+const pluriel = (n: number, mot: string) => `${n} ${mot}${n > 1 ? 's' : ''}`;
+
 /**
  * « Trajets et arrêts » of the history: each trip (from a stop of 5 min or more to the next) with its places
  * (the nearest saved address, else coordinates), distance, duration, speeds and the course running then,
- * and each stop, in time order; exported as CSV or Excel with the same columns.
+ * and each stop, in time order; exported as CSV or Excel with the same columns. Its own endpoint
+ * (`GET /api/rapports/trajets`), so its own region, titled by its counts.
  */
-export function TrajetsSection({
-  appareil,
-  du,
-  au,
-  nom,
-}: {
-  appareil: number | null;
-  du: string;
-  au: string;
-  nom: string;
-}) {
-  const rapport = useRapportTrajets(appareil, du, au);
+export function TrajetsSection({ appareil, du, au }: { appareil: string; du: string; au: string }) {
+  const rapport = useQuery(rapportTrajetsQuery(appareil, du, au));
+  const nom = useNomAppareil(appareil);
   const rows = rapport.data ? lignes(rapport.data) : [];
   return (
     <ReportSection
       label="Trajets et arrêts"
       title={
         rapport.data
-          ? `${rapport.data.trajets.length} trajet${rapport.data.trajets.length > 1 ? 's' : ''}, ${rapport.data.arrets.length} arrêt${rapport.data.arrets.length > 1 ? 's' : ''}`
+          ? `${pluriel(rapport.data.trajets.length, 'trajet')}, ${pluriel(rapport.data.arrets.length, 'arrêt')}`
           : 'Trajets et arrêts'
       }
       actions={
@@ -114,25 +120,18 @@ export function TrajetsSection({
           rows={rows}
           fields={FIELDS}
           labels={LABELS}
-          name={`Trajets et arrêts ${nom} ${du} ${au}`.trim()}
+          name={`Trajets et arrêts ${nom} ${du} ${au}`}
           disabled={!rows.length}
         />
       }
     >
-      <Table<Ligne>
-        size="small"
+      <ReportTable
+        rows={rows}
+        fields={FIELDS}
+        labels={LABELS}
         rowKey="key"
-        pagination={false}
-        loading={rapport.isLoading && appareil !== null}
-        dataSource={rows}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'Aucun trajet ni arrêt sur cette période' }}
-        columns={FIELDS.map((f) => ({
-          key: f.key,
-          title: LABELS[f.key as keyof typeof LABELS],
-          align: ['duree', 'distance', 'vitesse_max', 'vitesse_moy'].includes(f.key) ? 'right' : undefined,
-          render: (_: unknown, l: Ligne) => displayNode(f, l),
-        }))}
+        loading={rapport.isLoading}
+        emptyText="Aucun trajet ni arrêt sur cette période"
       />
     </ReportSection>
   );

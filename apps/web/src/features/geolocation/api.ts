@@ -11,6 +11,7 @@ import {
   traceEndpoint,
 } from '@yams/shared';
 import { useEffect, useMemo } from 'react';
+import { endpointQuery } from '../../base/endpointQuery';
 import { call } from '../../base/http';
 import { queryClient } from '../../base/queryClient';
 import { LIVE_QUERY_ROOTS, useRealtimeEvent } from '../../base/realtime';
@@ -24,20 +25,25 @@ export const appareils = createResource('appareils', appareilsContract);
 const liveKey = [...appareils.keys.all, 'live'] as const;
 
 /** A device's trips and stops over a day range (`GET /api/rapports/trajets`). */
-export function useRapportTrajets(id: number | null, debut: string, fin: string) {
-  return useQuery({
-    queryKey: [...appareils.keys.all, 'rapport-trajets', id, debut, fin],
-    queryFn: async ({ signal }) =>
-      (
-        await call(
-          rapportTrajetsEndpoint,
-          { query: { appareil_id: id!, date_debut: debut, date_fin: fin } },
-          { signal },
-        )
-      ).data,
-    enabled: id !== null,
-  });
+export const rapportTrajetsQuery = (appareil_id: string, date_debut: string, date_fin: string) =>
+  endpointQuery(rapportTrajetsEndpoint, { query: { appareil_id, date_debut, date_fin } });
+
+/** A device's track over a day range: `GET /api/appareils/{id}/trace`. */
+export const traceQuery = (id: string, date_debut: string, date_fin: string) =>
+  endpointQuery(traceEndpoint, { params: { id: Number(id) }, query: { date_debut, date_fin } });
+
+/** A device's name, for a file name (read from the devices' list, already cached by the picker). */
+export function useNomAppareil(id: string | undefined): string {
+  const devices = useAppareilsTous();
+  return devices.data?.find((d) => String(d.id) === id)?.nom ?? '';
 }
+
+/** Every device of the company, for a picker (no polling: the map does that). */
+export const useAppareilsTous = () =>
+  useQuery({
+    queryKey: [...appareils.keys.all, 'tous'],
+    queryFn: ({ signal }) => appareils.fetchAll({}, { signal }),
+  });
 
 /**
  * The company's devices for the map: `GET /api/appareils` every 10 s, and each position the API pushes
@@ -64,22 +70,6 @@ export function useMapDevices() {
   });
   const devices = useMemo(() => (query.data ?? []).map(toMapDevice), [query.data]);
   return { devices, error: query.isError, loading: query.isPending };
-}
-
-/** A device's track over a day range: `GET /api/appareils/{id}/trace`. */
-export function useTrace(id: number | null, debut: string, fin: string) {
-  return useQuery({
-    queryKey: [...appareils.keys.all, 'trace', id, debut, fin],
-    queryFn: async ({ signal }) =>
-      (
-        await call(
-          traceEndpoint,
-          { params: { id: id! }, query: { date_debut: debut, date_fin: fin } },
-          { signal },
-        )
-      ).data,
-    enabled: id !== null,
-  });
 }
 
 /**

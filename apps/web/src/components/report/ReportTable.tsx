@@ -1,0 +1,51 @@
+import { Table } from 'antd';
+import { displayNode } from '../list/DisplayValue';
+import { columnAlign } from '../list/fields';
+import type { DisplayField, Labels } from '../list/types';
+import { fieldLabel } from '../list/values';
+
+/**
+ * A report's table: its columns are display fields (the list kit's: `format`, `value`, `render`, `align`),
+ * so the same list feeds the section's export (`RowsExportButton`) with the same headers and values. Whole
+ * (no paging: a report's rows are the period's), scrolled sideways on a phone.
+ */
+export function ReportTable<T extends object>({
+  rows,
+  fields,
+  labels,
+  rowKey,
+  loading,
+  emptyText = 'Aucune donnée sur cette période',
+  label,
+}: {
+  rows: T[];
+  fields: DisplayField<T>[];
+  labels: Labels;
+  rowKey: keyof T & string;
+  loading?: boolean;
+  emptyText?: string;
+  /** The table's accessible name, when the section holds more than one. */
+  label?: string;
+}) {
+  return (
+    <Table<T>
+      size="small"
+      rowKey={rowKey}
+      pagination={false}
+      loading={loading}
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      aria-label={label}
+      locale={{ emptyText }}
+      columns={fields
+        .filter((f) => f.table !== false)
+        .map((f) => ({
+          key: f.key,
+          title: fieldLabel(f, labels),
+          width: f.width,
+          align: columnAlign(f),
+          render: (_: unknown, row: T) => displayNode(f, row),
+        }))}
+    />
+  );
+}
