@@ -10,12 +10,13 @@ import { endpointQuery } from '../../base/endpointQuery';
 import { downloadApiFile } from '../../components/export/download';
 import { isSuperadmin } from '../../components/list/tenant';
 import type { DisplayField } from '../../components/list/types';
+import { Money } from '../../components/Money';
 import { ReportSection } from '../../components/ReportSection';
 import { ReportScreen } from '../../components/report/ReportScreen';
 import { ReportTable } from '../../components/report/ReportTable';
 import type { ReportDecl, ReportValues } from '../../components/report/types';
 import { avantEntreprise, filtreClient, filtreEntreprise } from './rapportsFiltres';
-import { Mouvement, Solde } from './Solde';
+import { Mouvement, Solde, soldeDC } from './Solde';
 
 // Grand livre: an account (or those under it: 41, 52…) or a client, line by line with its running balance,
 // between its opening and closing balances; and the period's entries for the accountant's software.
@@ -48,7 +49,7 @@ function Compte({ c }: { c: CompteGrandLivreOut }) {
       title={
         <>
           {c.compte} — {c.libelle} : ouverture <Solde value={c.solde_ouverture} />, débit{' '}
-          <Mouvement value={c.total_debit} />, crédit <Mouvement value={c.total_credit} />, clôture{' '}
+          <Money value={c.total_debit} />, crédit <Money value={c.total_credit} />, clôture{' '}
           <Solde value={c.solde_cloture} strong />
         </>
       }
@@ -100,10 +101,10 @@ const grandLivre = (superadmin: boolean): ReportDecl<GrandLivreOut> => ({
   ],
   query: (v) => endpointQuery(grandLivreEndpoint, { query: query(v) }),
   summary: ({ data }) => [
-    { label: "Solde d'ouverture", value: data.totaux.solde_ouverture, format: 'money' },
+    { label: "Solde d'ouverture", value: soldeDC(data.totaux.solde_ouverture) },
     { label: 'Débit', value: data.totaux.debit, format: 'money' },
     { label: 'Crédit', value: data.totaux.credit, format: 'money' },
-    { label: 'Solde de clôture', value: data.totaux.solde_cloture, format: 'money' },
+    { label: 'Solde de clôture', value: soldeDC(data.totaux.solde_cloture) },
   ],
   sections: [
     {

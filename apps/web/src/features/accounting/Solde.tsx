@@ -1,3 +1,4 @@
+import { formatMoney } from '@yams/shared';
 import { Money } from '../../components/Money';
 
 /**
@@ -19,3 +20,7 @@ export function Solde({ value, strong }: { value: number; strong?: boolean }) {
 
 /** A movement in its column: the amount, or nothing when the line moves the other side. */
 export const Mouvement = ({ value }: { value: number }) => (value ? <Money value={value} /> : null);
+
+/** A balance as text, in the same convention: `1.500 FCFA D`, `1.500 FCFA C` (a report's figure). */
+export const soldeDC = (value: number) =>
+  value === 0 ? formatMoney(0) : `${formatMoney(Math.abs(value))} ${value > 0 ? 'D' : 'C'}`;

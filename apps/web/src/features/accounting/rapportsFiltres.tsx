@@ -26,7 +26,15 @@ export const filtreEntreprise = (superadmin: boolean): ReportFilterDecl[] =>
 export const filtreClient: ReportFilterDecl = {
   name: 'client',
   label: 'Client',
-  input: <SourceSelect source={clientSource} allowClear placeholder="Tous" style={{ width: 220 }} />,
+  // Full width on a phone (one field a line), never narrower than a name on a desktop.
+  input: (
+    <SourceSelect
+      source={clientSource}
+      allowClear
+      placeholder="Tous"
+      style={{ width: '100%', minWidth: 220 }}
+    />
+  ),
 };
 
 /** Before the first « Charger » of a superadmin: the books are per company. */
