@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDelaiPaiement } from './accounting.echeances';
 import { AchatCan, FactureCan, FactureDetailCan, PieceDeCaisseCan } from './permissions';
 
 // Answers of the accounting API (what the screens and the mobile apps read).
@@ -57,6 +58,9 @@ export type FactureItemOut = z.infer<typeof FactureItemOut>;
 
 export const FactureOut = FactureItemOut.extend({
   expirable: z.boolean(),
+  /** The payment term (`DELAIS_PAIEMENT`) and the due date it gives from the invoice's date. */
+  delai_paiement: zDelaiPaiement,
+  date_echeance: z.string(),
   date_expiration: z.string().nullable(),
   utilisateur: ref,
   client: FactureClientOut,

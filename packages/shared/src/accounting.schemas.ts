@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compteRefus } from './accounting.chart';
+import { zDelaiPaiement } from './accounting.echeances';
 import { COMPTES_LETTRABLES, JOURNAUX, NATURES_PIECE, NATURES_PIECE_DE_CAISSE } from './accounting.plan';
 import { zDateComptable, zMois } from './calendar';
 import { zMontant, zMontantOptionnel } from './money';
@@ -145,6 +146,8 @@ const factureShape = {
   lignes: zLignesFacture.optional(),
   conditions: zChamps.texteOptionnel('Les conditions', 4000),
   mentions: zChamps.texteOptionnel('Les mentions', 4000),
+  /** The payment term, giving the due date; absent or null: the client's, else the company's (settings). */
+  delai_paiement: zDelaiPaiement.nullish(),
 };
 
 type FactureShape = {

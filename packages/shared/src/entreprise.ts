@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELAI_PAIEMENT_DEFAUT, zDelaiPaiement } from './accounting.echeances';
 import { type FichierRegle, zFichierEnvoye } from './files';
 import { zMontant } from './money';
 import { zChamps } from './reference';
@@ -12,6 +13,7 @@ export const PARAMETRES_DEFAUTS = {
   delai_en_ligne_min: 5,
   rayon_arrivee_m: 300,
   remise_avant_taxes: false,
+  delai_paiement: DELAI_PAIEMENT_DEFAUT,
 } as const;
 
 /** Logo: an image of at most 2 Mo. */
@@ -82,6 +84,8 @@ export const ParametresEntrepriseBody = z.object({
   remise_avant_taxes: z
     .boolean({ error: 'La remise déduite avant taxes est oui (true) ou non (false).' })
     .optional(),
+  /** The payment term of its invoices, when the client has none of its own. */
+  delai_paiement: zDelaiPaiement.optional(),
   /** null removes the logo (it is set by the upload route). */
   logo: z.null({ error: 'Le logo se change par son envoi de fichier ; null le retire.' }).optional(),
 });
@@ -102,6 +106,7 @@ export const ParametresEntrepriseOut = z.object({
   delai_en_ligne_min: z.number(),
   rayon_arrivee_m: z.number(),
   remise_avant_taxes: z.boolean(),
+  delai_paiement: zDelaiPaiement,
   /** null while the company has never saved its settings (the values are the defaults). */
   updated_at: z.string().nullable(),
 });

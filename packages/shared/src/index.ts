@@ -13,6 +13,7 @@ export * from './chauffeur.endpoints';
 export * from './chauffeur.rules';
 export * from './chauffeur.schemas';
 export * from './colors';
+export * from './comptabilite.endpoints';
 export * from './constants';
 export * from './contract';
 export * from './contracts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDelaiPaiement } from './accounting.echeances';
 import { CHAUFFEUR_TYPES, SOUS_TYPES, USER_TYPES } from './enums';
 import { UtilisateurCan } from './permissions';
 import { zChamps } from './reference';
@@ -20,6 +21,8 @@ export const UserOut = z.object({
   /** Null for a client recorded with a phone alone. */
   email: z.string().nullable(),
   bp: z.string().nullable(),
+  /** A client's payment term (`DELAIS_PAIEMENT`); null: its company's. */
+  delai_paiement: zDelaiPaiement.nullable(),
   commercial_id: z.number().nullable(),
   commercial_nom: z.string().nullable(),
   entreprise_id: z.number().nullable(),
@@ -118,6 +121,8 @@ const userFields = {
     .pipe(z.email({ error: "L'email n'est pas valide." }).nullable()),
   bp: text('La boîte postale', 50),
   commercial_id: zChamps.idOptionnel('Le commercial'),
+  /** A client's payment term; null (or absent): its company's. */
+  delai_paiement: zDelaiPaiement.nullish(),
 };
 
 export const UserCreateBody = z

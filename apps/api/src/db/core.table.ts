@@ -1,4 +1,4 @@
-import { SOUS_TYPES, USER_TYPES } from '@yams/shared';
+import { type DelaiPaiement, SOUS_TYPES, USER_TYPES } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -33,6 +33,8 @@ export const users = pgTable(
     // Null only for a client recorded with a phone alone (many customers have no email).
     email: varchar('email', { length: 255 }),
     bp: varchar('bp', { length: 50 }),
+    /** A client's payment term (`DELAIS_PAIEMENT`), null: its company's. */
+    delai_paiement: varchar('delai_paiement', { length: 10 }).$type<DelaiPaiement>(),
     commercial_id: integer('commercial_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     entreprise_id: entrepriseId().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     password: text('password'),

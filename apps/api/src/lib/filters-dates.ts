@@ -12,6 +12,17 @@ export interface DateRange {
   date_fin?: string;
 }
 
+/** Both days of a period that needs them (a report), else a French 422 naming the missing ones. */
+export function requireDateRange(q: DateRange, message: string): { date_debut: string; date_fin: string } {
+  if (!q.date_debut || !q.date_fin) {
+    const fields: Record<string, string> = {};
+    if (!q.date_debut) fields.date_debut = message;
+    if (!q.date_fin) fields.date_fin = message;
+    throw fieldErrors(fields);
+  }
+  return { date_debut: q.date_debut, date_fin: q.date_fin };
+}
+
 /** 422 when the range is upside down. */
 export function assertDateRange(q: DateRange): void {
   if (q.date_debut && q.date_fin && q.date_debut > q.date_fin) {

@@ -167,6 +167,18 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'grand_livre',
+    path: '/comptabilite/grand-livre',
+    title: 'Grand livre',
+    access: 'private',
+  },
+  {
+    name: 'balance_agee',
+    path: '/comptabilite/balance-agee',
+    title: 'Balance âgée',
+    access: 'private',
+  },
+  {
     name: 'geolocalisation',
     path: '/geolocalisation',
     title: 'Géolocalisation',

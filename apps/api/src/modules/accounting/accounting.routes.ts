@@ -16,6 +16,7 @@ import { scoped } from '../../db/scoped';
 import { crudRoutes } from '../../lib/crud-routes';
 import { endpointRoute } from '../../lib/endpoint-routes';
 import { fieldErrors } from '../../lib/errors';
+import { type DateRange, requireDateRange } from '../../lib/filters-dates';
 import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';
 import achatsRoutes from './achats.routes';
@@ -32,16 +33,9 @@ import facturesRoutes from './factures.routes';
 import { balanceGenerale, getEcriture, listLignesJournal } from './journal.repository';
 import { createOperationDiverse } from './journal.service';
 import { delettrer, lettrer, listLettrage } from './lettrage.service';
+import rapportsRoutes from './rapports.routes';
 
-const requireDates = (q: { date_debut?: string; date_fin?: string }) => {
-  if (!q.date_debut || !q.date_fin) {
-    const fields: Record<string, string> = {};
-    if (!q.date_debut) fields.date_debut = JOURNAL_FILTRE_DATES;
-    if (!q.date_fin) fields.date_fin = JOURNAL_FILTRE_DATES;
-    throw fieldErrors(fields);
-  }
-  return { date_debut: q.date_debut, date_fin: q.date_fin };
-};
+const requireDates = (q: DateRange) => requireDateRange(q, JOURNAL_FILTRE_DATES);
 
 const caissesEtJournaux: FastifyPluginAsyncZod = async (app) => {
   {
@@ -191,6 +185,7 @@ const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(facturesRoutes);
   await app.register(achatsRoutes);
   await app.register(caissesEtJournaux);
+  await app.register(rapportsRoutes);
 };
 
 export default accountingRoutes;

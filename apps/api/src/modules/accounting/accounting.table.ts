@@ -1,3 +1,4 @@
+import type { DelaiPaiement } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -39,6 +40,12 @@ export const factures = pgTable(
     date_operation: date('date_operation').notNull(),
     expirable: boolean('expirable').notNull().default(false),
     date_expiration: date('date_expiration'),
+    /** The payment term (`DELAIS_PAIEMENT` of packages/shared) and the due date it gives. */
+    delai_paiement: varchar('delai_paiement', { length: 10 })
+      .$type<DelaiPaiement>()
+      .notNull()
+      .default('comptant'),
+    date_echeance: date('date_echeance').notNull(),
     client_id: integer('client_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -79,6 +86,8 @@ export const factures = pgTable(
     index('factures_entreprise_date_idx').on(t.entreprise_id, t.date_operation),
     index('factures_client_idx').on(t.client_id),
     index('factures_origine_idx').on(t.origine_id),
+    // The balance âgée: a company's validated invoices by client.
+    index('factures_entreprise_client_idx').on(t.entreprise_id, t.client_id, t.date_operation),
     check('factures_net_positif', sql`${t.net_a_payer} >= 0`),
   ],
 );

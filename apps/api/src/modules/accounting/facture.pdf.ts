@@ -7,6 +7,7 @@ import {
   formatDate,
   formatMoney,
   formatTaux,
+  libelleDelai,
 } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -112,6 +113,14 @@ export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer
     width: 220,
     align: 'right',
   });
+  if (f.type !== 'Avoir') {
+    // The payment term and the due date it gives (an avoir is owed back at once).
+    for (const line of [
+      `Paiement : ${libelleDelai(f.delai_paiement)}`,
+      `Échéance : ${formatDate(f.date_echeance)}`,
+    ])
+      t('regular', line, undefined, undefined, { width: 220, align: 'right' });
+  }
   if (f.expirable && f.date_expiration)
     t('regular', `Valable jusqu'au : ${formatDate(f.date_expiration)}`, undefined, undefined, {
       width: 220,

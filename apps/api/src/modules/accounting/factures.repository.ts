@@ -176,6 +176,8 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
     ...item,
     expirable: f.expirable,
     date_expiration: f.date_expiration,
+    delai_paiement: f.delai_paiement,
+    date_echeance: f.date_echeance,
     utilisateur: r.auteur_id ? { id: r.auteur_id, nom: r.auteur_nom ?? '' } : null,
     client: f.client_fige ? { id: c.id, ...f.client_fige } : { ...c, nom_complet: r.client_nom as string },
     appliquer_tva: f.appliquer_tva,

@@ -29,6 +29,7 @@ import { recomputeEtat } from '../operations/paiements.service';
 import { nextNumero } from '../operations/sequence';
 import { documentValide } from './accounting.errors';
 import { coursesFacturees, type Facture, factureLignes, factures, reglements } from './accounting.table';
+import { colonnesEcheance } from './echeances';
 import { figer } from './facture.figee';
 import { lockFacture } from './factures.repository';
 import { passerEcriture } from './journal.service';
@@ -169,6 +170,7 @@ export function createFacture(db: Db, scope: Scope, body: FactureBody): Promise<
         conditions: body.conditions ?? null,
         mentions: body.mentions ?? null,
         ...colonnes(taxes, totaux),
+        ...(await colonnesEcheance(tx, { ...body, entreprise_id: entrepriseId })),
       })
       .returning({ id: factures.id });
     await ecrireLignes(tx, row!.id, body.lignes, totaux.lignes);
@@ -199,6 +201,7 @@ async function corpsActuel(tx: Db, f: Facture): Promise<FactureBody> {
     reduction: f.reduction,
     conditions: f.conditions,
     mentions: f.mentions,
+    delai_paiement: f.delai_paiement as FactureBody['delai_paiement'],
     lignes: lignes.map((l) => ({
       description: l.description,
       isTitle: l.is_title,
@@ -238,6 +241,7 @@ export function updateFacture(db: Db, scope: Scope, id: number, patch: FactureUp
         conditions: body.conditions ?? null,
         mentions: body.mentions ?? null,
         ...colonnes(taxes, totaux),
+        ...(await colonnesEcheance(tx, { ...body, entreprise_id: f.entreprise_id })),
       })
       .where(eq(factures.id, id));
     // The lines are written again only when sent (their ids, and the history, stay otherwise).
@@ -432,6 +436,9 @@ export function createAvoir(db: Db, scope: Scope, id: number, body: AvoirBody): 
         utilisateur_id: scope.user.id,
         conditions: null,
         mentions: body.motif ?? `Avoir sur la facture ${f.numero}`,
+        // A credit note is owed back at once (set against what the client owes).
+        delai_paiement: 'comptant',
+        date_echeance: date,
         ...colonnes(taxes, totaux),
         est_valide: true,
         statut: 'Soldé',

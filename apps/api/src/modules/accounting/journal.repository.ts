@@ -24,7 +24,7 @@ export interface JournalFilters extends DateRange {
  * The books are kept per company: a superadmin's journals and balance name one (`?entreprise=`), else a
  * French 422 on that filter (all companies' lines interleaved, and one balance summing them, mean nothing).
  */
-function assertUneEntreprise(scope: { entrepriseId: number | null }) {
+export function assertUneEntreprise(scope: { entrepriseId: number | null }) {
   if (scope.entrepriseId === null) throw fieldErrors({ entreprise: JOURNAL_ENTREPRISE });
 }
 

@@ -1,3 +1,4 @@
+import type { DelaiPaiement } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
@@ -27,6 +28,11 @@ export const parametresEntreprise = pgTable(
     rayon_arrivee_m: integer('rayon_arrivee_m').notNull().default(300),
     /** « Remise déduite avant taxes »: the invoice discount before TVA/CSS/TPS (default: after). */
     remise_avant_taxes: boolean('remise_avant_taxes').notNull().default(false),
+    /** The payment term of its invoices when the client has none of its own (`DELAIS_PAIEMENT`). */
+    delai_paiement: varchar('delai_paiement', { length: 10 })
+      .$type<DelaiPaiement>()
+      .notNull()
+      .default('comptant'),
     ...timestamps,
   },
   (t) => [

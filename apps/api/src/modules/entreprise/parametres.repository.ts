@@ -44,6 +44,7 @@ export async function getParametres(db: Db, entrepriseId: number): Promise<Param
     delai_en_ligne_min: p?.delai_en_ligne_min ?? PARAMETRES_DEFAUTS.delai_en_ligne_min,
     rayon_arrivee_m: p?.rayon_arrivee_m ?? PARAMETRES_DEFAUTS.rayon_arrivee_m,
     remise_avant_taxes: p?.remise_avant_taxes ?? PARAMETRES_DEFAUTS.remise_avant_taxes,
+    delai_paiement: p?.delai_paiement ?? PARAMETRES_DEFAUTS.delai_paiement,
     updated_at: p?.updated_at ?? null,
   };
 }
@@ -79,6 +80,7 @@ export async function saveParametres(
       delai_en_ligne_min: next.delai_en_ligne_min,
       rayon_arrivee_m: next.rayon_arrivee_m,
       remise_avant_taxes: next.remise_avant_taxes,
+      delai_paiement: next.delai_paiement,
     };
     await t
       .insert(parametresEntreprise)

@@ -38,6 +38,7 @@ const userOutColumns = (own: SQL | undefined) => ({
   telephone2: users.telephone2,
   email: users.email,
   bp: users.bp,
+  delai_paiement: users.delai_paiement,
   commercial_id: own
     ? sql<number | null>`case when ${own} then ${users.commercial_id} end`
     : users.commercial_id,

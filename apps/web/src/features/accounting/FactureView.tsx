@@ -6,6 +6,7 @@ import {
   formatDate,
   formatMoney,
   formatTaux,
+  libelleDelai,
 } from '@yams/shared';
 import { Descriptions, Table, Tag, Typography } from 'antd';
 import { useIsMobile } from '../../components/useIsMobile';
@@ -52,6 +53,11 @@ export function FactureView({ f }: { f: FactureOut }) {
           </Typography.Title>
           <div>{f.numero ? `N° ${f.numero}` : `Brouillon n°${f.id}`}</div>
           <div>Date : {formatDate(f.date_operation)}</div>
+          {f.type !== 'Avoir' && (
+            <div>
+              Paiement : {libelleDelai(f.delai_paiement)} — échéance le {formatDate(f.date_echeance)}
+            </div>
+          )}
           {f.expirable && f.date_expiration && <div>Valable jusqu'au : {formatDate(f.date_expiration)}</div>}
           <div>
             Type : {FACTURE_TYPE_LABELS[f.type as FactureType] ?? f.type} <Tag>{f.statut}</Tag>

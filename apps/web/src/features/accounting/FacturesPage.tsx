@@ -11,6 +11,7 @@ import { Spin } from 'antd';
 import { getSession } from '../../base/session';
 import { toast } from '../../base/toast';
 import { bornesComptables } from '../../components/form/bornes';
+import { delaiPaiementField } from '../../components/form/delaiPaiement';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { dayToPicker } from '../../components/form/gabonTime';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -76,8 +77,9 @@ const FIELDS: FormFieldDecl[] = [
     required: true,
     source: clientSource,
     create: clientCreation,
-    span: 24,
+    span: 16,
   },
+  delaiPaiementField('Celui du client, sinon de l’entreprise'),
   {
     name: 'contenu',
     label: 'Lignes, taxes et remise',
@@ -101,6 +103,7 @@ function toValues(f: F): Record<string, unknown> {
     type: f.type,
     date_expiration: f.date_expiration ? dayToPicker(f.date_expiration) : null,
     client_id: f.client_id,
+    delai_paiement: f.delai_paiement,
     conditions: f.conditions,
     mentions: f.mentions,
     contenu: {

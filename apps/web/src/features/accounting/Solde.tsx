@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { formatMoney } from '@yams/shared';
 import { Money } from '../../components/Money';
 
 /**
@@ -31,3 +32,6 @@ export function LigneMontant({ label, children }: { label: string; children: Rea
     </div>
   );
 }
+/** A balance as text, in the same convention: `1.500 FCFA D`, `1.500 FCFA C` (a report's figure). */
+export const soldeDC = (value: number) =>
+  value === 0 ? formatMoney(0) : `${formatMoney(Math.abs(value))} ${value > 0 ? 'D' : 'C'}`;

@@ -27,6 +27,7 @@ import {
 import { useEffect, useState } from 'react';
 import { ApiError, call, fetchFile } from '../../base/http';
 import { useSession } from '../../base/session';
+import { DELAI_OPTIONS } from '../../components/form/delaiPaiement';
 import { MoneyInput } from '../../components/form/MoneyInput';
 import { utilisateurs } from '../users/api';
 
@@ -179,6 +180,15 @@ export default function EntreprisePage() {
                     </Form.Item>
                   </Col>
                 ))}
+                <Col xs={24} md={8}>
+                  <Form.Item
+                    name="delai_paiement"
+                    label="Délai de paiement des factures"
+                    extra="Sauf délai propre au client ou choisi sur la facture."
+                  >
+                    <Select options={DELAI_OPTIONS} />
+                  </Form.Item>
+                </Col>
                 <Col xs={24} md={8}>
                   <Form.Item name="objectif_mensuel" label="Objectif mensuel de chiffre d'affaires">
                     <MoneyInput />

@@ -1,4 +1,5 @@
 import { UserCreateBody, type UserOut, UserUpdateBody } from '@yams/shared';
+import { delaiPaiementField } from '../../components/form/delaiPaiement';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
 import { utilisateurs } from '../users/api';
@@ -43,7 +44,7 @@ export const CLIENTS: ListDecl<UserOut> = {
   addLabel: 'Ajouter un client',
   createTitle: 'Nouveau client',
   form: {
-    fields: [...clientContactFields, commercialField],
+    fields: [...clientContactFields, commercialField, delaiPaiementField('Celui de l’entreprise', 12)],
     defaults: { type: 'client' },
     createSchema: UserCreateBody,
     updateSchema: UserUpdateBody,

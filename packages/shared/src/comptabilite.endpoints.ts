@@ -1,0 +1,47 @@
+import {
+  BalanceAgeeOut,
+  BalanceAgeeQuery,
+  ExportComptableQuery,
+  GrandLivreOut,
+  GrandLivreQuery,
+  ReleveCompteOut,
+  ReleveCompteParams,
+  ReleveCompteQuery,
+} from './accounting.rapports';
+import { endpointContract } from './contract';
+
+// The accountant's reports (`accounting.rapports.ts`). Each answers JSON in the envelope, or a file with
+// `format` (PDF, Excel, CSV): the API checks the JSON with `response.parse`, the OpenAPI document publishes
+// the query.
+
+/** What clients owe, by client and age (not due, 0–30, 31–60, 61–90, > 90 days past the due date). */
+export const balanceAgeeEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/balance-agee',
+  query: BalanceAgeeQuery,
+  response: BalanceAgeeOut,
+});
+
+/** A client's statement of account over a period (PDF to send with `format=pdf`). */
+export const releveEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/clients/:id/releve',
+  params: ReleveCompteParams,
+  query: ReleveCompteQuery,
+  response: ReleveCompteOut,
+});
+
+/** The grand livre of a period: per account, or per third party (`tiers=client:12`). */
+export const grandLivreEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/grand-livre',
+  query: GrandLivreQuery,
+  response: GrandLivreOut,
+});
+
+/** The period's entries for the accountant's software (CSV or Excel). */
+export const exportComptableEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/export',
+  query: ExportComptableQuery,
+});
