@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays } from './fleet.rules';
+import { addDays } from './calendar';
 
 // Payment terms (délais de paiement) and the ageing of what clients owe (balance âgée). An invoice carries
 // its term and the due date it gives; the balance âgée sorts what remains due by days past that date.

@@ -15,7 +15,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scoped } from '../../db/scoped';
 import { crudRoutes } from '../../lib/crud-routes';
 import { endpointRoute } from '../../lib/endpoint-routes';
-import { fieldErrors } from '../../lib/errors';
 import { type DateRange, requireDateRange } from '../../lib/filters-dates';
 import { ok } from '../../lib/http';
 import { currentScope } from '../../plugins/auth';

@@ -43,4 +43,3 @@ export function dayToPicker(value: unknown): Dayjs | undefined {
   const wall = instantToPicker(value);
   return wall?.startOf('day');
 }
-

@@ -1,6 +1,6 @@
+import { formatMoney } from '@yams/shared';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { formatMoney } from '@yams/shared';
 import { Money } from '../../components/Money';
 
 /**
