@@ -130,6 +130,8 @@ const ID_PARAMS: Record<string, ((a: AIds) => number) | 'platform'> = {
   '/api/vehicules?type': 'platform',
   '/api/vehicules/options?type': 'platform',
   '/api/vehicules/export?type': 'platform',
+  /** `?tiers=` of the lettrage is a client's or a supplier's user id: A's client. */
+  '/api/comptabilite/lettrage?tiers': (a) => a.client,
 };
 /** Paging and sorting parameters: numbers, not ids. */
 const NOT_IDS = new Set(['page', 'per_page', 'limit', 'req_count', 'sort', 'annee', 'mois', 'jours']);
