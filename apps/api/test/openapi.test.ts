@@ -28,7 +28,9 @@ const filled = (path: string, op: Json) => {
   const query = ((op.parameters ?? []) as Json[])
     .filter((p) => p.in === 'query' && p.required)
     .map((p) => {
-      const value = p.schema.enum?.[0] ?? (p.name === 'columns' ? '[{"label":"Id","path":"id"}]' : '1');
+      const value =
+        p.schema.enum?.[0] ??
+        (p.name === 'columns' ? '[{"label":"Id","path":"id"}]' : p.name === 'mois' ? '2026-01' : '1');
       return `${p.name}=${encodeURIComponent(value)}`;
     });
   const url = path.replace(/\{id\}/g, '999999').replace(/\{[a-z_]+\}/gi, 'inconnu');

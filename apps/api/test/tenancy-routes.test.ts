@@ -108,6 +108,10 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
 };
 
 /** Routes the generator cannot exercise, each with its reason. */
+// A client's relevé de compte (`/api/comptabilite/clients/{id}/releve`): its id is a client account, the
+// same rows as the users'.
+TABLES['/api/comptabilite/clients'] = TABLES['/api/utilisateurs']!;
+
 const EXEMPT: Record<string, string> = {
   'GET /api/docs/*': 'Swagger UI files, no data.',
   'GET /api/audit': "The superadmins' audit log: 403 for every company (audit.test.ts).",
