@@ -220,6 +220,10 @@ const call = (method: string, url: string, token: string, body?: unknown) => {
 };
 
 const withId = (url: string, id: number) => url.replace(':id', String(id));
+/** The query a GET route with an id needs before it looks the row up (its required parameters). */
+const QUERIES: Record<string, string> = {
+  '/api/comptabilite/clients/:id/releve': '?date_debut=2026-01-01&date_fin=2026-12-31',
+};
 const isExempt = (r: RouteEntry) =>
   Object.keys(EXEMPT).some((k) => {
     const [m, p] = k.split(' ');
@@ -368,11 +372,12 @@ describe('tenancy generated from the route table', () => {
       // A file's route (a photo) has no row to send back as a body.
       const detail = String(read.headers['content-type']).includes('json') ? read.json()?.data : undefined;
       const candidates = [undefined, {}, detail, SAMPLES[r.url]?.(aIds)].filter((b, i) => i < 2 || b);
+      const target = (rowId: number) => withId(r.url, rowId) + (QUERIES[r.url] ?? '');
       for (const token of foreignTokens(r.url)) {
         let body: unknown;
         let missing: Awaited<ReturnType<typeof call>> | undefined;
         for (const candidate of candidates) {
-          const res = await call(r.method, withId(r.url, MISSING), token, candidate);
+          const res = await call(r.method, target(MISSING), token, candidate);
           if (res.statusCode === 404) {
             body = candidate;
             missing = res;
@@ -381,10 +386,10 @@ describe('tenancy generated from the route table', () => {
         }
         expect(
           missing,
-          `${label}: aucun corps n’atteint la recherche de la ligne (réponse ${(await call(r.method, withId(r.url, MISSING), token, {})).body}). Ajoutez un exemple dans SAMPLES ou une exemption.`,
+          `${label}: aucun corps n’atteint la recherche de la ligne (réponse ${(await call(r.method, target(MISSING), token, {})).body}). Ajoutez un exemple dans SAMPLES ou une exemption.`,
         ).toBeDefined();
         const before = await snapshot(spec, [id]);
-        const foreign = await call(r.method, withId(r.url, id), token, body);
+        const foreign = await call(r.method, target(id), token, body);
         expect(foreign.statusCode, `${label} → ${foreign.body}`).toBe(404);
         expect(foreign.json(), label).toEqual(missing!.json());
         expect(await snapshot(spec, [id]), `${label}: la ligne de A a changé`).toEqual(before);
