@@ -41,14 +41,18 @@ export function AppLayout() {
           collapsible
           collapsed={collapsed}
           onCollapse={setCollapsed}
-          style={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}
+          style={{ position: 'sticky', top: 0, height: '100vh' }}
         >
           <div
             style={{ height: 60, display: 'flex', alignItems: 'center', paddingInline: collapsed ? 23 : 20 }}
           >
             <Brand light compact={collapsed} />
           </div>
-          <SideNav />
+          {/* The menu scrolls on its own, above the collapse trigger (fixed at the bottom of the side bar), so
+              its last entries are never hidden behind it when a section is open on a short screen. */}
+          <div style={{ height: 'calc(100% - 60px)', overflowY: 'auto' }}>
+            <SideNav />
+          </div>
         </Layout.Sider>
       )}
       <Layout style={{ minWidth: 0 }}>
