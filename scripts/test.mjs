@@ -16,5 +16,7 @@ timed('construction web et budget', () => {
   ensureWebBuild();
   run('node', ['apps/web/scripts/size-budget.mjs']);
 });
+// No trace in the whole run (a failing spec rerun alone keeps its own: playwright.config.ts).
+process.env.E2E_TRACE ??= '0';
 timed('navigateur', () => run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']));
 console.log(`\nTous les tests sont passés en ${Math.round((Date.now() - started) / 1000)} s.`);

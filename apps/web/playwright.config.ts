@@ -38,7 +38,13 @@ export default defineConfig({
     timezoneId: 'Africa/Libreville',
     // The app then skips its animations (theme.ts): the tests wait less and see the final state.
     reducedMotion: 'reduce',
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A failed test keeps its trace (DOM of each step) when a spec is run on its own; the whole run of `npm test`
+    // records none (E2E_TRACE=0: recording costs about a tenth of the browser's CPU in every passing test):
+    // rerun the failing spec alone to get it.
+    trace:
+      process.env.E2E_TRACE === '0'
+        ? 'off'
+        : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

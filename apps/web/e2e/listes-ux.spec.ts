@@ -45,7 +45,10 @@ test.describe('TransGabon', () => {
     await page.locator('.ant-pagination-item-3').click();
     await expect(page).toHaveURL(/[?&]page=3\b/);
     await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
-    const third = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
+    // The list keeps page 1's rows on screen while page 3's arrive: read the code once they are there.
+    const firstCell = table.getByRole('row').nth(1).getByRole('cell').nth(1);
+    await expect(firstCell).not.toHaveText(firstCode);
+    const third = (await firstCell.innerText()).trim();
     await page.reload();
     await expect(page.getByRole('heading', { name: /^Courses \(\d+\)/ })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
