@@ -1,6 +1,7 @@
 // The accounting domain: invoices (Gabonese taxes), credit notes, purchases, cash vouchers, journals.
 export * from './accounting.chart';
 export * from './accounting.echeances';
+export * from './accounting.etats';
 export * from './accounting.out';
 export * from './accounting.plan';
 export * from './accounting.rapports';

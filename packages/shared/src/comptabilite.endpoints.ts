@@ -1,4 +1,12 @@
 import {
+  ClotureBody,
+  ClotureOut,
+  CloturesOut,
+  CloturesQuery,
+  EtatsFinanciersOut,
+  EtatsFinanciersQuery,
+} from './accounting.etats';
+import {
   BalanceAgeeOut,
   BalanceAgeeQuery,
   ExportComptableQuery,
@@ -44,4 +52,28 @@ export const exportComptableEndpoint = endpointContract({
   method: 'GET',
   path: '/api/comptabilite/export',
   query: ExportComptableQuery,
+});
+
+/** The bilan at the period's last day and the compte de résultat of the period (SYSCOHADA révisé). */
+export const etatsFinanciersEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/etats-financiers',
+  query: EtatsFinanciersQuery,
+  response: EtatsFinanciersOut,
+});
+
+/** The closed exercises and the next one that may be closed. */
+export const cloturesEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/clotures',
+  query: CloturesQuery,
+  response: CloturesOut,
+});
+
+/** Closes an exercise: its result carried to 13 then to report à nouveau, its days locked. */
+export const cloturerEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/clotures',
+  body: ClotureBody,
+  response: ClotureOut,
 });
