@@ -93,6 +93,9 @@ function rubriqueDe<T extends { ref: string; comptes?: string[] }>(compte: strin
   return best;
 }
 
+/** The accounts of the compte de résultat: charges (6), produits (7), hors activités ordinaires (8). */
+export const COMPTES_RESULTAT = /^[678]/;
+
 /** An account's balance: debit − credit (positive: débiteur). */
 export interface SoldeCompte {
   compte: string;
@@ -106,7 +109,7 @@ export interface SoldeCompte {
 export function compteDeResultat(mouvements: SoldeCompte[]): Map<string, number> {
   const montants = new Map<string, number>(COMPTE_DE_RESULTAT.map((r) => [r.ref, 0]));
   for (const m of mouvements) {
-    if (!/^[678]/.test(m.compte)) continue;
+    if (!COMPTES_RESULTAT.test(m.compte)) continue;
     const r = rubriqueDe(m.compte, COMPTE_DE_RESULTAT);
     if (r) montants.set(r.ref, montants.get(r.ref)! - m.solde);
   }
@@ -265,7 +268,7 @@ export function bilan(soldes: SoldeCompte[]): Bilan {
   let resultat = 0;
   for (const { compte, solde } of soldes) {
     if (solde === 0) continue;
-    if (/^[678]/.test(compte)) {
+    if (COMPTES_RESULTAT.test(compte)) {
       resultat -= solde;
       continue;
     }

@@ -226,7 +226,8 @@ export const ecritures = pgTable(
     piece: varchar('piece', { length: 60 }),
     /**
      * facture, reglement, achat, paiement, piece_de_caisse, manuelle; imputation_avance (an invoice's
-     * courses paid in advance: 4191 → 411, source_id the invoice), declaration_tva (the month's settlement).
+     * courses paid in advance: 4191 → 411, source_id the invoice), declaration_tva (the month's settlement),
+     * cloture (an exercise's closing entry, source_id the year: etats-financiers.ts), a_nouveau (its report).
      */
     source_type: varchar('source_type', { length: 30 }),
     source_id: integer('source_id'),

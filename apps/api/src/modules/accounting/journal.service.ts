@@ -17,6 +17,7 @@ import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
 import { ecritureInvalide } from './accounting.errors';
 import { ecritureLignes, ecritures } from './accounting.table';
+import { assertExerciceOuvert } from './exercices';
 import { lettrerContrePassation } from './lettrage.service';
 
 // Postings: every automatic entry goes through `passerEcriture`, inside the transaction of the event that
@@ -30,7 +31,9 @@ export type SourceType =
   | 'piece_de_caisse'
   | 'manuelle'
   | 'imputation_avance'
-  | 'declaration_tva';
+  | 'declaration_tva'
+  | 'cloture'
+  | 'a_nouveau';
 
 export interface NouvelleEcriture {
   entreprise_id: number;
@@ -46,11 +49,13 @@ export interface NouvelleEcriture {
 
 /**
  * Writes a balanced entry (zero lines are dropped) and returns its id; an unbalanced one, or one dated
- * outside the accounting dates (`dateComptableRefus`: a draft saved before the rule), is a French 422.
+ * outside the accounting dates (`dateComptableRefus`: a draft saved before the rule) or in a closed exercise,
+ * is a French 422.
  */
 export async function passerEcriture(tx: Db, e: NouvelleEcriture): Promise<number> {
   const horsBornes = dateComptableRefus(e.date_operation);
   if (horsBornes) throw fieldErrors({ date_operation: horsBornes });
+  await assertExerciceOuvert(tx, e.entreprise_id, e.date_operation);
   const lignes = e.lignes.filter((l) => l.debit !== 0 || l.credit !== 0);
   const erreur = ecritureDesequilibre(lignes);
   if (erreur) throw ecritureInvalide(erreur);

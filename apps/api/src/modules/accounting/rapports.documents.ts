@@ -1,5 +1,6 @@
 import {
   type BalanceAgeeOut,
+  type EtatsFinanciersOut,
   formatDate,
   formatMoney,
   type GrandLivreOut,
@@ -189,5 +190,70 @@ export function grandLivreRapport(g: GrandLivreOut): Rapport {
         ],
       },
     ],
+  };
+}
+
+/** Bilan (actif, passif) and compte de résultat, each with the same period one year earlier. */
+export function etatsFinanciersRapport(e: EtatsFinanciersOut): Rapport {
+  const n = `Exercice au ${formatDate(e.date_fin)}`;
+  const n1 = `Au ${formatDate(e.precedent.date_fin)}`;
+  const style = (total: boolean) => (total ? ('total' as const) : undefined);
+  const notes = [
+    'SYSCOHADA révisé, système normal. Montants en FCFA. Compte de résultat : produits +, charges −.',
+  ];
+  if (e.exercices_non_clotures.length) {
+    notes.push(
+      `Exercice(s) non clôturé(s) : ${e.exercices_non_clotures.join(', ')} ; leur résultat est compris dans le résultat net de l'exercice (CJ).`,
+    );
+  }
+  if (!e.bilan.equilibre) notes.push('Attention : le total de l’actif diffère de celui du passif.');
+  return {
+    titre: 'ÉTATS FINANCIERS',
+    sousTitre: periode(e.date_debut, e.date_fin),
+    fichier: `etats-financiers-${e.date_debut}-${e.date_fin}`,
+    sections: [
+      {
+        titre: 'Bilan — Actif',
+        colonnes: [
+          { titre: 'Réf.', largeur: 1.2 },
+          { titre: 'Actif', largeur: 8 },
+          { titre: 'Brut', largeur: 3, format: 'montant' },
+          { titre: 'Amort. et dépréc.', largeur: 3, format: 'montant' },
+          { titre: 'Net', largeur: 3, format: 'montant' },
+          { titre: n1, largeur: 3, format: 'montant' },
+        ],
+        lignes: e.bilan.actif.map((l) => ({
+          cellules: [l.ref, l.libelle, l.brut, l.amortissements, l.net, l.net_precedent],
+          style: style(l.total),
+        })),
+      },
+      {
+        titre: 'Bilan — Passif',
+        colonnes: [
+          { titre: 'Réf.', largeur: 1.2 },
+          { titre: 'Passif', largeur: 14 },
+          { titre: n, largeur: 3, format: 'montant' },
+          { titre: n1, largeur: 3, format: 'montant' },
+        ],
+        lignes: e.bilan.passif.map((l) => ({
+          cellules: [l.ref, l.libelle, l.montant, l.montant_precedent],
+          style: style(l.total),
+        })),
+      },
+      {
+        titre: 'Compte de résultat',
+        colonnes: [
+          { titre: 'Réf.', largeur: 1.2 },
+          { titre: 'Libellé', largeur: 14 },
+          { titre: periode(e.date_debut, e.date_fin), largeur: 3, format: 'montant' },
+          { titre: periode(e.precedent.date_debut, e.precedent.date_fin), largeur: 3, format: 'montant' },
+        ],
+        lignes: e.compte_de_resultat.map((l) => ({
+          cellules: [l.ref, l.libelle, l.montant, l.montant_precedent],
+          style: style(l.total),
+        })),
+      },
+    ],
+    notes,
   };
 }

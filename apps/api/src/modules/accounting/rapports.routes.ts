@@ -1,6 +1,9 @@
 import {
   balanceAgeeEndpoint,
+  cloturerEndpoint,
+  cloturesEndpoint,
   csvFile,
+  etatsFinanciersEndpoint,
   exportComptableEndpoint,
   grandLivreEndpoint,
   JOURNAL_FILTRE_DATES,
@@ -9,17 +12,25 @@ import {
 } from '@yams/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { scoped } from '../../db/scoped';
+import { endpointRoute } from '../../lib/endpoint-routes';
 import { type DateRange, requireDateRange } from '../../lib/filters-dates';
 import { ok } from '../../lib/http';
 import { currentScope, type Scope } from '../../plugins/auth';
 import { balanceAgee } from './balance-agee.repository';
+import { cloturerExercice, etatsFinanciers, listClotures } from './etats-financiers';
 import { exportRapport, lignesCsv, lignesExport } from './export-comptable';
 import { grandLivre, LIGNES_MAX_FICHIER } from './grand-livre.repository';
 import type { Rapport } from './rapport';
 import { rapportPdf } from './rapport.pdf';
 import { rapportXlsx } from './rapport.xlsx';
-import { balanceAgeeRapport, grandLivreRapport, releveRapport } from './rapports.documents';
+import {
+  balanceAgeeRapport,
+  etatsFinanciersRapport,
+  grandLivreRapport,
+  releveRapport,
+} from './rapports.documents';
 import { releveCompte } from './releve.repository';
 
 // The accountant's reports (`comptabilite.endpoints.ts`): each answers its JSON in the envelope, or its file
@@ -57,66 +68,92 @@ const rapportsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(body);
   }
 
-  app.get(
-    balanceAgeeEndpoint.path,
-    {
-      schema: {
-        tags,
-        summary: 'Balance âgée clients à une date (format=pdf|xlsx pour le fichier)',
-        querystring: balanceAgeeEndpoint.query,
+  /**
+   * A report route: its JSON in the envelope (checked by the contract's response), or with `format=pdf|xlsx`
+   * the same answer printed (`document`). Declared by hand, not by `endpointRoute`: the answer is a file or
+   * the envelope, so the OpenAPI document publishes the query, not the response.
+   */
+  function rapportRoute<Q extends { format?: string }, P, D>(
+    contract: {
+      path: string;
+      query?: z.ZodType<Q>;
+      params?: z.ZodType<P>;
+      response: z.ZodType<unknown>;
+    },
+    summary: string,
+    compute: (scope: Scope, query: Q, params: P) => Promise<D>,
+    document: (data: D) => Rapport,
+  ) {
+    app.get(
+      contract.path,
+      {
+        schema: {
+          tags,
+          summary,
+          querystring: contract.query,
+          ...(contract.params ? { params: contract.params } : {}),
+        },
       },
-    },
-    async (request, reply) => {
-      const scope = currentScope(request);
-      const q = request.query;
-      const b = await balanceAgee(scoped(app.db, scope), q.date ?? todayInGabon(), q.client);
-      if (q.format === 'pdf' || q.format === 'xlsx')
-        return fichier(reply, scope, q.format, balanceAgeeRapport(b));
-      return reply.send(ok(balanceAgeeEndpoint.response.parse(b)));
-    },
+      async (request, reply) => {
+        const scope = currentScope(request);
+        const query = request.query as Q;
+        const data = await compute(scope, query, request.params as P);
+        if (query.format === 'pdf' || query.format === 'xlsx') {
+          return fichier(reply, scope, query.format, document(data));
+        }
+        return reply.send(ok(contract.response.parse(data)));
+      },
+    );
+  }
+
+  rapportRoute(
+    balanceAgeeEndpoint,
+    'Balance âgée clients à une date (format=pdf|xlsx pour le fichier)',
+    (scope, q) => balanceAgee(scoped(app.db, scope), q.date ?? todayInGabon(), q.client),
+    balanceAgeeRapport,
   );
 
-  app.get(
-    releveEndpoint.path,
-    {
-      schema: {
-        tags,
-        summary: "Relevé de compte d'un client sur une période (format=pdf pour l'envoyer)",
-        params: releveEndpoint.params,
-        querystring: releveEndpoint.query,
-      },
-    },
-    async (request, reply) => {
-      const scope = currentScope(request);
-      const periode = requireDates(request.query);
-      const r = await releveCompte(scoped(app.db, scope), request.params.id, periode);
-      if (request.query.format === 'pdf') return fichier(reply, scope, 'pdf', releveRapport(r));
-      return reply.send(ok(releveEndpoint.response.parse(r)));
-    },
+  rapportRoute(
+    releveEndpoint,
+    "Relevé de compte d'un client sur une période (format=pdf pour l'envoyer)",
+    (scope, q, params) => releveCompte(scoped(app.db, scope), params.id, requireDates(q)),
+    releveRapport,
   );
 
-  app.get(
-    grandLivreEndpoint.path,
-    {
-      schema: {
-        tags,
-        summary: 'Grand livre d’une période, par compte ou par tiers (format=pdf|xlsx pour le fichier)',
-        querystring: grandLivreEndpoint.query,
-      },
-    },
-    async (request, reply) => {
-      const scope = currentScope(request);
-      const q = request.query;
-      const g = await grandLivre(
+  rapportRoute(
+    grandLivreEndpoint,
+    'Grand livre d’une période, par compte ou par tiers (format=pdf|xlsx pour le fichier)',
+    (scope, q) =>
+      grandLivre(
         scoped(app.db, scope),
         { ...requireDates(q), compte: q.compte, tiers: q.tiers },
         q.format === 'xlsx' ? { max: LIGNES_MAX_FICHIER } : {},
-      );
-      if (q.format === 'pdf' || q.format === 'xlsx')
-        return fichier(reply, scope, q.format, grandLivreRapport(g));
-      return reply.send(ok(grandLivreEndpoint.response.parse(g)));
-    },
+      ),
+    grandLivreRapport,
   );
+
+  rapportRoute(
+    etatsFinanciersEndpoint,
+    'États financiers SYSCOHADA : bilan à la fin de la période et compte de résultat (format=pdf|xlsx)',
+    (scope, q) => etatsFinanciers(scoped(app.db, scope), requireDates(q)),
+    etatsFinanciersRapport,
+  );
+
+  endpointRoute(app, cloturesEndpoint, {
+    tags,
+    summary: 'Exercices clôturés et prochain exercice à clôturer',
+    handler: async (request) => ok(await listClotures(scoped(app.db, currentScope(request)))),
+  });
+
+  endpointRoute(app, cloturerEndpoint, {
+    tags,
+    summary:
+      "Clôture d'un exercice : résultat porté en 13 puis en report à nouveau, plus aucune écriture datée dans l'exercice",
+    handler: async (request) => {
+      const c = await cloturerExercice(app.db, currentScope(request), request.body);
+      return ok(c, `L'exercice ${c.annee} est clôturé.`);
+    },
+  });
 
   app.get(
     exportComptableEndpoint.path,
