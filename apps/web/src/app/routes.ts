@@ -35,6 +35,7 @@ const SCREENS: Record<RouteName, Screen> = {
   lettrage: lazyScreen(() => import('../features/accounting/LettragePage')),
   grand_livre: lazyScreen(() => import('../features/accounting/GrandLivrePage')),
   balance_agee: lazyScreen(() => import('../features/accounting/BalanceAgeePage')),
+  etats_financiers: lazyScreen(() => import('../features/accounting/EtatsFinanciersPage')),
   geolocalisation: lazyScreen(() => import('../features/geolocation/GeolocalisationPage')),
   'geolocalisation.historique': lazyScreen(() => import('../features/geolocation/HistoriquePage')),
   'geolocalisation.appareils': lazyScreen(() => import('../features/geolocation/AppareilsPage')),

@@ -179,6 +179,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'etats_financiers',
+    path: '/comptabilite/etats-financiers',
+    title: 'États financiers',
+    access: 'private',
+  },
+  {
     name: 'geolocalisation',
     path: '/geolocalisation',
     title: 'Géolocalisation',

@@ -66,6 +66,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: 'lettrage', label: 'Lettrage', route: 'lettrage' },
       { key: 'grand_livre', label: 'Grand livre', route: 'grand_livre' },
       { key: 'balance_agee', label: 'Balance âgée', route: 'balance_agee' },
+      { key: 'etats_financiers', label: 'États financiers', route: 'etats_financiers' },
     ],
   },
   {

@@ -73,6 +73,6 @@ export function exportFields<T>(fields: DisplayField<T>[]): DisplayField<T>[] {
   return fields.filter((f) => f.export !== false);
 }
 
-/** A column's alignment: amounts line up on the right, digits under digits, and so does a field saying `align`. */
+/** A column's alignment: amounts and numbers line up on the right, digits under digits, and so does a field saying `align`. */
 export const columnAlign = <T>(field: DisplayField<T>): 'right' | undefined =>
-  field.align ?? (field.format === 'money' ? 'right' : undefined);
+  field.align ?? (field.format === 'money' || field.format === 'number' ? 'right' : undefined);

@@ -4,6 +4,8 @@ import { columnAlign } from '../list/fields';
 import type { DisplayField, Labels } from '../list/types';
 import { fieldLabel } from '../list/values';
 
+const TOTAL_STYLE = { fontWeight: 600, background: '#f4f6f9' } as const;
+
 /**
  * A report's table: its columns are display fields (the list kit's: `format`, `value`, `render`, `align`),
  * so the same list feeds the section's export (`RowsExportButton`) with the same headers and values. Whole
@@ -17,6 +19,7 @@ export function ReportTable<T extends object>({
   loading,
   emptyText = 'Aucune donnée sur cette période',
   label,
+  total,
 }: {
   rows: T[];
   fields: DisplayField<T>[];
@@ -26,6 +29,8 @@ export function ReportTable<T extends object>({
   emptyText?: string;
   /** The table's accessible name, when the section holds more than one. */
   label?: string;
+  /** A total's row (a statement's subtotal): bold on a tinted band, as the printed report shows it. */
+  total?: (row: T) => boolean;
 }) {
   return (
     <Table<T>
@@ -37,6 +42,7 @@ export function ReportTable<T extends object>({
       scroll={{ x: 'max-content' }}
       aria-label={label}
       locale={{ emptyText }}
+      onRow={total ? (row) => (total(row) ? { style: TOTAL_STYLE } : {}) : undefined}
       columns={fields
         .filter((f) => f.table !== false)
         .map((f) => ({
