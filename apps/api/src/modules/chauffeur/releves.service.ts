@@ -7,6 +7,7 @@ import {
   type FichierEnvoye,
   type FraisBody,
   type IncidentBody,
+  LIVRAISON_MSG,
   type LivraisonBody,
   type LivraisonOut,
   nomComplet,
@@ -16,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { scoped, type TenantTable } from '../../db/scoped';
+import { sameHash } from '../../lib/crypto';
 import { fieldErrors } from '../../lib/errors';
 import type { StoredFile, StoredFiles } from '../../lib/stored-files';
 import { transaction } from '../../lib/transaction';
@@ -218,6 +220,7 @@ export async function enregistrerLivraison(
         .from(livraisons)
         .where(eq(livraisons.course_id, c.id));
       if (existing) throw conflitChauffeur(`La livraison de la course ${c.code} est déjà enregistrée.`);
+      const codeVerifie = verifierCode(c.code_livraison, body.code);
       const [row] = await scoped(tx, scope)
         .insert(livraisons)
         .values({
@@ -225,6 +228,7 @@ export async function enregistrerLivraison(
           id_client: body.id_client,
           course_id: c.id,
           receptionnaire: body.receptionnaire,
+          code_verifie: codeVerifie,
           note: body.note ?? null,
           date_livraison: body.date,
           ...position(body),
@@ -241,6 +245,18 @@ export async function enregistrerLivraison(
     if (err instanceof Replay) return err.answer;
     throw err;
   });
+}
+
+/**
+ * The delivery code the office asked for on the course (none: nothing to check). Spaces typed in it are
+ * ignored; a missing or wrong code is a French 422 on `code`. Answers whether a code was checked.
+ */
+function verifierCode(attendu: string | null, recu: string | null | undefined): boolean {
+  if (!attendu) return false;
+  const code = (recu ?? '').replace(/\s/g, '');
+  if (!code) throw fieldErrors({ code: LIVRAISON_MSG.codeObligatoire });
+  if (!sameHash(code, attendu)) throw fieldErrors({ code: LIVRAISON_MSG.codeFaux });
+  return true;
 }
 
 /** A replay found inside the transaction (two sends raced): its files were not needed. */
