@@ -32,18 +32,18 @@ const FINIS = ['Terminé', 'Annulé'];
 const ouverte = (statut: string) => !FINIS.includes(statut);
 
 // The proof of delivery (the driver's app, chauffeur module: that module reads this one, so its table is
-// named here in SQL): who received and when, shown on the public page as « Livré à … le … à … ».
-const livreA = sql<
-  string | null
->`(select l.receptionnaire from livraisons l where l.course_id = ${courses.id})`;
+// named here in SQL): who received and when, shown on the public page as « Livré à … le … à … ». `courses.id`
+// is written out: drizzle writes a column of the selected table unqualified, which the subquery would read as
+// its own `l.id`.
+const livreA = sql<string | null>`(select l.receptionnaire from livraisons l where l.course_id = courses.id)`;
 const livreLe = sql<
   string | null
->`(select to_char(l.date_livraison at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from livraisons l where l.course_id = ${courses.id})`;
+>`(select to_char(l.date_livraison at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from livraisons l where l.course_id = courses.id)`;
 /**
  * A link answers while its course runs, and for SUIVI_APRES_LIVRAISON_JOURS after a delivery once the course
  * is finished (the « Livré à … » summary, without the vehicle's position); never for a cancelled course.
  */
-const suiviVisible = sql`(${courses.statut} not in ('Terminé', 'Annulé') or (${courses.statut} = 'Terminé' and exists (select 1 from livraisons l where l.course_id = ${courses.id} and l.date_livraison > now() - make_interval(days => ${SUIVI_APRES_LIVRAISON_JOURS}))))`;
+const suiviVisible = sql`(${courses.statut} not in ('Terminé', 'Annulé') or (${courses.statut} = 'Terminé' and exists (select 1 from livraisons l where l.course_id = courses.id and l.date_livraison > now() - make_interval(days => ${SUIVI_APRES_LIVRAISON_JOURS}))))`;
 
 function toLien(r: typeof liensSuivi.$inferSelect, statut: string): LienSuiviOut {
   return {
