@@ -69,10 +69,10 @@ function Incidents({ list }: { list: ChauffeurActiviteOut['incidents'] }) {
   return (
     <Space direction="vertical" size={6}>
       {list.slice(0, 3).map((i) => (
-        <div key={i.id} role="group" aria-label={`Incident : ${i.type}`}>
+        <section key={i.id} aria-label={`Incident : ${i.type}`}>
           <Tag color="red">{i.type}</Tag>
           {i.note} — <DateText value={i.date} withTime /> <IncidentTraiter incident={i} />
-        </div>
+        </section>
       ))}
       {list.length > 3 && <Typography.Text type="secondary">et {list.length - 3} de plus</Typography.Text>}
     </Space>
