@@ -36,7 +36,7 @@ function sectionCourse(c: CourseOut): SectionRapport {
     ],
     lignes: [
       cle('Statut', libelleValeur(c.statut)),
-      cle('Trajet', `${c.ville_depart.libelle} → ${c.ville_arrivee.libelle}`),
+      cle('Trajet', `${c.ville_depart.libelle} – ${c.ville_arrivee.libelle}`),
       cle(
         'Chargement',
         [c.adresse_chargement, lieu(c.chargement_lat, c.chargement_lng)].filter(Boolean).join(' · '),
@@ -224,7 +224,7 @@ export async function fichePdf(
   const depenses = total(pleins) + total(frais);
   const rapport: Rapport = {
     titre: 'FICHE DE COURSE',
-    sousTitre: `${c.code} — ${c.ville_depart.libelle} → ${c.ville_arrivee.libelle}`,
+    sousTitre: `${c.code} · ${c.ville_depart.libelle} – ${c.ville_arrivee.libelle}`,
     destinataire: {
       titre: 'Client',
       lignes: [c.client.nom_complet],

@@ -9,7 +9,7 @@ import { Alert, Button, Input, Popconfirm, Space, Switch, Timeline, Typography }
 import { useState } from 'react';
 import { toast } from '../../base/toast';
 import { DateText } from '../../components/DateText';
-import { useCodeLivraison, useCourseEvenements, useLiensSuivi } from './api';
+import { useCodeLivraison, useCourseEvenements, useCourseRoute, useLiensSuivi } from './api';
 import { formatPoint } from './LieuInput';
 
 /** Green when the vehicle arrives, blue when it leaves. */
@@ -169,6 +169,17 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
  */
 function CodeLivraison({ course: c }: { course: CourseOut }) {
   const changer = useCodeLivraison(c.id);
+  // The road log the Route section reads (one query): once delivered, the code no longer changes.
+  const livraison = useCourseRoute(c).data?.livraison;
+  if (livraison) {
+    return (
+      <Typography.Text>
+        {livraison.code_verifie
+          ? `Code de livraison ${c.code_livraison ?? ''} vérifié à la livraison.`
+          : 'Livré sans code de livraison.'}
+      </Typography.Text>
+    );
+  }
   return (
     <Space wrap align="center">
       <Switch
