@@ -87,8 +87,9 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
   if (finie) {
     return (
       <Typography.Text type="secondary">
-        La course est {c.statut === 'Annulé' ? 'annulée' : 'terminée'} : son suivi public n'est plus
-        disponible.
+        {c.statut === 'Annulé'
+          ? "La course est annulée : son suivi public n'est plus disponible."
+          : 'La course est terminée : plus de nouveau lien de suivi. Un lien déjà envoyé montre encore la livraison pendant 7 jours.'}
       </Typography.Text>
     );
   }
