@@ -23,9 +23,8 @@ import { photosChauffeur } from './chauffeur.table';
 const lieu = (lat: number | null, lng: number | null) =>
   lat !== null && lng !== null ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : '';
 
-const cle = (libelle: string, valeur: string | null | undefined): LigneRapport => ({
-  cellules: [libelle, valeur || '—'],
-});
+const cle = (libelle: string, valeur: string | null | undefined): LigneRapport[] =>
+  valeur ? [{ cellules: [libelle, valeur] }] : [];
 
 function sectionCourse(c: CourseOut): SectionRapport {
   return {
@@ -35,28 +34,28 @@ function sectionCourse(c: CourseOut): SectionRapport {
       { titre: 'Détail', largeur: 3 },
     ],
     lignes: [
-      cle('Statut', libelleValeur(c.statut)),
-      cle('Trajet', `${c.ville_depart.libelle} – ${c.ville_arrivee.libelle}`),
-      cle(
+      ...cle('Statut', libelleValeur(c.statut)),
+      ...cle('Trajet', `${c.ville_depart.libelle} – ${c.ville_arrivee.libelle}`),
+      ...cle(
         'Chargement',
         [c.adresse_chargement, lieu(c.chargement_lat, c.chargement_lng)].filter(Boolean).join(' · '),
       ),
-      cle(
+      ...cle(
         'Déchargement',
         [c.adresse_dechargement, lieu(c.dechargement_lat, c.dechargement_lng)].filter(Boolean).join(' · '),
       ),
-      cle('Véhicule', c.vehicule.plaque),
-      cle('Chauffeur', c.chauffeur?.nom_complet),
-      cle(
+      ...cle('Véhicule', c.vehicule.plaque),
+      ...cle('Chauffeur', c.chauffeur?.nom_complet),
+      ...cle(
         'Marchandise',
         [c.type_marchandise?.libelle ?? c.type_course, formatPoids(c.poids_kg)].filter(Boolean).join(', '),
       ),
-      cle('Chargement prévu', formatDateTime(c.date_chargement)),
-      cle('Livraison prévue', formatDateTime(c.date_dechargement)),
-      cle('Chargé le', formatDateTime(c.date_chargement_reelle)),
-      cle('Parti le', formatDateTime(c.date_depart_reelle)),
-      cle('Arrivé le', formatDateTime(c.date_dechargement_reelle)),
-      cle('Note du bureau', c.description),
+      ...cle('Chargement prévu', formatDateTime(c.date_chargement)),
+      ...cle('Livraison prévue', formatDateTime(c.date_dechargement)),
+      ...cle('Chargé le', formatDateTime(c.date_chargement_reelle)),
+      ...cle('Parti le', formatDateTime(c.date_depart_reelle)),
+      ...cle('Arrivé le', formatDateTime(c.date_dechargement_reelle)),
+      ...cle('Note du bureau', c.description),
     ],
   };
 }
@@ -123,12 +122,12 @@ export async function fichePdf(
         { titre: 'Détail', largeur: 3 },
       ],
       lignes: [
-        cle('Livré à', l.receptionnaire),
-        cle('Le', formatDateTime(l.date)),
-        cle('Lieu', lieu(l.lat, l.lng)),
-        cle('Chauffeur', l.chauffeur),
-        cle('Code de livraison', l.code_verifie ? 'Vérifié' : 'Non demandé'),
-        cle('Note', l.note),
+        ...cle('Livré à', l.receptionnaire),
+        ...cle('Le', formatDateTime(l.date)),
+        ...cle('Lieu', lieu(l.lat, l.lng)),
+        ...cle('Chauffeur', l.chauffeur),
+        ...cle('Code de livraison', l.code_verifie ? 'Vérifié' : 'Non demandé'),
+        ...cle('Note', l.note),
       ],
       images: [
         ...(l.signature_id ? [image(l.signature_id, 'Signature du réceptionnaire')] : []),
