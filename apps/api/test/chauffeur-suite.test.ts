@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIVRAISON_MSG } from '@yams/shared';
+import { CODE_LIVRAISON_ESSAIS_MAX, LIVRAISON_MSG } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,22 @@ describe('delivery code', () => {
       `La livraison de la course ${c.code} est déjà enregistrée : son code ne peut plus changer.`,
       'exige',
     );
+  });
+
+  it('after five wrong codes even the right one is refused, until the office asks for the code again', async () => {
+    const c = await myCourse();
+    const { code_livraison: code } = data(await exiger(c.id, true));
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < CODE_LIVRAISON_ESSAIS_MAX; i++) {
+      failed(await livrer(c.id, { code: wrong }), 422, LIVRAISON_MSG.codeFaux, 'code');
+    }
+    failed(await livrer(c.id, { code }), 422, LIVRAISON_MSG.codeBloque, 'code');
+    expect(await livraisonsOf(c.id)).toEqual([]);
+    // The office checked with the client: the same code, the tries given back.
+    expect(data(await exiger(c.id, true)).code_livraison).toBe(code);
+    const ok = await livrer(c.id, { code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.code_verifie).toBe(true);
   });
 
   it('not asked: a delivery without a code goes through, unchecked; the office may stop asking', async () => {

@@ -25,7 +25,8 @@ import { releveOut } from './journal.repository';
 // The office's side of what drivers record: the delivery code a course asks for, and incidents handled.
 
 /**
- * Asks for a delivery code on a course (a new random 6-digit code, or the one it has) or no longer does.
+ * Asks for a delivery code on a course (a new random 6-digit code, or the one it has, with the wrong tries
+ * forgotten) or no longer does.
  * Refused once the course is finished or delivered: the driver may already have been let through.
  */
 export function definirCodeLivraison(
@@ -51,10 +52,11 @@ export function definirCodeLivraison(
       });
     }
     const code = exige ? (c.code_livraison ?? randomDigits(CODE_LIVRAISON_CHIFFRES)) : null;
-    if (code !== c.code_livraison) {
+    // Asking again also gives the driver his tries back (after too many wrong codes, the office checked).
+    if (code !== c.code_livraison || c.code_livraison_essais > 0) {
       await scoped(tx, { entrepriseId: c.entreprise_id })
         .update(courses)
-        .set({ code_livraison: code, updated_at: sql`now()` })
+        .set({ code_livraison: code, code_livraison_essais: 0, updated_at: sql`now()` })
         .where(eq(courses.id, c.id));
     }
     return { code_livraison: code };

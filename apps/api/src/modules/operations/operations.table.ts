@@ -95,6 +95,8 @@ export const courses = pgTable(
      * driver's proof of delivery must carry it (checked by the API). Null: no code asked.
      */
     code_livraison: varchar('code_livraison', { length: 12 }),
+    /** Wrong delivery codes typed since the code was given (capped: a 6-digit code is not guessed). */
+    code_livraison_essais: integer('code_livraison_essais').notNull().default(0),
     /** Integer FCFA. */
     montant: integer('montant').notNull(),
     /** Sum of validated payments, recomputed with `etat` in the transaction that changes them. */
