@@ -201,10 +201,12 @@ describe('public tracking link', () => {
       [
         'chargement',
         'code',
+        'code_livraison',
         'date_chargement',
         'date_dechargement',
         'dechargement',
         'evenements',
+        'livraison',
         'mis_a_jour',
         'position',
         'statut',
@@ -215,6 +217,9 @@ describe('public tracking link', () => {
     expect(pub).toMatchObject({
       code: course.code,
       statut: 'Chargement en attente',
+      // No delivery code asked, nothing delivered yet (chauffeur-suite.test.ts has both).
+      code_livraison: null,
+      livraison: null,
       chargement: {
         adresse: 'Port d’Owendo, môle 2',
         latitude: PICKUP.lat,

@@ -94,6 +94,8 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   },
   // The photos and signatures of the road log, served to the company only.
   '/api/photos-chauffeur': tenant(T.photosChauffeur),
+  // Incidents reported from the road, handled by the office (`/api/incidents-route/{id}/traiter`).
+  '/api/incidents-route': tenant(T.incidentsRoute),
   '/api/messages': {
     table: T.messages,
     rowsOfA: (A) =>
@@ -325,6 +327,16 @@ beforeAll(async () => {
     },
   });
   expect(fuel.statusCode, fuel.body).toBe(200);
+  const incident = await call('POST', '/api/chauffeur/incidents', a1.token, {
+    form: {
+      id_client: crypto.randomUUID(),
+      course_id: String(own.id),
+      date: new Date().toISOString(),
+      type: 'Panne',
+      note: 'Crevaison à Ndjolé.',
+    },
+  });
+  expect(incident.statusCode, incident.body).toBe(200);
   aIds = {
     company: A,
     client: client.id,
@@ -513,6 +525,8 @@ const SAMPLES: Record<string, (a: AIds) => unknown> = {
     },
   }),
   '/api/courses/:id/statut': () => ({ statut: 'Annulé' }),
+  '/api/courses/:id/code-livraison': () => ({ exige: true }),
+  '/api/incidents-route/:id/traiter': () => ({ note: 'Dépanneuse envoyée.' }),
   '/api/demandes/:id/accept': (a) => ({ vehicule_id: a.vehicule, montant: 1_000 }),
   '/api/factures/:id/reglements': () => ({ montant: 1_000, mode: 'Espèces', date_operation: '2026-11-20' }),
   '/api/achats/:id/reglements': () => ({ montant: 1_000, mode: 'Espèces', date_operation: '2026-11-20' }),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   CarburantBody,
   ChauffeurActiviteOut,
+  CodeLivraisonBody,
+  CodeLivraisonOut,
   CourseChauffeurDetailOut,
   CourseChauffeurOut,
   EtapeBody,
@@ -15,6 +17,7 @@ import {
   PositionsOut,
   ReleveOut,
   TelephoneChauffeurOut,
+  TraiterIncidentBody,
 } from './chauffeur.schemas';
 import { endpointContract } from './contract';
 import { IdParams } from './list-query';
@@ -112,4 +115,29 @@ export const photoChauffeurEndpoint = endpointContract({
   method: 'GET',
   path: '/api/photos-chauffeur/:id',
   params: IdParams,
+});
+
+/** The office asks for a delivery code on a course (a new 6-digit code), or no longer does. */
+export const courseCodeLivraisonEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/courses/:id/code-livraison',
+  params: IdParams,
+  body: CodeLivraisonBody,
+  response: CodeLivraisonOut,
+});
+
+/** The office: the course's sheet as a PDF (the driver's steps, proof of delivery, fuel, expenses). */
+export const courseFicheEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/courses/:id/fiche',
+  params: IdParams,
+});
+
+/** The office handles an incident reported from the road (once): what it did, who, when. */
+export const traiterIncidentEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/incidents-route/:id/traiter',
+  params: IdParams,
+  body: TraiterIncidentBody,
+  response: ReleveOut,
 });

@@ -45,3 +45,17 @@ export type QuandCourse = 'aujourdhui' | 'a_venir' | 'passee';
 export const POSITIONS_LOT_MAX = 1000;
 /** The identifier of a driver's phone as a GPS device: made by the API, typed into Traccar Client. */
 export const identifiantTelephone = (userId: number) => `tel-chauffeur-${userId}`;
+
+/** The delivery code: asked per course by the office, given to the client with the tracking link. */
+export const CODE_LIVRAISON_CHIFFRES = 6;
+/** Wrong codes accepted on a course before the office must give the code again (« Exiger » resets it). */
+export const CODE_LIVRAISON_ESSAIS_MAX = 5;
+export const LIVRAISON_MSG = {
+  codeObligatoire:
+    'Le code de livraison est obligatoire pour cette course : demandez-le au destinataire (il l’a reçu avec le lien de suivi).',
+  codeFaux: 'Le code de livraison n’est pas le bon : vérifiez-le avec le destinataire.',
+  codeBloque:
+    'Trop de codes de livraison faux pour cette course : appelez le bureau, qui peut autoriser de nouveaux essais.',
+} as const;
+/** How long a delivered course's tracking link still shows « Livré à … » once the course is finished. */
+export const SUIVI_APRES_LIVRAISON_JOURS = 7;

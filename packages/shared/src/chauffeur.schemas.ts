@@ -195,6 +195,10 @@ export type PositionsBody = z.infer<typeof PositionsBody>;
 
 // ---------- Answers ----------
 
+/** How the office handled an incident: what it did, who, when. */
+export const TraitementOut = z.object({ note: z.string(), par: z.string(), le: z.string() });
+export type TraitementOut = z.infer<typeof TraitementOut>;
+
 /** The driver's phone as a GPS device of the company: what Traccar Client needs, pre-filled. */
 export const TelephoneChauffeurOut = z.object({
   appareil_id: z.number(),
@@ -264,6 +268,8 @@ export const ReleveOut = z.object({
   photo_id: z.number().nullable(),
   chauffeur: z.string(),
   recu_le: z.string(),
+  /** An incident handled by the office (null until then, and for fuel and expenses). */
+  traitement: TraitementOut.nullable(),
 });
 export type ReleveOut = z.infer<typeof ReleveOut>;
 
@@ -293,6 +299,18 @@ export const CourseChauffeurOut = z.object({
   date_depart_reelle: z.string().nullable(),
   date_dechargement_reelle: z.string().nullable(),
   livree: z.boolean(),
+  /** The office asked for a delivery code: the receiver gives it to the driver (never sent to the phone). */
+  code_livraison_requis: z.boolean(),
+  /** The incidents he reported on this course, the latest first, with the office's handling. */
+  incidents: z.array(
+    z.object({
+      id: z.number(),
+      type: z.string(),
+      note: z.string(),
+      date: z.string(),
+      traitement: TraitementOut.nullable(),
+    }),
+  ),
   updated_at: z.string(),
 });
 export type CourseChauffeurOut = z.infer<typeof CourseChauffeurOut>;
@@ -333,7 +351,7 @@ export const ChauffeurActiviteOut = z.object({
   derniere_etape: z.object({ statut: z.string(), date: z.string(), course_code: z.string() }).nullable(),
   /** His phone's last position (the app open, or Traccar Client). */
   derniere_position: z.object({ heure: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
-  /** Incidents he reported in the last 7 days, the latest first. */
+  /** Incidents he reported that the office has not handled yet, the latest first. */
   incidents: z.array(
     z.object({
       id: z.number(),
@@ -345,3 +363,17 @@ export const ChauffeurActiviteOut = z.object({
   ),
 });
 export type ChauffeurActiviteOut = z.infer<typeof ChauffeurActiviteOut>;
+
+/** The office asks (or no longer asks) for a delivery code on a course. */
+export const CodeLivraisonBody = z.object({
+  exige: z.boolean({ error: 'Indiquez si le code de livraison est exigé (true ou false).' }),
+});
+export type CodeLivraisonBody = z.infer<typeof CodeLivraisonBody>;
+export const CodeLivraisonOut = z.object({ code_livraison: z.string().nullable() });
+export type CodeLivraisonOut = z.infer<typeof CodeLivraisonOut>;
+
+/** The office's handling of an incident reported from the road. */
+export const TraiterIncidentBody = z.object({
+  note: zChamps.texte('La note de traitement', 1000),
+});
+export type TraiterIncidentBody = z.infer<typeof TraiterIncidentBody>;

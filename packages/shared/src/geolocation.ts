@@ -420,6 +420,10 @@ export const SuiviPublicOut = z.object({
   /** The vehicle's track during this course (GPS.suiviTraceHeures, GPS.suiviTracePoints), oldest first. */
   trace: z.array(z.object({ heure: z.string(), latitude: z.number(), longitude: z.number() })),
   evenements: z.array(z.object({ type: z.enum(COURSE_EVENEMENTS), heure: z.string() })),
+  /** The delivery code the office asked for, for the receiver to give the driver; null once delivered. */
+  code_livraison: z.string().nullable(),
+  /** Once delivered: to whom and when (no photo, no signature on this public page). */
+  livraison: z.object({ receptionnaire: z.string(), date: z.string() }).nullable(),
   mis_a_jour: z.string(),
 });
 export type SuiviPublicOut = z.infer<typeof SuiviPublicOut>;

@@ -44,6 +44,8 @@ export const CourseOut = z.object({
   date_annulation: z.string().nullable(),
   poids_kg: z.number().nullable(),
   description: z.string().nullable(),
+  /** The delivery code asked of the driver (given to the client with the tracking link), null: none asked. */
+  code_livraison: z.string().nullable(),
   montant: z.number(),
   montant_paye: z.number(),
   reste_a_payer: z.number(),

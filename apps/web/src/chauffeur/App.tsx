@@ -3,11 +3,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { CHEMINS, call, getSession, listeCourses, type Session, setSession } from './api';
 import { Connexion } from './Connexion';
 import { Course } from './Course';
-import { avecEtape } from './format';
+import { avecEtape, nouvelId } from './format';
 import { Liste } from './Liste';
 import {
   type CoursesEnCache,
   cleCourses,
+  corriger,
   type Envoi,
   ecrireCache,
   lireCache,
@@ -21,6 +22,35 @@ import { suivrePosition } from './suivi';
 import { Traccar } from './Traccar';
 
 const pluriel = (n: number, mot: string) => `${n} ${mot}${n > 1 ? 's' : ''}`;
+
+/** A delivery refused for its code: the right code typed again, the same delivery (signature, photos) resent. */
+function CorrigerCode({ envoi }: { envoi: Envoi }) {
+  const [code, setCode] = useState('');
+  return (
+    <form
+      className="ch-form ch-corriger"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        if (code.trim()) void corriger(envoi.id, { code: code.trim() }, nouvelId());
+      }}
+    >
+      <label>
+        Code de livraison
+        <input
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          value={code}
+          onChange={(ev) => setCode(ev.target.value)}
+        />
+      </label>
+      <button type="submit" className="ch-btn ch-primary">
+        Renvoyer la livraison
+      </button>
+    </form>
+  );
+}
 
 /** The sends still on the phone: how many, and the refused ones with the reason. */
 function Envois({ envois }: { envois: Envoi[] }) {
@@ -44,7 +74,7 @@ function Envois({ envois }: { envois: Envoi[] }) {
               {e.etat === 'conflit' ? (
                 <>
                   <br />
-                  <strong>Refusé : {e.erreur}</strong>{' '}
+                  <strong>Refusé : {e.erreur}</strong> {e.champs?.code && <CorrigerCode envoi={e} />}
                   <button type="button" className="ch-link" onClick={() => void oublier(e.id)}>
                     J'ai compris, retirer
                   </button>

@@ -145,6 +145,27 @@ export function Course({
         ))}
       </section>
 
+      {c.incidents.length > 0 && (
+        <section aria-label="Mes incidents" className="ch-block">
+          <h3>Mes incidents</h3>
+          <ul className="ch-incidents">
+            {c.incidents.map((i) => (
+              <li key={i.id}>
+                <strong>{i.type}</strong> · {heure(i.date)} — {i.note}
+                <br />
+                {i.traitement ? (
+                  <span className="ch-traite">
+                    Traité par le bureau ({i.traitement.par}) à {heure(i.traitement.le)} : {i.traitement.note}
+                  </span>
+                ) : (
+                  <span className="ch-muted">En attente du bureau.</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section aria-label="Sur la route" className="ch-grid">
         <h3>Sur la route</h3>
         {!livree && statut !== 'Chargement en attente' && (

@@ -1,4 +1,10 @@
-import { type CourseChauffeurOut, FRAIS_TYPES, INCIDENT_TYPES, LIVRAISON_PHOTOS_MAX } from '@yams/shared';
+import {
+  type CourseChauffeurOut,
+  FRAIS_TYPES,
+  INCIDENT_TYPES,
+  LIVRAISON_MSG,
+  LIVRAISON_PHOTOS_MAX,
+} from '@yams/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { CHEMINS, cheminCourse } from './api';
 import { nouvelId } from './format';
@@ -47,9 +53,12 @@ export function Releve({
     const form: Record<string, string | Blob | Blob[]> = {};
     if (sorte === 'livraison') {
       if (!text('receptionnaire')) return setErreur('Le nom du réceptionnaire est obligatoire.');
+      // The code is checked by the API only (the phone never knows it): a wrong one comes back refused.
+      if (c.code_livraison_requis && !text('code')) return setErreur(LIVRAISON_MSG.codeObligatoire);
       const sig = await signature.current?.blob();
       if (!sig) return setErreur('La signature du réceptionnaire est obligatoire.');
       Object.assign(form, { receptionnaire: text('receptionnaire'), signature: sig, photos });
+      if (text('code')) form.code = text('code');
     } else if (sorte === 'carburant') {
       if (!text('litres') || !text('montant'))
         return setErreur('Les litres et le montant sont obligatoires.');
@@ -106,6 +115,12 @@ export function Releve({
               Nom du réceptionnaire
               <input name="receptionnaire" autoComplete="off" required />
             </label>
+            {c.code_livraison_requis && (
+              <label>
+                Code de livraison (donné par le destinataire)
+                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} required />
+              </label>
+            )}
             <Signature ref={signature} />
           </>
         )}

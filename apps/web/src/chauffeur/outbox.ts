@@ -27,6 +27,10 @@ export interface Envoi {
   etape?: string;
   etat: 'attente' | 'conflit';
   erreur?: string;
+  /** The refused fields and their French messages (a wrong delivery code: `code`). */
+  champs?: Record<string, string>;
+  /** The Idempotency-Key of the next send when it differs from `id` (a corrected send after a refusal). */
+  cle?: string;
 }
 
 interface Schema extends DBSchema {
@@ -75,6 +79,26 @@ export async function oublier(id: string): Promise<void> {
   changed();
 }
 
+/**
+ * A refused send corrected by the driver (the delivery code retyped): the same record (its signature and
+ * photos, its id_client) goes again with the corrected fields, under a new Idempotency-Key (the refusal is
+ * the first key's answer for a day).
+ */
+export async function corriger(id: string, champs: Record<string, string>, cle: string): Promise<void> {
+  const envoi = await (await db()).get('envois', id);
+  if (!envoi || !('form' in envoi.corps)) return;
+  await (await db()).put('envois', {
+    ...envoi,
+    corps: { form: { ...envoi.corps.form, ...champs } },
+    etat: 'attente',
+    erreur: undefined,
+    champs: undefined,
+    cle,
+  });
+  changed();
+  void vider();
+}
+
 export async function lireCache<T>(key: string): Promise<T | undefined> {
   return (await (await db()).get('cache', key)) as T | undefined;
 }
@@ -108,14 +132,21 @@ export function vider(): Promise<void> {
     try {
       for (const envoi of await envois()) {
         if (envoi.etat !== 'attente') continue;
-        const res = await call('POST', envoi.url, corpsDe(envoi), { 'idempotency-key': envoi.id });
+        const res = await call('POST', envoi.url, corpsDe(envoi), {
+          'idempotency-key': envoi.cle ?? envoi.id,
+        });
         if (res.ok) {
           await (await db()).delete('envois', envoi.id);
           for (const l of sentListeners) l(envoi);
         } else if (res.status === 0 || res.status >= 500 || res.status === 401 || res.status === 429) {
           break;
         } else {
-          await (await db()).put('envois', { ...envoi, etat: 'conflit', erreur: res.errors.join(' ') });
+          await (await db()).put('envois', {
+            ...envoi,
+            etat: 'conflit',
+            erreur: res.errors.join(' '),
+            champs: res.fields,
+          });
         }
         changed();
       }

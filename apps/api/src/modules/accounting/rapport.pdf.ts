@@ -123,8 +123,8 @@ export async function rapportPdf(db: Db, entrepriseId: number, dataDir: string, 
       t('bold', section.titre, left, y, { width });
       y = doc.y + 4;
     }
-    entete();
-    for (const [n, ligne] of section.lignes.entries()) {
+    if (section.colonnes.length) entete();
+    for (const [n, ligne] of section.colonnes.length ? section.lignes.entries() : []) {
       const style: Style = ligne.style ? 'bold' : 'regular';
       doc.font(POLICE[style]).fontSize(8);
       const hauteurs = section.colonnes.map((c, i) =>
@@ -154,6 +154,47 @@ export async function rapportPdf(db: Db, entrepriseId: number, dataDir: string, 
         .strokeColor('#dddddd')
         .lineWidth(0.5)
         .stroke();
+    }
+    if (section.images?.length) {
+      // Pictures in a row of boxes, wrapped to the next line and page; each captioned under its box.
+      const taille = section.tailleImage ?? 110;
+      let x = left;
+      y += 6;
+      for (const image of section.images) {
+        if (x + taille > left + width) {
+          x = left;
+          y += taille + 24;
+        }
+        if (y + taille + 20 > bas()) {
+          doc.addPage();
+          y = MARGIN;
+          x = left;
+        }
+        doc.rect(x, y, taille, taille).strokeColor('#dddddd').lineWidth(0.5).stroke();
+        let dessinee = false;
+        if (image.contenu) {
+          try {
+            doc.image(image.contenu, x + 2, y + 2, {
+              fit: [taille - 4, taille - 4],
+              align: 'center',
+              valign: 'center',
+            });
+            dessinee = true;
+          } catch {
+            // A picture the PDF cannot draw (WEBP, damaged) keeps its box and says so.
+          }
+        }
+        doc.fillColor(GRIS).fontSize(7.5);
+        if (!dessinee)
+          t('italic', 'Image non imprimable', x + 4, y + taille / 2 - 4, {
+            width: taille - 8,
+            align: 'center',
+          });
+        t('regular', image.legende, x, y + taille + 3, { width: taille, align: 'center' });
+        x += taille + 10;
+      }
+      y += taille + 24;
+      doc.fillColor('black');
     }
     y += 14;
   }

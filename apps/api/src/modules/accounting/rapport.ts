@@ -22,8 +22,19 @@ export interface LigneRapport {
 
 export interface SectionRapport {
   titre?: string;
+  /** No columns: no table (a section of images alone). */
   colonnes: ColonneRapport[];
   lignes: LigneRapport[];
+  /** Pictures printed under the table (PNG or JPEG: a signature, photos), each with its caption. */
+  images?: ImageRapport[];
+  /** The PDF's size of each picture's box, in points (default 110). */
+  tailleImage?: number;
+}
+
+export interface ImageRapport {
+  legende: string;
+  /** The picture's bytes; null (or an image PDF cannot draw, such as WEBP): the caption says so. */
+  contenu: Buffer | null;
 }
 
 export interface Rapport {

@@ -5,7 +5,7 @@ import {
   identifiantTelephone,
   nomComplet,
 } from '@yams/shared';
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core.table';
@@ -16,7 +16,8 @@ import { courses } from '../operations/operations.table';
 import { courseEtapes, incidentsRoute } from './chauffeur.table';
 
 // The office's « Chauffeurs » view: each driver of the company with the course he is on, his last
-// step, his phone's last position, when he was last seen, and the incidents he reported this week.
+// step, his phone's last position, when he was last seen, and the incidents he reported that the office has
+// not handled yet.
 
 const SUR_LA_ROUTE = ['Chargement terminé', 'Transport en cours', 'Problemes mécaniques'];
 const ville = (col: AnyPgColumn) => sql<string>`(select v.libelle from villes v where v.id = ${col})`;
@@ -72,10 +73,8 @@ export async function activiteChauffeurs(db: Db, scope: Scope): Promise<Chauffeu
     .select()
     .from(incidentsRoute)
     .where(
-      and(
-        inArray(incidentsRoute.chauffeur_id, ids),
-        sql`${incidentsRoute.date_incident} > now() - interval '7 days'`,
-      ),
+      // Pending until the office handles them (`POST /api/incidents-route/{id}/traiter`), however old.
+      and(inArray(incidentsRoute.chauffeur_id, ids), isNull(incidentsRoute.traite_le)),
     )
     .orderBy(desc(incidentsRoute.date_incident));
   const phones = await s

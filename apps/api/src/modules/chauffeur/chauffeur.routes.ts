@@ -10,10 +10,13 @@ import {
   chauffeurPositionsEndpoint,
   chauffeursActiviteEndpoint,
   chauffeurTelephoneEndpoint,
+  courseCodeLivraisonEndpoint,
+  courseFicheEndpoint,
   courseJournalRouteEndpoint,
   LIVRAISON_PHOTOS_MAX,
   PHOTO_CHAUFFEUR_REGLE,
   photoChauffeurEndpoint,
+  traiterIncidentEndpoint,
 } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -27,9 +30,11 @@ import { currentScope } from '../../plugins/auth';
 import { sharedIngest } from '../geolocation/ingest';
 import { getCourseOut } from '../operations/courses.repository';
 import { activiteChauffeurs } from './activite.repository';
+import { definirCodeLivraison, traiterIncident } from './bureau.service';
 import { photoNotFound } from './chauffeur.errors';
 import { photosChauffeur } from './chauffeur.table';
 import { getCourseChauffeur, listCoursesChauffeur } from './courses-chauffeur.repository';
+import { fichePdf } from './fiche.pdf';
 import { journalRoute } from './journal.repository';
 import {
   enregistrerCarburant,
@@ -169,6 +174,54 @@ const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     summary:
       'Les chauffeurs de l’entreprise : course en cours, dernière étape, dernière position du téléphone, vu pour la dernière fois, incidents des 7 derniers jours',
     handler: async (request) => ok(await activiteChauffeurs(app.db, currentScope(request))),
+  });
+
+  endpointRoute(app, courseCodeLivraisonEndpoint, {
+    tags: ['Courses'],
+    summary:
+      'Exige (un nouveau code à 6 chiffres, ou celui déjà donné) ou n’exige plus de code de livraison : le client le reçoit avec le lien de suivi, le chauffeur le saisit à la livraison',
+    handler: async (request) => {
+      const out = await definirCodeLivraison(
+        app.db,
+        currentScope(request),
+        request.params.id,
+        request.body.exige,
+      );
+      return ok(
+        out,
+        out.code_livraison
+          ? `Code de livraison exigé : ${out.code_livraison}.`
+          : 'Le code de livraison n’est plus exigé.',
+      );
+    },
+  });
+
+  fileRoute(app, courseFicheEndpoint, {
+    tags: ['Courses'],
+    summary:
+      'La fiche de la course en PDF : étapes du chauffeur (heure et lieu), preuve de livraison (signature, photos), carburant, frais de route, incidents',
+    handler: async (request, reply) => {
+      const scope = currentScope(request);
+      const course = await getCourseOut(app.db, scope, request.params.id);
+      const log = await journalRoute(app.db, scope, course.id);
+      const pdf = await fichePdf(app.db, scope, files, app.config.dataDir, course, log);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="fiche-${course.code}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  });
+
+  endpointRoute(app, traiterIncidentEndpoint, {
+    tags: ['Courses'],
+    summary:
+      'Le bureau traite un incident signalé par un chauffeur (une fois) : ce qui a été fait, par qui, quand ; le chauffeur le voit dans son application',
+    handler: async (request) =>
+      ok(
+        await traiterIncident(app.db, currentScope(request), request.params.id, request.body),
+        'Incident traité.',
+      ),
   });
 
   fileRoute(app, photoChauffeurEndpoint, {

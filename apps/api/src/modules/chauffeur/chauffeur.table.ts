@@ -139,6 +139,10 @@ export const incidentsRoute = pgTable(
     type: varchar('type', { length: 30 }).notNull(),
     note: text('note').notNull(),
     date_incident: timestamptz('date_incident').notNull(),
+    /** Handled by the office: when, by whom, and what was done (the driver reads it in his app). */
+    traite_le: timestamptz('traite_le'),
+    traite_par: integer('traite_par').references(() => users.id, { onDelete: 'set null' }),
+    traitement: text('traitement'),
   },
   (t) => [
     uniqueIndex('incidents_route_client_unique').on(t.chauffeur_id, t.id_client),

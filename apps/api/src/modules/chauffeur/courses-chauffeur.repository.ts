@@ -8,13 +8,15 @@ import {
   type QuandCourse,
   todayInGabon,
 } from '@yams/shared';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import type { Scope } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
 import { courses } from '../operations/operations.table';
 import { courseChauffeurNotFound } from './chauffeur.errors';
+import { incidentsRoute } from './chauffeur.table';
+import { traitementOut } from './journal.repository';
 
 // The courses a driver reaches: his company's (scoped), assigned to him, or unassigned on the vehicle he
 // drives; an independent camionneur (his own company, his own driver) every course of his not given to
@@ -70,6 +72,7 @@ const columns = {
   date_depart_reelle: courses.date_depart_reelle,
   date_dechargement_reelle: courses.date_dechargement_reelle,
   livree: sql<boolean>`exists (select 1 from livraisons l where l.course_id = courses.id)`.mapWith(Boolean),
+  code_livraison_requis: sql<boolean>`(${courses.code_livraison} is not null)`.mapWith(Boolean),
   jour: jourChargement,
   updated_at: courses.updated_at,
 };
@@ -93,7 +96,32 @@ export function etapesPossibles(c: { statut: string; statut_avant_probleme: stri
   );
 }
 
-function toOut(r: Row): CourseChauffeurOut {
+type IncidentCourse = CourseChauffeurOut['incidents'][number] & { course_id: number };
+
+/** The incidents the driver reported on these courses, the latest first, with the office's handling. */
+async function incidentsDe(db: Db, scope: Scope, ids: number[]): Promise<IncidentCourse[]> {
+  if (!ids.length) return [];
+  const rows = await scoped(db, scope)
+    .select({
+      row: incidentsRoute,
+      par: sql<
+        string | null
+      >`(select coalesce(nullif(trim(concat_ws(' ', u.nom, u.prenom)), ''), u.name) from users u where u.id = ${incidentsRoute.traite_par})`,
+    })
+    .from(incidentsRoute)
+    .where(and(inArray(incidentsRoute.course_id, ids), eq(incidentsRoute.chauffeur_id, scope.user.id)))
+    .orderBy(desc(incidentsRoute.date_incident), desc(incidentsRoute.id));
+  return rows.map(({ row: i, par }) => ({
+    id: i.id,
+    course_id: i.course_id!,
+    type: i.type,
+    note: i.note,
+    date: i.date_incident,
+    traitement: traitementOut(i, par),
+  }));
+}
+
+function toOut(r: Row, incidents: IncidentCourse[] = []): CourseChauffeurOut {
   return {
     id: r.id,
     code: r.code,
@@ -120,6 +148,8 @@ function toOut(r: Row): CourseChauffeurOut {
     date_depart_reelle: r.date_depart_reelle,
     date_dechargement_reelle: r.date_dechargement_reelle,
     livree: r.livree,
+    code_livraison_requis: r.code_livraison_requis,
+    incidents: incidents.filter((i) => i.course_id === r.id).map(({ course_id: _, ...i }) => i),
     updated_at: r.updated_at,
   };
 }
@@ -153,7 +183,12 @@ export async function listCoursesChauffeur(db: Db, scope: Scope): Promise<Course
     )
     .orderBy(asc(courses.date_chargement), asc(courses.id))
     .limit(100);
-  return rows.map(toOut);
+  const incidents = await incidentsDe(
+    db,
+    scope,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toOut(r, incidents));
 }
 
 export async function getCourseChauffeur(db: Db, scope: Scope, id: number): Promise<CourseChauffeurOut> {
@@ -161,7 +196,7 @@ export async function getCourseChauffeur(db: Db, scope: Scope, id: number): Prom
     .where(and(eq(courses.id, id), coursesDuChauffeur(db, scope)))
     .limit(1);
   if (!row) throw courseChauffeurNotFound();
-  return toOut(row);
+  return toOut(row, await incidentsDe(db, scope, [row.id]));
 }
 
 /** Locks one of the driver's courses for the rest of the transaction, or 404. */

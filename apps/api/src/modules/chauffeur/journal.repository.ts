@@ -103,6 +103,7 @@ async function relevesOf(db: Db, scope: Scope, where: { course: number }): Promi
         row: incidentsRoute,
         chauffeur: nomChauffeur(incidentsRoute.chauffeur_id),
         plaque: plaque(incidentsRoute.vehicule_id),
+        traitePar: nomChauffeur(incidentsRoute.traite_par),
       })
       .from(incidentsRoute)
       .where(eq(incidentsRoute.course_id, where.course)),
@@ -136,8 +137,8 @@ async function relevesOf(db: Db, scope: Scope, where: { course: number }): Promi
     ...frais.map(({ row: r, chauffeur, plaque }) =>
       releveOut('frais', r, chauffeur, plaque, photoOf('frais', r.id)),
     ),
-    ...incidents.map(({ row: r, chauffeur, plaque }) =>
-      releveOut('incident', r, chauffeur, plaque, photoOf('incident', r.id)),
+    ...incidents.map(({ row: r, chauffeur, plaque, traitePar }) =>
+      releveOut('incident', r, chauffeur, plaque, photoOf('incident', r.id), traitePar),
     ),
   ];
   return lines.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
@@ -167,6 +168,7 @@ export function releveOut(
   chauffeur: string,
   plaque: string,
   photo: number | null,
+  traitePar?: string | null,
 ): ReleveOut;
 export function releveOut(
   genre: ReleveOut['genre'],
@@ -174,6 +176,7 @@ export function releveOut(
   chauffeur: string,
   plaque: string,
   photo: number | null,
+  traitePar?: string | null,
 ): ReleveOut {
   const common = {
     ...releveBase,
@@ -187,6 +190,7 @@ export function releveOut(
     photo_id: photo,
     chauffeur,
     recu_le: r.created_at,
+    traitement: null,
   };
   if (genre === 'carburant') {
     const p = r as Plein;
@@ -205,7 +209,18 @@ export function releveOut(
     return { ...common, date: f.date_frais, type: f.type, montant: f.montant, note: f.note };
   }
   const i = r as Incident;
-  return { ...common, date: i.date_incident, type: i.type, note: i.note };
+  return {
+    ...common,
+    date: i.date_incident,
+    type: i.type,
+    note: i.note,
+    traitement: traitementOut(i, traitePar),
+  };
+}
+
+/** An incident's handling by the office, once it is handled. */
+export function traitementOut(i: Incident, par: string | null | undefined): ReleveOut['traitement'] {
+  return i.traite_le ? { note: i.traitement ?? '', par: par ?? '', le: i.traite_le } : null;
 }
 
 /** The whole road log of a course the scope reaches (the caller checked the course). */

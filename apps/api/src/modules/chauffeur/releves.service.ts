@@ -1,5 +1,6 @@
 import {
   type CarburantBody,
+  CODE_LIVRAISON_ESSAIS_MAX,
   type CourseStatut,
   courseTransitionError,
   type EtapeBody,
@@ -7,15 +8,17 @@ import {
   type FichierEnvoye,
   type FraisBody,
   type IncidentBody,
+  LIVRAISON_MSG,
   type LivraisonBody,
   type LivraisonOut,
   nomComplet,
   type ReleveOut,
 } from '@yams/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { scoped, type TenantTable } from '../../db/scoped';
+import { sameHash } from '../../lib/crypto';
 import { fieldErrors } from '../../lib/errors';
 import type { StoredFile, StoredFiles } from '../../lib/stored-files';
 import { transaction } from '../../lib/transaction';
@@ -199,6 +202,7 @@ export async function enregistrerLivraison(
   };
   const first = await replay(db);
   if (first) return first;
+  await essaiCode(db, scope, courseId, body.code);
   const fichiers = [
     { fichier: body.signature, champ: 'signature', objet: 'signature' },
     ...body.photos.map((p) => ({ fichier: p as FichierEnvoye, champ: 'photos', objet: 'livraison' })),
@@ -218,6 +222,7 @@ export async function enregistrerLivraison(
         .from(livraisons)
         .where(eq(livraisons.course_id, c.id));
       if (existing) throw conflitChauffeur(`La livraison de la course ${c.code} est déjà enregistrée.`);
+      const codeVerifie = verifierCode(c.code_livraison, body.code);
       const [row] = await scoped(tx, scope)
         .insert(livraisons)
         .values({
@@ -225,6 +230,7 @@ export async function enregistrerLivraison(
           id_client: body.id_client,
           course_id: c.id,
           receptionnaire: body.receptionnaire,
+          code_verifie: codeVerifie,
           note: body.note ?? null,
           date_livraison: body.date,
           ...position(body),
@@ -241,6 +247,43 @@ export async function enregistrerLivraison(
     if (err instanceof Replay) return err.answer;
     throw err;
   });
+}
+
+const codeTape = (recu: string | null | undefined) => (recu ?? '').replace(/\s/g, '');
+
+/**
+ * The delivery code the office asked for on the course (none: nothing to check). Spaces typed in it are
+ * ignored; a missing or wrong code is a French 422 on `code`. Answers whether a code was checked.
+ */
+function verifierCode(attendu: string | null, recu: string | null | undefined): boolean {
+  if (!attendu) return false;
+  const code = codeTape(recu);
+  if (!code) throw fieldErrors({ code: LIVRAISON_MSG.codeObligatoire });
+  if (!sameHash(code, attendu)) throw fieldErrors({ code: LIVRAISON_MSG.codeFaux });
+  return true;
+}
+
+/**
+ * A wrong code is counted in its own transaction (the delivery's would roll the count back with it): after
+ * CODE_LIVRAISON_ESSAIS_MAX wrong codes the course refuses every code until the office asks for it again, so
+ * a 6-digit code cannot be found by trying them all. A course with no code, or a code that matches, goes on.
+ */
+async function essaiCode(db: Db, scope: Scope, courseId: number, recu: string | null | undefined) {
+  const refus = await transaction(db, async (tx) => {
+    const c = await lockCourseChauffeur(tx, scope, courseId);
+    // A cancelled course answers its own conflict in the delivery's transaction.
+    if (!c.code_livraison || c.statut === 'Annulé') return null;
+    if (c.code_livraison_essais >= CODE_LIVRAISON_ESSAIS_MAX) return LIVRAISON_MSG.codeBloque;
+    const code = codeTape(recu);
+    if (!code) return LIVRAISON_MSG.codeObligatoire;
+    if (sameHash(code, c.code_livraison)) return null;
+    await scoped(tx, scope)
+      .update(courses)
+      .set({ code_livraison_essais: sql`${courses.code_livraison_essais} + 1` })
+      .where(eq(courses.id, c.id));
+    return LIVRAISON_MSG.codeFaux;
+  });
+  if (refus) throw fieldErrors({ code: refus });
 }
 
 /** A replay found inside the transaction (two sends raced): its files were not needed. */

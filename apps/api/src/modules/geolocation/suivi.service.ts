@@ -5,10 +5,11 @@ import {
   GPS,
   type LienSuiviCreeOut,
   type LienSuiviOut,
+  SUIVI_APRES_LIVRAISON_JOURS,
   type SuiviPublicOut,
   suiviLogoEndpoint,
 } from '@yams/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { sha256 } from '../../lib/crypto';
@@ -29,6 +30,20 @@ import { appareils, courseEvenements, liensSuivi, positions } from './geolocatio
 
 const FINIS = ['Terminé', 'Annulé'];
 const ouverte = (statut: string) => !FINIS.includes(statut);
+
+// The proof of delivery (the driver's app, chauffeur module: that module reads this one, so its table is
+// named here in SQL): who received and when, shown on the public page as « Livré à … le … à … ». `courses.id`
+// is written out: drizzle writes a column of the selected table unqualified, which the subquery would read as
+// its own `l.id`.
+const livreA = sql<string | null>`(select l.receptionnaire from livraisons l where l.course_id = courses.id)`;
+const livreLe = sql<
+  string | null
+>`(select to_char(l.date_livraison at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from livraisons l where l.course_id = courses.id)`;
+/**
+ * A link answers while its course runs, and for SUIVI_APRES_LIVRAISON_JOURS after a delivery once the course
+ * is finished (the « Livré à … » summary, without the vehicle's position); never for a cancelled course.
+ */
+const suiviVisible = sql`(${courses.statut} not in ('Terminé', 'Annulé') or (${courses.statut} = 'Terminé' and exists (select 1 from livraisons l where l.course_id = courses.id and l.date_livraison > now() - make_interval(days => ${SUIVI_APRES_LIVRAISON_JOURS}))))`;
 
 function toLien(r: typeof liensSuivi.$inferSelect, statut: string): LienSuiviOut {
   return {
@@ -113,7 +128,7 @@ export async function suiviLogo(db: Db, token: string): Promise<string> {
   const [c] = await scoped(db, { entrepriseId: lien.entreprise_id })
     .select({ id: courses.id })
     .from(courses)
-    .where(and(eq(courses.id, lien.course_id), notInArray(courses.statut, FINIS)))
+    .where(and(eq(courses.id, lien.course_id), suiviVisible))
     .limit(1);
   if (!c) throw suiviNotFound();
   const { logo } = await getParametres(db, lien.entreprise_id);
@@ -147,11 +162,15 @@ export async function suiviPublic(db: Db, token: string): Promise<SuiviPublicOut
       dechargement_lng: courses.dechargement_lng,
       date_chargement: courses.date_chargement,
       date_dechargement: courses.date_dechargement,
+      code_livraison: courses.code_livraison,
+      livre_a: livreA,
+      livre_le: livreLe,
     })
     .from(courses)
-    .where(and(eq(courses.id, lien.course_id), notInArray(courses.statut, FINIS)))
+    .where(and(eq(courses.id, lien.course_id), suiviVisible))
     .limit(1);
   if (!c) throw suiviNotFound();
+  const enCours = ouverte(c.statut);
 
   // The vehicle's track while this course holds it (a vehicle carries one open course at a time), over
   // the last GPS.suiviTraceHeures at most.
@@ -163,18 +182,21 @@ export async function suiviPublic(db: Db, token: string): Promise<SuiviPublicOut
     .from(appareils)
     .where(eq(appareils.vehicule_id, c.vehicule_id));
   const [trace, evenements] = await Promise.all([
-    s
-      .select({
-        heure: positions.heure,
-        latitude: positions.latitude,
-        longitude: positions.longitude,
-        vitesse: positions.vitesse,
-        cap: positions.cap,
-      })
-      .from(positions)
-      .where(and(inArray(positions.appareil_id, devices), gte(positions.heure, depuis)))
-      .orderBy(desc(positions.heure))
-      .limit(GPS.suiviTracePoints),
+    // Once the course is finished, the vehicle's whereabouts are no longer the client's.
+    enCours
+      ? s
+          .select({
+            heure: positions.heure,
+            latitude: positions.latitude,
+            longitude: positions.longitude,
+            vitesse: positions.vitesse,
+            cap: positions.cap,
+          })
+          .from(positions)
+          .where(and(inArray(positions.appareil_id, devices), gte(positions.heure, depuis)))
+          .orderBy(desc(positions.heure))
+          .limit(GPS.suiviTracePoints)
+      : Promise.resolve([]),
     s
       .select({ type: courseEvenements.type, heure: courseEvenements.heure })
       .from(courseEvenements)
@@ -211,6 +233,8 @@ export async function suiviPublic(db: Db, token: string): Promise<SuiviPublicOut
       : null,
     trace: trace.reverse().map((p) => ({ heure: p.heure, latitude: p.latitude, longitude: p.longitude })),
     evenements: evenements.map((e) => ({ type: e.type as CourseEvenementType, heure: e.heure })),
+    code_livraison: enCours && !c.livre_a ? c.code_livraison : null,
+    livraison: c.livre_a && c.livre_le ? { receptionnaire: c.livre_a, date: c.livre_le } : null,
     mis_a_jour: new Date().toISOString(),
   };
 }

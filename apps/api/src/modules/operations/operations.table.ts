@@ -90,6 +90,13 @@ export const courses = pgTable(
     date_annulation: timestamptz('date_annulation'),
     poids_kg: integer('poids_kg'),
     description: text('description'),
+    /**
+     * The delivery code the office asked for (6 digits), given to the client with the tracking link; the
+     * driver's proof of delivery must carry it (checked by the API). Null: no code asked.
+     */
+    code_livraison: varchar('code_livraison', { length: 12 }),
+    /** Wrong delivery codes typed since the code was given (capped: a 6-digit code is not guessed). */
+    code_livraison_essais: integer('code_livraison_essais').notNull().default(0),
     /** Integer FCFA. */
     montant: integer('montant').notNull(),
     /** Sum of validated payments, recomputed with `etat` in the transaction that changes them. */

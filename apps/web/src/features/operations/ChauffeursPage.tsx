@@ -10,9 +10,11 @@ import { useLiveQueries } from '../../base/realtime';
 import { DateText } from '../../components/DateText';
 import { PageTitle } from '../../components/PageTitle';
 import { useIsMobile } from '../../components/useIsMobile';
+import { IncidentTraiter } from './IncidentTraiter';
 
 // « Chauffeurs »: who is on which course, when he was last seen, where his phone last was, and
-// the incidents he reported this week; kept live (every notification, and every 30 s).
+// the incidents he reported that the office has not handled yet (« Traiter »); kept live (every notification,
+// and every 30 s).
 
 const KEY = ['chauffeurs-activite'];
 const LIVE = [KEY];
@@ -65,12 +67,12 @@ function Position({ p }: { p: ChauffeurActiviteOut['derniere_position'] }) {
 function Incidents({ list }: { list: ChauffeurActiviteOut['incidents'] }) {
   if (!list.length) return <Typography.Text type="secondary">Aucun</Typography.Text>;
   return (
-    <Space direction="vertical" size={2}>
+    <Space direction="vertical" size={6}>
       {list.slice(0, 3).map((i) => (
-        <span key={i.id}>
+        <section key={i.id} aria-label={`Incident : ${i.type}`}>
           <Tag color="red">{i.type}</Tag>
-          {i.note} — <DateText value={i.date} withTime />
-        </span>
+          {i.note} — <DateText value={i.date} withTime /> <IncidentTraiter incident={i} />
+        </section>
       ))}
       {list.length > 3 && <Typography.Text type="secondary">et {list.length - 3} de plus</Typography.Text>}
     </Space>
@@ -90,7 +92,7 @@ const COLUMNS: ColumnsType<ChauffeurActiviteOut> = [
   { key: 'course', title: 'Course en cours', render: (_, d) => <CourseCell c={d.course} /> },
   { key: 'vu', title: 'Vu pour la dernière fois', render: (_, d) => <Vu d={d} /> },
   { key: 'position', title: 'Dernière position', render: (_, d) => <Position p={d.derniere_position} /> },
-  { key: 'incidents', title: 'Incidents (7 jours)', render: (_, d) => <Incidents list={d.incidents} /> },
+  { key: 'incidents', title: 'Incidents à traiter', render: (_, d) => <Incidents list={d.incidents} /> },
 ];
 
 export default function ChauffeursPage() {

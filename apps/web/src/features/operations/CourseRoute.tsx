@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { fetchFile } from '../../base/http';
 import { DateText } from '../../components/DateText';
 import { useCourseRoute } from './api';
+import { IncidentTraiter } from './IncidentTraiter';
 
 /** A photo or signature of the road log: fetched with the session's token (never a public URL). */
 function Photo({ id, alt }: { id: number; alt: string }) {
@@ -67,6 +68,20 @@ export function CourseRoute({ course: c }: { course: CourseOut }) {
           {lieu(r.lat, r.lng)}
           {r.note && <div>{r.note}</div>}
           {r.photo_id && <Photo id={r.photo_id} alt={`Photo : ${r.type}`} />}
+          {r.genre === 'incident' &&
+            (r.traitement ? (
+              <div>
+                <Typography.Text type="success">
+                  Traité par {r.traitement.par} le <DateText value={r.traitement.le} withTime /> :
+                </Typography.Text>{' '}
+                {r.traitement.note}
+              </div>
+            ) : (
+              <div>
+                <Typography.Text type="warning">À traiter</Typography.Text>{' '}
+                <IncidentTraiter incident={{ id: r.id, type: r.type, note: r.note ?? '' }} />
+              </div>
+            ))}
         </>
       ),
     })),

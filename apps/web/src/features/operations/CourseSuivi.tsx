@@ -5,11 +5,11 @@ import {
   type CourseStatut,
   type LienSuiviCreeOut,
 } from '@yams/shared';
-import { Alert, Button, Input, Popconfirm, Space, Timeline, Typography } from 'antd';
+import { Alert, Button, Input, Popconfirm, Space, Switch, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../base/toast';
 import { DateText } from '../../components/DateText';
-import { useCourseEvenements, useLiensSuivi } from './api';
+import { useCodeLivraison, useCourseEvenements, useCourseRoute, useLiensSuivi } from './api';
 import { formatPoint } from './LieuInput';
 
 /** Green when the vehicle arrives, blue when it leaves. */
@@ -87,14 +87,16 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
   if (finie) {
     return (
       <Typography.Text type="secondary">
-        La course est {c.statut === 'Annulé' ? 'annulée' : 'terminée'} : son suivi public n'est plus
-        disponible.
+        {c.statut === 'Annulé'
+          ? "La course est annulée : son suivi public n'est plus disponible."
+          : 'La course est terminée : plus de nouveau lien de suivi. Un lien déjà envoyé montre encore la livraison pendant 7 jours.'}
       </Typography.Text>
     );
   }
   return (
     <section aria-label="Partager le suivi">
       <Space direction="vertical" size="small" style={{ width: '100%' }}>
+        <CodeLivraison course={c} />
         {cree && (
           <Alert
             type="success"
@@ -105,6 +107,8 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
                 <span>
                   Envoyez-le au client : il voit le trajet, la position du véhicule et les événements de cette
                   course, sans compte. Ce lien n'est affiché qu'une fois.
+                  {c.code_livraison &&
+                    ` La page montre aussi le code de livraison (${c.code_livraison}), que le destinataire donne au chauffeur.`}
                 </span>
                 <Input
                   readOnly
@@ -157,5 +161,40 @@ function PartageSuivi({ course: c }: { course: CourseOut }) {
         </Space>
       </Space>
     </section>
+  );
+}
+
+/**
+ * « Exiger un code de livraison »: a 6-digit code the client reads on the tracking page (or is told) and the
+ * receiver gives the driver, who types it with the proof of delivery; the API refuses a wrong one.
+ */
+function CodeLivraison({ course: c }: { course: CourseOut }) {
+  const changer = useCodeLivraison(c.id);
+  // The road log the Route section reads (one query): once delivered, the code no longer changes.
+  const livraison = useCourseRoute(c).data?.livraison;
+  if (livraison) {
+    return (
+      <Typography.Text>
+        {livraison.code_verifie
+          ? `Code de livraison ${c.code_livraison ?? ''} vérifié à la livraison.`
+          : 'Livré sans code de livraison.'}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Space wrap align="center">
+      <Switch
+        checked={c.code_livraison !== null}
+        loading={changer.isPending}
+        onChange={(on) => changer.mutate(on)}
+        aria-label="Exiger un code de livraison"
+      />
+      <span>Exiger un code de livraison</span>
+      {c.code_livraison && (
+        <Typography.Text strong copyable={{ text: c.code_livraison, tooltips: ['Copier', 'Copié'] }}>
+          Code : {c.code_livraison}
+        </Typography.Text>
+      )}
+    </Space>
   );
 }

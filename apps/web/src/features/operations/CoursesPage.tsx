@@ -5,11 +5,14 @@ import {
   type CourseDetailOut,
   type CourseStatut,
   CourseUpdateBody,
+  courseFicheEndpoint,
   ecartAuPlan,
+  endpointPath,
   libelleValeur,
   nextCourseStatuts,
 } from '@yams/shared';
 import { Link } from 'react-router';
+import { downloadApiFile } from '../../components/export/download';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { instantToPicker } from '../../components/form/gabonTime';
 import { EMPTY_VALUE } from '../../components/list/DisplayValue';
@@ -116,6 +119,13 @@ const statutActions: RowAction<C>[] = COURSE_STATUTS.filter((s) => s !== 'Charge
 );
 
 /** The last step, undone by its author for a short while (the API says whether: `etape_annulable`). */
+/** The course's sheet as a PDF: the driver's steps, the proof of delivery, fuel and expenses. */
+const imprimerFiche: RowAction<C> = {
+  key: 'fiche',
+  label: 'Imprimer la fiche',
+  run: (c) => downloadApiFile(endpointPath(courseFicheEndpoint, { id: c.id }), {}, `fiche-${c.code}.pdf`),
+};
+
 const annulerEtape: RowAction<C> = {
   key: 'annuler-etape',
   label: 'Annuler la dernière étape',
@@ -211,7 +221,7 @@ export const COURSES: ListDecl<C> = {
       { key: 'paiements', title: 'Paiements', render: (c) => <CoursePaiements course={c} /> },
       { key: 'suivi', title: 'Suivi GPS', render: (c) => <CourseSuivi course={c} /> },
     ],
-    actions: [...statutActions, annulerEtape],
+    actions: [...statutActions, annulerEtape, imprimerFiche],
     deletable: true,
   },
   groupDelete: true,

@@ -3,6 +3,7 @@ import {
   adressesContract,
   COURSE_STATUTS_FINAUX,
   type CourseStatut,
+  courseCodeLivraisonEndpoint,
   courseEvenementsEndpoint,
   courseJournalRouteEndpoint,
   coursesContract,
@@ -11,6 +12,7 @@ import {
   liensSuiviEndpoint,
   paiementsContract,
   revoquerLiensSuiviEndpoint,
+  traiterIncidentEndpoint,
 } from '@yams/shared';
 import { call } from '../../base/http';
 import { createResource } from '../../components/list/resource';
@@ -75,4 +77,34 @@ export function useLiensSuivi(courseId: number) {
     onSuccess: refresh,
   });
   return { liens, creer, revoquer };
+}
+
+/** Asks for a delivery code on a course, or no longer does; the course (its `code_livraison`) is read again. */
+export function useCodeLivraison(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (exige: boolean) =>
+      (
+        await call(
+          courseCodeLivraisonEndpoint,
+          { params: { id: courseId }, body: { exige } },
+          { successToast: true },
+        )
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courses.keys.all }),
+  });
+}
+
+/** The office handles an incident from the road; the Chauffeurs view and the course's road log are read again. */
+export function useTraiterIncident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, note }: { id: number; note: string }) =>
+      (await call(traiterIncidentEndpoint, { params: { id }, body: { note } }, { successToast: true })).data,
+    onSuccess: (incident) => {
+      void queryClient.invalidateQueries({ queryKey: ['chauffeurs-activite'] });
+      if (incident.course_id)
+        void queryClient.invalidateQueries({ queryKey: suiviKeys.route(incident.course_id) });
+    },
+  });
 }

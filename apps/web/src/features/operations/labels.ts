@@ -28,6 +28,9 @@ export const COURSE_LABELS = {
   date_dechargement: 'Date de déchargement',
   poids_kg: 'Poids (kg)',
   description: 'Description',
+  // The history tab's names of the delivery code (asked by the office, wrong codes typed by the driver).
+  code_livraison: 'Code de livraison',
+  code_livraison_essais: 'Codes de livraison faux',
   montant: 'Montant',
   montant_paye: 'Montant payé',
   reste_a_payer: 'Reste à payer',

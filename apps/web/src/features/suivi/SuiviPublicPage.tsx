@@ -18,9 +18,17 @@ const POLL_MS = 15_000;
 /** The address then its town, the town once (`Tchibanga`, not `Tchibanga, Tchibanga`). */
 const lieu = (l: SuiviPublicOut['chargement']) => lieuTexte(l.adresse, l.ville);
 
+/** « Livré à Sylvie Moussavou le 27/11/2026 à 14:05 », in Libreville time. */
+function livreA(l: NonNullable<SuiviPublicOut['livraison']>): string {
+  const [jour, heure] = formatDateTime(l.date).split(' ');
+  return `Livré à ${l.receptionnaire} le ${jour} à ${heure}`;
+}
+
 /**
  * The public tracking page of one course (`/suivi/{token}`, no account): its route, its vehicle's live
  * position and recent track (asked again every 15 s), and its events. Nothing else of the company shows.
+ * Once delivered, « Livré à … le … à … » (no photo or signature here), still shown for a week after the
+ * course ends; before, the delivery code the office asked for, for the receiver to give the driver.
  * A revoked link, a finished or cancelled course or a wrong address: one clear French message.
  */
 export default function SuiviPublicPage() {
@@ -150,6 +158,26 @@ function Suivi({ s, horsLigne }: { s: SuiviPublicOut; horsLigne: boolean }) {
           ) : null}
         </Typography.Text>
       </div>
+      {s.livraison && (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          message={<span style={{ fontSize: 16 }}>{livreA(s.livraison)}</span>}
+        />
+      )}
+      {s.code_livraison && (
+        <Alert
+          type="info"
+          showIcon
+          message={
+            <span style={{ fontSize: 16 }}>
+              Code de livraison : <strong style={{ letterSpacing: 2 }}>{s.code_livraison}</strong>
+            </span>
+          }
+          description="Donnez ce code au chauffeur à la réception de la marchandise : il le saisit pour enregistrer la livraison."
+        />
+      )}
       {horsLigne && (
         <Alert
           type="warning"
@@ -184,7 +212,9 @@ function Suivi({ s, horsLigne }: { s: SuiviPublicOut; horsLigne: boolean }) {
             </Typography.Paragraph>
           ) : (
             <Typography.Paragraph type="secondary">
-              Aucune position reçue pour l'instant.
+              {s.statut === 'Terminé'
+                ? 'La course est terminée : la position du véhicule n’est plus affichée.'
+                : "Aucune position reçue pour l'instant."}
             </Typography.Paragraph>
           )}
           <Typography.Title level={5}>Événements</Typography.Title>
