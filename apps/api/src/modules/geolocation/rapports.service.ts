@@ -3,10 +3,11 @@ import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import type { Scope } from '../../plugins/auth';
+import { getParametres } from '../entreprise/parametres.repository';
 import { adresses } from '../operations/adresses.table';
 import { courses } from '../operations/operations.table';
 import { distanceM } from './geo';
-import { arretsOf, trajetsGpsOf } from './trace';
+import { arretsOf, seuilsDe, trajetsGpsOf } from './trace';
 import { loadTrace } from './trace.service';
 
 type Course = { id: number; code: string; debut: number; fin: number };
@@ -41,8 +42,9 @@ export async function getRapportTrajets(
   q: RapportTrajetsQuery,
 ): Promise<RapportTrajetsOut> {
   const { appareil, entrepriseId, debut, fin, points } = await loadTrace(db, scope, q.appareil_id, q);
-  const trajets = trajetsGpsOf(points);
-  const arrets = arretsOf(points);
+  const seuils = seuilsDe(await getParametres(db, entrepriseId));
+  const trajets = trajetsGpsOf(points, seuils);
+  const arrets = arretsOf(points, seuils);
   const from = points[0]?.heure;
   const to = points.at(-1)?.heure;
 

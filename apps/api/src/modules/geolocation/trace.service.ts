@@ -15,10 +15,11 @@ import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 import type { Scope } from '../../plugins/auth';
+import { getParametres } from '../entreprise/parametres.repository';
 import { getCourseOut } from '../operations/courses.repository';
 import { findAppareil, positionsBetween } from './appareils.repository';
 import { courseEvenements } from './geolocation.table';
-import { resumeTrace } from './trace';
+import { resumeTrace, seuilsDe } from './trace';
 
 function range(q: TraceQuery): { debut: string; fin: string } {
   const today = todayInGabon();
@@ -63,8 +64,9 @@ export async function loadTrace(db: Db, scope: Scope, id: number, q: TraceQuery)
 
 /** A device's track over a day range: points, stops, distance and driving time of each day. */
 export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery): Promise<TraceOut> {
-  const { appareil, debut, fin, points } = await loadTrace(db, scope, id, q);
-  return { appareil, date_debut: debut, date_fin: fin, points, ...resumeTrace(points, debut, fin) };
+  const { appareil, entrepriseId, debut, fin, points } = await loadTrace(db, scope, id, q);
+  const seuils = seuilsDe(await getParametres(db, entrepriseId));
+  return { appareil, date_debut: debut, date_fin: fin, points, ...resumeTrace(points, debut, fin, seuils) };
 }
 
 const duree = (s: number) =>

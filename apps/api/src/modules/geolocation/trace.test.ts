@@ -1,6 +1,6 @@
 import type { TracePointOut } from '@yams/shared';
 import { describe, expect, it } from 'vitest';
-import { arretsOf, trajetsGpsOf } from './trace';
+import { arretsOf, resumeTrace, SEUILS_DEFAUT, trajetsGpsOf } from './trace';
 
 /**
  * Synthetic tracks with known answers: a vehicle leaves Owendo heading east, one fix every 30 s.
@@ -147,5 +147,23 @@ describe('trajets et arrêts d’un suivi GPS', () => {
       i > 3 ? { ...p, conducteur: 'BADGE-17' } : p,
     );
     expect(trajetsGpsOf(points)[0]!.conducteur).toBe('BADGE-17');
+  });
+
+  it('les seuils de l’entreprise : un arrêt de 8 min, un trajet de 5 km, un mouvement dès 30 km/h', () => {
+    const six = track('2026-11-20T08:00:00+01:00', [
+      { drive: 20, kmh: 60 },
+      { park: 6 },
+      { drive: 4, kmh: 20 },
+    ]);
+    // Defaults: the 6-minute stop cuts, the 4-minute drive at 20 km/h (1.33 km) is a trip.
+    expect(trajetsGpsOf(six).map((t) => t.distance_km)).toEqual([20, 1.33]);
+    const seuils = { arretMinutes: 8, trajetDistanceMinM: 5_000, vitesseMouvementKmh: 30 };
+    expect(arretsOf(six, seuils)).toEqual([]);
+    expect(trajetsGpsOf(six, seuils)).toHaveLength(1);
+    const court = { ...SEUILS_DEFAUT, trajetDistanceMinM: 5_000 };
+    expect(trajetsGpsOf(six, court).map((t) => t.distance_km)).toEqual([20]);
+    // Driving time counts the fixes at or above the speed of motion only.
+    expect(resumeTrace(six, '2026-11-20', '2026-11-20').duree_conduite_s).toBe(24 * 60);
+    expect(resumeTrace(six, '2026-11-20', '2026-11-20', seuils).duree_conduite_s).toBe(20 * 60);
   });
 });
