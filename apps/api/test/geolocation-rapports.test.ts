@@ -134,3 +134,191 @@ describe('summary report (/api/rapports/resume)', () => {
     }
   });
 });
+
+async function clientOf(tok: string): Promise<{ id: number }> {
+  return (data(await t.get('/api/utilisateurs?type=client&limit=1', tok)) as Array<{ id: number }>)[0]!;
+}
+
+describe('zones (/api/zones)', () => {
+  it('created, listed, changed and deleted by its company; circles and polygons', async () => {
+    const client = await clientOf(token);
+    const cercle = data(
+      await t.post(
+        '/api/zones',
+        {
+          nom: 'Site CRUD',
+          type: 'cercle',
+          latitude: 0.4,
+          longitude: 9.45,
+          rayon_m: '250',
+          client_id: client.id,
+        },
+        token,
+      ),
+    );
+    expect(cercle).toMatchObject({
+      nom: 'Site CRUD',
+      type: 'cercle',
+      categorie: 'Site client',
+      latitude: 0.4,
+      longitude: 9.45,
+      rayon_m: 250,
+      points: null,
+      client: { id: client.id },
+    });
+    const listed = data(await t.get('/api/zones?search=CRUD', token)) as Array<{ id: number }>;
+    expect(listed.map((z) => z.id)).toEqual([cercle.id]);
+    // A circle becomes a polygon: its centre is the mean of the vertices, its radius goes.
+    const poly = data(
+      await t.post(
+        `/api/zones/${cercle.id}/update`,
+        {
+          type: 'polygone',
+          points: [
+            [0.4, 9.4],
+            [0.4, 9.5],
+            [0.5, 9.5],
+            [0.5, 9.4],
+          ],
+        },
+        token,
+      ),
+    );
+    expect(poly).toMatchObject({ type: 'polygone', rayon_m: null, latitude: 0.45, longitude: 9.45 });
+    expect(poly.points).toHaveLength(4);
+    // Company B reaches none of it.
+    expect((await t.get(`/api/zones/${cercle.id}`, otherToken)).statusCode).toBe(404);
+    expect((await t.post(`/api/zones/${cercle.id}/update`, { nom: 'X' }, otherToken)).statusCode).toBe(404);
+    expect((await t.post(`/api/zones/${cercle.id}/destroy`, {}, otherToken)).statusCode).toBe(404);
+    expect(data(await t.get('/api/zones?search=CRUD', otherToken))).toEqual([]);
+    const hist = data(await t.get(`/api/zones/${cercle.id}/historique`, token)) as Array<{ action: string }>;
+    expect(hist.map((h) => h.action)).toEqual(['modification', 'creation']);
+    expect((await t.post(`/api/zones/${cercle.id}/destroy`, {}, token)).statusCode).toBe(200);
+    expect((await t.get(`/api/zones/${cercle.id}`, token)).statusCode).toBe(404);
+  });
+
+  it('bad input: a French 422 naming each field', async () => {
+    const base = { nom: 'Zone invalide', type: 'cercle', latitude: 0.4, longitude: 9.45, rayon_m: 200 };
+    const otherClient = await clientOf(otherToken);
+    data(await t.post('/api/zones', { ...base, nom: 'Zone prise' }, token));
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ...base, nom: ' ' }, 'nom', 'Le nom est obligatoire.'],
+      [{ ...base, type: 'carre' }, 'type', 'Le type de zone est « cercle » ou « polygone ».'],
+      [
+        { ...base, rayon_m: undefined },
+        'rayon_m',
+        'Le rayon du cercle est obligatoire (en mètres, de 10 à 50 000).',
+      ],
+      [{ ...base, rayon_m: 5 }, 'rayon_m', 'Le rayon doit être au moins 10.'],
+      [{ ...base, latitude: 95 }, 'latitude', 'La latitude doit être un nombre entre -90 et 90.'],
+      [
+        {
+          ...base,
+          type: 'polygone',
+          points: [
+            [0.4, 9.4],
+            [0.5, 9.5],
+          ],
+        },
+        'points',
+        'Un polygone a au moins 3 sommets.',
+      ],
+      [{ ...base, type: 'polygone', points: [[0.4, 9.4], [0.5], [0.5, 9.4]] }, 'points', ZONE_SOMMET],
+      [{ ...base, client_id: otherClient.id }, 'client_id', "Ce client n'existe pas."],
+      [{ ...base, nom: 'Zone prise' }, 'nom', 'Une zone porte déjà ce nom.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await t.post('/api/zones', body, token);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors, JSON.stringify(body)).toContain(message);
+      expect(JSON.stringify(res.json()), field).toContain(field);
+    }
+  });
+});
+
+const ZONE_SOMMET =
+  'Chaque sommet est [latitude, longitude] : une latitude entre -90 et 90, une longitude entre -180 et 180.';
+
+describe('time-on-site report (/api/rapports/zones)', () => {
+  it('lists each visit with its arrival, departure and duration, filtered by zone and client', async () => {
+    const client = await clientOf(token);
+    const d = await device();
+    // The client's site is where the seeded day stops: 8 km east of the depot.
+    const site = data(
+      await t.post(
+        '/api/zones',
+        {
+          nom: 'Site rapport',
+          type: 'cercle',
+          latitude: DEPOT.lat,
+          longitude: DEPOT.lng + 8 * KM,
+          rayon_m: 200,
+          client_id: client.id,
+        },
+        token,
+      ),
+    );
+    await send(d.identifiant, journee());
+    const q = `date_debut=2025-11-21&date_fin=2025-11-21&zone=${site.id}`;
+    const r = data(await t.get(`/api/rapports/zones?${q}`, token));
+    const mine = r.visites.filter((v: { appareil: { id: number } }) => v.appareil.id === d.id);
+    // In at the 08:10 fix, last fix inside 08:25, out at 08:26 (0.8 km back west).
+    expect(mine).toEqual([
+      {
+        zone: { id: site.id, nom: 'Site rapport', categorie: 'Site client' },
+        appareil: { id: d.id, nom: expect.any(String) },
+        vehicule: null,
+        client: { id: client.id, nom: expect.any(String) },
+        course: null,
+        arrivee: '2025-11-21T08:10:00.000Z',
+        depart: '2025-11-21T08:25:00.000Z',
+        duree_s: 900,
+      },
+    ]);
+    expect(r.zones).toEqual([{ nom: 'Site rapport', visites: r.visites.length, duree_s: r.duree_s }]);
+    const parClient = data(await t.get(`/api/rapports/zones?${q}&client=${client.id}`, token));
+    expect(parClient.visites).toHaveLength(r.visites.length);
+    const autreClient = data(await t.get(`/api/rapports/zones?${q}&client=${client.id + 100000}`, token));
+    expect(autreClient.visites).toEqual([]);
+    // Company B: A's zone is not its own, A's device not either.
+    const other = data(await t.get(`/api/rapports/zones?${q}`, otherToken));
+    expect(other.visites).toEqual([]);
+    const xlsx = await t.get(`/api/rapports/zones?${q}&format=xlsx`, token);
+    expect(xlsx.statusCode).toBe(200);
+  });
+
+  it('a visit across midnight in Libreville is one visit', async () => {
+    const d = await device();
+    const site = data(
+      await t.post(
+        '/api/zones',
+        {
+          nom: 'Parking de nuit',
+          type: 'cercle',
+          latitude: DEPOT.lat + 0.05,
+          longitude: DEPOT.lng,
+          rayon_m: 150,
+        },
+        token,
+      ),
+    );
+    // Arrives 23:30 in Libreville on the 21st (22:30 UTC), a fix every 10 min, leaves at 00:40 on the 22nd.
+    const start = Date.parse('2025-11-21T22:10:00Z');
+    const fixes: Fix[] = [{ ms: start, east: 2 * KM, kmh: 40 }];
+    for (let m = 20; m <= 90; m += 10) fixes.push({ ms: start + m * 60_000, east: 0, kmh: 0 });
+    fixes.push({ ms: start + 100 * 60_000, east: 2 * KM, kmh: 40 });
+    await send(d.identifiant, fixes, 0.05);
+    const r = data(
+      await t.get(`/api/rapports/zones?date_debut=2025-11-21&date_fin=2025-11-22&zone=${site.id}`, token),
+    );
+    expect(r.visites.map((v: Record<string, unknown>) => [v.arrivee, v.depart, v.duree_s])).toEqual([
+      ['2025-11-21T22:30:00.000Z', '2025-11-21T23:40:00.000Z', 70 * 60],
+    ]);
+  });
+
+  it('refuses a bad filter with a French 422', async () => {
+    const res = await t.get('/api/rapports/zones?date_debut=2025-11-21&zone=abc', token);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toContain('La zone doit être un identifiant numérique.');
+  });
+});

@@ -70,6 +70,8 @@ export const GPS = {
   lieuRayonM: 300,
   /** A vehicle leaves a place once farther than the radius × this (no event storm at the border). */
   sortieFacteur: 1.2,
+  /** A vehicle leaves a zone once at least this far outside its border (GPS jitter does not flap). */
+  zoneMargeSortieM: 50,
   /** Unknown identifiers (superadmins only): kept this many hours after they were last seen… */
   inconnusHeures: 7 * 24,
   /** …at most this many (an identifier sweep cannot flood the table)… */
