@@ -1,0 +1,193 @@
+import {
+  ZONE_CATEGORIES,
+  ZONE_TYPES,
+  ZoneBody,
+  type ZoneOut,
+  ZoneUpdateBody,
+  zonesContract,
+} from '@yams/shared';
+import { Form, Input, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import type { FormFieldDecl } from '../../components/form/fields';
+import { ListScreen } from '../../components/list/ListScreen';
+import { createResource } from '../../components/list/resource';
+import type { DisplayField, ListDecl } from '../../components/list/types';
+import { LieuInput } from '../operations/LieuInput';
+import { clientSource } from '../operations/operationsFields';
+
+// Zones (géofences): a company's depots, clients' sites, the port, weighbridges, border posts — a circle
+// (a centre picked from the saved addresses or on the map, and a radius) or a polygon (its vertices typed
+// one a line), previewed on a small map. Their visits make the « Temps sur site » report.
+
+const zones = createResource('zones', zonesContract);
+const ZoneMap = lazy(() => import('./ZoneMap'));
+
+const TYPE_LABELS: Record<string, string> = { cercle: 'Cercle', polygone: 'Polygone' };
+
+const LABELS: Record<string, string> = {
+  nom: 'Nom',
+  type: 'Forme',
+  categorie: 'Catégorie',
+  rayon_m: 'Rayon (m)',
+  centre: 'Centre du cercle',
+  points: 'Sommets du polygone',
+  client: 'Client',
+  client_id: 'Client (site du client)',
+  apercu: 'Aperçu',
+  created_at: 'Créée le',
+};
+
+/** `0.39, 9.45` per line ↔ `[[0.39, 9.45], …]`: the polygon's vertices as typed. */
+const enTexte = (points: unknown) =>
+  Array.isArray(points) ? points.map((p) => (p as number[]).join(', ')).join('\n') : '';
+const enSommets = (text: string): [number, number][] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => {
+      const [a, b] = l
+        .split(/[;,\s]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [a ?? Number.NaN, b ?? Number.NaN] as [number, number];
+    });
+
+/** The polygon's vertices, one `latitude, longitude` a line; the value is the list the API takes. */
+function SommetsInput({ value, onChange }: { value: unknown; onChange: (v: unknown) => void }) {
+  const [text, setText] = useState(() => enTexte(value));
+  return (
+    <Input.TextArea
+      aria-label="Sommets du polygone"
+      rows={4}
+      placeholder={'0.3925, 9.4536\n0.3925, 9.4600\n0.3850, 9.4600'}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(enSommets(e.target.value));
+      }}
+    />
+  );
+}
+
+/** The zone as the form holds it, drawn on a small map. */
+function Apercu() {
+  const form = Form.useFormInstance();
+  const v = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const centre = v?.centre as { lat: number; lng: number } | undefined;
+  const type = v?.type === 'polygone' ? 'polygone' : 'cercle';
+  const zone = {
+    nom: String(v?.nom ?? 'Zone'),
+    type,
+    latitude: centre?.lat,
+    longitude: centre?.lng,
+    rayon_m: Number(v?.rayon_m) || null,
+    points: (v?.points as [number, number][] | undefined)?.filter(
+      ([a, b]) => Number.isFinite(a) && Number.isFinite(b),
+    ),
+  } as const;
+  return (
+    <Suspense fallback={<Spin size="small" />}>
+      <ZoneMap label="Aperçu de la zone" zones={[zone]} height={220} />
+    </Suspense>
+  );
+}
+
+const cercle = (v: Record<string, unknown>) => v.type !== 'polygone';
+
+const FORM_FIELDS: FormFieldDecl[] = [
+  { name: 'nom', type: 'text', required: true, placeholder: "Port d'Owendo, site de la SEEG…" },
+  {
+    name: 'type',
+    type: 'select',
+    required: true,
+    options: ZONE_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t]! })),
+  },
+  { name: 'categorie', type: 'select', options: ZONE_CATEGORIES.map((c) => ({ value: c, label: c })) },
+  { name: 'client_id', type: 'select', ref: 'client', source: clientSource },
+  {
+    name: 'centre',
+    type: 'point',
+    params: ['latitude', 'longitude'],
+    visible: cercle,
+    render: ({ value, onChange }) => (
+      <LieuInput label="Centre du cercle" value={value} onChange={onChange} adresseField="nom" />
+    ),
+  },
+  { name: 'rayon_m', type: 'number', visible: cercle, placeholder: '300' },
+  {
+    name: 'points',
+    type: 'custom',
+    span: 24,
+    visible: (v) => v.type === 'polygone',
+    render: ({ value, onChange }) => <SommetsInput value={value} onChange={onChange} />,
+  },
+  { name: 'apercu', type: 'custom', span: 24, render: () => <Apercu /> },
+];
+
+const fields: DisplayField<ZoneOut>[] = [
+  { key: 'nom', sort: true },
+  { key: 'categorie', sort: true },
+  { key: 'type', value: (z) => TYPE_LABELS[z.type], map: TYPE_LABELS },
+  { key: 'rayon_m', format: 'number' },
+  { key: 'client', value: (z) => z.client?.nom, path: 'client.nom' },
+  {
+    key: 'centre',
+    value: (z) => `${z.latitude.toFixed(5)}, ${z.longitude.toFixed(5)}`,
+    table: false,
+    export: false,
+  },
+  { key: 'created_at', format: 'date', sort: true, table: false },
+];
+
+export const ZONES: ListDecl<ZoneOut> = {
+  title: 'Zones',
+  resource: zones,
+  labels: LABELS,
+  tenant: { form: true },
+  fields,
+  filters: [
+    { type: 'text', name: 'search', placeholder: 'Nom de la zone' },
+    { type: 'select', name: 'categorie', options: ZONE_CATEGORIES.map((c) => ({ value: c, label: c })) },
+    { type: 'select', name: 'type', options: ZONE_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t]! })) },
+    { type: 'select', name: 'client', source: clientSource },
+  ],
+  card: {
+    title: (z) => z.nom,
+    subtitle: (z) => z.categorie,
+    fields: ['type', 'rayon_m', 'client'],
+  },
+  addLabel: 'Ajouter une zone',
+  createTitle: 'Nouvelle zone',
+  form: {
+    fields: FORM_FIELDS,
+    defaults: { type: 'cercle', categorie: 'Autre', rayon_m: 300 },
+    createSchema: ZoneBody,
+    updateSchema: ZoneUpdateBody,
+    toBody: (body) => {
+      const { apercu: _, ...rest } = body;
+      return rest;
+    },
+  },
+  detail: {
+    title: (z) => `Zone ${z.nom}`,
+    fields: ['nom', 'categorie', 'type', 'centre', 'rayon_m', 'client'],
+    sections: [
+      {
+        key: 'carte',
+        title: 'Sur la carte',
+        render: (z) => (
+          <Suspense fallback={<Spin size="small" />}>
+            <ZoneMap label={`Carte de la zone ${z.nom}`} zones={[z]} height={240} />
+          </Suspense>
+        ),
+      },
+    ],
+    deletable: true,
+  },
+  groupDelete: true,
+};
+
+export default function ZonesPage() {
+  return <ListScreen decl={ZONES} />;
+}
