@@ -72,6 +72,8 @@ export const GPS = {
   sortieFacteur: 1.2,
   /** A vehicle leaves a zone once at least this far outside its border (GPS jitter does not flap). */
   zoneMargeSortieM: 50,
+  /** A zone crossed in less than this (a road through a depot's circle) is a passage, not a visit. */
+  zoneVisiteMinSecondes: 60,
   /** Unknown identifiers (superadmins only): kept this many hours after they were last seen… */
   inconnusHeures: 7 * 24,
   /** …at most this many (an identifier sweep cannot flood the table)… */

@@ -80,7 +80,13 @@ describe('zones : visites', () => {
     ]);
   });
 
-  it('aucun point dans la zone : aucune visite', () => {
+  it('aucun point dans la zone, ou une traversée de moins d’une minute : aucune visite', () => {
     expect(visitesDe([fix(T0, 0, 900), fix(T0, 5, 230), fix(T0, 10, 900)], cercle)).toEqual([]);
+    // A road through the zone: one fix inside, then 700 m away a minute later.
+    expect(visitesDe([fix(T0, 0, 900), fix(T0, 1, 100), fix(T0, 2, -700)], cercle)).toEqual([]);
+    // Two minutes inside is a visit.
+    expect(
+      visitesDe([fix(T0, 0, 900), fix(T0, 1, 100), fix(T0, 3, 0), fix(T0, 4, -700)], cercle),
+    ).toHaveLength(1);
   });
 });

@@ -66,6 +66,7 @@ export interface VisiteCalculee {
  * The visits of a track to a zone, with hysteresis on the border: a vehicle enters with its first fix
  * inside and leaves with its first fix farther than `margeSortie` outside; the fixes in between (the
  * jitter of a parked truck at the gate) keep it there. A visit is one span of time: across midnight, one.
+ * Crossing a zone in less than GPS.zoneVisiteMinSecondes is a passage, left out.
  */
 export function visitesDe(
   points: ReadonlyArray<{ heure: string; latitude: number; longitude: number }>,
@@ -75,12 +76,12 @@ export function visitesDe(
   const visites: VisiteCalculee[] = [];
   let arrivee: string | null = null;
   let dernier: string | null = null;
-  const ferme = (depart: string | null, fin: string) =>
-    visites.push({
-      arrivee: arrivee!,
-      depart,
-      duree_s: Math.round((Date.parse(fin) - Date.parse(arrivee!)) / 1000),
-    });
+  const ferme = (depart: string | null, fin: string) => {
+    const duree_s = Math.round((Date.parse(fin) - Date.parse(arrivee!)) / 1000);
+    // Still there at the last fix: a visit whatever its length so far.
+    if (depart === null || duree_s >= GPS.zoneVisiteMinSecondes)
+      visites.push({ arrivee: arrivee!, depart, duree_s });
+  };
   for (const p of points) {
     const d = distanceAuBord(z, p.latitude, p.longitude);
     if (arrivee === null) {

@@ -50,7 +50,13 @@ type LigneVehicule = ResumeVehiculeOut & { id: number };
 const VEHICULES: DisplayField<LigneVehicule>[] = [
   {
     key: 'vehicule',
-    value: (r) => (r.vehicule ? `${r.vehicule.plaque} (${r.appareil.nom})` : r.appareil.nom),
+    // The plate, and the device's name when it does not say it already.
+    value: (r) =>
+      !r.vehicule
+        ? r.appareil.nom
+        : r.appareil.nom.includes(r.vehicule.plaque)
+          ? r.vehicule.plaque
+          : `${r.vehicule.plaque} (${r.appareil.nom})`,
   },
   ...chiffres<LigneVehicule>(),
   { key: 'jours_sans_donnees', format: 'number' },

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   ZONE_CATEGORIES,
   ZONE_TYPES,
@@ -6,7 +7,7 @@ import {
   ZoneUpdateBody,
   zonesContract,
 } from '@yams/shared';
-import { Form, Input, Spin } from 'antd';
+import { Card, Form, Input, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { ListScreen } from '../../components/list/ListScreen';
@@ -34,6 +35,7 @@ const LABELS: Record<string, string> = {
   client: 'Client',
   client_id: 'Client (site du client)',
   apercu: 'Aperçu',
+  search: 'Rechercher',
   created_at: 'Créée le',
 };
 
@@ -188,6 +190,27 @@ export const ZONES: ListDecl<ZoneOut> = {
   groupDelete: true,
 };
 
+/** Every zone of the company on one map, above the list. */
+function CarteDesZones() {
+  const all = useQuery({
+    queryKey: [...zones.keys.all, 'carte'],
+    queryFn: ({ signal }) => zones.fetchAll({}, { signal }),
+  });
+  if (!all.data?.length) return null;
+  return (
+    <Card size="small" title="Carte des zones" style={{ marginBottom: 16 }}>
+      <Suspense fallback={<Spin size="small" />}>
+        <ZoneMap label="Carte des zones" zones={all.data} height={280} />
+      </Suspense>
+    </Card>
+  );
+}
+
 export default function ZonesPage() {
-  return <ListScreen decl={ZONES} />;
+  return (
+    <>
+      <CarteDesZones />
+      <ListScreen decl={ZONES} />
+    </>
+  );
 }
