@@ -110,6 +110,32 @@ describe('summary report (/api/rapports/resume)', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('follows the company’s thresholds (Configurations → Entreprise): a 20-minute stop threshold', async () => {
+    const d = await device();
+    await send(d.identifiant, journee(Date.parse('2025-11-10T08:00:00Z')));
+    const q = 'date_debut=2025-11-10&date_fin=2025-11-10';
+    const arrets = async () => {
+      const r = data(await t.get(`/api/rapports/resume?${q}`, token));
+      const trajets = data(await t.get(`/api/rapports/trajets?appareil_id=${d.id}&${q}`, token));
+      const trace = data(await t.get(`/api/appareils/${d.id}/trace?${q}`, token));
+      return [
+        r.vehicules.find((v: { appareil: { id: number } }) => v.appareil.id === d.id).arrets,
+        trajets.arrets.length,
+        trajets.trajets.length,
+        trace.arret_minutes,
+      ];
+    };
+    expect(await arrets()).toEqual([1, 1, 2, 5]);
+    const save = (body: Record<string, number>) => t.post('/api/entreprise/parametres/update', body, token);
+    expect((await save({ arret_min_minutes: 20 })).statusCode).toBe(200);
+    try {
+      // The 15 minutes at the client's are no longer a stop: one trip out and back.
+      expect(await arrets()).toEqual([0, 0, 1, 20]);
+    } finally {
+      expect((await save({ arret_min_minutes: 5 })).statusCode).toBe(200);
+    }
+  });
+
   it('refuses a bad period or filter with a French 422 naming the field', async () => {
     const cases: Array<[string, string, string]> = [
       [

@@ -335,6 +335,8 @@ export const TraceOut = z.object({
   /** Oldest first. */
   points: z.array(TracePointOut),
   arrets: z.array(ArretOut),
+  /** The company's stop threshold the stops were found with (Configurations → Entreprise). */
+  arret_minutes: z.number(),
   /** Every day of the range, empty days included. */
   jours: z.array(TraceJourOut),
   distance_km: z.number(),

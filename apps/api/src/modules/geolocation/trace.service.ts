@@ -77,7 +77,14 @@ export async function loadTrace(db: Db, scope: Scope, id: number, q: TraceQuery)
 export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery): Promise<TraceOut> {
   const { appareil, entrepriseId, debut, fin, points } = await loadTrace(db, scope, id, q);
   const seuils = seuilsDe(await getParametres(db, entrepriseId));
-  return { appareil, date_debut: debut, date_fin: fin, points, ...resumeTrace(points, debut, fin, seuils) };
+  return {
+    appareil,
+    date_debut: debut,
+    date_fin: fin,
+    points,
+    arret_minutes: seuils.arretMinutes,
+    ...resumeTrace(points, debut, fin, seuils),
+  };
 }
 
 const duree = (s: number) =>
