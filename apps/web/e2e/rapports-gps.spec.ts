@@ -1,4 +1,7 @@
-import { TRANSGABON } from './support/accounts';
+import { OGOUE, TRANSGABON } from './support/accounts';
+import { choose } from './support/list';
+import { stamp } from './support/operations';
+import { savedSession } from './support/session';
 import { expect, test } from './support/test';
 
 // The tracking reports of issue 28 on TransGabon's seeded tracks (the last three days of its five devices,
@@ -56,4 +59,42 @@ test('résumé, temps sur site et zones : chaque écran sous Géolocalisation, c
   await expect(fiche).toContainText('Port');
   await expect(fiche).toContainText('400');
   await expect(fiche.getByRole('application', { name: "Carte de la zone Port d'Owendo" })).toBeVisible();
+});
+
+test.describe('une zone dessinée sur la carte', () => {
+  test.use({ account: OGOUE });
+
+  test('un polygone dessiné clic par clic est enregistré avec ses sommets', async ({ page, request }) => {
+    await page.route(/tile\.openstreetmap\.(org|fr)|arcgisonline\.com/, (route) => route.abort());
+    const nom = `Quai ${stamp()}`;
+    await page.goto('/geolocalisation/zones');
+    await page.getByRole('button', { name: 'Ajouter une zone' }).click();
+    const form = page.getByRole('dialog', { name: 'Nouvelle zone' });
+    await form.getByLabel('Nom').fill(nom);
+    await choose(page, form.getByRole('combobox', { name: 'Forme' }), 'Polygone');
+    // Saved without its vertices: the shared schema's French message, before any request.
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(form).toContainText('Un polygone a au moins 3 sommets.');
+    const carte = form.getByRole('application', { name: 'Aperçu de la zone' });
+    for (const [x, y] of [
+      [120, 60],
+      [260, 60],
+      [200, 170],
+    ])
+      await carte.click({ position: { x, y } });
+    await expect(form.getByLabel('Sommets du polygone')).toHaveValue(
+      /^[-\d.]+, [-\d.]+\n[-\d.]+, [-\d.]+\n[-\d.]+, [-\d.]+$/,
+    );
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(nom) })).toContainText('Polygone');
+    // What the API stored: a polygon of the three vertices clicked.
+    const token = savedSession(OGOUE).token;
+    const res = await request.get(`/api/zones?search=${encodeURIComponent(nom)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const [zone] = (await res.json()).data;
+    expect(zone).toMatchObject({ nom, type: 'polygone', rayon_m: null });
+    expect(zone.points).toHaveLength(3);
+  });
 });

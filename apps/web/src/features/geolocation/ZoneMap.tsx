@@ -1,7 +1,7 @@
 import { MAP } from '@yams/shared';
 import { latLngBounds } from 'leaflet';
-import { useEffect } from 'react';
-import { Circle, Polygon, Tooltip, useMap } from 'react-leaflet';
+import { useEffect, useRef } from 'react';
+import { Circle, CircleMarker, Polygon, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { BaseMap } from '../../components/map/BaseMap';
 
 /** A zone as drawn: a circle (centre, radius) or a polygon (vertices). */
@@ -14,9 +14,10 @@ export interface ZoneDessin {
   points?: [number, number][] | null;
 }
 
-/** Frames the zones drawn (a circle by its radius). */
-function Cadre({ zones }: { zones: ZoneDessin[] }) {
+/** Frames the zones drawn (a circle by its radius); `once`: the first time only (while drawing). */
+function Cadre({ zones, once }: { zones: ZoneDessin[]; once: boolean }) {
   const map = useMap();
+  const done = useRef(false);
   const key = JSON.stringify(zones);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the zones are compared by their JSON
   useEffect(() => {
@@ -28,20 +29,36 @@ function Cadre({ zones }: { zones: ZoneDessin[] }) {
         points.push([z.latitude - d, z.longitude - d], [z.latitude + d, z.longitude + d]);
       }
     }
-    if (points.length > 0) map.fitBounds(latLngBounds(points), { padding: [16, 16], maxZoom: 17 });
+    if (points.length === 0 || (once && done.current)) return;
+    done.current = true;
+    map.fitBounds(latLngBounds(points), { padding: [16, 16], maxZoom: 17 });
   }, [key, map]);
   return null;
 }
 
-/** The zones on a small map (a preview in the form, the detail's map): Leaflet, loaded on demand. */
+/** A click on the map: the form's drawing (a circle's centre, a polygon's next vertex). */
+function Clic({ onClick }: { onClick: (lat: number, lng: number) => void }) {
+  useMapEvents({
+    click: (e) => onClick(Number(e.latlng.lat.toFixed(6)), Number(e.latlng.lng.toFixed(6))),
+  });
+  return null;
+}
+
+/**
+ * The zones on a small map (the list's, the detail's, the form's preview): Leaflet, loaded on demand. With
+ * `onClick` the form draws on it: the view is framed once (a zone being edited), then left where the user
+ * put it, and the polygon's vertices show as dots.
+ */
 export default function ZoneMap({
   zones,
   height = 260,
   label,
+  onClick,
 }: {
   zones: ZoneDessin[];
   height?: number;
   label: string;
+  onClick?: (lat: number, lng: number) => void;
 }) {
   const style = { color: '#0b5cab', fillColor: '#1677ff', fillOpacity: 0.2, weight: 2 };
   return (
@@ -51,7 +68,16 @@ export default function ZoneMap({
       zoom={MAP.geolocation.zoom}
       height={height}
     >
-      <Cadre zones={zones} />
+      <Cadre zones={zones} once={Boolean(onClick)} />
+      {onClick && <Clic onClick={onClick} />}
+      {onClick &&
+        zones.flatMap((z) =>
+          z.type === 'polygone'
+            ? (z.points ?? []).map((p) => (
+                <CircleMarker key={`${z.nom}-${p.join(',')}`} center={p} radius={4} pathOptions={style} />
+              ))
+            : [],
+        )}
       {zones.map((z) =>
         z.type === 'polygone'
           ? (z.points?.length ?? 0) >= 3 && (

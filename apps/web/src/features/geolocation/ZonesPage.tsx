@@ -7,8 +7,8 @@ import {
   ZoneUpdateBody,
   zonesContract,
 } from '@yams/shared';
-import { Card, Form, Input, Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Card, Form, Input, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { FormFieldDecl } from '../../components/form/fields';
 import { ListScreen } from '../../components/list/ListScreen';
 import { createResource } from '../../components/list/resource';
@@ -58,6 +58,10 @@ const enSommets = (text: string): [number, number][] =>
 /** The polygon's vertices, one `latitude, longitude` a line; the value is the list the API takes. */
 function SommetsInput({ value, onChange }: { value: unknown; onChange: (v: unknown) => void }) {
   const [text, setText] = useState(() => enTexte(value));
+  // A vertex added on the map shows in the text at once.
+  useEffect(() => {
+    if (JSON.stringify(enSommets(text)) !== JSON.stringify(value ?? [])) setText(enTexte(value));
+  }, [value, text]);
   return (
     <Input.TextArea
       aria-label="Sommets du polygone"
@@ -72,7 +76,10 @@ function SommetsInput({ value, onChange }: { value: unknown; onChange: (v: unkno
   );
 }
 
-/** The zone as the form holds it, drawn on a small map. */
+/**
+ * The zone as the form holds it, drawn on a small map where a click places a circle's centre or adds the
+ * polygon's next vertex (« Effacer les sommets » starts the polygon again).
+ */
 function Apercu() {
   const form = Form.useFormInstance();
   const v = Form.useWatch([], form) as Record<string, unknown> | undefined;
@@ -88,10 +95,31 @@ function Apercu() {
       ([a, b]) => Number.isFinite(a) && Number.isFinite(b),
     ),
   } as const;
+  const dessine = (lat: number, lng: number) => {
+    if (type === 'polygone') {
+      const points = (form.getFieldValue('points') as [number, number][] | undefined) ?? [];
+      form.setFieldValue('points', [...points, [lat, lng]]);
+      void form.validateFields(['points']).catch(() => undefined);
+    } else form.setFieldValue('centre', { lat, lng });
+  };
   return (
-    <Suspense fallback={<Spin size="small" />}>
-      <ZoneMap label="Aperçu de la zone" zones={[zone]} height={220} />
-    </Suspense>
+    <Space direction="vertical" size={4} style={{ width: '100%' }}>
+      <Space size={8} wrap>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {type === 'polygone'
+            ? 'Cliquez sur la carte pour ajouter chaque sommet, dans l’ordre.'
+            : 'Cliquez sur la carte pour placer le centre du cercle.'}
+        </Typography.Text>
+        {type === 'polygone' && (
+          <Button size="small" onClick={() => form.setFieldValue('points', [])}>
+            Effacer les sommets
+          </Button>
+        )}
+      </Space>
+      <Suspense fallback={<Spin size="small" />}>
+        <ZoneMap label="Aperçu de la zone" zones={[zone]} height={240} onClick={dessine} />
+      </Suspense>
+    </Space>
   );
 }
 
