@@ -52,7 +52,7 @@ export function resumeRapport(r: RapportResumeOut): Rapport {
         colonnes: [
           { titre: 'Véhicule', largeur: 5 },
           ...chiffres,
-          { titre: 'Jours sans données', largeur: 3 },
+          { titre: 'Jours sans données', largeur: 5 },
         ],
         lignes: [
           ...r.vehicules.map((v) => ({

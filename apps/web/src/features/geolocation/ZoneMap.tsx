@@ -61,6 +61,8 @@ export default function ZoneMap({
   onClick?: (lat: number, lng: number) => void;
 }) {
   const style = { color: '#0b5cab', fillColor: '#1677ff', fillOpacity: 0.2, weight: 2 };
+  // Several zones (the list's map): their names stay shown, a zone of 300 m being a dot at a region's zoom.
+  const nommees = zones.length > 1;
   return (
     <BaseMap
       label={label}
@@ -82,14 +84,14 @@ export default function ZoneMap({
         z.type === 'polygone'
           ? (z.points?.length ?? 0) >= 3 && (
               <Polygon key={z.nom} positions={z.points!} pathOptions={style}>
-                <Tooltip>{z.nom}</Tooltip>
+                <Tooltip permanent={nommees}>{z.nom}</Tooltip>
               </Polygon>
             )
           : z.latitude != null &&
             z.longitude != null &&
             (z.rayon_m ?? 0) > 0 && (
               <Circle key={z.nom} center={[z.latitude, z.longitude]} radius={z.rayon_m!} pathOptions={style}>
-                <Tooltip>{z.nom}</Tooltip>
+                <Tooltip permanent={nommees}>{z.nom}</Tooltip>
               </Circle>
             ),
       )}
