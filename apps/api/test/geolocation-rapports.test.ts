@@ -136,6 +136,22 @@ describe('summary report (/api/rapports/resume)', () => {
     }
   });
 
+  it('a superadmin reads every company’s devices and gets the Excel, not a PDF without a company', async () => {
+    const admin = await t.login('admin@yams.ga');
+    const d = await device();
+    await send(d.identifiant, journee(Date.parse('2025-11-12T08:00:00Z')));
+    const q = 'date_debut=2025-11-12&date_fin=2025-11-12';
+    const r = data(await t.get(`/api/rapports/resume?${q}`, admin));
+    expect(r.vehicules.find((v: { appareil: { id: number } }) => v.appareil.id === d.id)).toMatchObject({
+      distance_km: 12,
+      arrets: 1,
+    });
+    expect((await t.get(`/api/rapports/resume?${q}&format=xlsx`, admin)).statusCode).toBe(200);
+    const pdf = await t.get(`/api/rapports/resume?${q}&format=pdf`, admin);
+    expect(pdf.statusCode).toBe(422);
+    expect(pdf.json().errors).toEqual(["Le PDF porte l'en-tête d'une entreprise : demandez l'Excel."]);
+  });
+
   it('refuses a bad period or filter with a French 422 naming the field', async () => {
     const cases: Array<[string, string, string]> = [
       [
