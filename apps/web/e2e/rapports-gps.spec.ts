@@ -76,12 +76,12 @@ test.describe('une zone dessinée sur la carte', () => {
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(form).toContainText('Un polygone a au moins 3 sommets.');
     const carte = form.getByRole('application', { name: 'Aperçu de la zone' });
-    for (const [x, y] of [
+    const sommets: Array<[number, number]> = [
       [120, 60],
       [260, 60],
       [200, 170],
-    ])
-      await carte.click({ position: { x, y } });
+    ];
+    for (const [x, y] of sommets) await carte.click({ position: { x, y } });
     await expect(form.getByLabel('Sommets du polygone')).toHaveValue(
       /^[-\d.]+, [-\d.]+\n[-\d.]+, [-\d.]+\n[-\d.]+, [-\d.]+$/,
     );
