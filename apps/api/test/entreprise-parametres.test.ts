@@ -43,6 +43,9 @@ describe('company settings', () => {
       objectif_mensuel: 0,
       delai_en_ligne_min: 5,
       rayon_arrivee_m: 300,
+      arret_min_minutes: 5,
+      trajet_distance_min_m: 500,
+      vitesse_mouvement_kmh: 5,
       updated_at: null,
     });
     expect(p.raison_sociale).toContain(account!.nom);
@@ -65,6 +68,9 @@ describe('company settings', () => {
       objectif_mensuel: '25000000',
       delai_en_ligne_min: 10,
       rayon_arrivee_m: 500,
+      arret_min_minutes: 10,
+      trajet_distance_min_m: 1000,
+      vitesse_mouvement_kmh: 8,
     };
     const saved = data(await ctx.t.post('/api/entreprise/parametres/update', full, ctx.A.token));
     expect(saved).toMatchObject({
@@ -118,6 +124,17 @@ describe('company settings', () => {
       ],
       [{ delai_en_ligne_min: 0 }, 'delai_en_ligne_min', 'Le délai en ligne doit être au moins 1.'],
       [{ rayon_arrivee_m: 5 }, 'rayon_arrivee_m', "Le rayon d'arrivée doit être au moins 10."],
+      [{ arret_min_minutes: 0 }, 'arret_min_minutes', "La durée minimale d'un arrêt doit être au moins 1."],
+      [
+        { trajet_distance_min_m: 60_000 },
+        'trajet_distance_min_m',
+        "La distance minimale d'un trajet ne peut pas dépasser 50000.",
+      ],
+      [
+        { vitesse_mouvement_kmh: 'vite' },
+        'vitesse_mouvement_kmh',
+        'La vitesse de mouvement doit être un nombre.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       failed(await ctx.t.post('/api/entreprise/parametres/update', body, ctx.A.token), 422, message, field);

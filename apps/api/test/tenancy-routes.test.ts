@@ -87,6 +87,7 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   // A company's address book (a client's own within it).
   '/api/adresses': tenant(T.adresses),
   '/api/appareils': tenant(T.appareils),
+  '/api/zones': tenant(T.zones),
   // The driver's app: the courses of A's driver (`drivers.a1`), which B's driver and A's other driver never reach.
   '/api/chauffeur/courses': {
     table: T.courses,
@@ -132,6 +133,7 @@ const ID_PARAMS: Record<string, ((a: AIds) => number) | 'platform'> = {
   fournisseur: (a) => a.fournisseur,
   entreprise: (a) => a.company,
   appareil_id: (a) => a.appareil,
+  zone: (a) => a.zone,
   /** `?type=` of /api/vehicules is a type de véhicule, a platform row. */
   '/api/vehicules?type': 'platform',
   '/api/vehicules/options?type': 'platform',
@@ -151,6 +153,7 @@ interface AIds {
   garage: number;
   fournisseur: number;
   appareil: number;
+  zone: number;
 }
 
 const MISSING = 2_000_000_000;
@@ -277,6 +280,13 @@ beforeAll(async () => {
     identifiant: `tenancy-${A}`,
     vehicule_id: vehicule.id,
   });
+  const zone = await made('/api/zones', {
+    nom: 'Port tenancy',
+    type: 'cercle',
+    latitude: 0.2876,
+    longitude: 9.4975,
+    rayon_m: 300,
+  });
   await made('/api/messages', { recipient_id: f.A.chauffeur, contenu: 'Chargement à 8 h au port.' });
   await f.db
     .insert(T.notifications)
@@ -346,6 +356,7 @@ beforeAll(async () => {
     garage: garage!.id,
     fournisseur: fournisseur?.id ?? MISSING,
     appareil: appareil!.id,
+    zone: zone.id,
   };
   // Many rows through the API on a loaded machine: more than the default minute.
 }, 180_000);

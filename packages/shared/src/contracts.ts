@@ -85,6 +85,7 @@ import {
   VilleOut,
 } from './reference';
 import { AccesChauffeurOut, UserCreateBody, UserOut, UserUpdateBody } from './users';
+import { ZoneBody, ZoneOut, ZonesQuery, ZoneUpdateBody } from './zones';
 
 // One contract per entity of the API (`contract.ts`): the API's crudRoutes serves it, the web's
 // createResource calls it. A new entity declares its contract here first.
@@ -257,6 +258,17 @@ export const appareilsContract = entityContract({
   query: AppareilsQuery,
   create: AppareilBody,
   update: AppareilUpdateBody,
+  actions: {},
+});
+
+/** A company's zones (géofences): circles and polygons. */
+export const zonesContract = entityContract({
+  path: '/api/zones',
+  item: ZoneOut,
+  detail: ZoneOut,
+  query: ZonesQuery,
+  create: ZoneBody,
+  update: ZoneUpdateBody,
   actions: {},
 });
 

@@ -12,6 +12,12 @@ export const PARAMETRES_DEFAUTS = {
   objectif_mensuel: 0,
   delai_en_ligne_min: 5,
   rayon_arrivee_m: 300,
+  /** Tracking reports: stationary this long (within GPS.arretRayonM) is a stop. */
+  arret_min_minutes: 5,
+  /** Tracking reports: a movement shorter than this is drift or a yard manoeuvre, not a trip. */
+  trajet_distance_min_m: 500,
+  /** Tracking reports: at or above this speed a vehicle is moving (driving time; idle below it). */
+  vitesse_mouvement_kmh: 5,
   remise_avant_taxes: false,
   delai_paiement: DELAI_PAIEMENT_DEFAUT,
 } as const;
@@ -77,6 +83,15 @@ export const ParametresEntrepriseBody = z.object({
   rayon_arrivee_m: zChamps
     .entierOptionnel("Le rayon d'arrivée", 10, 100_000)
     .transform((v) => v ?? undefined),
+  arret_min_minutes: zChamps
+    .entierOptionnel("La durée minimale d'un arrêt", 1, 240)
+    .transform((v) => v ?? undefined),
+  trajet_distance_min_m: zChamps
+    .entierOptionnel("La distance minimale d'un trajet", 0, 50_000)
+    .transform((v) => v ?? undefined),
+  vitesse_mouvement_kmh: zChamps
+    .entierOptionnel('La vitesse de mouvement', 1, 60)
+    .transform((v) => v ?? undefined),
   /**
    * « Remise déduite avant taxes »: the invoice discount comes off the HT total before TVA, CSS and TPS.
    * Off by default: the specification's order (taxes on the HT total, then the discount).
@@ -105,6 +120,9 @@ export const ParametresEntrepriseOut = z.object({
   objectif_mensuel: z.number(),
   delai_en_ligne_min: z.number(),
   rayon_arrivee_m: z.number(),
+  arret_min_minutes: z.number(),
+  trajet_distance_min_m: z.number(),
+  vitesse_mouvement_kmh: z.number(),
   remise_avant_taxes: z.boolean(),
   delai_paiement: zDelaiPaiement,
   /** null while the company has never saved its settings (the values are the defaults). */

@@ -3,6 +3,7 @@ import { endpointContract } from './contract';
 import { CourseEvenementOut, LienSuiviCreeOut, LienSuiviOut, RapportTrajetsOut } from './geolocation';
 import { IdParams } from './list-query';
 import { RapportTrajetsQuery, TraceExportQuery } from './queries';
+import { RapportResumeOut, RapportResumeQuery, RapportZonesOut, RapportZonesQuery } from './zones';
 
 // A course's GPS events and public tracking links (the course's 'Suivi' tab), and a track's export.
 // The public page's own contract is in `suivi.endpoints.ts`, so that page loads nothing else.
@@ -55,4 +56,20 @@ export const rapportTrajetsEndpoint = endpointContract({
   path: '/api/rapports/trajets',
   query: RapportTrajetsQuery,
   response: RapportTrajetsOut,
+});
+
+/** Every vehicle's (and driver's) distance, driving time, stops, top speed, idle time, positions over a period. */
+export const rapportResumeEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/rapports/resume',
+  query: RapportResumeQuery,
+  response: RapportResumeOut,
+});
+
+/** Time on site: each visit of a zone (or of a course's pickup or drop-off) over a period. */
+export const rapportZonesEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/rapports/zones',
+  query: RapportZonesQuery,
+  response: RapportZonesOut,
 });

@@ -70,6 +70,10 @@ export const GPS = {
   lieuRayonM: 300,
   /** A vehicle leaves a place once farther than the radius × this (no event storm at the border). */
   sortieFacteur: 1.2,
+  /** A vehicle leaves a zone once at least this far outside its border (GPS jitter does not flap). */
+  zoneMargeSortieM: 50,
+  /** A zone crossed in less than this (a road through a depot's circle) is a passage, not a visit. */
+  zoneVisiteMinSecondes: 60,
   /** Unknown identifiers (superadmins only): kept this many hours after they were last seen… */
   inconnusHeures: 7 * 24,
   /** …at most this many (an identifier sweep cannot flood the table)… */
@@ -331,6 +335,8 @@ export const TraceOut = z.object({
   /** Oldest first. */
   points: z.array(TracePointOut),
   arrets: z.array(ArretOut),
+  /** The company's stop threshold the stops were found with (Configurations → Entreprise). */
+  arret_minutes: z.number(),
   /** Every day of the range, empty days included. */
   jours: z.array(TraceJourOut),
   distance_km: z.number(),

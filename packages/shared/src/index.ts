@@ -48,3 +48,4 @@ export * from './suivi.endpoints';
 export * from './text';
 export * from './users';
 export * from './users.endpoints';
+export * from './zones';

@@ -205,6 +205,27 @@ export const ROUTE_PATHS = [
     parent: 'geolocalisation',
   },
   {
+    name: 'geolocalisation.zones',
+    path: '/geolocalisation/zones',
+    title: 'Zones',
+    access: 'private',
+    parent: 'geolocalisation',
+  },
+  {
+    name: 'geolocalisation.resume',
+    path: '/geolocalisation/resume',
+    title: 'Résumé',
+    access: 'private',
+    parent: 'geolocalisation',
+  },
+  {
+    name: 'geolocalisation.temps_sur_site',
+    path: '/geolocalisation/temps-sur-site',
+    title: 'Temps sur site',
+    access: 'private',
+    parent: 'geolocalisation',
+  },
+  {
     name: 'configurations',
     path: '/configurations',
     title: 'Configurations',

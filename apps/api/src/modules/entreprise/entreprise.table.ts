@@ -26,6 +26,12 @@ export const parametresEntreprise = pgTable(
     delai_en_ligne_min: integer('delai_en_ligne_min').notNull().default(5),
     /** A vehicle this close to a course's destination has arrived. */
     rayon_arrivee_m: integer('rayon_arrivee_m').notNull().default(300),
+    /** Tracking reports (trips, stops, summary): a stop lasts at least this many minutes… */
+    arret_min_minutes: integer('arret_min_minutes').notNull().default(5),
+    /** …a trip covers at least this many metres… */
+    trajet_distance_min_m: integer('trajet_distance_min_m').notNull().default(500),
+    /** …and a vehicle at this speed or more is moving. */
+    vitesse_mouvement_kmh: integer('vitesse_mouvement_kmh').notNull().default(5),
     /** « Remise déduite avant taxes »: the invoice discount before TVA/CSS/TPS (default: after). */
     remise_avant_taxes: boolean('remise_avant_taxes').notNull().default(false),
     /** The payment term of its invoices when the client has none of its own (`DELAIS_PAIEMENT`). */
@@ -39,6 +45,9 @@ export const parametresEntreprise = pgTable(
     check('parametres_objectif_positif', sql`${t.objectif_mensuel} >= 0`),
     check('parametres_delai_positif', sql`${t.delai_en_ligne_min} > 0`),
     check('parametres_rayon_positif', sql`${t.rayon_arrivee_m} > 0`),
+    check('parametres_arret_positif', sql`${t.arret_min_minutes} > 0`),
+    check('parametres_trajet_positif', sql`${t.trajet_distance_min_m} >= 0`),
+    check('parametres_vitesse_positive', sql`${t.vitesse_mouvement_kmh} > 0`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { ZoneCategorie } from '@yams/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Rng } from '../../db/demo-people';
@@ -7,7 +8,7 @@ import type { SeedContext } from '../module';
 import { courses } from '../operations/operations.table';
 import { villes } from '../reference/reference.table';
 import { distanceM } from './geo';
-import { appareils, appareilsInconnus, courseEvenements, positions } from './geolocation.table';
+import { appareils, appareilsInconnus, courseEvenements, positions, zones } from './geolocation.table';
 
 // Demo data of geolocation: GPS devices in the demo companies' vehicles, three days of tracks along real
 // Gabonese roads (TransGabon: Libreville–Owendo–Ntoum–Kango on the N1; Ogooué Logistique: Port-Gentil),
@@ -322,6 +323,46 @@ export async function seedGeolocation(ctx: SeedContext): Promise<void> {
           on conflict do nothing`,
     );
   }
+  // Zones at the ends of the demo routes, so the time-on-site report has visits (no random draw).
+  const cercle = (nom: string, categorie: ZoneCategorie, [latitude, longitude]: LatLng, rayon_m: number) => ({
+    nom,
+    categorie,
+    type: 'cercle' as const,
+    latitude,
+    longitude,
+    rayon_m,
+  });
+  if (transgabon) {
+    const [lat, lng] = ROUTES.ntoum_kango!.at(-1)!;
+    const d = 0.004;
+    const points: [number, number][] = [
+      [lat - d, lng - d],
+      [lat - d, lng + d],
+      [lat + d, lng + d],
+      [lat + d, lng - d],
+    ];
+    await scoped(db, { entrepriseId: transgabon.id })
+      .insert(zones)
+      .values([
+        cercle('Dépôt de Libreville', 'Dépôt', ROUTES.libreville_owendo![0]!, 300),
+        cercle("Port d'Owendo", 'Port', ROUTES.libreville_owendo!.at(-1)!, 400),
+        cercle('Pont-bascule de Ntoum', 'Pont-bascule', ROUTES.owendo_ntoum!.at(-1)!, 250),
+        {
+          nom: 'Chantier de Kango',
+          categorie: 'Site client',
+          type: 'polygone',
+          latitude: lat,
+          longitude: lng,
+          points,
+        },
+      ]);
+  }
+  if (ogooue) {
+    await scoped(db, { entrepriseId: ogooue.id })
+      .insert(zones)
+      .values([cercle('Port de Port-Gentil', 'Port', ROUTES.pog_port_cap![0]!, 400)]);
+  }
+
   // A phone being set up: it reports, nobody registered it yet ('Appareil inconnu').
   await db.insert(appareilsInconnus).values({
     identifiant: String(r.int(100_000, 999_999)),

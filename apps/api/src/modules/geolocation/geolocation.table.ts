@@ -1,4 +1,10 @@
-import { COURSE_EVENEMENTS } from '@yams/shared';
+import {
+  COURSE_EVENEMENTS,
+  ZONE_CATEGORIES,
+  ZONE_TYPES,
+  type ZoneCategorie,
+  type ZoneType,
+} from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -134,3 +140,40 @@ export const liensSuivi = pgTable(
 
 export type Appareil = typeof appareils.$inferSelect;
 export type Position = typeof positions.$inferSelect;
+
+/**
+ * A company's zone (géofence): a circle (centre and radius) or a polygon (its vertices), a depot, a client's
+ * site, the port of Owendo, a weighbridge, a border post. A polygon's `latitude`/`longitude` is the mean of
+ * its vertices (where the list's map centres it). Visits are computed from the positions by the reports.
+ */
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    nom: varchar('nom', { length: 120 }).notNull(),
+    type: varchar('type', { length: 10 }).$type<ZoneType>().notNull(),
+    categorie: varchar('categorie', { length: 30 }).$type<ZoneCategorie>().notNull().default('Autre'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Metres, a circle's. */
+    rayon_m: integer('rayon_m'),
+    /** A polygon's vertices `[[lat, lng], …]`. */
+    points: jsonb('points').$type<[number, number][]>(),
+    /** The client whose site it is (its visits are the client's in the time-on-site report). */
+    client_id: integer('client_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('zones_entreprise_nom_unique').on(t.entreprise_id, t.nom),
+    index('zones_client_idx').on(t.client_id),
+    enumCheck('zones_type_check', t.type, ZONE_TYPES),
+    enumCheck('zones_categorie_check', t.categorie, ZONE_CATEGORIES),
+    check('zones_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('zones_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check(
+      'zones_forme_check',
+      sql`(${t.type} = 'cercle' and ${t.rayon_m} > 0) or (${t.type} = 'polygone' and ${t.points} is not null)`,
+    ),
+  ],
+);

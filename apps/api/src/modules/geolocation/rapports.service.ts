@@ -1,15 +1,90 @@
 import { GPS, type RapportTrajetsOut, type RapportTrajetsQuery } from '@yams/shared';
 import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
 import type { Scope } from '../../plugins/auth';
+import { getParametres } from '../entreprise/parametres.repository';
 import { adresses } from '../operations/adresses.table';
+import { nomCompletSql } from '../operations/operations.refs';
 import { courses } from '../operations/operations.table';
 import { distanceM } from './geo';
-import { arretsOf, trajetsGpsOf } from './trace';
+import { arretsOf, seuilsDe, trajetsGpsOf } from './trace';
 import { loadTrace } from './trace.service';
 
-type Course = { id: number; code: string; debut: number; fin: number };
+/** A course of a vehicle, with its span in ms (no end: still running), its client, driver and places. */
+export type CourseVehicule = {
+  id: number;
+  code: string;
+  debut: number;
+  fin: number;
+  client: { id: number; nom: string };
+  chauffeur: string | null;
+  chargement: { latitude: number; longitude: number; adresse: string | null } | null;
+  dechargement: { latitude: number; longitude: number; adresse: string | null } | null;
+};
+type Course = CourseVehicule;
+
+const client = alias(users, 'client');
+const chauffeur = alias(users, 'chauffeur');
+
+/**
+ * The vehicle's courses running at some point of [from, to] (ISO instants): from the loading, actual or
+ * planned, to the unloading, actual or planned; cancelled courses left out; earliest first.
+ */
+export async function coursesDuVehicule(
+  db: Db,
+  scope: Scope,
+  vehiculeId: number,
+  from: string,
+  to: string,
+): Promise<CourseVehicule[]> {
+  const start = sql<string>`coalesce(${courses.date_chargement_reelle}, ${courses.date_depart_reelle}, ${courses.date_chargement})`;
+  const end = sql<string | null>`coalesce(${courses.date_dechargement_reelle}, ${courses.date_dechargement})`;
+  const rows = await scoped(db, scope)
+    .select({
+      id: courses.id,
+      code: courses.code,
+      debut: start,
+      fin: end,
+      client_id: courses.client_id,
+      client_nom: nomCompletSql(client),
+      chauffeur_nom: sql<
+        string | null
+      >`case when ${chauffeur.id} is null then null else ${nomCompletSql(chauffeur)} end`,
+      chargement_lat: courses.chargement_lat,
+      chargement_lng: courses.chargement_lng,
+      adresse_chargement: courses.adresse_chargement,
+      dechargement_lat: courses.dechargement_lat,
+      dechargement_lng: courses.dechargement_lng,
+      adresse_dechargement: courses.adresse_dechargement,
+    })
+    .from(courses)
+    .innerJoin(client, eq(client.id, courses.client_id))
+    .leftJoin(chauffeur, eq(chauffeur.id, courses.chauffeur_id))
+    .where(
+      and(
+        eq(courses.vehicule_id, vehiculeId),
+        ne(courses.statut, 'Annulé'),
+        lte(start, to),
+        or(isNull(end), gte(end, from)),
+      ),
+    )
+    .orderBy(asc(start));
+  const lieu = (lat: number | null, lng: number | null, adresse: string | null) =>
+    lat === null || lng === null ? null : { latitude: lat, longitude: lng, adresse };
+  return rows.map((c) => ({
+    id: c.id,
+    code: c.code,
+    debut: Date.parse(c.debut),
+    fin: c.fin ? Date.parse(c.fin) : Number.POSITIVE_INFINITY,
+    client: { id: c.client_id, nom: c.client_nom },
+    chauffeur: c.chauffeur_nom,
+    chargement: lieu(c.chargement_lat, c.chargement_lng, c.adresse_chargement),
+    dechargement: lieu(c.dechargement_lat, c.dechargement_lng, c.adresse_dechargement),
+  }));
+}
 type Lieu = { libelle: string; latitude: number; longitude: number };
 
 /** The saved address nearest to a point, within GPS.lieuRayonM. */
@@ -41,8 +116,9 @@ export async function getRapportTrajets(
   q: RapportTrajetsQuery,
 ): Promise<RapportTrajetsOut> {
   const { appareil, entrepriseId, debut, fin, points } = await loadTrace(db, scope, q.appareil_id, q);
-  const trajets = trajetsGpsOf(points);
-  const arrets = arretsOf(points);
+  const seuils = seuilsDe(await getParametres(db, entrepriseId));
+  const trajets = trajetsGpsOf(points, seuils);
+  const arrets = arretsOf(points, seuils);
   const from = points[0]?.heure;
   const to = points.at(-1)?.heure;
 
@@ -51,30 +127,8 @@ export async function getRapportTrajets(
     .from(adresses)
     .where(eq(adresses.entreprise_id, entrepriseId));
 
-  const start = sql<string>`coalesce(${courses.date_chargement_reelle}, ${courses.date_depart_reelle}, ${courses.date_chargement})`;
-  const end = sql<string | null>`coalesce(${courses.date_dechargement_reelle}, ${courses.date_dechargement})`;
-  const running: Course[] =
-    appareil.vehicule && from && to
-      ? (
-          await scoped(db, scope)
-            .select({ id: courses.id, code: courses.code, debut: start, fin: end })
-            .from(courses)
-            .where(
-              and(
-                eq(courses.vehicule_id, appareil.vehicule.id),
-                ne(courses.statut, 'Annulé'),
-                lte(start, to),
-                or(isNull(end), gte(end, from)),
-              ),
-            )
-            .orderBy(asc(start))
-        ).map((c) => ({
-          id: c.id,
-          code: c.code,
-          debut: Date.parse(c.debut),
-          fin: c.fin ? Date.parse(c.fin) : Number.POSITIVE_INFINITY,
-        }))
-      : [];
+  const running =
+    appareil.vehicule && from && to ? await coursesDuVehicule(db, scope, appareil.vehicule.id, from, to) : [];
 
   const lieu = (p: { latitude: number; longitude: number }) => ({
     ...p,

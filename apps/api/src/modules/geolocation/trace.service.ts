@@ -15,12 +15,13 @@ import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { fieldErrors } from '../../lib/errors';
 import type { Scope } from '../../plugins/auth';
+import { getParametres } from '../entreprise/parametres.repository';
 import { getCourseOut } from '../operations/courses.repository';
 import { findAppareil, positionsBetween } from './appareils.repository';
 import { courseEvenements } from './geolocation.table';
-import { resumeTrace } from './trace';
+import { resumeTrace, seuilsDe } from './trace';
 
-function range(q: TraceQuery): { debut: string; fin: string } {
+export function periodeTrace(q: TraceQuery): { debut: string; fin: string } {
   const today = todayInGabon();
   const debut = q.date_debut ?? q.date_fin ?? today;
   const fin = q.date_fin ?? (q.date_debut && q.date_debut > today ? q.date_debut : today);
@@ -32,18 +33,22 @@ function range(q: TraceQuery): { debut: string; fin: string } {
   return { debut, fin };
 }
 
-/** A device of the scope and its fixes over a day range (Libreville days), oldest first. */
-export async function loadTrace(db: Db, scope: Scope, id: number, q: TraceQuery) {
-  const { debut, fin } = range(q);
-  const a = await findAppareil(db, scope, id);
+/** A device's fixes over a day range (Libreville days), oldest first. */
+export async function pointsEntre(
+  db: Db,
+  scope: Scope,
+  appareilId: number,
+  debut: string,
+  fin: string,
+): Promise<TracePointOut[]> {
   const rows = await positionsBetween(
     db,
     scope,
-    a.id,
+    appareilId,
     debutJourGabon(debut),
     debutJourGabon(addDays(fin, 1)),
   );
-  const points: TracePointOut[] = rows.map((r) => ({
+  return rows.map((r) => ({
     heure: r.heure,
     latitude: r.latitude,
     longitude: r.longitude,
@@ -52,6 +57,13 @@ export async function loadTrace(db: Db, scope: Scope, id: number, q: TraceQuery)
     ...(r.mouvement === null ? {} : { mouvement: r.mouvement }),
     ...(r.conducteur === null ? {} : { conducteur: r.conducteur }),
   }));
+}
+
+/** A device of the scope and its fixes over a day range (Libreville days), oldest first. */
+export async function loadTrace(db: Db, scope: Scope, id: number, q: TraceQuery) {
+  const { debut, fin } = periodeTrace(q);
+  const a = await findAppareil(db, scope, id);
+  const points = await pointsEntre(db, scope, a.id, debut, fin);
   const appareil: TraceOut['appareil'] = {
     id: a.id,
     nom: a.nom,
@@ -63,8 +75,16 @@ export async function loadTrace(db: Db, scope: Scope, id: number, q: TraceQuery)
 
 /** A device's track over a day range: points, stops, distance and driving time of each day. */
 export async function getTrace(db: Db, scope: Scope, id: number, q: TraceQuery): Promise<TraceOut> {
-  const { appareil, debut, fin, points } = await loadTrace(db, scope, id, q);
-  return { appareil, date_debut: debut, date_fin: fin, points, ...resumeTrace(points, debut, fin) };
+  const { appareil, entrepriseId, debut, fin, points } = await loadTrace(db, scope, id, q);
+  const seuils = seuilsDe(await getParametres(db, entrepriseId));
+  return {
+    appareil,
+    date_debut: debut,
+    date_fin: fin,
+    points,
+    arret_minutes: seuils.arretMinutes,
+    ...resumeTrace(points, debut, fin, seuils),
+  };
 }
 
 const duree = (s: number) =>

@@ -1,56 +1,6 @@
-import type { TracePointOut } from '@yams/shared';
 import { describe, expect, it } from 'vitest';
-import { arretsOf, trajetsGpsOf } from './trace';
-
-/**
- * Synthetic tracks with known answers: a vehicle leaves Owendo heading east, one fix every 30 s.
- * `drive` moves at a steady speed, `park` stays put with GPS jitter, `silence` moves without sending.
- */
-type Leg =
-  | { drive: number; kmh: number }
-  | { park: number; jitterM?: number }
-  | { silence: number; kmh: number };
-
-// Metres per degree of longitude near the equator, on the sphere trace.ts measures with.
-const M_PER_DEG = (6_371_008.8 * Math.PI) / 180;
-
-function track(startIso: string, legs: Leg[]): TracePointOut[] {
-  let t = Date.parse(startIso);
-  let lng = 9.5;
-  const lat = 0.3;
-  const points: TracePointOut[] = [];
-  const fix = (speed: number, dLat = 0, dLng = 0) =>
-    points.push({
-      heure: new Date(t).toISOString(),
-      latitude: lat + dLat,
-      longitude: lng + dLng,
-      vitesse: speed,
-    });
-  fix(0);
-  let n = 0;
-  for (const leg of legs) {
-    if ('drive' in leg) {
-      for (let s = 30; s <= leg.drive * 60; s += 30) {
-        t += 30_000;
-        lng += ((leg.kmh / 3.6) * 30) / M_PER_DEG;
-        fix(leg.kmh);
-      }
-    } else if ('park' in leg) {
-      const j = (leg.jitterM ?? 0) / M_PER_DEG;
-      for (let s = 30; s <= leg.park * 60; s += 30) {
-        t += 30_000;
-        n++;
-        // Deterministic jitter around the parked spot, never more than jitterM away.
-        fix(0, j * Math.sin(n * 1.7), j * Math.cos(n * 2.3));
-      }
-    } else {
-      t += leg.silence * 60_000;
-      lng += ((leg.kmh / 3.6) * leg.silence * 60) / M_PER_DEG;
-      fix(leg.kmh);
-    }
-  }
-  return points;
-}
+import { arretsOf, resumeTrace, SEUILS_DEFAUT, trajetsGpsOf } from './trace';
+import { M_PER_DEG, track } from './trace.fixture';
 
 describe('trajets et arrêts d’un suivi GPS', () => {
   it('un arrêt de 6 minutes sépare deux trajets, un arrêt de 4 minutes non', () => {
@@ -147,5 +97,23 @@ describe('trajets et arrêts d’un suivi GPS', () => {
       i > 3 ? { ...p, conducteur: 'BADGE-17' } : p,
     );
     expect(trajetsGpsOf(points)[0]!.conducteur).toBe('BADGE-17');
+  });
+
+  it('les seuils de l’entreprise : un arrêt de 8 min, un trajet de 5 km, un mouvement dès 30 km/h', () => {
+    const six = track('2026-11-20T08:00:00+01:00', [
+      { drive: 20, kmh: 60 },
+      { park: 6 },
+      { drive: 4, kmh: 20 },
+    ]);
+    // Defaults: the 6-minute stop cuts, the 4-minute drive at 20 km/h (1.33 km) is a trip.
+    expect(trajetsGpsOf(six).map((t) => t.distance_km)).toEqual([20, 1.33]);
+    const seuils = { arretMinutes: 8, trajetDistanceMinM: 5_000, vitesseMouvementKmh: 30 };
+    expect(arretsOf(six, seuils)).toEqual([]);
+    expect(trajetsGpsOf(six, seuils)).toHaveLength(1);
+    const court = { ...SEUILS_DEFAUT, trajetDistanceMinM: 5_000 };
+    expect(trajetsGpsOf(six, court).map((t) => t.distance_km)).toEqual([20]);
+    // Driving time counts the fixes at or above the speed of motion only.
+    expect(resumeTrace(six, '2026-11-20', '2026-11-20').duree_conduite_s).toBe(24 * 60);
+    expect(resumeTrace(six, '2026-11-20', '2026-11-20', seuils).duree_conduite_s).toBe(20 * 60);
   });
 });

@@ -33,12 +33,31 @@ export function joursEntre(debut: string, fin: string): string[] {
   return days;
 }
 
+/**
+ * The company's thresholds of the tracking reports (Configurations → Entreprise), the defaults being
+ * Traccar's habits: a stop of 5 minutes, a trip of 500 m, moving from 5 km/h.
+ */
+export interface SeuilsTrajets {
+  /** Stationary (within GPS.arretRayonM) this long is a stop. */
+  arretMinutes: number;
+  /** A movement shorter than this is not a trip. */
+  trajetDistanceMinM: number;
+  /** At or above this speed a vehicle is moving (driving time); below, idle. */
+  vitesseMouvementKmh: number;
+}
+
+export const SEUILS_DEFAUT: SeuilsTrajets = {
+  arretMinutes: GPS.arretMinutes,
+  trajetDistanceMinM: GPS.trajetDistanceMinM,
+  vitesseMouvementKmh: GPS.vitesseConduiteKmh,
+};
+
 /** The points (first and last index) of each stationary stretch: within GPS.arretRayonM of its first point
- * for at least GPS.arretMinutes. */
-function arretIndices(points: TracePointOut[]): { first: number; last: number }[] {
+ * for at least the stop's minutes. */
+function arretIndices(points: TracePointOut[], seuils: SeuilsTrajets): { first: number; last: number }[] {
   const found: { first: number; last: number }[] = [];
   const times = points.map((p) => Date.parse(p.heure));
-  const minMs = GPS.arretMinutes * 60_000;
+  const minMs = seuils.arretMinutes * 60_000;
   let i = 0;
   while (i < points.length) {
     const a = points[i]!;
@@ -60,9 +79,9 @@ function arretIndices(points: TracePointOut[]): { first: number; last: number }[
   return found;
 }
 
-/** Stationary stretches: within GPS.arretRayonM of their first point for at least GPS.arretMinutes. */
-export function arretsOf(points: TracePointOut[]): ArretOut[] {
-  return arretIndices(points).map(({ first, last }) => {
+/** Stationary stretches: within GPS.arretRayonM of their first point for at least the stop's minutes. */
+export function arretsOf(points: TracePointOut[], seuils: SeuilsTrajets = SEUILS_DEFAUT): ArretOut[] {
+  return arretIndices(points, seuils).map(({ first, last }) => {
     const a = points[first]!;
     return {
       debut: a.heure,
@@ -83,11 +102,14 @@ export type TrajetGpsCalcule = Omit<TrajetGpsOut, 'depart' | 'arrivee' | 'course
 /**
  * The trips of a track: the movement from the last point of a stop (or the first point, or the first point
  * after a silence longer than GPS.trajetTrouMinutes) to the first point of the next stop (or the last point
- * before a silence, or the last point). Trips shorter than GPS.trajetDistanceMinM are drift or a manoeuvre in
+ * before a silence, or the last point). Trips shorter than the company's minimum distance are drift or a manoeuvre in
  * a yard, not trips. A jump faster than VITESSE_MAX_KMH between two fixes is a glitch: neither distance nor
  * speed. A trip is a span of time: one that crosses midnight is one trip.
  */
-export function trajetsGpsOf(points: TracePointOut[]): TrajetGpsCalcule[] {
+export function trajetsGpsOf(
+  points: TracePointOut[],
+  seuils: SeuilsTrajets = SEUILS_DEFAUT,
+): TrajetGpsCalcule[] {
   const times = points.map((p) => Date.parse(p.heure));
   const trouMs = GPS.trajetTrouMinutes * 60_000;
   // Where each movement may start and end: between stops, cut at silences.
@@ -103,7 +125,7 @@ export function trajetsGpsOf(points: TracePointOut[]): TrajetGpsCalcule[] {
     }
     spans.push([a, to]);
   };
-  for (const stop of arretIndices(points)) {
+  for (const stop of arretIndices(points, seuils)) {
     if (stop.first > start) cut(start, stop.first);
     start = stop.last;
   }
@@ -125,7 +147,7 @@ export function trajetsGpsOf(points: TracePointOut[]): TrajetGpsCalcule[] {
       metres += d;
       vmax = Math.max(vmax, p.vitesse ?? (d / dt) * 3.6);
     }
-    if (metres < GPS.trajetDistanceMinM) continue;
+    if (metres < seuils.trajetDistanceMinM) continue;
     const duree = (times[b]! - times[a]!) / 1000;
     trajets.push({
       debut: points[a]!.heure,
@@ -143,8 +165,13 @@ export function trajetsGpsOf(points: TracePointOut[]): TrajetGpsCalcule[] {
 }
 
 /** Distance and driving time per day (a segment counts for the day its end falls in). */
-export function resumeTrace(points: TracePointOut[], debut: string, fin: string): TraceResume {
-  const arrets = arretsOf(points);
+export function resumeTrace(
+  points: TracePointOut[],
+  debut: string,
+  fin: string,
+  seuils: SeuilsTrajets = SEUILS_DEFAUT,
+): TraceResume {
+  const arrets = arretsOf(points, seuils);
   const jours = new Map<string, TraceJourOut>(
     joursEntre(debut, fin).map((date) => [
       date,
@@ -178,7 +205,7 @@ export function resumeTrace(points: TracePointOut[], debut: string, fin: string)
         const vitesse = p.vitesse ?? (d / dt) * 3.6;
         // Ignition off or a phone that senses no motion: GPS drift, not driving.
         const roule = p.contact !== false && p.mouvement !== false;
-        if (dt <= trouMax && roule && vitesse >= GPS.vitesseConduiteKmh) jour.duree_conduite_s += dt;
+        if (dt <= trouMax && roule && vitesse >= seuils.vitesseMouvementKmh) jour.duree_conduite_s += dt;
       }
     }
     prev = { t, lat: p.latitude, lng: p.longitude };
@@ -200,5 +227,18 @@ export function resumeTrace(points: TracePointOut[], debut: string, fin: string)
       2,
     ),
     duree_conduite_s: list.reduce((s, j) => s + j.duree_conduite_s, 0),
+  };
+}
+
+/** The thresholds of a company's settings (`parametres_entreprise`, defaults until saved). */
+export function seuilsDe(p: {
+  arret_min_minutes: number;
+  trajet_distance_min_m: number;
+  vitesse_mouvement_kmh: number;
+}): SeuilsTrajets {
+  return {
+    arretMinutes: p.arret_min_minutes,
+    trajetDistanceMinM: p.trajet_distance_min_m,
+    vitesseMouvementKmh: p.vitesse_mouvement_kmh,
   };
 }

@@ -44,6 +44,9 @@ const FIELDS: Array<{ name: keyof Values; label: string; span?: number }> = [
 const NUMBERS: Array<{ name: keyof Values; label: string; suffix: string; min: number }> = [
   { name: 'delai_en_ligne_min', label: 'Délai en ligne des appareils GPS', suffix: 'min', min: 1 },
   { name: 'rayon_arrivee_m', label: "Rayon d'arrivée", suffix: 'm', min: 10 },
+  { name: 'arret_min_minutes', label: "Durée minimale d'un arrêt", suffix: 'min', min: 1 },
+  { name: 'trajet_distance_min_m', label: "Distance minimale d'un trajet", suffix: 'm', min: 0 },
+  { name: 'vitesse_mouvement_kmh', label: 'Vitesse de mouvement', suffix: 'km/h', min: 1 },
 ];
 
 /** The logo as an object URL (the route needs the bearer token, so no plain <img src>). */

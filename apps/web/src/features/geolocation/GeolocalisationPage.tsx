@@ -12,6 +12,9 @@ const TABS: Array<{ route: RouteName; label: string }> = [
   { route: 'geolocalisation', label: 'Carte' },
   { route: 'geolocalisation.historique', label: 'Historique des trajets' },
   { route: 'geolocalisation.appareils', label: 'Appareils' },
+  { route: 'geolocalisation.zones', label: 'Zones' },
+  { route: 'geolocalisation.resume', label: 'Résumé' },
+  { route: 'geolocalisation.temps_sur_site', label: 'Temps sur site' },
 ];
 
 /** Geolocalisation: the live map (`/geolocalisation`), the track history and the devices, as tabs. */

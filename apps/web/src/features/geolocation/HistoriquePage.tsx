@@ -77,7 +77,7 @@ export const HISTORIQUE: ReportDecl<TraceOut> = {
       label: 'Résumé par jour',
       title: ({ data }) =>
         data
-          ? `${formatKm(data.distance_km * 1000)} parcourus, ${formatDuration(data.duree_conduite_s)} de conduite, ${pluriel(data.arrets.length, 'arrêt')} de plus de ${GPS.arretMinutes} min`
+          ? `${formatKm(data.distance_km * 1000)} parcourus, ${formatDuration(data.duree_conduite_s)} de conduite, ${pluriel(data.arrets.length, 'arrêt')} de plus de ${data.arret_minutes} min`
           : 'Résumé par jour',
       actions: ({ data, values }) => <JoursExport jours={data?.jours ?? []} values={values} />,
       render: ({ data, loading }) => (
