@@ -195,7 +195,7 @@ export function grandLivreRapport(g: GrandLivreOut): Rapport {
 
 /** Bilan (actif, passif) and compte de résultat, each with the same period one year earlier. */
 export function etatsFinanciersRapport(e: EtatsFinanciersOut): Rapport {
-  const n = `Exercice au ${formatDate(e.date_fin)}`;
+  const n = `Au ${formatDate(e.date_fin)}`;
   const n1 = `Au ${formatDate(e.precedent.date_fin)}`;
   const style = (total: boolean) => (total ? ('total' as const) : undefined);
   const notes = [
@@ -216,11 +216,11 @@ export function etatsFinanciersRapport(e: EtatsFinanciersOut): Rapport {
         titre: 'Bilan — Actif',
         colonnes: [
           { titre: 'Réf.', largeur: 1.2 },
-          { titre: 'Actif', largeur: 8 },
-          { titre: 'Brut', largeur: 3, format: 'montant' },
-          { titre: 'Amort. et dépréc.', largeur: 3, format: 'montant' },
-          { titre: 'Net', largeur: 3, format: 'montant' },
-          { titre: n1, largeur: 3, format: 'montant' },
+          { titre: 'Actif', largeur: 7 },
+          { titre: 'Brut', largeur: 3.3, format: 'montant' },
+          { titre: 'Amort./dépréc.', largeur: 3.3, format: 'montant' },
+          { titre: 'Net', largeur: 3.3, format: 'montant' },
+          { titre: `Net ${n1.toLowerCase()}`, largeur: 3.3, format: 'montant' },
         ],
         lignes: e.bilan.actif.map((l) => ({
           cellules: [l.ref, l.libelle, l.brut, l.amortissements, l.net, l.net_precedent],
@@ -241,12 +241,12 @@ export function etatsFinanciersRapport(e: EtatsFinanciersOut): Rapport {
         })),
       },
       {
-        titre: 'Compte de résultat',
+        titre: `Compte de résultat — N : ${periode(e.date_debut, e.date_fin).toLowerCase()} ; N-1 : ${periode(e.precedent.date_debut, e.precedent.date_fin).toLowerCase()}`,
         colonnes: [
           { titre: 'Réf.', largeur: 1.2 },
           { titre: 'Libellé', largeur: 14 },
-          { titre: periode(e.date_debut, e.date_fin), largeur: 3, format: 'montant' },
-          { titre: periode(e.precedent.date_debut, e.precedent.date_fin), largeur: 3, format: 'montant' },
+          { titre: 'N', largeur: 3, format: 'montant' },
+          { titre: 'N-1', largeur: 3, format: 'montant' },
         ],
         lignes: e.compte_de_resultat.map((l) => ({
           cellules: [l.ref, l.libelle, l.montant, l.montant_precedent],

@@ -18,7 +18,13 @@ export function ReportFigures({ figures }: { figures: ReportFigure[] }) {
       {figures.map((f) => (
         <Col key={f.label} xs={12} lg={6} role="listitem">
           <Card size="small" data-figure={f.label} style={{ height: '100%' }}>
-            <Statistic title={f.label} value={shown(f)} valueStyle={{ fontSize: 20 }} />
+            {/* Shown as written: antd would group a number-like text (« 2025 » → « 2,025 »). */}
+            <Statistic
+              title={f.label}
+              value={shown(f)}
+              formatter={() => shown(f)}
+              valueStyle={{ fontSize: 20 }}
+            />
             {f.hint && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {f.hint}
