@@ -1,13 +1,7 @@
 import { rapportResumeEndpoint, rapportZonesEndpoint, zonesContract } from '@yams/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { fieldErrors } from '../../lib/errors';
-import { ok } from '../../lib/http';
-import { currentScope, type Scope } from '../../plugins/auth';
-import type { Rapport } from '../accounting/rapport';
-import { rapportPdf } from '../accounting/rapport.pdf';
-import { rapportXlsx } from '../accounting/rapport.xlsx';
+import { rapportRoute } from '../accounting/rapport.route';
 import { resumeRapport, zonesRapport } from './rapports-gps.documents';
 import { getRapportResume } from './resume.service';
 import { getZone, listZones } from './zones.repository';
@@ -17,66 +11,25 @@ import { getRapportZones } from './zones-rapport.service';
 // The tracking reports (issue 28): each answers its JSON in the envelope, or its file (`format=xlsx|pdf`),
 // printed as the accountant's reports are (accounting/rapport.pdf.ts, rapport.xlsx.ts).
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const rapportsGpsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
   const tags = ['Géolocalisation : rapports'];
 
-  async function fichier(reply: FastifyReply, scope: Scope, format: 'pdf' | 'xlsx', r: Rapport) {
-    if (format === 'pdf' && scope.entrepriseId === null)
-      throw fieldErrors({ format: "Le PDF porte l'en-tête d'une entreprise : demandez l'Excel." });
-    const body =
-      format === 'pdf'
-        ? await rapportPdf(app.db, scope.entrepriseId!, app.config.dataDir, r)
-        : await rapportXlsx(r);
-    return reply
-      .header('content-type', format === 'pdf' ? 'application/pdf' : XLSX)
-      .header(
-        'content-disposition',
-        `${format === 'pdf' ? 'inline' : 'attachment'}; filename="${r.fichier}.${format}"`,
-      )
-      .header('cache-control', 'no-store')
-      .send(body);
-  }
+  rapportRoute(app, rapportResumeEndpoint, {
+    tags,
+    summary:
+      'Résumé par véhicule et par conducteur sur une période : distance, conduite, arrêts, vitesse maximale, ralenti, positions, jours sans données (format=xlsx|pdf pour le fichier)',
+    compute: (scope, q) => getRapportResume(app.db, scope, q),
+    document: resumeRapport,
+  });
 
-  app.get(
-    rapportResumeEndpoint.path,
-    {
-      schema: {
-        tags,
-        summary:
-          'Résumé par véhicule et par conducteur sur une période : distance, conduite, arrêts, vitesse maximale, ralenti, positions, jours sans données (format=xlsx|pdf pour le fichier)',
-        querystring: rapportResumeEndpoint.query,
-      },
-    },
-    async (request, reply) => {
-      const scope = currentScope(request);
-      const q = request.query;
-      const r = await getRapportResume(app.db, scope, q);
-      if (q.format === 'pdf' || q.format === 'xlsx') return fichier(reply, scope, q.format, resumeRapport(r));
-      return reply.send(ok(rapportResumeEndpoint.response.parse(r)));
-    },
-  );
-
-  app.get(
-    rapportZonesEndpoint.path,
-    {
-      schema: {
-        tags,
-        summary:
-          'Temps sur site : chaque visite d’une zone (ou du chargement, du déchargement d’une course) sur une période, par zone, véhicule ou client (format=xlsx|pdf pour le fichier)',
-        querystring: rapportZonesEndpoint.query,
-      },
-    },
-    async (request, reply) => {
-      const scope = currentScope(request);
-      const q = request.query;
-      const r = await getRapportZones(app.db, scope, q);
-      if (q.format === 'pdf' || q.format === 'xlsx') return fichier(reply, scope, q.format, zonesRapport(r));
-      return reply.send(ok(rapportZonesEndpoint.response.parse(r)));
-    },
-  );
+  rapportRoute(app, rapportZonesEndpoint, {
+    tags,
+    summary:
+      'Temps sur site : chaque visite d’une zone (ou du chargement, du déchargement d’une course) sur une période, par zone, véhicule ou client (format=xlsx|pdf pour le fichier)',
+    compute: (scope, q) => getRapportZones(app.db, scope, q),
+    document: zonesRapport,
+  });
 
   crudRoutes(app, zonesContract, {
     tags: ['Géolocalisation : zones'],
