@@ -9,6 +9,7 @@ export * from './audit.endpoints';
 export * from './auth.endpoints';
 export * from './auth.schemas';
 export * from './calendar';
+export * from './carburant.rules';
 export * from './chauffeur.endpoints';
 export * from './chauffeur.rules';
 export * from './chauffeur.schemas';
