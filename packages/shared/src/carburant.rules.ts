@@ -14,6 +14,10 @@ export const MODE_PAIEMENT_CARBURANT_LIBELLES: Record<ModePaiementCarburant, str
   bon: 'Bon',
 };
 
+/** Who recorded a fill: the driver's app, the office, a fuel-card import. */
+export const SAISIES_CARBURANT = ['chauffeur', 'bureau', 'import'] as const;
+export type SaisieCarburant = (typeof SAISIES_CARBURANT)[number];
+
 /** The company's margin above a vehicle's reference consumption before a fill is flagged, by default. */
 export const MARGE_ANOMALIE_CARBURANT_DEFAUT = 20;
 /** Two fills of a vehicle closer than this (hours or kilometres) are flagged. */

@@ -1,6 +1,7 @@
 import { accountingModule, logoImprime, operationsHooks } from './accounting';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+import { carburantModule } from './carburant';
 import { chauffeurModule } from './chauffeur';
 import { entrepriseModule, wireLogoImprime } from './entreprise';
 import { fleetModule } from './fleet';
@@ -35,6 +36,7 @@ export const MODULES: ApiModule[] = [
   geolocationModule,
   auditModule,
   chauffeurModule,
+  carburantModule,
 ];
 
 /**
@@ -43,7 +45,15 @@ export const MODULES: ApiModule[] = [
  * drivers of the driver's app (no random draw: everything before stays as it was). Changing it
  * changes the seeded data (one random sequence runs through all of them).
  */
-const SEED_ORDER = ['reference', 'fleet', 'operations', 'accounting', 'geolocation', 'chauffeur'];
+const SEED_ORDER = [
+  'reference',
+  'fleet',
+  'operations',
+  'accounting',
+  'geolocation',
+  'chauffeur',
+  'carburant',
+];
 
 /** The modules that seed demo data, in `SEED_ORDER`; a module with a seed missing from the order fails. */
 export function seedingModules(): Array<Required<Pick<ApiModule, 'name' | 'seed'>>> {

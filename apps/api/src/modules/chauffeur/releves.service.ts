@@ -20,6 +20,7 @@ import { fieldErrors } from '../../lib/errors';
 import type { StoredFile, StoredFiles } from '../../lib/stored-files';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
+import { verifierPlein } from '../carburant/anomalies.service';
 import { vehicules } from '../fleet/fleet.table';
 import { notify } from '../notifications/notify';
 import { appliquerStatut } from '../operations/courses.service';
@@ -345,6 +346,8 @@ export function enregistrerCarburant(db: Db, files: StoredFiles, scope: Scope, b
         ...position(b),
       }),
       out: (row, plaque, photo) => releveOut('carburant', row, chauffeurNom(scope), plaque, photo),
+      // Checked once, as the office's fills are: the office hears of an anomaly at once.
+      after: (tx, row) => verifierPlein(tx, scope.entrepriseId!, row.id, scope.user.id).then(() => undefined),
     },
     body,
   );

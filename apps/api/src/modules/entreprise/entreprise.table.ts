@@ -33,12 +33,18 @@ export const parametresEntreprise = pgTable(
       .$type<DelaiPaiement>()
       .notNull()
       .default('comptant'),
+    /** A fill whose consumption passes the vehicle's reference by more than this (%) is flagged. */
+    marge_anomalie_carburant: integer('marge_anomalie_carburant').notNull().default(20),
     ...timestamps,
   },
   (t) => [
     check('parametres_objectif_positif', sql`${t.objectif_mensuel} >= 0`),
     check('parametres_delai_positif', sql`${t.delai_en_ligne_min} > 0`),
     check('parametres_rayon_positif', sql`${t.rayon_arrivee_m} > 0`),
+    check(
+      'parametres_marge_carburant_check',
+      sql`${t.marge_anomalie_carburant} >= 0 and ${t.marge_anomalie_carburant} <= 200`,
+    ),
   ],
 );
 

@@ -45,6 +45,7 @@ export async function getParametres(db: Db, entrepriseId: number): Promise<Param
     rayon_arrivee_m: p?.rayon_arrivee_m ?? PARAMETRES_DEFAUTS.rayon_arrivee_m,
     remise_avant_taxes: p?.remise_avant_taxes ?? PARAMETRES_DEFAUTS.remise_avant_taxes,
     delai_paiement: p?.delai_paiement ?? PARAMETRES_DEFAUTS.delai_paiement,
+    marge_anomalie_carburant: p?.marge_anomalie_carburant ?? PARAMETRES_DEFAUTS.marge_anomalie_carburant,
     updated_at: p?.updated_at ?? null,
   };
 }
@@ -81,6 +82,7 @@ export async function saveParametres(
       rayon_arrivee_m: next.rayon_arrivee_m,
       remise_avant_taxes: next.remise_avant_taxes,
       delai_paiement: next.delai_paiement,
+      marge_anomalie_carburant: next.marge_anomalie_carburant,
     };
     await t
       .insert(parametresEntreprise)

@@ -20,6 +20,7 @@ import { orderFor, type Sortable } from '../../lib/sorting';
 import { inUseSql } from '../../lib/usages';
 import type { Scope } from '../../plugins/auth';
 import { typesVehicules } from '../reference/reference.table';
+import { relevesKilometrage } from './compteur.repository';
 import { listDocumentsOfVehicule } from './documents.repository';
 import { MAX_ID, vehiculeNotFound } from './fleet.errors';
 import { documents, type Vehicule, vehicules } from './fleet.table';
@@ -73,6 +74,8 @@ function selectVehicules(db: Db, scope: Scope, en_usage: SQL<boolean>, total?: S
       statut: vehicules.statut,
       annee: vehicules.annee,
       date_mise_en_service: vehicules.date_mise_en_service,
+      capacite_reservoir: vehicules.capacite_reservoir,
+      consommation_reference: vehicules.consommation_reference,
       documents_expiring: documentsCount(
         sql`${documents.date_expiration} <= ${addDays(today, DOCUMENT_ALERTE_JOURS)}`,
       ),
@@ -171,5 +174,9 @@ export async function getVehiculeOut(db: Db, scope: Scope, id: number): Promise<
 
 export async function getVehiculeDetail(db: Db, scope: Scope, id: number): Promise<VehiculeDetailOut> {
   const vehicule = await getVehiculeOut(db, scope, id);
-  return { ...vehicule, documents: await listDocumentsOfVehicule(db, scope, id) };
+  return {
+    ...vehicule,
+    documents: await listDocumentsOfVehicule(db, scope, id),
+    compteur: (await relevesKilometrage(db, scope, id, 1))[0] ?? null,
+  };
 }
