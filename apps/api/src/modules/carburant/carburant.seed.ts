@@ -70,17 +70,22 @@ function pleinsDe(
   let n = 0;
   const push = (p: Omit<Nouveau, 'id' | 'vehicule_id' | 'saisie'>) =>
     out.push({ ...p, id: -++n, vehicule_id: v.id, saisie: 'bureau' });
+  // What the tank lacks since the last full tank: a partial fill puts half of it back, a full one all of it.
+  let manque = 0;
   while (true) {
     // A tank lasts a few days; the truck drives most days.
     const jours = 3 + Math.floor(next() * 6);
     day = addDays(day, jours);
     if (day >= today) break;
-    const distance = Math.round(jours * kmParJour * (0.6 + next() * 0.8));
+    // Never more than most of a tank between two fills (what a partial fill left missing included).
+    const autonomie = Math.max(0, v.capacite_reservoir * 0.85 - manque) / ((ref * 1.1) / 100);
+    const distance = Math.round(Math.min(autonomie, jours * kmParJour * (0.6 + next() * 0.8)));
     km += distance;
+    manque += (distance * ref * (0.9 + next() * 0.2)) / 100;
     const partiel = next() < 0.12;
-    const conso = ref * (0.9 + next() * 0.2);
-    const litres = Math.round(((distance * conso) / 100) * (partiel ? 0.5 : 1) * 10) / 10;
+    const litres = Math.round(manque * (partiel ? 0.5 : 1) * 10) / 10;
     if (litres <= 0) continue;
+    manque = partiel ? manque - litres : 0;
     const x = next();
     const mode: ModePaiementCarburant = x < 0.6 ? 'carte' : x < 0.8 ? 'caisse' : x < 0.93 ? 'avance' : 'bon';
     push({
