@@ -3,6 +3,7 @@ import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
 import { vehicules } from './api';
 import { VEHICULE_LABELS } from './labels';
+import { compteurTexte, VehiculeCompteur } from './VehiculeCompteur';
 import { VehiculeDocuments } from './VehiculeDocuments';
 import {
   chauffeurSource,
@@ -44,6 +45,9 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
     { key: 'tonnage', format: 'number', table: false, export: false },
     { key: 'annee', table: false, export: false },
     { key: 'date_mise_en_service', format: 'date', table: false, export: false },
+    { key: 'capacite_reservoir', format: 'number', table: false, export: false },
+    { key: 'consommation_reference', format: 'number', table: false, export: false },
+    { key: 'compteur', value: compteurTexte, table: false, export: false },
   ],
   filters: [
     { type: 'select', name: 'statut', options: statutOptions },
@@ -78,8 +82,14 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
       'chauffeur',
       'annee',
       'date_mise_en_service',
+      'capacite_reservoir',
+      'consommation_reference',
+      'compteur',
     ],
-    sections: [{ key: 'documents', title: 'Documents', render: (v) => <VehiculeDocuments vehicule={v} /> }],
+    sections: [
+      { key: 'documents', title: 'Documents', render: (v) => <VehiculeDocuments vehicule={v} /> },
+      { key: 'compteur', title: 'Relevés du compteur', render: (v) => <VehiculeCompteur vehicule={v} /> },
+    ],
     deletable: true,
   },
   groupDelete: true,

@@ -94,6 +94,8 @@ export const vehiculeFormFields: FormFieldDecl[] = [
   { name: 'annee', type: 'number' },
   { name: 'proprietaire_id', type: 'select', source: proprietaireSource },
   { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
+  { name: 'capacite_reservoir', type: 'number' },
+  { name: 'consommation_reference', type: 'number' },
   {
     name: 'date_mise_en_service',
     type: 'date',
