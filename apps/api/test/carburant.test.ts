@@ -84,6 +84,19 @@ describe('pleins de carburant', () => {
       CARBURANT_MSG.litres,
       'litres',
     );
+    // A blank field of the form (null) is missing, not invalid.
+    failed(
+      await f.t.post('/api/carburant', plein(v.id, { litres: null }), f.A.token),
+      422,
+      CARBURANT_MSG.litres,
+      'litres',
+    );
+    failed(
+      await f.t.post('/api/carburant', plein(v.id, { date: null }), f.A.token),
+      422,
+      CARBURANT_MSG.dateObligatoire,
+      'date',
+    );
     failed(
       await f.t.post('/api/carburant', plein(v.id, { litres: 'beaucoup' }), f.A.token),
       422,

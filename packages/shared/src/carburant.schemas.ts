@@ -37,6 +37,7 @@ const pad = (n: string) => n.padStart(2, '0');
  * time, noon for a day alone), `15/03/2026` or `15/03/2026 08:30` (a fuel card's file).
  */
 export function lireDatePlein(v: unknown): unknown {
+  if (v === null) return undefined;
   if (typeof v !== 'string') return v;
   const t = v.trim();
   if (t === '') return undefined;
@@ -66,7 +67,14 @@ const zDatePlein = z.preprocess(
 
 /** `12,5`, `12.5`, 12.5 litres. */
 export const zLitres = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.'))) : v),
+  (v) =>
+    v === null
+      ? undefined
+      : typeof v === 'string'
+        ? v.trim() === ''
+          ? undefined
+          : Number(v.trim().replace(',', '.'))
+        : v,
   z
     .number({ error: (iss) => (iss.input === undefined ? CARBURANT_MSG.litres : CARBURANT_MSG.litresBornes) })
     .refine((v) => Number.isFinite(v) && v > 0 && v <= 2000, { error: CARBURANT_MSG.litresBornes }),

@@ -135,9 +135,24 @@ export const CARBURANT: ListDecl<PleinOut> = {
       'plein_complet',
       'mode_paiement',
       'saisie',
-      'anomalies',
     ],
-    sections: [{ key: 'recu', title: 'Reçu', render: (p, ctx) => <Recu plein={p} ctx={ctx} /> }],
+    sections: [
+      {
+        key: 'anomalies',
+        title: 'Anomalies',
+        visible: (p) => p.anomalies.length > 0,
+        render: (p) => (
+          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            {p.anomalies.map((a) => (
+              <li key={a.code}>
+                <Tag color="red">{ANOMALIES_CARBURANT[a.code]}</Tag> {a.message}
+              </li>
+            ))}
+          </ul>
+        ),
+      },
+      { key: 'recu', title: 'Reçu', render: (p, ctx) => <Recu plein={p} ctx={ctx} /> },
+    ],
     deletable: true,
   },
   groupDelete: true,
