@@ -286,6 +286,7 @@ describe('consommation par véhicule et par mois', () => {
         litres: 297,
         consommation: 33,
         consommation_reference: 33,
+        consommation_seuil: 39.6,
         litres_achetes: 547,
         montant: Math.round(250 * 690) + Math.round(297 * 690),
         pleins: 2,
@@ -297,6 +298,7 @@ describe('consommation par véhicule et par mois', () => {
         litres: 670, // 320 + 350
         consommation: 30.5, // 670 / 2200 × 100 = 30.45
         consommation_reference: 33,
+        consommation_seuil: 39.6,
         litres_achetes: 670,
         montant: (100 + 220 + 350) * 690,
         pleins: 3,

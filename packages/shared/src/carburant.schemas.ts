@@ -190,6 +190,8 @@ export const ConsommationLigne = z.object({
   /** L/100 km, null when no complete stretch closed in the month. */
   consommation: z.number().nullable(),
   consommation_reference: z.number().nullable(),
+  /** The reference plus the company's margin: above it, the consumption is an anomaly. */
+  consommation_seuil: z.number().nullable(),
   /** All the fills of the month: litres and FCFA. */
   litres_achetes: z.number(),
   montant: z.number(),
@@ -200,9 +202,9 @@ export type ConsommationLigne = z.infer<typeof ConsommationLigne>;
 // The odometer
 
 export const SOURCES_KILOMETRAGE = {
-  carburant: 'Plein (bureau)',
-  application: 'Application chauffeur',
-  intervention: 'Intervention',
+  carburant: 'plein saisi au bureau',
+  application: 'application chauffeur',
+  intervention: 'intervention',
 } as const;
 export type SourceKilometrage = keyof typeof SOURCES_KILOMETRAGE;
 

@@ -101,6 +101,10 @@ export async function consommation(
         litres: c?.litres ?? 0,
         consommation: c?.consommation ?? null,
         consommation_reference: v.consommation_reference,
+        consommation_seuil:
+          v.consommation_reference === null
+            ? null
+            : Math.round(v.consommation_reference * (1 + marge / 100) * 10) / 10,
         litres_achetes: Math.round(a.litres * 10) / 10,
         montant: a.montant,
         pleins: a.pleins,

@@ -80,6 +80,7 @@ export const CARBURANT: ListDecl<PleinOut> = {
       key: 'plein_complet',
       value: (p) => (p.plein_complet ? 'Oui' : 'Non'),
       map: { true: 'Oui', false: 'Non' },
+      table: false,
     },
     {
       key: 'mode_paiement',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ConsommationLigne, formatMoney, formatNumber } from '@yams/shared';
-import { Alert, Card, Table, Tag } from 'antd';
+import { Alert, Card, Table, Tag, Typography } from 'antd';
 import { consommationQuery } from './api';
 
 /** One vehicle's year: the complete stretches' km and litres, every fill's FCFA. */
@@ -11,6 +11,7 @@ interface ParVehicule {
   litres: number;
   consommation: number | null;
   reference: number | null;
+  seuil: number | null;
   dernier: ConsommationLigne | undefined;
   montant: number;
 }
@@ -26,6 +27,7 @@ export function parVehicule(lignes: ConsommationLigne[]): ParVehicule[] {
       litres: 0,
       consommation: null,
       reference: l.consommation_reference,
+      seuil: l.consommation_seuil,
       dernier: undefined,
       montant: 0,
     };
@@ -49,10 +51,11 @@ export function ConsommationVehicules() {
   const q = useQuery(consommationQuery());
   const rows = parVehicule(q.data ?? []);
   return (
-    <Card
-      title="Consommation par véhicule (12 derniers mois, plein complet à plein complet)"
-      style={{ marginTop: 16 }}
-    >
+    <Card title="Consommation par véhicule" style={{ marginTop: 16 }}>
+      <Typography.Paragraph type="secondary">
+        Les 12 derniers mois, calculés d’un plein complet au suivant (les compléments comptent dans le plein
+        suivant). En orange : au-dessus de la référence et de la marge admise.
+      </Typography.Paragraph>
       {q.isError && <Alert type="error" showIcon title="Impossible de charger la consommation." />}
       <Table<ParVehicule>
         rowKey="id"
@@ -69,7 +72,7 @@ export function ConsommationVehicules() {
             title: 'Consommation',
             align: 'right',
             render: (_, v) =>
-              v.consommation !== null && v.reference !== null && v.consommation > v.reference ? (
+              v.consommation !== null && v.seuil !== null && v.consommation > v.seuil ? (
                 <Tag color="orange" style={{ marginInlineEnd: 0 }}>
                   {l100(v.consommation)}
                 </Tag>
@@ -77,16 +80,41 @@ export function ConsommationVehicules() {
                 l100(v.consommation)
               ),
           },
-          { key: 'reference', title: 'Référence', align: 'right', render: (_, v) => l100(v.reference) },
+          {
+            key: 'reference',
+            title: 'Référence',
+            align: 'right',
+            responsive: ['md'],
+            render: (_, v) => l100(v.reference),
+          },
           {
             key: 'dernier',
             title: 'Dernier mois',
             align: 'right',
+            responsive: ['lg'],
             render: (_, v) => (v.dernier ? `${l100(v.dernier.consommation)} (${v.dernier.mois})` : '—'),
           },
-          { key: 'km', title: 'Km', align: 'right', render: (_, v) => formatNumber(v.km) },
-          { key: 'litres', title: 'Litres', align: 'right', render: (_, v) => formatNumber(v.litres, 1) },
-          { key: 'montant', title: 'Dépense', align: 'right', render: (_, v) => formatMoney(v.montant) },
+          {
+            key: 'km',
+            title: 'Km',
+            align: 'right',
+            responsive: ['md'],
+            render: (_, v) => formatNumber(v.km),
+          },
+          {
+            key: 'litres',
+            title: 'Litres',
+            align: 'right',
+            responsive: ['md'],
+            render: (_, v) => formatNumber(v.litres, 1),
+          },
+          {
+            key: 'montant',
+            title: 'Dépense',
+            align: 'right',
+            responsive: ['sm'],
+            render: (_, v) => formatMoney(v.montant),
+          },
         ]}
       />
     </Card>

@@ -15,10 +15,12 @@ import { endpointQuery } from '../../base/endpointQuery';
 const quand = (r: Pick<ReleveKilometrage, 'date'>) =>
   r.date.length === 10 ? formatDate(r.date) : formatDateTime(r.date);
 
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** The vehicle's current odometer, as its detail line says it. */
 export const compteurTexte = (v: VehiculeDetailOut) =>
   v.compteur
-    ? `${formatNumber(v.compteur.kilometrage)} km (${SOURCES_KILOMETRAGE[v.compteur.source]}, ${quand(v.compteur)})`
+    ? `${formatNumber(v.compteur.kilometrage)} km — ${SOURCES_KILOMETRAGE[v.compteur.source]}, le ${quand(v.compteur)}`
     : null;
 
 /** The odometer's readings of a vehicle, newest first, each with its source. */
@@ -42,7 +44,7 @@ export function VehiculeCompteur({ vehicule }: { vehicule: VehiculeDetailOut }) 
           align: 'right',
           render: (_, r) => `${formatNumber(r.kilometrage)} km`,
         },
-        { key: 'source', title: 'Source', render: (_, r) => SOURCES_KILOMETRAGE[r.source] },
+        { key: 'source', title: 'Source', render: (_, r) => capitalize(SOURCES_KILOMETRAGE[r.source]) },
       ]}
     />
   );

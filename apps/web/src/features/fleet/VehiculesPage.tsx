@@ -1,4 +1,4 @@
-import { VehiculeBody, type VehiculeDetailOut, VehiculeUpdateBody } from '@yams/shared';
+import { formatNumber, VehiculeBody, type VehiculeDetailOut, VehiculeUpdateBody } from '@yams/shared';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
 import { vehicules } from './api';
@@ -45,8 +45,19 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
     { key: 'tonnage', format: 'number', table: false, export: false },
     { key: 'annee', table: false, export: false },
     { key: 'date_mise_en_service', format: 'date', table: false, export: false },
-    { key: 'capacite_reservoir', format: 'number', table: false, export: false },
-    { key: 'consommation_reference', format: 'number', table: false, export: false },
+    {
+      key: 'capacite_reservoir',
+      value: (v) => (v.capacite_reservoir === null ? null : `${formatNumber(v.capacite_reservoir)} L`),
+      table: false,
+      export: false,
+    },
+    {
+      key: 'consommation_reference',
+      value: (v) =>
+        v.consommation_reference === null ? null : `${formatNumber(v.consommation_reference, 1)} L/100 km`,
+      table: false,
+      export: false,
+    },
     { key: 'compteur', value: compteurTexte, table: false, export: false },
   ],
   filters: [

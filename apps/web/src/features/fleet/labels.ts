@@ -18,8 +18,8 @@ export const VEHICULE_LABELS = {
   annee: 'Année',
   date_mise_en_service: 'Mise en service',
   documents: 'Documents',
-  capacite_reservoir: 'Capacité du réservoir (L)',
-  consommation_reference: 'Consommation de référence (L/100 km)',
+  capacite_reservoir: 'Réservoir',
+  consommation_reference: 'Consommation de référence',
   compteur: 'Compteur',
   search: 'Rechercher',
 } as const;
