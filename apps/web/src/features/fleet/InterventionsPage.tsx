@@ -71,7 +71,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
     // The detail's own lines.
     { key: 'confirmed_at', format: 'datetime', table: false, export: false },
     { key: 'description', table: false, export: false },
-    { key: 'kilometrage', format: 'number', table: false },
+    { key: 'kilometrage', format: 'number', table: false, export: false },
   ],
   filters: [
     { type: 'select', name: 'vehicule', source: vehiculeSource },
