@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ANOMALIES_CARBURANT, CARBURANT_MSG } from '@yams/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -253,6 +254,48 @@ describe('anomalies', () => {
     );
     expect(p.anomalies).toEqual([]);
     data(await f.t.post('/api/entreprise/parametres/update', { marge_anomalie_carburant: 20 }, f.A.token));
+  });
+});
+
+describe('pleins de l’application chauffeur', () => {
+  it('checked like the office’s: stored once on the fill, the office notified, listed with the others', async () => {
+    const driver = await f.chauffeur(f.A, 0);
+    const v = await camion();
+    const c = await f.course(f.A, {
+      chauffeur_id: driver.id,
+      vehicule: v.id,
+      date_chargement: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    const id_client = randomUUID();
+    const form = formData({
+      id_client,
+      course_id: String(c.id),
+      date: new Date(Date.now() - 600_000).toISOString(),
+      litres: '450',
+      montant: '310500',
+      kilometrage: '150000',
+      plein: 'true',
+    });
+    const res = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/chauffeur/carburant',
+      payload: form.payload,
+      headers: {
+        authorization: `Bearer ${driver.token}`,
+        'content-type': form.contentType,
+        'idempotency-key': id_client,
+      },
+    });
+    const id = data(res).id;
+    const p = data(await f.t.get(`/api/carburant/${id}`, f.A.token));
+    expect(p).toMatchObject({ saisie: 'chauffeur', chauffeur: { id: driver.id }, course: { id: c.id } });
+    expect(p.anomalies).toEqual([{ code: 'capacite', message: '450 L pour un réservoir de 400 L.' }]);
+    // The driver is not the office: the company's accounts are told, once.
+    const told = await notificationsDe(id);
+    expect(told.map((n) => n.user_id)).toContain(f.A.id);
+    expect(told.filter((n) => n.user_id === f.A.id)).toHaveLength(1);
+    const compteur = data(await f.t.get(`/api/vehicules/${v.id}`, f.A.token)).compteur;
+    expect(compteur).toMatchObject({ kilometrage: 150_000, source: 'application', reference_id: id });
   });
 });
 

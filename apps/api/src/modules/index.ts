@@ -1,10 +1,12 @@
 import { accountingModule, logoImprime, operationsHooks } from './accounting';
 import { auditModule } from './audit';
 import { authModule } from './auth';
-import { carburantModule } from './carburant';
+import { carburantModule, compteurActuel, verifierPlein } from './carburant';
 import { chauffeurModule } from './chauffeur';
+import { wireVerifierPlein } from './chauffeur/plein-verifie';
 import { entrepriseModule, wireLogoImprime } from './entreprise';
 import { fleetModule } from './fleet';
+import { wireCompteurVehicule } from './fleet/vehicule-compteur';
 import { geolocationModule } from './geolocation';
 import type { ApiModule } from './module';
 import { notificationsModule } from './notifications';
@@ -20,6 +22,9 @@ import { usersModule } from './users';
 wireOperationsAccounting(operationsHooks);
 // A validated invoice keeps printing the logo it was validated with: the company settings keep its file.
 wireLogoImprime(logoImprime);
+// The fuel domain reads vehicles and the driver's fills: they reach it through these two interfaces.
+wireCompteurVehicule(compteurActuel);
+wireVerifierPlein(verifierPlein);
 
 /** Every domain of the API; `app.ts` registers their routes in this order. */
 export const MODULES: ApiModule[] = [

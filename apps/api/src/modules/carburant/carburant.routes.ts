@@ -2,6 +2,7 @@ import {
   carburantContract,
   consommationCarburantEndpoint,
   importCarburantEndpoint,
+  kilometrageVehiculeEndpoint,
   PHOTO_CHAUFFEUR_REGLE,
   recuCarburantEndpoint,
 } from '@yams/shared';
@@ -14,8 +15,10 @@ import { importErrors, importMessage } from '../../lib/import';
 import { StoredFiles } from '../../lib/stored-files';
 import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
+import { findVehicule } from '../fleet/vehicules.repository';
 import { getPlein, listPleins } from './carburant.repository';
 import { createPlein, destroyPlein, importerPleins, joindreRecu, updatePlein } from './carburant.service';
+import { relevesKilometrage } from './compteur.repository';
 import { consommation } from './consommation.repository';
 
 const tags = ['Parc automobile — carburant'];
@@ -82,6 +85,18 @@ const carburantRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('import.invalide', 422, importErrors(report), report);
       }
       return ok(report, importMessage(report, request.body.apercu));
+    },
+  });
+
+  // The odometer of a vehicle, from its fills (office, import, driver's app) and its interventions.
+  endpointRoute(app, kilometrageVehiculeEndpoint, {
+    tags: ['Parc automobile — véhicules'],
+    summary:
+      'Les relevés du compteur d’un véhicule (pleins, interventions, application chauffeur), du plus récent',
+    handler: async (request) => {
+      const scope = currentScope(request);
+      await findVehicule(app.db, scope, request.params.id);
+      return ok(await relevesKilometrage(app.db, scope, request.params.id));
     },
   });
 };

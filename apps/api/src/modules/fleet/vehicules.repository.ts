@@ -20,10 +20,10 @@ import { orderFor, type Sortable } from '../../lib/sorting';
 import { inUseSql } from '../../lib/usages';
 import type { Scope } from '../../plugins/auth';
 import { typesVehicules } from '../reference/reference.table';
-import { relevesKilometrage } from './compteur.repository';
 import { listDocumentsOfVehicule } from './documents.repository';
 import { MAX_ID, vehiculeNotFound } from './fleet.errors';
 import { documents, type Vehicule, vehicules } from './fleet.table';
+import { compteurVehicule } from './vehicule-compteur';
 
 const proprietaire = alias(users, 'proprietaire');
 const chauffeur = alias(users, 'chauffeur');
@@ -177,6 +177,6 @@ export async function getVehiculeDetail(db: Db, scope: Scope, id: number): Promi
   return {
     ...vehicule,
     documents: await listDocumentsOfVehicule(db, scope, id),
-    compteur: (await relevesKilometrage(db, scope, id, 1))[0] ?? null,
+    compteur: await compteurVehicule()(db, scope, id),
   };
 }

@@ -1,12 +1,8 @@
-import { kilometrageVehiculeEndpoint, vehiculesContract } from '@yams/shared';
+import { vehiculesContract } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
-import { endpointRoute } from '../../lib/endpoint-routes';
-import { ok } from '../../lib/http';
-import { currentScope } from '../../plugins/auth';
-import { relevesKilometrage } from './compteur.repository';
 import { DocumentFiles } from './documents.files';
-import { findVehicule, getVehiculeDetail, listVehicules } from './vehicules.repository';
+import { getVehiculeDetail, listVehicules } from './vehicules.repository';
 import { createVehicule, destroyVehicule, updateVehicule } from './vehicules.service';
 
 const vehiculesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,17 +41,6 @@ const vehiculesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { message, files: stored } = await destroyVehicule(app.db, scope, id, { group });
       await Promise.all(stored.map((f) => files.remove(f)));
       return message;
-    },
-  });
-
-  endpointRoute(app, kilometrageVehiculeEndpoint, {
-    tags: ['Parc automobile — véhicules'],
-    summary:
-      'Les relevés du compteur d’un véhicule (pleins, interventions, application chauffeur), du plus récent',
-    handler: async (request) => {
-      const scope = currentScope(request);
-      await findVehicule(app.db, scope, request.params.id);
-      return ok(await relevesKilometrage(app.db, scope, request.params.id));
     },
   });
 };

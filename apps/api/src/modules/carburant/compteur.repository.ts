@@ -5,7 +5,7 @@ import { toIso } from '../../db/columns';
 import { scoped } from '../../db/scoped';
 import type { Scope } from '../../plugins/auth';
 import { pleinsCarburant } from '../chauffeur/chauffeur.table';
-import { interventions } from './fleet.table';
+import { interventions } from '../fleet/fleet.table';
 
 // A vehicle's odometer, from every entry that reads it: the fills (the office's, the imports', the driver's
 // app's) and the interventions. The current value is the latest reading by date, whatever its source.
