@@ -359,10 +359,17 @@ describe('consommation par véhicule et par mois', () => {
 describe('import d’un relevé de carte carburant', () => {
   it('good lines all written (vehicle by its plate, French dates), a bad file writes nothing with each line’s errors', async () => {
     const v = await camion();
+    // The export's own columns: the driver by his name, the course by its code.
+    const chauffeur = data(await f.t.get(`/api/utilisateurs/${f.A.chauffeur}`, f.A.token));
+    const course = data(
+      await f.t.get(`/api/courses/${(await f.course(f.A, { vehicule: v.id })).id}`, f.A.token),
+    );
     const good = {
       lignes: [
         {
           vehicule_id: v.plaque.replaceAll('-', ' '),
+          chauffeur_id: chauffeur.nom_complet,
+          course_id: course.code,
           date: '02/03/2026 07:45',
           litres: '310,5',
           prix_litre: 690,
@@ -389,7 +396,14 @@ describe('import d’un relevé de carte carburant', () => {
     const bad = {
       lignes: [
         ...good.lignes,
-        { vehicule_id: 'GA-000-ZZ', date: '05/03/2026', litres: 50, prix_litre: 690 },
+        {
+          vehicule_id: 'GA-000-ZZ',
+          date: '05/03/2026',
+          litres: 50,
+          prix_litre: 690,
+          chauffeur_id: 'Personne Inconnue',
+          course_id: 'CRS-1999-99999',
+        },
         { vehicule_id: v.plaque, date: '31/02/2026', litres: -3, prix_litre: 690, mode_paiement: 'chèque' },
       ],
       numeros: [2, 3, 5, 6],
@@ -398,7 +412,9 @@ describe('import d’un relevé de carte carburant', () => {
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.errors[0]).toBe("Aucune ligne n'a été importée : 2 lignes à corriger.");
-    expect(body.errors).toContain('Ligne 5 : Aucun véhicule ne porte cette plaque : « GA-000-ZZ ».');
+    expect(body.errors).toContain(
+      'Ligne 5 : Aucun véhicule ne porte cette plaque : « GA-000-ZZ ». Aucun chauffeur ne porte ce nom : « Personne Inconnue ». Aucune course ne porte ce code : « CRS-1999-99999 ».',
+    );
     expect(body.errors).toContain(
       `Ligne 6 : ${CARBURANT_MSG.dateInvalide} ${CARBURANT_MSG.litresBornes} ${CARBURANT_MSG.modeInvalide}`,
     );
@@ -407,9 +423,13 @@ describe('import d’un relevé de carte carburant', () => {
     const done = data(await f.t.post('/api/carburant/import', good, f.A.token));
     expect(done).toEqual({ lignes: 2, importees: 2, erreurs: [] });
     const rows = await f.db.select().from(pleinsCarburant).where(eq(pleinsCarburant.vehicule_id, v.id));
-    expect(rows.map((r) => [r.saisie, r.litres, r.montant, r.plein, r.mode_paiement]).sort()).toEqual([
-      ['import', 300, 207_000, true, 'carte'],
-      ['import', 310.5, Math.round(310.5 * 690), true, 'carte'],
+    expect(
+      rows
+        .map((r) => [r.saisie, r.litres, r.montant, r.plein, r.mode_paiement, r.chauffeur_id, r.course_id])
+        .sort(),
+    ).toEqual([
+      ['import', 300, 207_000, true, 'carte', null, null],
+      ['import', 310.5, Math.round(310.5 * 690), true, 'carte', f.A.chauffeur, course.id],
     ]);
   });
 });

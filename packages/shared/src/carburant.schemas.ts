@@ -25,6 +25,8 @@ export const CARBURANT_MSG = {
   vehiculeInconnu: "Ce véhicule n'existe pas.",
   vehiculePlaqueInconnue: 'Aucun véhicule ne porte cette plaque',
   chauffeurInconnu: "Ce chauffeur n'existe pas.",
+  chauffeurNomInconnu: 'Aucun chauffeur ne porte ce nom',
+  courseCodeInconnu: 'Aucune course ne porte ce code',
   courseInconnue: "Cette course n'existe pas.",
   courseAutreVehicule: "Cette course n'est pas faite avec ce véhicule.",
   recuAbsent: 'Envoyez la photo du reçu en multipart/form-data, champ « photo ».',

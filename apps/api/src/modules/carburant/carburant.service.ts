@@ -4,6 +4,7 @@ import {
   type FichierEnvoye,
   type ImportBody,
   type ImportReport,
+  nomComplet,
   PleinBody,
   type PleinUpdateBody,
   plaqueCle,
@@ -212,12 +213,22 @@ export async function importerPleins(db: Db, scope: Scope, body: ImportBody): Pr
       v.id,
     ]),
   );
+  // A driver by his name as the export writes it, a course by its code.
+  const chauffeurs = await s
+    .select({ id: users.id, nom: users.nom, prenom: users.prenom, name: users.name })
+    .from(users)
+    .where(inArray(users.type, [...CHAUFFEUR_TYPES]));
+  const parNom = new Map(chauffeurs.map((c) => [nomComplet(c).toLowerCase(), c.id]));
+  const texte = (v: unknown) =>
+    typeof v === 'string' && v.trim() !== '' && !/^\d+$/.test(v.trim()) ? v.trim() : null;
   try {
     await transaction(db, async (tx) => {
       for (const [i, line] of body.lignes.entries()) {
         const ligne = body.numeros?.[i] ?? i + 2;
         const messages: string[] = [];
         const values: Record<string, unknown> = { ...line };
+        /** The references named in the file that match no row: their own message, not the schema's. */
+        const inconnus = new Set<string>();
         const v = values.vehicule_id;
         if (typeof v === 'string' && !/^\d+$/.test(v.trim()) && v.trim() !== '') {
           const id = parPlaque.get(plaqueCle(v));
@@ -225,14 +236,36 @@ export async function importerPleins(db: Db, scope: Scope, body: ImportBody): Pr
           else {
             messages.push(`${CARBURANT_MSG.vehiculePlaqueInconnue} : « ${v.trim()} ».`);
             delete values.vehicule_id;
+            inconnus.add('vehicule_id');
+          }
+        }
+        const nom = texte(values.chauffeur_id);
+        if (nom) {
+          const id = parNom.get(nom.toLowerCase());
+          if (id) values.chauffeur_id = id;
+          else {
+            messages.push(`${CARBURANT_MSG.chauffeurNomInconnu} : « ${nom} ».`);
+            delete values.chauffeur_id;
+            inconnus.add('chauffeur_id');
+          }
+        }
+        const code = texte(values.course_id);
+        if (code) {
+          const [c] = await scoped(tx, { entrepriseId })
+            .select({ id: courses.id })
+            .from(courses)
+            .where(eq(courses.code, code.toUpperCase()));
+          if (c) values.course_id = c.id;
+          else {
+            messages.push(`${CARBURANT_MSG.courseCodeInconnu} : « ${code} ».`);
+            delete values.course_id;
+            inconnus.add('course_id');
           }
         }
         delete values.entreprise_id;
         const parsed = PleinBody.safeParse(values);
         if (!parsed.success) {
-          const champs = parsed.error.issues.filter(
-            (iss) => !(messages.length && iss.path[0] === 'vehicule_id'),
-          );
+          const champs = parsed.error.issues.filter((iss) => !inconnus.has(String(iss.path[0])));
           messages.push(...new Set(champs.map((iss) => iss.message)));
         } else if (!messages.length) {
           try {
