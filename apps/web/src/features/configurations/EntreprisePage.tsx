@@ -44,6 +44,8 @@ const FIELDS: Array<{ name: keyof Values; label: string; span?: number }> = [
 const NUMBERS: Array<{ name: keyof Values; label: string; suffix: string; min: number }> = [
   { name: 'delai_en_ligne_min', label: 'Délai en ligne des appareils GPS', suffix: 'min', min: 1 },
   { name: 'rayon_arrivee_m', label: "Rayon d'arrivée", suffix: 'm', min: 10 },
+  // A fill whose consumption passes the vehicle's reference by more than this is an anomaly.
+  { name: 'marge_anomalie_carburant', label: 'Marge carburant admise', suffix: '%', min: 0 },
 ];
 
 /** The logo as an object URL (the route needs the bearer token, so no plain <img src>). */
