@@ -117,6 +117,12 @@ describe('pleins de carburant', () => {
       'montant',
     );
     failed(
+      await f.t.post('/api/carburant', plein(v.id, { litres: 2000, prix_litre: 900_000_000 }), f.A.token),
+      422,
+      CARBURANT_MSG.montantTropEleve,
+      'prix_litre',
+    );
+    failed(
       await f.t.post('/api/carburant', plein(v.id, { date: '2099-01-01' }), f.A.token),
       422,
       CARBURANT_MSG.dateFuture,

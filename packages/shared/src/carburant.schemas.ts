@@ -7,7 +7,7 @@ import {
 } from './carburant.rules';
 import { zFichierEnvoye } from './files';
 import { dateRangeQuery } from './list-query';
-import { zMontantOptionnel } from './money';
+import { MONTANT_MAX, zMontantOptionnel } from './money';
 import { zChamps } from './reference';
 
 // Fuel fills as the office enters them (`/api/carburant`), the import of a fuel-card file, and the answers.
@@ -17,6 +17,7 @@ export const CARBURANT_MSG = {
   litresBornes: 'Les litres doivent être un nombre entre 0 et 2000.',
   montantOuPrix: 'Indiquez le montant ou le prix au litre.',
   montantIncoherent: 'Le montant ne correspond pas aux litres × prix au litre (écart de plus de 1 %).',
+  montantTropEleve: 'Les litres × le prix au litre dépassent 1.000.000.000 FCFA.',
   dateObligatoire: 'La date du plein est obligatoire.',
   dateInvalide: 'La date du plein doit être une date (JJ/MM/AAAA HH:MM ou AAAA-MM-JJ).',
   dateFuture: 'La date du plein est dans le futur.',
@@ -125,6 +126,8 @@ const montantCoherent = (
   if (v.litres === undefined) return;
   if (!v.montant && !v.prix_litre) {
     ctx.addIssue({ code: 'custom', path: ['montant'], message: CARBURANT_MSG.montantOuPrix });
+  } else if (v.prix_litre && v.litres * v.prix_litre > MONTANT_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['prix_litre'], message: CARBURANT_MSG.montantTropEleve });
   } else if (v.montant && v.prix_litre) {
     const attendu = v.litres * v.prix_litre;
     if (Math.abs(attendu - v.montant) > attendu * 0.01) {

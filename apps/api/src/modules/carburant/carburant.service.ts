@@ -4,6 +4,7 @@ import {
   type FichierEnvoye,
   type ImportBody,
   type ImportReport,
+  MONTANT_MAX,
   nomComplet,
   PleinBody,
   type PleinUpdateBody,
@@ -124,6 +125,8 @@ export async function updatePlein(db: Db, scope: Scope, id: number, body: PleinU
     if (montant === null && prix && (body.litres !== undefined || body.prix_litre !== undefined)) {
       montant = Math.round(litres * prix);
     }
+    if (prix && litres * prix > MONTANT_MAX)
+      throw fieldErrors({ prix_litre: CARBURANT_MSG.montantTropEleve });
     if (body.montant !== undefined && !body.montant && !prix) {
       throw fieldErrors({ montant: CARBURANT_MSG.montantOuPrix });
     }
