@@ -73,6 +73,7 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   '/api/vehicules': tenant(T.vehicules),
   '/api/documents': tenant(T.documents),
   '/api/interventions': tenant(T.interventions),
+  '/api/carburant': tenant(T.pleinsCarburant),
   '/api/factures': tenant(T.factures),
   '/api/achats': tenant(T.achats),
   '/api/piece_de_caisses': tenant(T.piecesDeCaisse),

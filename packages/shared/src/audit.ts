@@ -49,6 +49,7 @@ export const AUDIT_ENTITES: Record<string, string> = {
   fournisseurs: 'Fournisseur',
   trajets: 'Trajet',
   parametres_entreprise: "Paramètres de l'entreprise",
+  pleins_carburant: 'Plein de carburant',
 };
 
 /** API path of a resource (`/api/piece_de_caisses`) → its audited table: the detail dialogs' history. */
@@ -75,6 +76,7 @@ export const AUDIT_PATHS: Record<string, string> = {
   '/api/services': 'services',
   '/api/fournisseurs': 'fournisseurs',
   '/api/trajets': 'trajets',
+  '/api/carburant': 'pleins_carburant',
 };
 
 /** One field's change: its value before and after (null when absent: a creation, a deletion). */

@@ -20,6 +20,7 @@ import {
 } from './accounting.schemas';
 import { AdresseBody, AdresseOut, AdresseUpdateBody } from './adresses';
 import { AuditEntryOut } from './audit';
+import { PleinBody, PleinOut, PleinUpdateBody } from './carburant.schemas';
 import { entityContract } from './contract';
 import {
   DocumentBody,
@@ -51,6 +52,7 @@ import {
   AdressesQuery,
   AppareilsQuery,
   AuditQuery,
+  CarburantQuery,
   CoursesQuery,
   DemandesQuery,
   DocumentsQuery,
@@ -170,6 +172,17 @@ export const interventionsContract = entityContract({
   create: InterventionBody,
   update: InterventionUpdateBody,
   actions: { confirm: {} },
+});
+
+/** Fuel fills: the driver's app records them too (`/api/chauffeur/carburant`), the office sees them all. */
+export const carburantContract = entityContract({
+  path: '/api/carburant',
+  item: PleinOut,
+  detail: PleinOut,
+  query: CarburantQuery,
+  create: PleinBody,
+  update: PleinUpdateBody,
+  actions: {},
 });
 
 // ---------- Users ----------

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELAI_PAIEMENT_DEFAUT, zDelaiPaiement } from './accounting.echeances';
+import { MARGE_ANOMALIE_CARBURANT_DEFAUT } from './carburant.rules';
 import { type FichierRegle, zFichierEnvoye } from './files';
 import { zMontant } from './money';
 import { zChamps } from './reference';
@@ -20,6 +21,7 @@ export const PARAMETRES_DEFAUTS = {
   vitesse_mouvement_kmh: 5,
   remise_avant_taxes: false,
   delai_paiement: DELAI_PAIEMENT_DEFAUT,
+  marge_anomalie_carburant: MARGE_ANOMALIE_CARBURANT_DEFAUT,
 } as const;
 
 /** Logo: an image of at most 2 Mo. */
@@ -101,6 +103,10 @@ export const ParametresEntrepriseBody = z.object({
     .optional(),
   /** The payment term of its invoices, when the client has none of its own. */
   delai_paiement: zDelaiPaiement.optional(),
+  /** A fill whose consumption passes the vehicle's reference by more than this (%) is flagged. */
+  marge_anomalie_carburant: zChamps
+    .entierOptionnel("La marge d'anomalie de consommation", 0, 200)
+    .transform((v) => v ?? undefined),
   /** null removes the logo (it is set by the upload route). */
   logo: z.null({ error: 'Le logo se change par son envoi de fichier ; null le retire.' }).optional(),
 });
@@ -125,6 +131,7 @@ export const ParametresEntrepriseOut = z.object({
   vitesse_mouvement_kmh: z.number(),
   remise_avant_taxes: z.boolean(),
   delai_paiement: zDelaiPaiement,
+  marge_anomalie_carburant: z.number(),
   /** null while the company has never saved its settings (the values are the defaults). */
   updated_at: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReleveKilometrage } from './carburant.schemas';
 import { zFichierEnvoye } from './files';
 import {
   ANNEE_VEHICULE_MIN,
@@ -51,6 +52,10 @@ const vehiculeFields = {
       error: () => `L'année de fabrication ne peut pas dépasser ${anneeVehiculeMax()}.`,
     }),
   date_mise_en_service: zChamps.dateOptionnelle('La date de mise en service'),
+  /** Litres. */
+  capacite_reservoir: zChamps.entierOptionnel('La capacité du réservoir', 1, 5000),
+  /** L/100 km. */
+  consommation_reference: zChamps.nombreOptionnel('La consommation de référence', 200),
 };
 
 /** Year of manufacture and commissioning date, checked together (`vehiculeDatesRefus`) on their fields. */
@@ -147,6 +152,7 @@ const interventionFields = {
   date_debut: zChamps.date('La date de début'),
   date_fin: zChamps.dateOptionnelle('La date de fin'),
   description: zChamps.texteOptionnel('La description', 2000),
+  kilometrage: zChamps.entierOptionnel('Le kilométrage', 0, 10_000_000),
   lignes: z
     .array(InterventionLigneBody, { error: 'Les lignes doivent être une liste.' })
     .max(100, { error: 'Une intervention ne peut pas avoir plus de 100 lignes.' })
@@ -221,6 +227,8 @@ export const VehiculeOut = z.object({
   statut: z.string(),
   annee: z.number().nullable(),
   date_mise_en_service: z.string().nullable(),
+  capacite_reservoir: z.number().nullable(),
+  consommation_reference: z.number().nullable(),
   /** Documents expiring within DOCUMENT_ALERTE_JOURS days, the expired ones included. */
   documents_expiring: z.number(),
   documents_expired: z.number(),
@@ -229,7 +237,11 @@ export const VehiculeOut = z.object({
   ...stamps,
 });
 export type VehiculeOut = z.infer<typeof VehiculeOut>;
-export const VehiculeDetailOut = VehiculeOut.extend({ documents: z.array(DocumentOut) });
+export const VehiculeDetailOut = VehiculeOut.extend({
+  documents: z.array(DocumentOut),
+  /** The latest odometer reading (fills, interventions, driver's app), or null. */
+  compteur: ReleveKilometrage.nullable(),
+});
 export type VehiculeDetailOut = z.infer<typeof VehiculeDetailOut>;
 
 export const InterventionLigneOut = z.object({
@@ -260,6 +272,7 @@ export const InterventionOut = z.object({
   montant: z.number(),
   statut: z.string(),
   description: z.string().nullable(),
+  kilometrage: z.number().nullable(),
   confirmed_at: z.string().nullable(),
   lignes: z.array(InterventionLigneOut),
   ...stamps,

@@ -8,6 +8,8 @@ import {
 } from './accounting.schemas';
 import { AUDIT_ACTION_CODES, AUDIT_ENTITES } from './audit';
 import { isCalendarDate, zJourIso } from './calendar';
+import { MODES_PAIEMENT_CARBURANT, SAISIES_CARBURANT } from './carburant.rules';
+import { CARBURANT_MSG } from './carburant.schemas';
 import { SOUS_TYPES, USER_TYPES } from './enums';
 import {
   DOCUMENT_ECHEANCES,
@@ -125,6 +127,21 @@ export const InterventionsQuery = listFilters(
     search: zChamps.recherche(),
   },
   ['id', 'type', 'date_debut', 'date_fin', 'montant', 'statut', 'vehicule', 'garage'],
+);
+
+export const CarburantQuery = listFilters(
+  {
+    vehicule: zChamps.filtreId('véhicule'),
+    chauffeur: zChamps.filtreId('chauffeur'),
+    course: zChamps.filtreId('course'),
+    mode_paiement: z.enum(MODES_PAIEMENT_CARBURANT, { error: CARBURANT_MSG.modeInvalide }).optional(),
+    saisie: z.enum(SAISIES_CARBURANT, { error: 'La saisie est chauffeur, bureau ou import.' }).optional(),
+    anomalie: z.enum(['oui', 'non'], { error: "Le filtre d'anomalie est oui ou non." }).optional(),
+    plein_complet: z.enum(['oui', 'non'], { error: 'Le filtre plein complet est oui ou non.' }).optional(),
+    ...dateRangeQuery,
+    search: zChamps.recherche(),
+  },
+  ['date', 'litres', 'montant', 'kilometrage', 'vehicule', 'station'],
 );
 
 // ---------- Accounting ----------

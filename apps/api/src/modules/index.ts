@@ -1,9 +1,12 @@
 import { accountingModule, logoImprime, operationsHooks } from './accounting';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+import { carburantModule, compteurActuel, verifierPlein } from './carburant';
 import { chauffeurModule } from './chauffeur';
+import { wireVerifierPlein } from './chauffeur/plein-verifie';
 import { entrepriseModule, wireLogoImprime } from './entreprise';
 import { fleetModule } from './fleet';
+import { wireCompteurVehicule } from './fleet/vehicule-compteur';
 import { geolocationModule } from './geolocation';
 import type { ApiModule } from './module';
 import { notificationsModule } from './notifications';
@@ -19,6 +22,9 @@ import { usersModule } from './users';
 wireOperationsAccounting(operationsHooks);
 // A validated invoice keeps printing the logo it was validated with: the company settings keep its file.
 wireLogoImprime(logoImprime);
+// The fuel domain reads vehicles and the driver's fills: they reach it through these two interfaces.
+wireCompteurVehicule(compteurActuel);
+wireVerifierPlein(verifierPlein);
 
 /** Every domain of the API; `app.ts` registers their routes in this order. */
 export const MODULES: ApiModule[] = [
@@ -35,6 +41,7 @@ export const MODULES: ApiModule[] = [
   geolocationModule,
   auditModule,
   chauffeurModule,
+  carburantModule,
 ];
 
 /**
@@ -43,7 +50,15 @@ export const MODULES: ApiModule[] = [
  * drivers of the driver's app (no random draw: everything before stays as it was). Changing it
  * changes the seeded data (one random sequence runs through all of them).
  */
-const SEED_ORDER = ['reference', 'fleet', 'operations', 'accounting', 'geolocation', 'chauffeur'];
+const SEED_ORDER = [
+  'reference',
+  'fleet',
+  'operations',
+  'accounting',
+  'geolocation',
+  'chauffeur',
+  'carburant',
+];
 
 /** The modules that seed demo data, in `SEED_ORDER`; a module with a seed missing from the order fails. */
 export function seedingModules(): Array<Required<Pick<ApiModule, 'name' | 'seed'>>> {

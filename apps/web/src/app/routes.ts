@@ -19,6 +19,7 @@ const SCREENS: Record<RouteName, Screen> = {
   dashboard: lazyScreen(() => import('../features/dashboard/DashboardPage')),
   vehicules: lazyScreen(() => import('../features/fleet/VehiculesPage')),
   interventions: lazyScreen(() => import('../features/fleet/InterventionsPage')),
+  carburant: lazyScreen(() => import('../features/carburant/CarburantPage')),
   documents_a_renouveler: lazyScreen(() => import('../features/fleet/DocumentsARenouvelerPage')),
   clients: lazyScreen(() => import('../features/operations/ClientsPage')),
   courses: lazyScreen(() => import('../features/operations/CoursesPage')),

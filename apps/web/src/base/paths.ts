@@ -83,6 +83,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'carburant',
+    path: '/parc-auto/carburant',
+    title: 'Carburant',
+    access: 'private',
+  },
+  {
     name: 'documents_a_renouveler',
     path: '/parc-auto/documents-a-renouveler',
     title: 'Documents à renouveler',

@@ -1,4 +1,10 @@
-import { FRAIS_TYPES, INCIDENT_TYPES } from '@yams/shared';
+import {
+  type AnomalieCarburant,
+  FRAIS_TYPES,
+  INCIDENT_TYPES,
+  MODES_PAIEMENT_CARBURANT,
+  SAISIES_CARBURANT,
+} from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +12,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -76,29 +83,49 @@ export const livraisons = pgTable(
   ],
 );
 
-/** A fuel record on a vehicle (and the course it was for): the costs read them. */
+/**
+ * A fuel fill of a vehicle (and the course it was for), from the driver's app (`saisie` 'chauffeur', with its
+ * outbox id), the office ('bureau': no driver needed) or a fuel-card import ('import'). `anomalies`: what the
+ * rules (packages/shared carburant.rules.ts) found when it was recorded, kept so it is raised once.
+ */
 export const pleinsCarburant = pgTable(
   'pleins_carburant',
   {
-    ...releve(),
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    chauffeur_id: integer('chauffeur_id').references(() => users.id, { onDelete: 'restrict' }),
+    id_client: uuid('id_client'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
     vehicule_id: integer('vehicule_id')
       .notNull()
       .references(() => vehicules.id, { onDelete: 'restrict' }),
     course_id: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
     litres: doublePrecision('litres').notNull(),
     /** Integer FCFA. */
+    prix_litre: integer('prix_litre'),
+    /** Integer FCFA. */
     montant: integer('montant').notNull(),
     station: varchar('station', { length: 120 }),
     kilometrage: integer('kilometrage'),
     plein: boolean('plein').notNull().default(false),
+    /** MODES_PAIEMENT_CARBURANT. */
+    mode_paiement: varchar('mode_paiement', { length: 12 }),
+    saisie: varchar('saisie', { length: 12 }).notNull().default('chauffeur'),
+    anomalies: jsonb('anomalies').$type<AnomalieCarburant[]>().notNull().default([]),
     date_plein: timestamptz('date_plein').notNull(),
+    created_at: timestamptz('created_at').notNull().default(sql`now()`),
+    updated_at: timestamptz('updated_at').notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('pleins_carburant_client_unique').on(t.chauffeur_id, t.id_client),
     index('pleins_carburant_vehicule_idx').on(t.entreprise_id, t.vehicule_id, t.date_plein),
     index('pleins_carburant_course_idx').on(t.entreprise_id, t.course_id),
+    index('pleins_carburant_date_idx').on(t.entreprise_id, t.date_plein),
     check('pleins_carburant_litres_check', sql`${t.litres} > 0`),
     check('pleins_carburant_montant_check', sql`${t.montant} > 0`),
+    enumCheck('pleins_carburant_mode_check', t.mode_paiement, MODES_PAIEMENT_CARBURANT),
+    enumCheck('pleins_carburant_saisie_check', t.saisie, SAISIES_CARBURANT),
   ],
 );
 

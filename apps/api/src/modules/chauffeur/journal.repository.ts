@@ -181,7 +181,7 @@ export function releveOut(
   const common = {
     ...releveBase,
     id: r.id,
-    id_client: r.id_client,
+    id_client: r.id_client ?? '',
     genre,
     course_id: r.course_id,
     vehicule: { id: r.vehicule_id, plaque },

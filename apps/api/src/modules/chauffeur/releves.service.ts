@@ -38,6 +38,7 @@ import {
 } from './chauffeur.table';
 import { lockCourseChauffeur, vehiculesDuChauffeur } from './courses-chauffeur.repository';
 import { etapeOut, livraisonOut, photosOf, releveOut } from './journal.repository';
+import { verifierPleinChauffeur } from './plein-verifie';
 
 // What a driver records on the road. Every write is idempotent twice over: the Idempotency-Key of the
 // outbox (plugins/idempotency.ts, 24 hours) and the row's own `id_client` (unique per driver, for ever): a
@@ -388,6 +389,9 @@ export function enregistrerCarburant(db: Db, files: StoredFiles, scope: Scope, b
         ...position(b),
       }),
       out: (row, plaque, photo) => releveOut('carburant', row, chauffeurNom(scope), plaque, photo),
+      // Checked once, as the office's fills are: the office hears of an anomaly at once.
+      after: (tx, row) =>
+        verifierPleinChauffeur()(tx, scope.entrepriseId!, row.id, scope.user.id).then(() => undefined),
     },
     body,
   );

@@ -39,6 +39,8 @@ export const parametresEntreprise = pgTable(
       .$type<DelaiPaiement>()
       .notNull()
       .default('comptant'),
+    /** A fill whose consumption passes the vehicle's reference by more than this (%) is flagged. */
+    marge_anomalie_carburant: integer('marge_anomalie_carburant').notNull().default(20),
     ...timestamps,
   },
   (t) => [
@@ -48,6 +50,10 @@ export const parametresEntreprise = pgTable(
     check('parametres_arret_positif', sql`${t.arret_min_minutes} > 0`),
     check('parametres_trajet_positif', sql`${t.trajet_distance_min_m} >= 0`),
     check('parametres_vitesse_positive', sql`${t.vitesse_mouvement_kmh} > 0`),
+    check(
+      'parametres_marge_carburant_check',
+      sql`${t.marge_anomalie_carburant} >= 0 and ${t.marge_anomalie_carburant} <= 200`,
+    ),
   ],
 );
 

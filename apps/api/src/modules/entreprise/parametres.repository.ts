@@ -48,6 +48,7 @@ export async function getParametres(db: Db, entrepriseId: number): Promise<Param
     vitesse_mouvement_kmh: p?.vitesse_mouvement_kmh ?? PARAMETRES_DEFAUTS.vitesse_mouvement_kmh,
     remise_avant_taxes: p?.remise_avant_taxes ?? PARAMETRES_DEFAUTS.remise_avant_taxes,
     delai_paiement: p?.delai_paiement ?? PARAMETRES_DEFAUTS.delai_paiement,
+    marge_anomalie_carburant: p?.marge_anomalie_carburant ?? PARAMETRES_DEFAUTS.marge_anomalie_carburant,
     updated_at: p?.updated_at ?? null,
   };
 }
@@ -87,6 +88,7 @@ export async function saveParametres(
       vitesse_mouvement_kmh: next.vitesse_mouvement_kmh,
       remise_avant_taxes: next.remise_avant_taxes,
       delai_paiement: next.delai_paiement,
+      marge_anomalie_carburant: next.marge_anomalie_carburant,
     };
     await t
       .insert(parametresEntreprise)

@@ -19,6 +19,25 @@ export const MODELES: Array<[string, string, string, number]> = [
   ['Yamaha', 'Crux 110', 'Moto', 0.1],
 ];
 
+/** Tank (litres) and reference consumption (L/100 km) of each model: trucks 28–40 L/100 km. */
+export const CARBURANT_MODELES: Record<string, [number, number]> = {
+  'K 440': [400, 34],
+  'T 480': [600, 33],
+  'Actros 2545': [600, 32],
+  'Actros 3341': [400, 36],
+  'TGS 33.400': [600, 39],
+  'TGX 18.440': [500, 31],
+  'Trakker 410': [400, 37],
+  'Eurocargo 120E': [200, 20],
+  'A7 371': [400, 38],
+  T7H: [600, 35],
+  NPR: [100, 14],
+  FVR: [200, 22],
+  Hilux: [80, 10],
+  'Land Cruiser 79': [130, 13],
+  'Crux 110': [12, 3],
+};
+
 /** Papers of a vehicle: libellé, and whether it expires. */
 export const PAPIERS: Array<[string, boolean]> = [
   ['Carte grise', false],

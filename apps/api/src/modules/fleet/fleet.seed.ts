@@ -6,7 +6,7 @@ import type { Rng } from '../../db/demo-people';
 import { scoped } from '../../db/scoped';
 import type { SeedContext } from '../module';
 import { articles, garages, services, typesVehicules } from '../reference/reference.table';
-import { DESCRIPTIONS, MODELES, PAPIERS, plaque } from './fleet.seed-data';
+import { CARBURANT_MODELES, DESCRIPTIONS, MODELES, PAPIERS, plaque } from './fleet.seed-data';
 import { documents, interventionLignes, interventions, vehicules } from './fleet.table';
 import { refreshVehiculeStatuts } from './vehicule-statuts';
 
@@ -48,6 +48,9 @@ function vehiculesOf(
       statut: statutAuHasard(r),
       annee,
       date_mise_en_service: `${annee}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
+      // From the model, no draw: the demo's random sequence stays as it was.
+      capacite_reservoir: CARBURANT_MODELES[modele]?.[0] ?? null,
+      consommation_reference: CARBURANT_MODELES[modele]?.[1] ?? null,
     };
   });
 }

@@ -5,7 +5,17 @@ import {
   VEHICULE_STATUTS,
 } from '@yams/shared';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { entrepriseId, enumCheck, timestamps, timestamptz } from '../../db/columns';
 import { users } from '../../db/core.table';
 import { articles, garages, services, typesVehicules } from '../reference/reference.table';
@@ -35,6 +45,10 @@ export const vehicules = pgTable(
     statut: varchar('statut', { length: 30 }).notNull().default('Nouveau'),
     annee: integer('annee'),
     date_mise_en_service: date('date_mise_en_service'),
+    /** Tank capacity in litres: a fill above it is flagged. */
+    capacite_reservoir: integer('capacite_reservoir'),
+    /** Reference consumption in L/100 km: a stretch above it by the company's margin is flagged. */
+    consommation_reference: doublePrecision('consommation_reference'),
     ...timestamps,
   },
   (t) => [
@@ -90,6 +104,8 @@ export const interventions = pgTable(
     statut: varchar('statut', { length: 20 }).notNull().default('Brouillon'),
     description: text('description'),
     montant: integer('montant').notNull().default(0),
+    /** The odometer read at the garage (one of the vehicle's odometer entries). */
+    kilometrage: integer('kilometrage'),
     confirmed_at: timestamptz('confirmed_at'),
     ...timestamps,
   },

@@ -76,6 +76,7 @@ const fields = (body: Omit<InterventionBody, 'lignes'>, montant: number) => ({
   date_debut: body.date_debut,
   date_fin: body.date_fin ?? null,
   description: body.description ?? null,
+  kilometrage: body.kilometrage ?? null,
   montant,
 });
 
@@ -125,6 +126,7 @@ export async function updateIntervention(
     date_debut: current.date_debut,
     date_fin: current.date_fin,
     description: current.description,
+    kilometrage: current.kilometrage,
     ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)),
   };
   if (merged.date_fin && merged.date_fin < merged.date_debut) {

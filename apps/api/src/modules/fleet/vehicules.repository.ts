@@ -23,6 +23,7 @@ import { typesVehicules } from '../reference/reference.table';
 import { listDocumentsOfVehicule } from './documents.repository';
 import { MAX_ID, vehiculeNotFound } from './fleet.errors';
 import { documents, type Vehicule, vehicules } from './fleet.table';
+import { compteurVehicule } from './vehicule-compteur';
 
 const proprietaire = alias(users, 'proprietaire');
 const chauffeur = alias(users, 'chauffeur');
@@ -73,6 +74,8 @@ function selectVehicules(db: Db, scope: Scope, en_usage: SQL<boolean>, total?: S
       statut: vehicules.statut,
       annee: vehicules.annee,
       date_mise_en_service: vehicules.date_mise_en_service,
+      capacite_reservoir: vehicules.capacite_reservoir,
+      consommation_reference: vehicules.consommation_reference,
       documents_expiring: documentsCount(
         sql`${documents.date_expiration} <= ${addDays(today, DOCUMENT_ALERTE_JOURS)}`,
       ),
@@ -171,5 +174,9 @@ export async function getVehiculeOut(db: Db, scope: Scope, id: number): Promise<
 
 export async function getVehiculeDetail(db: Db, scope: Scope, id: number): Promise<VehiculeDetailOut> {
   const vehicule = await getVehiculeOut(db, scope, id);
-  return { ...vehicule, documents: await listDocumentsOfVehicule(db, scope, id) };
+  return {
+    ...vehicule,
+    documents: await listDocumentsOfVehicule(db, scope, id),
+    compteur: await compteurVehicule()(db, scope, id),
+  };
 }

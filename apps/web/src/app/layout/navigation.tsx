@@ -25,6 +25,7 @@ export const NAVIGATION: NavEntry[] = [
     children: [
       { key: 'vehicules', label: 'Véhicules', route: 'vehicules' },
       { key: 'interventions', label: 'Interventions', route: 'interventions' },
+      { key: 'carburant', label: 'Carburant', route: 'carburant' },
       { key: 'documents-a-renouveler', label: 'Documents à renouveler', route: 'documents_a_renouveler' },
     ],
   },

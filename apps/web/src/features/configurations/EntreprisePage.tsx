@@ -47,6 +47,8 @@ const NUMBERS: Array<{ name: keyof Values; label: string; suffix: string; min: n
   { name: 'arret_min_minutes', label: "Durée minimale d'un arrêt", suffix: 'min', min: 1 },
   { name: 'trajet_distance_min_m', label: "Distance minimale d'un trajet", suffix: 'm', min: 0 },
   { name: 'vitesse_mouvement_kmh', label: 'Vitesse de mouvement', suffix: 'km/h', min: 1 },
+  // A fill whose consumption passes the vehicle's reference by more than this is an anomaly.
+  { name: 'marge_anomalie_carburant', label: 'Marge carburant admise', suffix: '%', min: 0 },
 ];
 
 /** The logo as an object URL (the route needs the bearer token, so no plain <img src>). */

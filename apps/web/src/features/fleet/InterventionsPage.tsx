@@ -35,6 +35,7 @@ const formFields: FormFieldDecl[] = [
   { name: 'garage_id', type: 'select', required: true, source: garageSource },
   { name: 'type', type: 'select', required: true, options: options(INTERVENTION_TYPES) },
   { name: 'dates', type: 'dateRange', required: true, params: ['date_debut', 'date_fin'] },
+  { name: 'kilometrage', type: 'number' },
   { name: 'description', type: 'textarea', span: 24 },
   // A new intervention takes its lines at once; a draft's lines are then edited in its detail dialog.
   {
@@ -70,6 +71,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
     // The detail's own lines.
     { key: 'confirmed_at', format: 'datetime', table: false, export: false },
     { key: 'description', table: false, export: false },
+    { key: 'kilometrage', format: 'number', table: false, export: false },
   ],
   filters: [
     { type: 'select', name: 'vehicule', source: vehiculeSource },
@@ -107,6 +109,7 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
       'date_fin',
       'montant',
       'confirmed_at',
+      'kilometrage',
       'description',
     ],
     sections: [

@@ -1,8 +1,9 @@
-import { VehiculeBody, type VehiculeDetailOut, VehiculeUpdateBody } from '@yams/shared';
+import { formatNumber, VehiculeBody, type VehiculeDetailOut, VehiculeUpdateBody } from '@yams/shared';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
 import { vehicules } from './api';
 import { VEHICULE_LABELS } from './labels';
+import { compteurTexte, VehiculeCompteur } from './VehiculeCompteur';
 import { VehiculeDocuments } from './VehiculeDocuments';
 import {
   chauffeurSource,
@@ -44,6 +45,20 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
     { key: 'tonnage', format: 'number', table: false, export: false },
     { key: 'annee', table: false, export: false },
     { key: 'date_mise_en_service', format: 'date', table: false, export: false },
+    {
+      key: 'capacite_reservoir',
+      value: (v) => (v.capacite_reservoir === null ? null : `${formatNumber(v.capacite_reservoir)} L`),
+      table: false,
+      export: false,
+    },
+    {
+      key: 'consommation_reference',
+      value: (v) =>
+        v.consommation_reference === null ? null : `${formatNumber(v.consommation_reference, 1)} L/100 km`,
+      table: false,
+      export: false,
+    },
+    { key: 'compteur', value: compteurTexte, table: false, export: false },
   ],
   filters: [
     { type: 'select', name: 'statut', options: statutOptions },
@@ -78,8 +93,14 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
       'chauffeur',
       'annee',
       'date_mise_en_service',
+      'capacite_reservoir',
+      'consommation_reference',
+      'compteur',
     ],
-    sections: [{ key: 'documents', title: 'Documents', render: (v) => <VehiculeDocuments vehicule={v} /> }],
+    sections: [
+      { key: 'documents', title: 'Documents', render: (v) => <VehiculeDocuments vehicule={v} /> },
+      { key: 'compteur', title: 'Relevés du compteur', render: (v) => <VehiculeCompteur vehicule={v} /> },
+    ],
     deletable: true,
   },
   groupDelete: true,

@@ -18,6 +18,9 @@ export const VEHICULE_LABELS = {
   annee: 'Année',
   date_mise_en_service: 'Mise en service',
   documents: 'Documents',
+  capacite_reservoir: 'Réservoir',
+  consommation_reference: 'Consommation de référence',
+  compteur: 'Compteur',
   search: 'Rechercher',
 } as const;
 
@@ -37,6 +40,7 @@ export const INTERVENTION_LABELS = {
   statut: 'Statut',
   description: 'Description',
   confirmed_at: 'Confirmée le',
+  kilometrage: 'Kilométrage',
   lignes: 'Lignes',
 } as const;
 

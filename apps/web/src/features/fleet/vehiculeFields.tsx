@@ -94,6 +94,8 @@ export const vehiculeFormFields: FormFieldDecl[] = [
   { name: 'annee', type: 'number' },
   { name: 'proprietaire_id', type: 'select', source: proprietaireSource },
   { name: 'chauffeur_id', type: 'select', source: chauffeurSource },
+  { name: 'capacite_reservoir', type: 'number', label: 'Capacité du réservoir (L)' },
+  { name: 'consommation_reference', type: 'number', label: 'Consommation de référence (L/100 km)' },
   {
     name: 'date_mise_en_service',
     type: 'date',
