@@ -187,7 +187,12 @@ test('a driver’s whole course, offline from the departure to the signed delive
   expect((await route()).etapes).toHaveLength(1);
 
   // The network back: everything sent once, in order, with the phone's position; nothing left waiting.
+  // A phone's system tells the reopened app with an `online` event; Chromium's offline emulation does not: a
+  // document loaded while the context is offline reads navigator.onLine === true all along, so no `online`
+  // comes when the network returns, and the app's other trigger, its 30 s retry, is later than this wait.
+  // The test sends that event itself, once the network is really back.
   await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByRole('button', { name: /envois? en attente/ })).toHaveCount(0, { timeout: 20_000 });
   await expect
     .poll(async () => (await route()).etapes.map((e) => [e.statut, e.lat, e.lng]))
