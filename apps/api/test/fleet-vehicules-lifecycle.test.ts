@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, vehicules } from '../src/db/schema';
+import { NOMS } from '../src/lib/usages';
 import { data, type Fixtures, failed, setupFixtures } from './fixtures';
 import { PDF, uploadFichier } from './helpers';
 
@@ -86,12 +87,26 @@ describe('deleting vehicles', () => {
     const used = data(await t.get('/api/interventions?limit=1', A.token))[0].vehicule;
     const res = await t.post(`/api/vehicules/${used.id}/destroy`, {}, A.token);
     expect(res.statusCode).toBe(409);
-    expect(res.json().errors[0]).toMatch(
+    const message: string = res.json().errors[0];
+    expect(message).toMatch(
       new RegExp(
-        `^Le véhicule ${used.plaque} est utilisé par .*\\d+ interventions? : il ne peut pas être supprimé\\.$`,
+        `^Le véhicule ${used.plaque} est utilisé par .*\\d+ interventions?\\b.* : il ne peut pas être supprimé\\.$`,
       ),
     );
+    // Every table in French words, never its name in the database.
+    expect(message).toContain('pleins de carburant');
+    expect(message).not.toContain('_');
     expect(data(await t.get(`/api/vehicules/${used.id}`, A.token)).id).toBe(used.id);
+  });
+
+  it('names in French every table that may keep a row from being deleted', async () => {
+    const rows = (await ctx.db.execute(
+      sql`select distinct cl.relname as "table" from pg_constraint c join pg_class cl on cl.oid = c.conrelid
+          where c.contype = 'f' and c.confdeltype <> 'c' and cardinality(c.conkey) = 1`,
+    )) as unknown as { rows: Array<{ table: string }> };
+    const tables = rows.rows.map((r) => r.table).filter((t) => !t.startsWith('audit'));
+    expect(tables.length).toBeGreaterThan(10);
+    expect(tables.filter((t) => !NOMS[t])).toEqual([]);
   });
 
   it('destroy-group answers one French item per line and deletes only what it may', async () => {

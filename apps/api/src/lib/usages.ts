@@ -36,8 +36,11 @@ async function referencesTo(db: Db, table: string): Promise<Reference[]> {
   return refs;
 }
 
-/** French names of the tables that may point at another row: [singular, plural]. */
-const NOMS: Record<string, [string, string]> = {
+/**
+ * French names of the tables that may point at another row: [singular, plural]. Every such table has one
+ * (fleet-vehicules-lifecycle.test.ts reads the foreign keys and checks it).
+ */
+export const NOMS: Record<string, [string, string]> = {
   vehicules: ['véhicule', 'véhicules'],
   documents: ['document', 'documents'],
   interventions: ['intervention', 'interventions'],
@@ -56,6 +59,20 @@ const NOMS: Record<string, [string, string]> = {
   piece_de_caisses: ['pièce de caisse', 'pièces de caisse'],
   appareils: ['appareil', 'appareils'],
   users: ['utilisateur', 'utilisateurs'],
+  pleins_carburant: ['plein de carburant', 'pleins de carburant'],
+  frais_route: ['frais de route', 'frais de route'],
+  incidents_route: ['incident de route', 'incidents de route'],
+  course_etapes: ['étape de course', 'étapes de course'],
+  livraisons: ['livraison', 'livraisons'],
+  photos_chauffeur: ['photo du chauffeur', 'photos du chauffeur'],
+  zones: ['zone', 'zones'],
+  achat_lignes: ["ligne d'achat", "lignes d'achat"],
+  facture_lignes: ['ligne de facture', 'lignes de facture'],
+  reglements: ['règlement', 'règlements'],
+  ecritures: ['écriture comptable', 'écritures comptables'],
+  course_evenements: ['événement de course', 'événements de course'],
+  liens_suivi: ['lien de suivi', 'liens de suivi'],
+  messages: ['message', 'messages'],
 };
 
 /** How many rows of each table still point at `table`.`id`. */
