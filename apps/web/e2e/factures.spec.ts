@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { todayInGabon } from '@yams/shared';
 import { PDFParse } from 'pdf-parse';
-import { OGOUE } from './support/accounts';
+import { OGOUE, openNewCompany } from './support/accounts';
 import { choose } from './support/list';
 import { api, newClient, newCourse, pick, stamp } from './support/operations';
 import { expect, test } from './support/test';
@@ -502,4 +502,42 @@ test('suppression refusée : le « Oups ! » reste 20 s (détail et suppression 
   await dureeAffichee(page, refusGroupe);
   await expect(supprimee).toHaveCount(0); // Long gone (7 s).
   expect((await facturesOf(page, client.id)).map((f) => f.id)).toEqual([id]);
+});
+
+test('« remise déduite avant taxes » : le formulaire calcule comme l’API, la facture enregistrée aussi', async ({
+  page,
+}) => {
+  await openNewCompany(page, 'Remise');
+  expect((await api(page, '/api/entreprise/parametres/update', { remise_avant_taxes: true })).success).toBe(
+    true,
+  );
+  const nom = `Client Remise ${stamp()}`;
+  await newClient(page, nom);
+  await page.goto('/comptabilite/factures');
+  await page.getByRole('button', { name: 'Ajouter une facture' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle facture' });
+  await pick(page, form.getByRole('combobox', { name: 'Client' }), nom.slice(-8), nom);
+  await form.getByLabel('Description de la ligne 1').fill('Transport Libreville – Oyem');
+  await form.getByLabel('Quantité de la ligne 1').fill('1');
+  await form.getByLabel('Prix unitaire de la ligne 1').fill('100000');
+  await form.getByRole('checkbox', { name: 'Remise' }).check();
+  await form.getByLabel('Remise (FCFA)').fill('10000');
+  // The taxes are on 90.000: TVA 18 % 16.200, CSS 1 % 900; the discount is not taken off again.
+  const attendu = {
+    'Total HT': '100.000 FCFA',
+    Remise: '- 10.000 FCFA',
+    'Base taxable': '90.000 FCFA',
+    TVA: '16.200 FCFA',
+    CSS: '900 FCFA',
+    'Total TTC': '107.100 FCFA',
+    'Net à payer': '107.100 FCFA',
+  };
+  await expect.poll(() => totaux(form)).toEqual(attendu);
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form).toBeHidden();
+  const [facture] = (await api<Array<{ id: number; net_a_payer: number }>>(page, '/api/factures')).data;
+  expect(facture!.net_a_payer).toBe(107_100);
+  const detail = (await api<{ tva: number; remise_avant_taxes: boolean }>(page, `/api/factures/${facture!.id}`))
+    .data;
+  expect(detail).toMatchObject({ tva: 16_200, remise_avant_taxes: true });
 });

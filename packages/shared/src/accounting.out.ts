@@ -71,6 +71,8 @@ export const FactureOut = FactureItemOut.extend({
   appliquer_css: z.boolean(),
   taux_css: z.number(),
   appliquer_reduction: z.boolean(),
+  /** The discount came off the HT total before the taxes (the company's setting when the draft was saved). */
+  remise_avant_taxes: z.boolean(),
   tva: z.number(),
   tps: z.number(),
   css: z.number(),

@@ -187,6 +187,7 @@ export async function getFactureOut(db: Db, scope: Scope, id: number): Promise<F
     appliquer_css: f.appliquer_css,
     taux_css: Number(f.taux_css),
     appliquer_reduction: f.appliquer_reduction,
+    remise_avant_taxes: f.remise_avant_taxes,
     tva: f.tva,
     tps: f.tps,
     css: f.css,

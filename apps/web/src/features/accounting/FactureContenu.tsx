@@ -6,15 +6,19 @@ import {
   formatMoney,
   LigneFactureBody,
   montantLigneFacture,
+  parametresEndpoint,
   totauxFacture,
 } from '@yams/shared';
 import { Button, Checkbox, Descriptions, Form, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
+import { endpointQuery } from '../../base/endpointQuery';
 import { call } from '../../base/http';
 import { rateFormatter, rateParser } from '../../components/form/FieldInput';
 import { amountOf, MoneyInput, type MoneyValue } from '../../components/form/MoneyInput';
 import { LinesEditor, newLineKey } from '../../components/lines/LinesEditor';
+import { isSuperadmin } from '../../components/list/tenant';
 import { TOTAUX_STYLE } from './FactureView';
+import { totauxItems } from './totauxItems';
 
 /** One line of the form; `key` is React's. */
 export interface FactureLigneDraft {
@@ -161,7 +165,20 @@ export function FactureContenu({
   const set = (patch: Partial<FactureContenuValue>) => onChange?.({ ...v, ...patch });
   const form = Form.useFormInstance();
   const clientId = (Form.useWatch('client_id', form) as number | undefined) ?? null;
-  const t = totauxFacture(v.lignes.map(calcul), { ...v, reduction: amountOf(v.reduction) });
+  // The company's « remise déduite avant taxes » decides the totals as the API computes them at the save: a
+  // superadmin's invoice reads the setting of the company chosen in the form.
+  const superadmin = isSuperadmin();
+  const entreprise = Form.useWatch('entreprise_id', form) as number | undefined;
+  const parametres = useQuery({
+    ...endpointQuery(parametresEndpoint, { query: superadmin && entreprise ? { entreprise } : undefined }),
+    enabled: !superadmin || Boolean(entreprise),
+  });
+  const avant = parametres.data?.remise_avant_taxes ?? false;
+  const t = totauxFacture(v.lignes.map(calcul), {
+    ...v,
+    reduction: amountOf(v.reduction),
+    remise_avant_taxes: avant,
+  });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <LinesEditor<FactureLigneDraft>
@@ -271,19 +288,13 @@ export function FactureContenu({
         column={1}
         aria-label="Totaux de la facture"
         style={{ maxWidth: 420, marginLeft: 'auto' }}
-      >
-        <Descriptions.Item label="Total HT">{formatMoney(t.total_ht)}</Descriptions.Item>
-        {v.appliquer_tva && <Descriptions.Item label="TVA">{formatMoney(t.tva)}</Descriptions.Item>}
-        {v.appliquer_css && <Descriptions.Item label="CSS">{formatMoney(t.css)}</Descriptions.Item>}
-        <Descriptions.Item label="Total TTC">{formatMoney(t.total_ttc)}</Descriptions.Item>
-        {v.appliquer_tps && <Descriptions.Item label="TPS retenue">- {formatMoney(t.tps)}</Descriptions.Item>}
-        {t.reduction > 0 && (
-          <Descriptions.Item label="Remise">- {formatMoney(t.reduction)}</Descriptions.Item>
+        items={totauxItems(
+          t,
+          v,
+          avant,
+          <strong data-testid="net-a-payer">{formatMoney(t.net_a_payer)}</strong>,
         )}
-        <Descriptions.Item label="Net à payer">
-          <strong data-testid="net-a-payer">{formatMoney(t.net_a_payer)}</strong>
-        </Descriptions.Item>
-      </Descriptions>
+      />
     </Space>
   );
 }

@@ -5,11 +5,11 @@ import {
   type FactureType,
   formatDate,
   formatMoney,
-  formatTaux,
   libelleDelai,
 } from '@yams/shared';
 import { Descriptions, Table, Tag, Typography } from 'antd';
 import { useIsMobile } from '../../components/useIsMobile';
+import { totauxItems } from './totauxItems';
 
 /** Amounts of the totals boxes line up on the right, as on the printed invoice. */
 export const TOTAUX_STYLE = { contentStyle: { textAlign: 'right' as const, whiteSpace: 'nowrap' as const } };
@@ -143,29 +143,16 @@ export function FactureView({ f }: { f: FactureOut }) {
         column={1}
         style={{ maxWidth: 420, marginLeft: 'auto', marginTop: 12 }}
       >
-        <Descriptions.Item label="Total HT">{formatMoney(f.total_ht)}</Descriptions.Item>
-        {f.appliquer_tva && (
-          <Descriptions.Item label={`TVA (${formatTaux(f.taux_tva)})`}>
-            {formatMoney(f.tva)}
+        {totauxItems(
+          f,
+          { ...f, taux: { tva: f.taux_tva, css: f.taux_css, tps: f.taux_tps } },
+          f.remise_avant_taxes,
+          <strong>{formatMoney(f.net_a_payer)}</strong>,
+        ).map((i) => (
+          <Descriptions.Item key={i.key} label={i.label}>
+            {i.children}
           </Descriptions.Item>
-        )}
-        {f.appliquer_css && (
-          <Descriptions.Item label={`CSS (${formatTaux(f.taux_css)})`}>
-            {formatMoney(f.css)}
-          </Descriptions.Item>
-        )}
-        <Descriptions.Item label="Total TTC">{formatMoney(f.total_ttc)}</Descriptions.Item>
-        {f.appliquer_tps && (
-          <Descriptions.Item label={`TPS retenue (${formatTaux(f.taux_tps)})`}>
-            - {formatMoney(f.tps)}
-          </Descriptions.Item>
-        )}
-        {f.reduction > 0 && (
-          <Descriptions.Item label="Remise">- {formatMoney(f.reduction)}</Descriptions.Item>
-        )}
-        <Descriptions.Item label="Net à payer">
-          <strong>{formatMoney(f.net_a_payer)}</strong>
-        </Descriptions.Item>
+        ))}
         {f.type === 'Normale' && f.est_valide && f.reglements.length > 0 && (
           <Descriptions.Item label="Déjà réglé">
             {formatMoney(f.reglements.reduce((n, r) => n + r.montant, 0))}

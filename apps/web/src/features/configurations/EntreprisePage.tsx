@@ -25,6 +25,7 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { endpointKey, endpointQuery } from '../../base/endpointQuery';
 import { ApiError, call, fetchFile } from '../../base/http';
 import { useSession } from '../../base/session';
 import { DELAI_OPTIONS } from '../../components/form/delaiPaiement';
@@ -91,18 +92,14 @@ export default function EntreprisePage() {
     queryFn: async ({ signal }) => utilisateurs.fetchAll({ type: 'transporteur', limit: 1000 }, { signal }),
     enabled: superadmin,
   });
-  const parametres = useQuery({
-    queryKey: ['entreprise-parametres', entreprise],
-    queryFn: async ({ signal }) => (await call(parametresEndpoint, { query }, { signal })).data,
-    enabled,
-  });
+  const parametres = useQuery({ ...endpointQuery(parametresEndpoint, { query }), enabled });
   useEffect(() => {
     if (parametres.data) form.setFieldsValue(parametres.data);
   }, [parametres.data, form]);
   const logoUrl = useLogo(entreprise, parametres.data?.logo);
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['entreprise-parametres'] });
+    void queryClient.invalidateQueries({ queryKey: endpointKey(parametresEndpoint) });
     void queryClient.invalidateQueries({ queryKey: ['statistiques'] });
   };
   const save = useMutation({

@@ -1,9 +1,16 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { finMois, formatMoney, formatNumber, updateParametresEndpoint } from '@yams/shared';
+import {
+  finMois,
+  formatMoney,
+  formatNumber,
+  parametresEndpoint,
+  updateParametresEndpoint,
+} from '@yams/shared';
 import { Button, Popover, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { endpointKey } from '../../../base/endpointQuery';
 import { call } from '../../../base/http';
 import { PATHS } from '../../../base/paths';
 import { MoneyInput, type MoneyValue } from '../../../components/form/MoneyInput';
@@ -26,7 +33,7 @@ function TargetEditor({ entreprise, objectif }: { entreprise: string; objectif: 
     onSuccess: () => {
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: ['statistiques'] });
-      void queryClient.invalidateQueries({ queryKey: ['entreprise-parametres'] });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(parametresEndpoint) });
     },
   });
   return (
