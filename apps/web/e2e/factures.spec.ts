@@ -537,7 +537,8 @@ test('« remise déduite avant taxes » : le formulaire calcule comme l’API, l
   await expect(form).toBeHidden();
   const [facture] = (await api<Array<{ id: number; net_a_payer: number }>>(page, '/api/factures')).data;
   expect(facture!.net_a_payer).toBe(107_100);
-  const detail = (await api<{ tva: number; remise_avant_taxes: boolean }>(page, `/api/factures/${facture!.id}`))
-    .data;
+  const detail = (
+    await api<{ tva: number; remise_avant_taxes: boolean }>(page, `/api/factures/${facture!.id}`)
+  ).data;
   expect(detail).toMatchObject({ tva: 16_200, remise_avant_taxes: true });
 });
