@@ -91,13 +91,15 @@ test('une course parcourt son cycle de vie : seules les transitions permises son
       await dialog.getByRole('button', { name: 'Confirmer' }).click();
     }
     await expect(dialog.locator('.ant-descriptions')).toContainText(label);
-    await expect.poll(() => dialogButtons(dialog)).toEqual([...then, 'Modifier', 'Fermer']);
+    await expect
+      .poll(() => dialogButtons(dialog))
+      .toEqual([...then, 'Imprimer la fiche', 'Modifier', 'Fermer']);
     expect(await vehiculeStatut(page, vehicule.id)).toBe(vehiculeApres);
   };
   const annuler = 'Annuler la dernière étape';
   await expect
     .poll(() => dialogButtons(dialog))
-    .toEqual(['Supprimer', 'Chargement terminé', 'Annulé', 'Modifier', 'Fermer']);
+    .toEqual(['Supprimer', 'Chargement terminé', 'Annulé', 'Imprimer la fiche', 'Modifier', 'Fermer']);
   await status(
     'Chargement terminé',
     ['Transport en cours', 'Problèmes mécaniques', 'Annulé', annuler],
@@ -204,7 +206,8 @@ test('annuler une course (avec confirmation), en supprimer une, puis une suppres
   await expect(page.getByRole('tooltip')).toContainText('Êtes-vous sûr de vouloir annuler cette course ?');
   await page.getByRole('tooltip').getByRole('button', { name: 'Oui' }).click();
   await expect(dialog.locator('.ant-descriptions')).toContainText('Annulé');
-  await expect.poll(() => dialogButtons(dialog)).toEqual(['Fermer']);
+  // A cancelled course is still printed with its road log.
+  await expect.poll(() => dialogButtons(dialog)).toEqual(['Imprimer la fiche', 'Fermer']);
   expect(await vehiculeStatut(page, a!.vehicule.id)).toBe('Disponible');
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Fermer' }).click();
 
