@@ -157,19 +157,20 @@ async function mouvements(
 ): Promise<(MouvementOut & MouvementTresorerie)[]> {
   const filtre = ids
     ? ids.length
-      ? sql`l.id in (${sql.join(ids, sql`, `)})`
+      ? sql`ecriture_lignes.id in (${sql.join(ids, sql`, `)})`
       : sql`false`
-    : sql`l.compte like ${`${compte}%`} and l.date_operation between ${debut} and ${fin}`;
+    : sql`ecriture_lignes.compte like ${`${compte}%`} and ecriture_lignes.date_operation between ${debut} and ${fin}`;
   const rows = await raw.rows<MouvementBrut>(sql`
-    select l.id, l.ecriture_id, l.date_operation::text as date_operation, l.libelle, e.piece,
-      coalesce(p.reference, r.reference) as reference, u.telephone1 as telephone, l.debit, l.credit
-    from ${ecritureLignes} l
-    join ${ecritures} e on e.id = l.ecriture_id
+    select ecriture_lignes.id, ecriture_lignes.ecriture_id, ecriture_lignes.date_operation::text as date_operation,
+      ecriture_lignes.libelle, e.piece, coalesce(p.reference, r.reference) as reference,
+      u.telephone1 as telephone, ecriture_lignes.debit, ecriture_lignes.credit
+    from ${ecritureLignes}
+    join ${ecritures} e on e.id = ecriture_lignes.ecriture_id
     left join ${paiements} p on e.source_type = 'paiement' and p.id = e.source_id and p.entreprise_id = e.entreprise_id
     left join ${reglements} r on e.source_type = 'reglement' and r.id = e.source_id and r.entreprise_id = e.entreprise_id
     left join users u on u.id = p.client_id
     where ${raw.own(ecritureLignes)} and ${filtre}
-    order by l.date_operation, l.id`);
+    order by ecriture_lignes.date_operation, ecriture_lignes.id`);
   return rows.map((r) => ({
     id: Number(r.id),
     ecriture_id: Number(r.ecriture_id),
