@@ -176,15 +176,11 @@ describe('a bank statement', () => {
       fichier: 'releve-bgfi.csv',
     });
     expect(data(await ctx.t.get(URL, ctx.B.token)).map((x: Json) => x.id)).not.toContain(releve.id);
-    failed(
-      await ctx.t.get(`${URL}/${releve.id}`, ctx.B.token),
-      404,
-      `Le rapprochement n°${releve.id} n'existe pas.`,
-    );
+    failed(await ctx.t.get(`${URL}/${releve.id}`, ctx.B.token), 404, "Ce rapprochement n'existe pas.");
     failed(
       await pointer(ctx.B, releve.id, releve.lignes[0].id, { annuler: true }),
       404,
-      `Le rapprochement n°${releve.id} n'existe pas.`,
+      "Ce rapprochement n'existe pas.",
     );
   });
 });

@@ -47,8 +47,7 @@ import { contrePasserSource, passerEcriture } from './journal.service';
 
 const FRAIS_BANCAIRES = '631';
 
-const notFound = (id: number) =>
-  new AppError('rapprochements.not_found', 404, [`Le rapprochement n°${id} n'existe pas.`]);
+const notFound = () => new AppError('rapprochements.not_found', 404, ["Ce rapprochement n'existe pas."]);
 
 const day = (d: string, delta: number) =>
   new Date(Date.parse(d) + delta * 86_400_000).toISOString().slice(0, 10);
@@ -262,7 +261,7 @@ export async function importerRapprochement(
 
 async function findRapprochement(db: Db, scope: Scope, id: number): Promise<Rapprochement> {
   const [r] = await scoped(db, scope).select().from(rapprochements).where(eq(rapprochements.id, id));
-  if (!r) throw notFound(id);
+  if (!r) throw notFound();
   return r;
 }
 
