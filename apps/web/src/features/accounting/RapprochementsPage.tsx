@@ -34,7 +34,7 @@ import { useIsMobile } from '../../components/useIsMobile';
 
 const COMPTES = [
   { value: '521', label: '521 Banques' },
-  { value: '552', label: '552 Monnaie électronique (Airtel Money, Moov Money)' },
+  { value: '552', label: '552 Monnaie électronique' },
 ];
 
 const ETAT_COULEUR: Record<EtatLigneReleve, string> = {
@@ -44,6 +44,10 @@ const ETAT_COULEUR: Record<EtatLigneReleve, string> = {
 };
 
 const KEY = ['comptabilite', 'rapprochements'];
+
+/** `2 lignes pointées`, `0 ligne pointée`: French plural from 2. */
+const n = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+const jour = (d: string) => d.split('-').reverse().join('/');
 
 export default function RapprochementsPage() {
   const mobile = useIsMobile();
@@ -144,15 +148,15 @@ export default function RapprochementsPage() {
     {
       key: 'mouvement',
       title: 'Mouvement comptable',
-      width: mobile ? 240 : 360,
+      width: mobile ? 240 : 340,
       render: (_, l) => {
         const frais = fraisAPasser({ ...l, mouvement_id: l.mouvement?.id ?? null });
         return (
           <Space direction="vertical" size={4} style={{ width: '100%' }}>
             {l.mouvement && (
               <Typography.Text>
-                <DateText value={l.mouvement.date} /> · {l.mouvement.piece ?? l.mouvement.libelle} ·{' '}
-                <Money value={l.mouvement.montant} />
+                <DateText value={l.mouvement.date} /> · {l.mouvement.libelle}
+                {l.mouvement.piece ? ` (${l.mouvement.piece})` : ''}
               </Typography.Text>
             )}
             {l.propositions.map((m) => (
@@ -163,9 +167,11 @@ export default function RapprochementsPage() {
                 ghost
                 loading={enCours === `${l.id}-${m.id}`}
                 onClick={() => pointer(l, { mouvement_id: m.id }, `${l.id}-${m.id}`)}
-                aria-label={`Accepter ${m.piece ?? m.libelle} du ${m.date} pour la ligne ${l.numero}`}
+                title={`${m.libelle}${m.piece ? ` (${m.piece})` : ''} · ${formatMoney(m.montant)}`}
+                aria-label={`Accepter ${m.libelle} du ${jour(m.date)} pour la ligne ${l.numero}`}
+                style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
               >
-                Accepter : {m.piece ?? m.libelle} ({formatMoney(m.montant)})
+                Accepter : {jour(m.date)} · {m.libelle}
               </Button>
             ))}
             {frais && (
@@ -241,7 +247,7 @@ export default function RapprochementsPage() {
               value={compte}
               onChange={setCompte}
               options={COMPTES}
-              style={{ minWidth: 220 }}
+              style={{ minWidth: 200 }}
             />
           </Form.Item>
           <Form.Item label="Modèle">
@@ -250,7 +256,7 @@ export default function RapprochementsPage() {
               value={preset}
               onChange={setPreset}
               options={PRESETS_RELEVE.map((p) => ({ value: p, label: PRESET_RELEVE_LIBELLES[p] }))}
-              style={{ minWidth: 240 }}
+              style={{ minWidth: 220 }}
             />
           </Form.Item>
           <Form.Item>
@@ -262,19 +268,19 @@ export default function RapprochementsPage() {
       </Card>
 
       {liste.data && liste.data.length > 0 && (
-        <Space wrap style={{ marginBottom: 16 }}>
+        <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
           <Typography.Text>Relevé :</Typography.Text>
           <Select
             aria-label="Relevé"
             value={id}
             onChange={(v) => setChoisi(v)}
-            style={{ minWidth: mobile ? 280 : 480 }}
+            style={mobile ? { width: '100%' } : { minWidth: 480 }}
             options={liste.data.map((x) => ({
               value: x.id,
-              label: `${x.fichier} · ${x.compte} · ${x.date_debut.split('-').reverse().join('/')} → ${x.date_fin.split('-').reverse().join('/')}${x.totaux.rapproche ? ' · Rapproché' : ''}`,
+              label: `${x.fichier} · ${x.compte} · ${jour(x.date_debut)} → ${jour(x.date_fin)}${x.totaux.rapproche ? ' · Rapproché' : ''}`,
             }))}
           />
-        </Space>
+        </div>
       )}
       {liste.data?.length === 0 && (
         <Alert
@@ -287,7 +293,7 @@ export default function RapprochementsPage() {
 
       {r && (
         <>
-          <Space style={{ marginBottom: 12 }} wrap>
+          <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
             <Typography.Text strong>
               {r.compte_libelle} ({r.compte}) · {r.fichier}
             </Typography.Text>
@@ -296,7 +302,7 @@ export default function RapprochementsPage() {
             ) : (
               <Tag color="orange">Non rapproché</Tag>
             )}
-          </Space>
+          </div>
           <ReportFigures
             figures={[
               {
@@ -309,20 +315,20 @@ export default function RapprochementsPage() {
                 label: 'Solde pointé',
                 value: r.totaux.solde_pointe,
                 format: 'money',
-                hint: `${r.totaux.pointees} / ${r.totaux.lignes} lignes pointées`,
+                hint: `${r.totaux.pointees} / ${n(r.totaux.lignes, 'ligne')} ${r.totaux.pointees > 1 ? 'pointées' : 'pointée'}`,
               },
               {
                 label: 'Solde comptable',
                 value: r.totaux.solde_comptable,
                 format: 'money',
-                hint: `compte ${r.compte}, du ${r.date_debut.split('-').reverse().join('/')} au ${r.date_fin.split('-').reverse().join('/')}`,
+                hint: `compte ${r.compte}, du ${jour(r.date_debut)} au ${jour(r.date_fin)}`,
               },
               { label: 'Écart', value: r.totaux.ecart, format: 'money', hint: 'relevé − comptabilité' },
             ]}
           />
           <ReportSection
             label="Lignes du relevé"
-            title={`${r.totaux.lignes} lignes : ${r.totaux.pointees} pointées, ${r.totaux.proposees} proposées, ${r.totaux.a_traiter} à traiter`}
+            title={`${n(r.totaux.lignes, 'ligne')} : ${n(r.totaux.pointees, 'pointée')}, ${n(r.totaux.proposees, 'proposée')}, ${r.totaux.a_traiter} à traiter`}
           >
             <Table<LigneReleveOut>
               rowKey="id"
@@ -331,7 +337,7 @@ export default function RapprochementsPage() {
               dataSource={r.lignes}
               columns={columns}
               pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
-              scroll={{ x: mobile ? 900 : undefined }}
+              scroll={{ x: mobile ? 820 : undefined }}
               locale={{ emptyText: 'Aucune ligne' }}
             />
           </ReportSection>
