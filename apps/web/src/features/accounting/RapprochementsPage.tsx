@@ -113,7 +113,6 @@ export default function RapprochementsPage() {
     {
       key: 'libelle',
       title: 'Libellé',
-      ellipsis: !mobile,
       render: (_, l) => (
         <>
           <div>{l.libelle || '—'}</div>
@@ -156,7 +155,9 @@ export default function RapprochementsPage() {
             {l.mouvement && (
               <Typography.Text>
                 <DateText value={l.mouvement.date} /> · {l.mouvement.libelle}
-                {l.mouvement.piece ? ` (${l.mouvement.piece})` : ''}
+                {l.mouvement.piece && !l.mouvement.libelle.includes(l.mouvement.piece)
+                  ? ` (${l.mouvement.piece})`
+                  : ''}
               </Typography.Text>
             )}
             {l.propositions.map((m) => (
@@ -169,7 +170,8 @@ export default function RapprochementsPage() {
                 onClick={() => pointer(l, { mouvement_id: m.id }, `${l.id}-${m.id}`)}
                 title={`${m.libelle}${m.piece ? ` (${m.piece})` : ''} · ${formatMoney(m.montant)}`}
                 aria-label={`Accepter ${m.libelle} du ${jour(m.date)} pour la ligne ${l.numero}`}
-                style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                block
+                style={{ whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
               >
                 Accepter : {jour(m.date)} · {m.libelle}
               </Button>
