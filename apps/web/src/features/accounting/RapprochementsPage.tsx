@@ -108,7 +108,28 @@ export default function RapprochementsPage() {
     }
   };
 
-  const columns: ColumnsType<LigneReleveOut> = [
+  // On a phone: the line in one cell (date, libellé, amount, fees, state), its movement and actions beside it.
+  const ligneMobile: ColumnsType<LigneReleveOut>[number] = {
+    key: 'ligne',
+    title: 'Ligne du relevé',
+    width: 160,
+    render: (_, l) => (
+      <Space direction="vertical" size={2}>
+        <DateText value={l.date} />
+        <span>{l.libelle || '—'}</span>
+        {(l.reference || l.telephone) && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[l.reference, l.telephone].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        )}
+        <Money value={l.montant} strong />
+        {l.frais > 0 && <Typography.Text type="secondary">Frais {formatMoney(l.frais)}</Typography.Text>}
+        <Tag color={ETAT_COULEUR[l.etat]}>{ETAT_LIGNE_RELEVE_LIBELLES[l.etat]}</Tag>
+      </Space>
+    ),
+  };
+
+  const colonnes: ColumnsType<LigneReleveOut> = [
     { key: 'date', title: 'Date', width: 104, render: (_, l) => <DateText value={l.date} /> },
     {
       key: 'libelle',
@@ -147,7 +168,7 @@ export default function RapprochementsPage() {
     {
       key: 'mouvement',
       title: 'Mouvement comptable',
-      width: mobile ? 240 : 340,
+      width: mobile ? 190 : 340,
       render: (_, l) => {
         const frais = fraisAPasser({ ...l, mouvement_id: l.mouvement?.id ?? null });
         return (
@@ -337,9 +358,8 @@ export default function RapprochementsPage() {
               size="small"
               loading={detail.isFetching && !detail.data}
               dataSource={r.lignes}
-              columns={columns}
+              columns={mobile ? [ligneMobile, colonnes[colonnes.length - 1]!] : colonnes}
               pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
-              scroll={{ x: mobile ? 820 : undefined }}
               locale={{ emptyText: 'Aucune ligne' }}
             />
           </ReportSection>
