@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ecritureLignes, ecritures, rapprochementLignes, rapprochements } from '../src/db/schema';
+import {
+  auditLog,
+  ecritureLignes,
+  ecritures,
+  rapprochementLignes,
+  rapprochements,
+  users,
+} from '../src/db/schema';
 import { type Company, data, type Fixtures, failed, type Json, setupFixtures } from './fixtures';
 import { formData } from './helpers';
 
@@ -19,7 +27,7 @@ const URL = '/api/comptabilite/rapprochements';
 function importer(
   of: Company,
   fields: Record<string, string>,
-  fichier?: { name: string; text: string; type?: string },
+  fichier?: { name: string; text?: string; bytes?: Buffer; type?: string },
 ) {
   const { payload, contentType } = formData({
     ...fields,
@@ -28,7 +36,7 @@ function importer(
           fichier: {
             name: fichier.name,
             type: fichier.type ?? 'text/csv',
-            bytes: Buffer.from(fichier.text, 'utf8'),
+            bytes: fichier.bytes ?? Buffer.from(fichier.text ?? '', 'utf8'),
           },
         }
       : {}),
@@ -219,6 +227,70 @@ describe('an Airtel Money export', () => {
       "Cette ligne n'a pas de frais à passer en écriture.",
       'creer',
     );
+  });
+});
+
+describe('a Moov Money export in Excel', () => {
+  it('reads the .xlsx, and the phone decides between two payments of the same amount; audited', async () => {
+    const client = await ctx.client(ctx.A, 'Moov');
+    await ctx.t.database.db
+      .update(users)
+      .set({ telephone1: '+241 062 11 22 33' })
+      .where(eq(users.id, client.id));
+    const course = await ctx.course(ctx.A, { montant: 1_000_000, client: client.id });
+    const p = await ctx.paiement(ctx.A, course.id, 20_017, {
+      statut: 'Validé',
+      mode: 'Moov Money',
+      date_operation: '2026-08-10',
+    });
+    const autre = await paiement(ctx.A, 20_017, 'Moov Money', '2026-08-10');
+    const [attendu] = await ctx.t.database.db
+      .select({ id: ecritureLignes.id })
+      .from(ecritureLignes)
+      .innerJoin(ecritures, eq(ecritures.id, ecritureLignes.ecriture_id))
+      .where(
+        and(
+          eq(ecritures.source_type, 'paiement'),
+          eq(ecritures.source_id, p.id),
+          eq(ecritureLignes.compte, '552'),
+        ),
+      );
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Transactions');
+    ws.addRow(['Référence', 'Date', 'Numéro client', 'Montant', 'Frais', 'Type de transaction']);
+    ws.addRow([
+      'MP260810.0001',
+      new Date(Date.UTC(2026, 7, 11)),
+      '062112233',
+      20_017,
+      0,
+      'Paiement marchand',
+    ]);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const r = data(
+      await importer(
+        ctx.A,
+        { compte: '552', preset: 'moov' },
+        {
+          name: 'moov.xlsx',
+          bytes,
+          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      ),
+    );
+    expect(r.lignes[0]).toMatchObject({
+      date: '2026-08-11',
+      telephone: '062112233',
+      etat: 'pointee',
+      regle: 'montant',
+    });
+    expect(r.lignes[0].mouvement.id).toBe(attendu!.id);
+    expect(r.lignes[0].mouvement.id).not.toBe(autre);
+    const audit = await ctx.t.database.db
+      .select({ table: auditLog.table_name, action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.table_name, 'rapprochements'), eq(auditLog.record_id, r.id)));
+    expect(audit.map((a) => a.table)).toEqual(['rapprochements']);
   });
 });
 
