@@ -25,6 +25,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type CompanySql, scoped } from '../../db/scoped';
 import { resolveEntreprise } from '../../db/tenancy';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, fieldErrors } from '../../lib/errors';
 import { importErrors } from '../../lib/import';
 import { transaction } from '../../lib/transaction';
@@ -48,6 +49,18 @@ import { contrePasserSource, passerEcriture } from './journal.service';
 const FRAIS_BANCAIRES = '631';
 
 const notFound = () => new AppError('rapprochements.not_found', 404, ["Ce rapprochement n'existe pas."]);
+
+/** Two imports or pointings at once that took the same movement: the second is told to try again. */
+async function unMouvementUneFois<T>(run: () => Promise<T>, champ: string): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err, 'rapprochement_lignes_mouvement_idx')) {
+      throw fieldErrors({ [champ]: 'Un mouvement vient d’être pointé par ailleurs : réessayez.' });
+    }
+    throw err;
+  }
+}
 
 const day = (d: string, delta: number) =>
   new Date(Date.parse(d) + delta * 86_400_000).toISOString().slice(0, 10);
@@ -208,55 +221,59 @@ export async function importerRapprochement(
   const dates = lu.lignes.map((l) => l.date).sort();
   const debut = dates[0]!;
   const fin = dates[dates.length - 1]!;
-  return transaction(db, async (tx) => {
-    const s = scoped(tx, { entrepriseId });
-    const utilises = await mouvementsUtilises(tx, entrepriseId);
-    const candidats = (
-      await mouvements(
-        s.raw() as CompanySql,
-        body.compte,
-        day(debut, -FENETRE_JOURS),
-        day(fin, FENETRE_JOURS),
-      )
-    ).filter((m) => !utilises.has(m.id));
-    const pointage = pointerReleve(
-      lu.lignes.map((l, i) => ({
-        cle: i,
-        date: l.date,
-        montant: l.montant,
-        reference: l.reference,
-        telephone: l.telephone,
-      })),
-      candidats,
-    );
-    const [r] = await s
-      .insert(rapprochements)
-      .values({
-        compte: body.compte,
-        preset: body.preset ?? null,
-        fichier: body.fichier.nom.slice(0, 255),
-        date_debut: debut,
-        date_fin: fin,
-        cree_par: scope.user.id,
-      })
-      .returning({ id: rapprochements.id });
-    await s.insert(rapprochementLignes).values(
-      lu.lignes.map((l, i) => ({
-        rapprochement_id: r!.id,
-        numero: l.numero,
-        date_operation: l.date,
-        libelle: l.libelle,
-        reference: l.reference,
-        telephone: l.telephone,
-        montant: l.montant,
-        frais: l.frais,
-        mouvement_id: pointage.pointes.get(i)?.mouvement ?? null,
-        regle: pointage.pointes.get(i)?.regle ?? null,
-        propositions: pointage.propositions.get(i) ?? [],
-      })),
-    );
-    return r!.id;
-  });
+  return unMouvementUneFois(
+    () =>
+      transaction(db, async (tx) => {
+        const s = scoped(tx, { entrepriseId });
+        const utilises = await mouvementsUtilises(tx, entrepriseId);
+        const candidats = (
+          await mouvements(
+            s.raw() as CompanySql,
+            body.compte,
+            day(debut, -FENETRE_JOURS),
+            day(fin, FENETRE_JOURS),
+          )
+        ).filter((m) => !utilises.has(m.id));
+        const pointage = pointerReleve(
+          lu.lignes.map((l, i) => ({
+            cle: i,
+            date: l.date,
+            montant: l.montant,
+            reference: l.reference,
+            telephone: l.telephone,
+          })),
+          candidats,
+        );
+        const [r] = await s
+          .insert(rapprochements)
+          .values({
+            compte: body.compte,
+            preset: body.preset ?? null,
+            fichier: body.fichier.nom.slice(0, 255),
+            date_debut: debut,
+            date_fin: fin,
+            cree_par: scope.user.id,
+          })
+          .returning({ id: rapprochements.id });
+        await s.insert(rapprochementLignes).values(
+          lu.lignes.map((l, i) => ({
+            rapprochement_id: r!.id,
+            numero: l.numero,
+            date_operation: l.date,
+            libelle: l.libelle,
+            reference: l.reference,
+            telephone: l.telephone,
+            montant: l.montant,
+            frais: l.frais,
+            mouvement_id: pointage.pointes.get(i)?.mouvement ?? null,
+            regle: pointage.pointes.get(i)?.regle ?? null,
+            propositions: pointage.propositions.get(i) ?? [],
+          })),
+        );
+        return r!.id;
+      }),
+    'fichier',
+  );
 }
 
 async function findRapprochement(db: Db, scope: Scope, id: number): Promise<Rapprochement> {
@@ -390,89 +407,95 @@ export async function pointerLigne(
 ): Promise<void> {
   const r = await findRapprochement(db, scope, id);
   const entrepriseId = r.entreprise_id;
-  await transaction(db, async (tx) => {
-    const s = scoped(tx, { entrepriseId });
-    const [l] = await s
-      .select()
-      .from(rapprochementLignes)
-      .where(and(eq(rapprochementLignes.id, ligneId), eq(rapprochementLignes.rapprochement_id, r.id)))
-      .for('update');
-    if (!l)
-      throw new AppError('rapprochements.ligne_not_found', 404, [
-        `La ligne n°${ligneId} n'existe pas dans ce relevé.`,
-      ]);
+  await unMouvementUneFois(
+    () =>
+      transaction(db, async (tx) => {
+        const s = scoped(tx, { entrepriseId });
+        const [l] = await s
+          .select()
+          .from(rapprochementLignes)
+          .where(and(eq(rapprochementLignes.id, ligneId), eq(rapprochementLignes.rapprochement_id, r.id)))
+          .for('update');
+        if (!l)
+          throw new AppError('rapprochements.ligne_not_found', 404, [
+            `La ligne n°${ligneId} n'existe pas dans ce relevé.`,
+          ]);
 
-    if (body.mouvement_id !== undefined) {
-      if (l.mouvement_id !== null)
-        throw fieldErrors({ mouvement_id: "La ligne est déjà pointée : annulez d'abord son pointage." });
-      const [m] = await mouvements(s.raw() as CompanySql, r.compte, '', '', [body.mouvement_id]);
-      if (!m || !(await compteDe(tx, entrepriseId, m.id))?.startsWith(r.compte)) {
-        throw fieldErrors({ mouvement_id: `Ce mouvement n'est pas une ligne du compte ${r.compte}.` });
-      }
-      if (m.montant !== l.montant) {
-        throw fieldErrors({
-          mouvement_id: `Le montant du mouvement (${fmt(m.montant)} FCFA) n'est pas celui de la ligne (${fmt(l.montant)} FCFA).`,
-        });
-      }
-      if ((await mouvementsUtilises(tx, entrepriseId)).has(m.id)) {
-        throw fieldErrors({ mouvement_id: 'Ce mouvement est déjà pointé avec une autre ligne de relevé.' });
-      }
-      await s
-        .update(rapprochementLignes)
-        .set({ mouvement_id: m.id, regle: 'manuel' })
-        .where(eq(rapprochementLignes.id, l.id));
-      return;
-    }
+        if (body.mouvement_id !== undefined) {
+          if (l.mouvement_id !== null)
+            throw fieldErrors({ mouvement_id: "La ligne est déjà pointée : annulez d'abord son pointage." });
+          const [m] = await mouvements(s.raw() as CompanySql, r.compte, '', '', [body.mouvement_id]);
+          if (!m || !(await compteDe(tx, entrepriseId, m.id))?.startsWith(r.compte)) {
+            throw fieldErrors({ mouvement_id: `Ce mouvement n'est pas une ligne du compte ${r.compte}.` });
+          }
+          if (m.montant !== l.montant) {
+            throw fieldErrors({
+              mouvement_id: `Le montant du mouvement (${fmt(m.montant)} FCFA) n'est pas celui de la ligne (${fmt(l.montant)} FCFA).`,
+            });
+          }
+          if ((await mouvementsUtilises(tx, entrepriseId)).has(m.id)) {
+            throw fieldErrors({
+              mouvement_id: 'Ce mouvement est déjà pointé avec une autre ligne de relevé.',
+            });
+          }
+          await s
+            .update(rapprochementLignes)
+            .set({ mouvement_id: m.id, regle: 'manuel' })
+            .where(eq(rapprochementLignes.id, l.id));
+          return;
+        }
 
-    if (body.creer === 'frais') {
-      const frais = fraisAPasser(l);
-      if (!frais) throw fieldErrors({ creer: "Cette ligne n'a pas de frais à passer en écriture." });
-      const mobile = r.compte.startsWith('552');
-      const ecritureId = await passerEcriture(tx, {
-        entreprise_id: entrepriseId,
-        date_operation: l.date_operation,
-        type: 'Banque',
-        libelle: `${mobile ? 'Frais de monnaie électronique' : 'Frais bancaires'}${l.libelle ? ` — ${l.libelle}` : ''}`,
-        piece: l.reference?.slice(0, 60) ?? null,
-        source_type: 'rapprochement',
-        source_id: l.id,
-        lignes: [
-          { compte: FRAIS_BANCAIRES, debit: frais.montant, credit: 0 },
-          { compte: r.compte, debit: 0, credit: frais.montant },
-        ],
-      });
-      const [credit] = await s
-        .select({ id: ecritureLignes.id })
-        .from(ecritureLignes)
-        .where(and(eq(ecritureLignes.ecriture_id, ecritureId), eq(ecritureLignes.compte, r.compte)));
-      await s
-        .update(rapprochementLignes)
-        .set({
-          frais_ecriture_id: ecritureId,
-          ...(frais.couvreMontant ? { mouvement_id: credit!.id, regle: 'frais' } : {}),
-        })
-        .where(eq(rapprochementLignes.id, l.id));
-      return;
-    }
+        if (body.creer === 'frais') {
+          const frais = fraisAPasser(l);
+          if (!frais) throw fieldErrors({ creer: "Cette ligne n'a pas de frais à passer en écriture." });
+          const mobile = r.compte.startsWith('552');
+          const ecritureId = await passerEcriture(tx, {
+            entreprise_id: entrepriseId,
+            date_operation: l.date_operation,
+            type: 'Banque',
+            libelle: `${mobile ? 'Frais de monnaie électronique' : 'Frais bancaires'}${l.libelle ? ` — ${l.libelle}` : ''}`,
+            piece: l.reference?.slice(0, 60) ?? null,
+            source_type: 'rapprochement',
+            source_id: l.id,
+            lignes: [
+              { compte: FRAIS_BANCAIRES, debit: frais.montant, credit: 0 },
+              { compte: r.compte, debit: 0, credit: frais.montant },
+            ],
+          });
+          const [credit] = await s
+            .select({ id: ecritureLignes.id })
+            .from(ecritureLignes)
+            .where(and(eq(ecritureLignes.ecriture_id, ecritureId), eq(ecritureLignes.compte, r.compte)));
+          await s
+            .update(rapprochementLignes)
+            .set({
+              frais_ecriture_id: ecritureId,
+              ...(frais.couvreMontant ? { mouvement_id: credit!.id, regle: 'frais' } : {}),
+            })
+            .where(eq(rapprochementLignes.id, l.id));
+          return;
+        }
 
-    // annuler: the match undone, the fee entry reversed.
-    if (l.mouvement_id === null && l.frais_ecriture_id === null) {
-      throw fieldErrors({ annuler: "Cette ligne n'est pas pointée." });
-    }
-    if (l.frais_ecriture_id !== null) {
-      await contrePasserSource(
-        tx,
-        entrepriseId,
-        { type: 'rapprochement', id: l.id },
-        todayInGabon(),
-        'Annulation du pointage',
-      );
-    }
-    await s
-      .update(rapprochementLignes)
-      .set({ mouvement_id: null, regle: null, frais_ecriture_id: null })
-      .where(eq(rapprochementLignes.id, l.id));
-  });
+        // annuler: the match undone, the fee entry reversed.
+        if (l.mouvement_id === null && l.frais_ecriture_id === null) {
+          throw fieldErrors({ annuler: "Cette ligne n'est pas pointée." });
+        }
+        if (l.frais_ecriture_id !== null) {
+          await contrePasserSource(
+            tx,
+            entrepriseId,
+            { type: 'rapprochement', id: l.id },
+            todayInGabon(),
+            'Annulation du pointage',
+          );
+        }
+        await s
+          .update(rapprochementLignes)
+          .set({ mouvement_id: null, regle: null, frais_ecriture_id: null })
+          .where(eq(rapprochementLignes.id, l.id));
+      }),
+    'mouvement_id',
+  );
 }
 
 async function compteDe(tx: Db, entrepriseId: number, ligne: number): Promise<string | null> {
