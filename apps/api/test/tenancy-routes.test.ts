@@ -115,11 +115,15 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
 // A client's relevé de compte (`/api/comptabilite/clients/{id}/releve`): its id is a client account, the
 // same rows as the users'.
 TABLES['/api/comptabilite/clients'] = TABLES['/api/utilisateurs']!;
+// The statements imported for reconciliation (`/api/comptabilite/rapprochements/{id}`).
+TABLES['/api/comptabilite/rapprochements'] = tenant(T.rapprochements);
 
 const EXEMPT: Record<string, string> = {
   'GET /api/docs/*': 'Swagger UI files, no data.',
   'GET /api/audit': "The superadmins' audit log: 403 for every company (audit.test.ts).",
   'GET /api/audit/:id': "An entry of the superadmins' audit log: 403 for every company (audit.test.ts).",
+  'POST /api/comptabilite/rapprochements/:id/lignes/:ligneId/pointer':
+    "Two ids (the statement's and its line's): B on A's statement is a 404 in accounting-rapprochements.test.ts.",
 };
 
 /** List query parameters that take an id: which of A's ids to feed (or 'platform': shared ids, skipped). */
@@ -305,6 +309,18 @@ beforeAll(async () => {
     montant: 15_000,
     libelle: 'Carburant',
   });
+  const releve = await call('POST', '/api/comptabilite/rapprochements', f.A.token, {
+    form: {
+      compte: '521',
+      preset: 'banque',
+      fichier: {
+        name: 'releve.csv',
+        type: 'text/csv',
+        bytes: Buffer.from('Date;Libellé;Montant\n01/06/2026;Virement reçu;1 000\n'),
+      },
+    },
+  });
+  expect(releve.statusCode, releve.body).toBe(200);
   if (fournisseur) {
     await made('/api/achats', {
       date_operation: day,

@@ -5,6 +5,8 @@ export * from './accounting.etats';
 export * from './accounting.out';
 export * from './accounting.plan';
 export * from './accounting.rapports';
+export * from './accounting.rapprochement';
+export * from './accounting.rapprochement.schemas';
 export * from './accounting.schemas';
 export * from './accounting.totals';
 export * from './accounting.words';

@@ -37,6 +37,8 @@ export const AUDIT_ENTITES: Record<string, string> = {
   pieces_de_caisse: 'Pièce de caisse',
   ecritures: 'Écriture comptable',
   ecriture_lignes: "Ligne d'écriture",
+  rapprochements: 'Rapprochement',
+  rapprochement_lignes: 'Ligne de relevé',
   appareils: 'Appareil GPS',
   zones: 'Zone',
   villes: 'Ville',

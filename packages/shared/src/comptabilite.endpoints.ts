@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ClotureBody,
   ClotureOut,
@@ -16,7 +17,16 @@ import {
   ReleveCompteParams,
   ReleveCompteQuery,
 } from './accounting.rapports';
+import {
+  PointerBody,
+  RapprochementBody,
+  RapprochementDetailOut,
+  RapprochementLigneParams,
+  RapprochementOut,
+  RapprochementQuery,
+} from './accounting.rapprochement.schemas';
 import { endpointContract } from './contract';
+import { IdParams } from './list-query';
 
 // The accountant's reports (`accounting.rapports.ts`). Each answers JSON in the envelope, or a file with
 // `format` (PDF, Excel, CSV): the API checks the JSON with `response.parse`, the OpenAPI document publishes
@@ -76,4 +86,41 @@ export const cloturerEndpoint = endpointContract({
   path: '/api/comptabilite/clotures',
   body: ClotureBody,
   response: ClotureOut,
+});
+
+// ---------- Rapprochements (statements of the bank and mobile money) ----------
+
+/** Imports a statement (multipart: `fichier`, `compte`, `preset` or `colonnes`) and matches its lines. */
+export const importerRapprochementEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/rapprochements',
+  query: RapprochementQuery,
+  body: RapprochementBody,
+  multipart: true,
+  response: RapprochementDetailOut,
+});
+
+/** The statements imported, newest first, with their totals. */
+export const rapprochementsEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/rapprochements',
+  query: RapprochementQuery,
+  response: z.array(RapprochementOut),
+});
+
+/** A statement: its lines, their matches and proposals, the statement's balance against the books'. */
+export const rapprochementEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/comptabilite/rapprochements/:id',
+  params: IdParams,
+  response: RapprochementDetailOut,
+});
+
+/** Points a line: to a movement, by creating its fee entry (631), or undone. Answers the statement. */
+export const pointerLigneEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/comptabilite/rapprochements/:id/lignes/:ligneId/pointer',
+  params: RapprochementLigneParams,
+  body: PointerBody,
+  response: RapprochementDetailOut,
 });

@@ -34,6 +34,7 @@ const SCREENS: Record<RouteName, Screen> = {
   pieces_de_caisse: lazyScreen(() => import('../features/accounting/PiecesDeCaissePage')),
   journaux: lazyScreen(() => import('../features/accounting/JournauxPage')),
   lettrage: lazyScreen(() => import('../features/accounting/LettragePage')),
+  rapprochements: lazyScreen(() => import('../features/accounting/RapprochementsPage')),
   grand_livre: lazyScreen(() => import('../features/accounting/GrandLivrePage')),
   balance_agee: lazyScreen(() => import('../features/accounting/BalanceAgeePage')),
   etats_financiers: lazyScreen(() => import('../features/accounting/EtatsFinanciersPage')),

@@ -173,6 +173,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'rapprochements',
+    path: '/comptabilite/rapprochements',
+    title: 'Rapprochements',
+    access: 'private',
+  },
+  {
     name: 'grand_livre',
     path: '/comptabilite/grand-livre',
     title: 'Grand livre',

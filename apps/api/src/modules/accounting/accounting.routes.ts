@@ -33,6 +33,7 @@ import { balanceGenerale, getEcriture, listLignesJournal } from './journal.repos
 import { createOperationDiverse } from './journal.service';
 import { delettrer, lettrer, listLettrage } from './lettrage.service';
 import rapportsRoutes from './rapports.routes';
+import rapprochementsRoutes from './rapprochements.routes';
 
 const requireDates = (q: DateRange) => requireDateRange(q, JOURNAL_FILTRE_DATES);
 
@@ -185,6 +186,7 @@ const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(achatsRoutes);
   await app.register(caissesEtJournaux);
   await app.register(rapportsRoutes);
+  await app.register(rapprochementsRoutes);
 };
 
 export default accountingRoutes;

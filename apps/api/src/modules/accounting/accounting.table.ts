@@ -342,3 +342,62 @@ export const mouvementsMensuels = pgTable(
 export type Facture = typeof factures.$inferSelect;
 export type Achat = typeof achats.$inferSelect;
 export type PieceDeCaisse = typeof piecesDeCaisse.$inferSelect;
+
+/**
+ * An imported bank or mobile-money statement (issue 29 §6), reconciled with one treasury account (521, 552 or
+ * a sub-account). Its lines are stored with their matches; nothing of a refused file is stored.
+ */
+export const rapprochements = pgTable(
+  'rapprochements',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    compte: varchar('compte', { length: 10 }).notNull(),
+    /** banque, airtel, moov; null when the user gave a column mapping. */
+    preset: varchar('preset', { length: 20 }),
+    fichier: varchar('fichier', { length: 255 }).notNull(),
+    date_debut: date('date_debut').notNull(),
+    date_fin: date('date_fin').notNull(),
+    cree_par: integer('cree_par').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('rapprochements_entreprise_idx').on(t.entreprise_id, t.id)],
+);
+
+/**
+ * A statement line: signed amount (a credit to the account positive), fees taken off, and what it is matched
+ * to: a treasury movement (a journal line of the account, used by one statement line only), the fee entry it
+ * caused, or the candidates proposed to the user.
+ */
+export const rapprochementLignes = pgTable(
+  'rapprochement_lignes',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    rapprochement_id: integer('rapprochement_id')
+      .notNull()
+      .references(() => rapprochements.id, { onDelete: 'cascade' }),
+    /** The line's number in the file (the header is line 1). */
+    numero: integer('numero').notNull(),
+    date_operation: date('date_operation').notNull(),
+    libelle: varchar('libelle', { length: 255 }).notNull().default(''),
+    reference: varchar('reference', { length: 100 }),
+    telephone: varchar('telephone', { length: 30 }),
+    montant: integer('montant').notNull(),
+    frais: integer('frais').notNull().default(0),
+    mouvement_id: integer('mouvement_id').references(() => ecritureLignes.id, { onDelete: 'set null' }),
+    /** How it was matched: reference, montant (automatic), manuel, frais (its fee entry). */
+    regle: varchar('regle', { length: 20 }),
+    frais_ecriture_id: integer('frais_ecriture_id').references(() => ecritures.id, { onDelete: 'set null' }),
+    /** The candidate movements (ecriture_lignes ids) proposed when no automatic match was sure. */
+    propositions: jsonb('propositions').$type<number[]>().notNull().default([]),
+  },
+  (t) => [
+    index('rapprochement_lignes_releve_idx').on(t.rapprochement_id, t.numero),
+    // Each movement is matched once, across all the company's statements.
+    uniqueIndex('rapprochement_lignes_mouvement_idx').on(t.entreprise_id, t.mouvement_id),
+  ],
+);
+
+export type Rapprochement = typeof rapprochements.$inferSelect;
+export type RapprochementLigne = typeof rapprochementLignes.$inferSelect;

@@ -33,7 +33,9 @@ export type SourceType =
   | 'imputation_avance'
   | 'declaration_tva'
   | 'cloture'
-  | 'a_nouveau';
+  | 'a_nouveau'
+  /** A fee entry created from a statement line (rapprochements.service.ts), source_id the line. */
+  | 'rapprochement';
 
 export interface NouvelleEcriture {
   entreprise_id: number;

@@ -65,6 +65,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: 'pieces_de_caisse', label: 'Pièces de caisse', route: 'pieces_de_caisse' },
       { key: 'journaux', label: 'Journaux', route: 'journaux' },
       { key: 'lettrage', label: 'Lettrage', route: 'lettrage' },
+      { key: 'rapprochements', label: 'Rapprochements', route: 'rapprochements' },
       { key: 'grand_livre', label: 'Grand livre', route: 'grand_livre' },
       { key: 'balance_agee', label: 'Balance âgée', route: 'balance_agee' },
       { key: 'etats_financiers', label: 'États financiers', route: 'etats_financiers' },
