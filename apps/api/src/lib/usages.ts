@@ -73,6 +73,8 @@ export const NOMS: Record<string, [string, string]> = {
   course_evenements: ['événement de course', 'événements de course'],
   liens_suivi: ['lien de suivi', 'liens de suivi'],
   messages: ['message', 'messages'],
+  rapprochements: ['relevé rapproché', 'relevés rapprochés'],
+  rapprochement_lignes: ['ligne de relevé rapprochée', 'lignes de relevé rapprochées'],
 };
 
 /** How many rows of each table still point at `table`.`id`. */
