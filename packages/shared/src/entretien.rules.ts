@@ -129,7 +129,9 @@ export function parUrgence<T extends { etat: PlanEtat; urgence: number }>(a: T, 
 }
 
 /** « Vidange : dans 800 km », « Vidange : en retard de 12 jours » — the line of a reminder. */
-export function echeanceTexte(e: Pick<EcheanceCalculee, 'motif' | 'km_restants' | 'jours_restants'>): string {
+export function echeancePlanTexte(
+  e: Pick<EcheanceCalculee, 'motif' | 'km_restants' | 'jours_restants'>,
+): string {
   const nf = (n: number) => new Intl.NumberFormat('fr-FR').format(n).replace(/\u202f|\u00a0/g, ' ');
   if (e.motif === 'km' && e.km_restants != null) {
     return e.km_restants < 0 ? `dépassée de ${nf(-e.km_restants)} km` : `dans ${nf(e.km_restants)} km`;

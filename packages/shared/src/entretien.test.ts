@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ajouterMois, echeancePlan, echeanceTexte, parUrgence } from './entretien.rules';
+import { ajouterMois, echeancePlan, echeancePlanTexte, parUrgence } from './entretien.rules';
 
 const vidange = { intervalle_km: 10_000, intervalle_mois: null };
 const visite = { intervalle_km: null, intervalle_mois: 6 };
@@ -178,13 +178,13 @@ describe('ordre et texte', () => {
     expect(l.sort(parUrgence).map((x) => x.n)).toEqual(['e', 'c', 'd', 'b', 'a']);
   });
   it('French lines', () => {
-    expect(echeanceTexte({ motif: 'km', km_restants: 800, jours_restants: null })).toBe('dans 800 km');
-    expect(echeanceTexte({ motif: 'km', km_restants: -1500, jours_restants: 3 })).toBe(
+    expect(echeancePlanTexte({ motif: 'km', km_restants: 800, jours_restants: null })).toBe('dans 800 km');
+    expect(echeancePlanTexte({ motif: 'km', km_restants: -1500, jours_restants: 3 })).toBe(
       'dépassée de 1 500 km',
     );
-    expect(echeanceTexte({ motif: 'date', km_restants: null, jours_restants: -1 })).toBe(
+    expect(echeancePlanTexte({ motif: 'date', km_restants: null, jours_restants: -1 })).toBe(
       'en retard de 1 jour',
     );
-    expect(echeanceTexte({ motif: 'date', km_restants: null, jours_restants: 12 })).toBe('dans 12 jours');
+    expect(echeancePlanTexte({ motif: 'date', km_restants: null, jours_restants: 12 })).toBe('dans 12 jours');
   });
 });
