@@ -55,8 +55,8 @@ describe("plans d'entretien", () => {
       type_vehicule: null,
       cible: v.plaque,
       intervalle: '10 000 km ou 6 mois',
-      services: [{ id: vidange.id, libelle: vidange.libelle }],
-      articles: [{ id: filtre.id, libelle: filtre.nom }],
+      services: [{ id: vidange.id, libelle: vidange.libelle, prix: vidange.montant }],
+      articles: [{ id: filtre.id, libelle: filtre.nom, prix: filtre.prix_unitaire }],
       actif: true,
     });
     const [row] = await f.db.select().from(plansEntretien).where(eq(plansEntretien.id, p.id));

@@ -72,8 +72,9 @@ export const PlanEntretienOut = z.object({
   intervalle: z.string(),
   service_ids: z.array(z.number()),
   article_ids: z.array(z.number()),
-  services: z.array(Ref),
-  articles: z.array(Ref),
+  /** With their current price (the intervention made from the plan starts from it). */
+  services: z.array(Ref.extend({ prix: z.number() })),
+  articles: z.array(Ref.extend({ prix: z.number() })),
   actif: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

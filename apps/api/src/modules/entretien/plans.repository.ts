@@ -46,13 +46,13 @@ async function toOut(db: Db, scope: Scope, rows: Row[]): Promise<PlanEntretienOu
   const s = scoped(db, scope);
   const sv = sIds.length
     ? await s
-        .select({ id: services.id, libelle: services.libelle })
+        .select({ id: services.id, libelle: services.libelle, prix: services.montant })
         .from(services)
         .where(inArray(services.id, sIds))
     : [];
   const ar = aIds.length
     ? await s
-        .select({ id: articles.id, libelle: articles.nom })
+        .select({ id: articles.id, libelle: articles.nom, prix: articles.prix_unitaire })
         .from(articles)
         .where(inArray(articles.id, aIds))
     : [];

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type EcheancePlanOut,
+  echeancesPlansEndpoint,
+  formatDate,
+  formatNumber,
+  type PlanEtat,
+} from '@yams/shared';
+import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { endpointQuery } from '../../base/endpointQuery';
+
+const COULEURS: Record<PlanEtat, string> = { en_retard: 'red', bientot: 'orange', a_jour: 'green' };
+
+/** The due state of a plan on a vehicle, as a tag. */
+export const EtatPlan = ({ e }: { e: Pick<EcheancePlanOut, 'etat' | 'etat_libelle'> }) => (
+  <Tag color={COULEURS[e.etat]} style={{ marginInlineEnd: 0 }}>
+    {e.etat_libelle}
+  </Tag>
+);
+
+const echeance = (e: EcheancePlanOut) =>
+  [
+    e.prochaine_date ? formatDate(e.prochaine_date) : null,
+    e.prochain_km ? `${formatNumber(e.prochain_km)} km` : null,
+  ]
+    .filter(Boolean)
+    .join(' ou ') || '—';
+
+/**
+ * Échéances: each vehicle under each active plan, the most urgent first, with the link that opens the
+ * intervention prefilled from the plan. `dues`: only the ones due soon or overdue (the home page's).
+ */
+export function EcheancesPlans({ dues = false, title = 'Échéances' }: { dues?: boolean; title?: string }) {
+  const q = useQuery(endpointQuery(echeancesPlansEndpoint, { query: dues ? { dues: '1' } : {} }));
+  const rows = q.data ?? [];
+  return (
+    <Card title={title} style={{ marginTop: 16 }} data-testid={dues ? 'entretiens-dus' : 'echeances'}>
+      {q.isError && <Alert type="error" showIcon title="Impossible de charger les échéances." />}
+      <Table<EcheancePlanOut>
+        rowKey={(e) => `${e.plan_id}:${e.vehicule.id}`}
+        size="small"
+        loading={q.isLoading}
+        dataSource={rows}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: dues ? 'Aucun entretien à prévoir' : 'Aucune donnée' }}
+        columns={[
+          { key: 'vehicule', title: 'Véhicule', render: (_, e) => e.vehicule.plaque },
+          { key: 'libelle', title: 'Entretien', dataIndex: 'libelle' },
+          { key: 'etat', title: 'État', render: (_, e) => <EtatPlan e={e} /> },
+          {
+            key: 'texte',
+            title: 'Échéance',
+            render: (_, e) => (
+              <span>
+                {echeance(e)}
+                <Typography.Text type="secondary"> — {e.texte}</Typography.Text>
+              </span>
+            ),
+          },
+          {
+            key: 'compteur',
+            title: 'Compteur',
+            align: 'right',
+            render: (_, e) => (e.compteur === null ? '—' : `${formatNumber(e.compteur)} km`),
+          },
+          {
+            key: 'action',
+            title: '',
+            render: (_, e) =>
+              e.etat === 'a_jour' ? null : (
+                <Link to={e.lien_intervention}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    aria-label={`Créer l’intervention : ${e.libelle} ${e.vehicule.plaque}`}
+                  >
+                    Créer l’intervention
+                  </Button>
+                </Link>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
