@@ -7,6 +7,7 @@ import {
   InterventionUpdateBody,
   type PlanEntretienOut,
   referenceContracts,
+  todayInGabon,
 } from '@yams/shared';
 import { Spin } from 'antd';
 import { useSearchParams } from 'react-router';
@@ -173,9 +174,16 @@ function declDepuisPlan(plan: PlanEntretienOut, vehiculeId: number): ListDecl<In
     form: {
       ...form,
       defaults: {
-        vehicule_id: vehiculeId,
-        type: 'Entretien',
-        description: plan.libelle,
+        ...rowToValues(
+          {
+            vehicule_id: vehiculeId,
+            type: 'Entretien',
+            date_debut: todayInGabon(),
+            date_fin: todayInGabon(),
+            description: plan.libelle,
+          } as never,
+          formFields.filter((f) => f.type !== 'custom'),
+        ),
         lignes_saisie: lignes,
       },
       toBody: (body, mode) => {
