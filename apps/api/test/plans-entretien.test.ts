@@ -263,3 +263,20 @@ describe('échéances, rappels et cycle', () => {
     });
   });
 });
+
+describe("carnet d'entretien", () => {
+  it('the vehicle’s interventions in PDF for its company, 404 for B and for no vehicle', async () => {
+    const v = await f.vehicule(f.A);
+    const { vidange } = await f.atelier(f.A);
+    await f.intervention(f.A, v.id, {
+      kilometrage: 52_000,
+      lignes: [{ kind: 'service', service_id: vidange.id, qte: 1 }],
+    });
+    const res = await f.t.get(`/api/vehicules/${v.id}/carnet`, f.A.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await f.t.get(`/api/vehicules/${v.id}/carnet`, f.B.token)).statusCode).toBe(404);
+    expect((await f.t.get('/api/vehicules/999999/carnet', f.A.token)).statusCode).toBe(404);
+  });
+});

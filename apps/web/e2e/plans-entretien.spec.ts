@@ -19,16 +19,16 @@ test.describe('Ogooué', () => {
     const plan = await api<{ id: number }>(page, '/api/plans-entretien', {
       libelle,
       vehicule_id: v.id,
-      intervalle_mois: 1,
+      intervalle_mois: 3,
       service_ids: [service.id],
     });
-    // Last done 40 days ago: a month later it was due, so it is overdue by about ten days.
+    // Last done 100 days ago: three months later it was due, so it is overdue by about ten days.
     await api(page, '/api/interventions', {
       vehicule_id: v.id,
       garage_id: garage.id,
       type: 'Entretien',
-      date_debut: isoDate(-40),
-      date_fin: isoDate(-40),
+      date_debut: isoDate(-100),
+      date_fin: isoDate(-100),
       plan_entretien_id: plan.id,
       lignes: [],
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpointContract } from './contract';
 import { PLAN_ETATS } from './entretien.rules';
-import { zFlag } from './list-query';
+import { IdParams, zFlag } from './list-query';
 import { zChamps } from './reference';
 
 export const PLAN_MSG = {
@@ -120,4 +120,11 @@ export const echeancesPlansEndpoint = endpointContract({
   path: '/api/plans-entretien/echeances',
   query: EcheancesQuery,
   response: z.array(EcheancePlanOut),
+});
+
+/** A vehicle's maintenance log in PDF: every intervention with its day, odometer, services and parts, cost. */
+export const carnetEntretienEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/vehicules/:id/carnet',
+  params: IdParams,
 });
