@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { addDays, ajouterMois, PLAN_MSG, todayInGabon } from '@yams/shared';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -276,6 +277,8 @@ describe("carnet d'entretien", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // To look at it: CARNET_PDF=/tmp/carnet.pdf npx vitest run … then pdftoppm.
+    if (process.env.CARNET_PDF) await writeFile(process.env.CARNET_PDF, res.rawPayload);
     expect((await f.t.get(`/api/vehicules/${v.id}/carnet`, f.B.token)).statusCode).toBe(404);
     expect((await f.t.get('/api/vehicules/999999/carnet', f.A.token)).statusCode).toBe(404);
   });

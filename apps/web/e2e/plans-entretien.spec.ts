@@ -43,6 +43,11 @@ test.describe('Ogooué', () => {
     await expect(row).toContainText('En retard');
     await expect(row).toContainText(/en retard de \d+ jours/);
 
+    await page.screenshot({ path: '/tmp/h27plans/shots/plans-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/h27plans/shots/plans-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     await row.getByRole('button', { name: /Créer l’intervention/ }).click();
     const create = page.getByRole('dialog', { name: `Nouvelle intervention — ${libelle}` });
     await expect(create).toBeVisible();
@@ -51,6 +56,7 @@ test.describe('Ogooué', () => {
       create.getByRole('combobox', { name: 'Véhicule' }).locator('..').locator('..'),
     ).toContainText(v.plaque);
     await expect(create).toContainText(service.libelle);
+    await page.screenshot({ path: '/tmp/h27plans/shots/intervention-depuis-plan-1280.png' });
     await chooseTyping(page, create.getByRole('combobox', { name: 'Garage' }), garage.nom);
     await create.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(create).toBeHidden();
@@ -74,5 +80,17 @@ test.describe('Ogooué', () => {
     // The home page lists what is due (the demo plans of Ogooué: the overdue visite technique).
     await page.goto('/');
     await expect(page.getByTestId('entretiens-dus')).toContainText('En retard');
+    await page.screenshot({ path: '/tmp/h27plans/shots/accueil-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/h27plans/shots/accueil-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The plan's next due day on the calendar, in its month.
+    const [prochain] = await api<Array<{ plan_id: number; prochaine_date: string }>>(
+      page,
+      `/api/plans-entretien/echeances?vehicule=${v.id}`,
+    ).then((l) => l.filter((e) => e.plan_id === plan.id));
+    await page.goto(`/operations/calendrier?mois=${prochain!.prochaine_date.slice(0, 7)}`);
+    await expect(page.locator('.fc').getByText(libelle).first()).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/h27plans/shots/calendrier-1280.png', fullPage: true });
   });
 });
