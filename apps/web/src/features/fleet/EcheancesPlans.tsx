@@ -6,9 +6,13 @@ import {
   formatNumber,
   type PlanEtat,
 } from '@yams/shared';
-import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { endpointQuery } from '../../base/endpointQuery';
+import { PATHS } from '../../base/paths';
+import { SourceSelect } from '../../components/form/SourceSelect';
+import { vehiculeSource } from './vehiculeFields';
 
 const COULEURS: Record<PlanEtat, string> = { en_retard: 'red', bientot: 'orange', a_jour: 'green' };
 
@@ -32,10 +36,41 @@ const echeance = (e: EcheancePlanOut) =>
  * intervention prefilled from the plan. `dues`: only the ones due soon or overdue (the home page's).
  */
 export function EcheancesPlans({ dues = false, title = 'Échéances' }: { dues?: boolean; title?: string }) {
-  const q = useQuery(endpointQuery(echeancesPlansEndpoint, { query: dues ? { dues: '1' } : {} }));
+  const [vehicule, setVehicule] = useState<number | undefined>();
+  const [seulementDues, setSeulementDues] = useState(dues);
+  const q = useQuery(
+    endpointQuery(echeancesPlansEndpoint, { query: { ...(seulementDues ? { dues: '1' } : {}), vehicule } }),
+  );
   const rows = q.data ?? [];
   return (
-    <Card title={title} style={{ marginTop: 16 }} data-testid={dues ? 'entretiens-dus' : 'echeances'}>
+    <Card
+      title={title}
+      style={{ marginTop: 16 }}
+      data-testid={dues ? 'entretiens-dus' : 'echeances'}
+      extra={dues ? <Link to={PATHS.plans_entretien}>Tous les plans</Link> : null}
+    >
+      {!dues && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          <SourceSelect
+            source={vehiculeSource}
+            allowClear
+            placeholder="Tous les véhicules"
+            aria-label="Véhicule des échéances"
+            style={{ minWidth: 220 }}
+            value={vehicule}
+            onChange={(v) => setVehicule(v ?? undefined)}
+          />
+          <Segmented
+            aria-label="Échéances montrées"
+            value={seulementDues ? 'dues' : 'toutes'}
+            onChange={(v) => setSeulementDues(v === 'dues')}
+            options={[
+              { value: 'toutes', label: 'Toutes' },
+              { value: 'dues', label: 'À prévoir' },
+            ]}
+          />
+        </Space>
+      )}
       {q.isError && <Alert type="error" showIcon title="Impossible de charger les échéances." />}
       <Table<EcheancePlanOut>
         rowKey={(e) => `${e.plan_id}:${e.vehicule.id}`}

@@ -146,7 +146,11 @@ export function depuisPlan(depuis: string | null): { plan: number; vehicule: num
 }
 
 /** The creation form prefilled from a plan: its vehicle, an « Entretien », its services and articles. */
-function declDepuisPlan(plan: PlanEntretienOut, vehiculeId: number): ListDecl<InterventionOut> {
+function declDepuisPlan(
+  plan: PlanEntretienOut,
+  vehiculeId: number,
+  kilometrage: number | null,
+): ListDecl<InterventionOut> {
   const lignes: LigneDraft[] = [
     ...plan.services.map((x) => ({
       key: `s${x.id}`,
@@ -181,6 +185,7 @@ function declDepuisPlan(plan: PlanEntretienOut, vehiculeId: number): ListDecl<In
             date_debut: todayInGabon(),
             date_fin: todayInGabon(),
             description: plan.libelle,
+            kilometrage,
           } as never,
           formFields.filter((f) => f.type !== 'custom'),
         ),
@@ -202,7 +207,17 @@ export default function InterventionsPage() {
     queryFn: ({ signal }) => plansEntretien.fetchOne(depuis!.plan, signal),
     enabled: depuis !== null,
   });
-  if (depuis && plan.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  const decl = depuis && plan.data ? declDepuisPlan(plan.data, depuis.vehicule) : INTERVENTIONS;
+  // The vehicle's current odometer, as the intervention's kilometrage (the plan's cycle restarts from it).
+  const vehicule = useQuery({
+    queryKey: [...vehicules.keys.all, 'depuis', depuis?.vehicule],
+    queryFn: ({ signal }) => vehicules.fetchOne(depuis!.vehicule, signal),
+    enabled: depuis !== null,
+  });
+  if (depuis && (plan.isPending || vehicule.isPending))
+    return <Spin style={{ display: 'block', margin: 48 }} />;
+  const decl =
+    depuis && plan.data
+      ? declDepuisPlan(plan.data, depuis.vehicule, vehicule.data?.compteur?.kilometrage ?? null)
+      : INTERVENTIONS;
   return <ListScreen key={depuis && plan.data ? `plan${depuis.plan}` : 'liste'} decl={decl} />;
 }
