@@ -6,6 +6,7 @@ import type { Scope } from '../../plugins/auth';
 import type { Rapport, SectionRapport } from '../accounting/rapport';
 import { rapportPdf } from '../accounting/rapport.pdf';
 import { interventionLignes, interventions } from '../fleet/fleet.table';
+import { compteurVehicule } from '../fleet/vehicule-compteur';
 import { findVehicule } from '../fleet/vehicules.repository';
 import { garages, typesVehicules } from '../reference/reference.table';
 import { echeancesPlans } from './echeances';
@@ -122,7 +123,8 @@ export async function carnetPdf(db: Db, scope: Scope, dataDir: string, vehiculeI
       })),
     });
   }
-  const compteur = plans[0]?.compteur ?? null;
+  const compteur =
+    (await compteurVehicule()(db, { entrepriseId: v.entreprise_id }, v.id))?.kilometrage ?? null;
   const rapport: Rapport = {
     titre: "CARNET D'ENTRETIEN",
     sousTitre: `${v.plaque} · ${[v.marque, v.modele].filter(Boolean).join(' ')}`,

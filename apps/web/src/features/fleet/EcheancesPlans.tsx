@@ -6,12 +6,13 @@ import {
   formatNumber,
   type PlanEtat,
 } from '@yams/shared';
-import { Alert, Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { endpointQuery } from '../../base/endpointQuery';
 import { PATHS } from '../../base/paths';
 import { SourceSelect } from '../../components/form/SourceSelect';
+import { useIsMobile } from '../../components/useIsMobile';
 import { vehiculeSource } from './vehiculeFields';
 
 const COULEURS: Record<PlanEtat, string> = { en_retard: 'red', bientot: 'orange', a_jour: 'green' };
@@ -31,6 +32,23 @@ const echeance = (e: EcheancePlanOut) =>
     .filter(Boolean)
     .join(' ou ') || '—';
 
+const actionColumn: TableColumnsType<EcheancePlanOut>[number] = {
+  key: 'action',
+  title: '',
+  render: (_, e) =>
+    e.etat === 'a_jour' ? null : (
+      <Link to={e.lien_intervention}>
+        <Button
+          size="small"
+          type="primary"
+          aria-label={`Créer l’intervention : ${e.libelle} ${e.vehicule.plaque}`}
+        >
+          Créer l’intervention
+        </Button>
+      </Link>
+    ),
+};
+
 /**
  * Échéances: each vehicle under each active plan, the most urgent first, with the link that opens the
  * intervention prefilled from the plan. `dues`: only the ones due soon or overdue (the home page's).
@@ -42,6 +60,24 @@ export function EcheancesPlans({ dues = false, title = 'Échéances' }: { dues?:
     endpointQuery(echeancesPlansEndpoint, { query: { ...(seulementDues ? { dues: '1' } : {}), vehicule } }),
   );
   const rows = q.data ?? [];
+  const isMobile = useIsMobile();
+  // A phone: the vehicle, the maintenance and its due point in one cell, the state, the action.
+  const mobileColumns: TableColumnsType<EcheancePlanOut> = [
+    {
+      key: 'quoi',
+      title: 'Entretien',
+      render: (_, e) => (
+        <div style={{ whiteSpace: 'normal' }}>
+          <strong>{e.vehicule.plaque}</strong> · {e.libelle}
+          <br />
+          <Typography.Text type="secondary">
+            {echeance(e)} — {e.texte}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { key: 'etat', title: 'État', render: (_, e) => <EtatPlan e={e} /> },
+  ];
   return (
     <Card
       title={title}
@@ -80,43 +116,32 @@ export function EcheancesPlans({ dues = false, title = 'Échéances' }: { dues?:
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: dues ? 'Aucun entretien à prévoir' : 'Aucune donnée' }}
-        columns={[
-          { key: 'vehicule', title: 'Véhicule', render: (_, e) => e.vehicule.plaque },
-          { key: 'libelle', title: 'Entretien', dataIndex: 'libelle' },
-          { key: 'etat', title: 'État', render: (_, e) => <EtatPlan e={e} /> },
-          {
-            key: 'texte',
-            title: 'Échéance',
-            render: (_, e) => (
-              <span>
-                {echeance(e)}
-                <Typography.Text type="secondary"> — {e.texte}</Typography.Text>
-              </span>
-            ),
-          },
-          {
-            key: 'compteur',
-            title: 'Compteur',
-            align: 'right',
-            render: (_, e) => (e.compteur === null ? '—' : `${formatNumber(e.compteur)} km`),
-          },
-          {
-            key: 'action',
-            title: '',
-            render: (_, e) =>
-              e.etat === 'a_jour' ? null : (
-                <Link to={e.lien_intervention}>
-                  <Button
-                    size="small"
-                    type="primary"
-                    aria-label={`Créer l’intervention : ${e.libelle} ${e.vehicule.plaque}`}
-                  >
-                    Créer l’intervention
-                  </Button>
-                </Link>
-              ),
-          },
-        ]}
+        columns={
+          isMobile
+            ? [...mobileColumns, actionColumn]
+            : [
+                { key: 'vehicule', title: 'Véhicule', render: (_, e) => e.vehicule.plaque },
+                { key: 'libelle', title: 'Entretien', dataIndex: 'libelle' },
+                { key: 'etat', title: 'État', render: (_, e) => <EtatPlan e={e} /> },
+                {
+                  key: 'texte',
+                  title: 'Échéance',
+                  render: (_, e) => (
+                    <span>
+                      {echeance(e)}
+                      <Typography.Text type="secondary"> — {e.texte}</Typography.Text>
+                    </span>
+                  ),
+                },
+                {
+                  key: 'compteur',
+                  title: 'Compteur',
+                  align: 'right',
+                  render: (_, e) => (e.compteur === null ? '—' : `${formatNumber(e.compteur)} km`),
+                },
+                actionColumn,
+              ]
+        }
       />
     </Card>
   );
