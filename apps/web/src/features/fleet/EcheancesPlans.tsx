@@ -7,7 +7,7 @@ import {
   type PlanEtat,
 } from '@yams/shared';
 import { Alert, Button, Card, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { endpointQuery } from '../../base/endpointQuery';
 import { PATHS } from '../../base/paths';
@@ -68,15 +68,17 @@ export function EcheancesPlans({ dues = false, title = 'Échéances' }: { dues?:
       title: 'Entretien',
       render: (_, e) => (
         <div style={{ whiteSpace: 'normal' }}>
-          <strong>{e.vehicule.plaque}</strong> · {e.libelle}
+          <strong>{e.vehicule.plaque}</strong> · {e.libelle} <EtatPlan e={e} />
           <br />
           <Typography.Text type="secondary">
             {echeance(e)} — {e.texte}
           </Typography.Text>
+          {e.etat !== 'a_jour' && (
+            <div style={{ marginTop: 4 }}>{actionColumn.render!(null, e, 0) as ReactNode}</div>
+          )}
         </div>
       ),
     },
-    { key: 'etat', title: 'État', render: (_, e) => <EtatPlan e={e} /> },
   ];
   return (
     <Card
@@ -114,11 +116,11 @@ export function EcheancesPlans({ dues = false, title = 'Échéances' }: { dues?:
         loading={q.isLoading}
         dataSource={rows}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        scroll={isMobile ? undefined : { x: 'max-content' }}
         locale={{ emptyText: dues ? 'Aucun entretien à prévoir' : 'Aucune donnée' }}
         columns={
           isMobile
-            ? [...mobileColumns, actionColumn]
+            ? mobileColumns
             : [
                 { key: 'vehicule', title: 'Véhicule', render: (_, e) => e.vehicule.plaque },
                 { key: 'libelle', title: 'Entretien', dataIndex: 'libelle' },
