@@ -1,8 +1,9 @@
 import { addDays, todayInGabon } from '@yams/shared';
-import { asc } from 'drizzle-orm';
+import { asc, ilike } from 'drizzle-orm';
 import { scoped } from '../../db/scoped';
 import { plansEntretien, vehicules } from '../fleet/fleet.table';
 import type { SeedContext } from '../module';
+import { articles, services } from '../reference/reference.table';
 
 /** Noon in Libreville `jours` days ago, as the plan's start (its `created_at`). */
 const ilYA = (today: string, jours: number) => `${addDays(today, -jours)}T12:00:00+01:00`;
@@ -22,6 +23,17 @@ export async function seedEntretien({ db, companies }: SeedContext): Promise<voi
       .from(vehicules)
       .orderBy(asc(vehicules.id));
     if (!vs.length) continue;
+    // The oil change's usual service and oil filter, when the company's workshop has them.
+    const [vidange] = await s
+      .select({ id: services.id })
+      .from(services)
+      .where(ilike(services.libelle, 'Vidange%'))
+      .limit(1);
+    const [filtre] = await s
+      .select({ id: articles.id })
+      .from(articles)
+      .where(ilike(articles.reference, 'FL-HUILE'))
+      .limit(1);
     const types = [...new Set(vs.map((v) => v.type).filter((t): t is number => t !== null))];
     const rows: Array<typeof plansEntretien.$inferInsert> = [
       ...types.map((t) => ({
@@ -30,6 +42,8 @@ export async function seedEntretien({ db, companies }: SeedContext): Promise<voi
         type_vehicule_id: t,
         intervalle_km: 10_000,
         intervalle_mois: 6,
+        service_ids: vidange ? [vidange.id] : [],
+        article_ids: filtre ? [filtre.id] : [],
         created_at: ilYA(today, 150),
         updated_at: ilYA(today, 150),
       })),
