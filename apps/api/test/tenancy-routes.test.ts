@@ -74,6 +74,7 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   '/api/documents': tenant(T.documents),
   '/api/interventions': tenant(T.interventions),
   '/api/carburant': tenant(T.pleinsCarburant),
+  '/api/plans-entretien': tenant(T.plansEntretien),
   '/api/factures': tenant(T.factures),
   '/api/achats': tenant(T.achats),
   '/api/piece_de_caisses': tenant(T.piecesDeCaisse),
@@ -143,6 +144,10 @@ const ID_PARAMS: Record<string, ((a: AIds) => number) | 'platform'> = {
   '/api/vehicules?type': 'platform',
   '/api/vehicules/options?type': 'platform',
   '/api/vehicules/export?type': 'platform',
+  /** `?type_vehicule=` of the maintenance plans is a type de véhicule, a platform row. */
+  '/api/plans-entretien?type_vehicule': 'platform',
+  '/api/plans-entretien/options?type_vehicule': 'platform',
+  '/api/plans-entretien/export?type_vehicule': 'platform',
   /** `?tiers=` of the lettrage is a client's or a supplier's user id: A's client. */
   '/api/comptabilite/lettrage?tiers': (a) => a.client,
 };

@@ -22,6 +22,7 @@ import { AdresseBody, AdresseOut, AdresseUpdateBody } from './adresses';
 import { AuditEntryOut } from './audit';
 import { PleinBody, PleinOut, PleinUpdateBody } from './carburant.schemas';
 import { entityContract } from './contract';
+import { PlanEntretienBody, PlanEntretienOut, PlanEntretienUpdateBody } from './entretien.schemas';
 import {
   DocumentBody,
   DocumentOut,
@@ -61,6 +62,7 @@ import {
   JournalQuery,
   PaiementsQuery,
   PiecesDeCaisseQuery,
+  PlansEntretienQuery,
   ReferenceQuery,
   UsersQuery,
   VehiculesQuery,
@@ -172,6 +174,17 @@ export const interventionsContract = entityContract({
   create: InterventionBody,
   update: InterventionUpdateBody,
   actions: { confirm: {} },
+});
+
+/** Maintenance plans: every N km and/or M months, per vehicle or per vehicle type. */
+export const plansEntretienContract = entityContract({
+  path: '/api/plans-entretien',
+  item: PlanEntretienOut,
+  detail: PlanEntretienOut,
+  query: PlansEntretienQuery,
+  create: PlanEntretienBody,
+  update: PlanEntretienUpdateBody,
+  actions: {},
 });
 
 /** Fuel fills: the driver's app records them too (`/api/chauffeur/carburant`), the office sees them all. */

@@ -153,6 +153,8 @@ const interventionFields = {
   date_fin: zChamps.dateOptionnelle('La date de fin'),
   description: zChamps.texteOptionnel('La description', 2000),
   kilometrage: zChamps.entierOptionnel('Le kilométrage', 0, 10_000_000),
+  /** The maintenance plan it carries out (its cycle restarts from this intervention). */
+  plan_entretien_id: zChamps.idOptionnel("Le plan d'entretien"),
   lignes: z
     .array(InterventionLigneBody, { error: 'Les lignes doivent être une liste.' })
     .max(100, { error: 'Une intervention ne peut pas avoir plus de 100 lignes.' })
@@ -273,6 +275,7 @@ export const InterventionOut = z.object({
   statut: z.string(),
   description: z.string().nullable(),
   kilometrage: z.number().nullable(),
+  plan_entretien_id: z.number().nullable(),
   confirmed_at: z.string().nullable(),
   lignes: z.array(InterventionLigneOut),
   ...stamps,

@@ -24,6 +24,8 @@ export * from './endpoints';
 export * from './entity.endpoints';
 export * from './entreprise';
 export * from './entreprise.endpoints';
+export * from './entretien.rules';
+export * from './entretien.schemas';
 export * from './enums';
 export * from './export';
 export * from './files';

@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = {
   document_expiration: 'Document qui expire (30 jours, 7 jours, le jour même)',
   intervention_retard: 'Intervention dont la date de fin est dépassée',
   course_evenement: 'Arrivée ou départ d’un véhicule au chargement ou à destination',
+  plan_entretien: 'Entretien à prévoir bientôt ou en retard (plans d’entretien)',
   anomalie_carburant: 'Anomalie de carburant (consommation, réservoir, pleins rapprochés, compteur)',
 } as const;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;

@@ -115,6 +115,16 @@ export const DocumentsQuery = listFilters(
   ['libelle', 'date_expiration', 'vehicule'],
 );
 
+export const PlansEntretienQuery = listFilters(
+  {
+    vehicule: zChamps.filtreId('véhicule'),
+    type_vehicule: zChamps.filtreId('type de véhicule'),
+    actif: z.enum(['oui', 'non'], { error: 'Le filtre actif est oui ou non.' }).optional(),
+    search: zChamps.recherche(),
+  },
+  ['libelle', 'intervalle_km', 'intervalle_mois', 'created_at'],
+);
+
 export const InterventionsQuery = listFilters(
   {
     vehicule: zChamps.filtreId('véhicule'),

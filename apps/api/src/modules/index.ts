@@ -5,11 +5,13 @@ import { carburantModule, compteurActuel, verifierPlein } from './carburant';
 import { chauffeurModule } from './chauffeur';
 import { wireVerifierPlein } from './chauffeur/plein-verifie';
 import { entrepriseModule, wireLogoImprime } from './entreprise';
+import { entretienModule, rappelsPlansEntretien } from './entretien';
 import { fleetModule } from './fleet';
 import { wireCompteurVehicule } from './fleet/vehicule-compteur';
 import { geolocationModule } from './geolocation';
 import type { ApiModule } from './module';
 import { notificationsModule } from './notifications';
+import { addDailyJob } from './notifications/daily';
 import { operationsModule } from './operations';
 import { wireOperationsAccounting } from './operations/operations.accounting';
 import { realtimeModule } from './realtime';
@@ -25,6 +27,10 @@ wireLogoImprime(logoImprime);
 // The fuel domain reads vehicles and the driver's fills: they reach it through these two interfaces.
 wireCompteurVehicule(compteurActuel);
 wireVerifierPlein(verifierPlein);
+// The maintenance reminders are a part of the day's run.
+addDailyJob(async (tx, today) => {
+  await rappelsPlansEntretien(tx, today);
+});
 
 /** Every domain of the API; `app.ts` registers their routes in this order. */
 export const MODULES: ApiModule[] = [
@@ -42,6 +48,7 @@ export const MODULES: ApiModule[] = [
   auditModule,
   chauffeurModule,
   carburantModule,
+  entretienModule,
 ];
 
 /**
@@ -58,6 +65,7 @@ const SEED_ORDER = [
   'geolocation',
   'chauffeur',
   'carburant',
+  'entretien',
 ];
 
 /** The modules that seed demo data, in `SEED_ORDER`; a module with a seed missing from the order fails. */

@@ -5,7 +5,7 @@ import * as schema from '../db/schema';
 import { MODULES, seedingModules } from '.';
 
 describe('modules', () => {
-  it('each has its own name, and the seeds run reference → fleet → operations → accounting → geolocation → chauffeur → carburant', () => {
+  it('each has its own name, and the seeds run reference → fleet → operations → accounting → geolocation → chauffeur → carburant → entretien', () => {
     const names = MODULES.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     expect(seedingModules().map((m) => m.name)).toEqual([
@@ -16,6 +16,7 @@ describe('modules', () => {
       'geolocation',
       'chauffeur',
       'carburant',
+      'entretien',
     ]);
   });
 

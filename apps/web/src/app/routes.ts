@@ -20,6 +20,7 @@ const SCREENS: Record<RouteName, Screen> = {
   vehicules: lazyScreen(() => import('../features/fleet/VehiculesPage')),
   interventions: lazyScreen(() => import('../features/fleet/InterventionsPage')),
   carburant: lazyScreen(() => import('../features/carburant/CarburantPage')),
+  plans_entretien: lazyScreen(() => import('../features/fleet/PlansEntretienPage')),
   documents_a_renouveler: lazyScreen(() => import('../features/fleet/DocumentsARenouvelerPage')),
   clients: lazyScreen(() => import('../features/operations/ClientsPage')),
   courses: lazyScreen(() => import('../features/operations/CoursesPage')),

@@ -89,6 +89,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'plans_entretien',
+    path: '/parc-auto/plans-entretien',
+    title: "Plans d'entretien",
+    access: 'private',
+  },
+  {
     name: 'documents_a_renouveler',
     path: '/parc-auto/documents-a-renouveler',
     title: 'Documents à renouveler',

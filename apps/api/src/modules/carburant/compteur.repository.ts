@@ -17,7 +17,7 @@ const quand = (r: ReleveKilometrage) => (r.date.length === 10 ? midi(r.date) : D
 /** The readings of a vehicle of the scope, newest first (`limit`: the latest ones of each source only). */
 export async function relevesKilometrage(
   db: Db,
-  scope: Scope,
+  scope: Pick<Scope, 'entrepriseId'>,
   vehiculeId: number,
   limit = 500,
 ): Promise<ReleveKilometrage[]> {

@@ -6,6 +6,7 @@ import {
 } from '@yams/shared';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -84,6 +85,35 @@ export const documents = pgTable(
   ],
 );
 
+/**
+ * A maintenance plan (plan d'entretien): every `intervalle_km` and/or `intervalle_mois`, for one vehicle or
+ * every vehicle of a type; its usual services and articles prefill the intervention made from it.
+ */
+export const plansEntretien = pgTable(
+  'plans_entretien',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    libelle: varchar('libelle', { length: 120 }).notNull(),
+    vehicule_id: integer('vehicule_id').references(() => vehicules.id, { onDelete: 'cascade' }),
+    type_vehicule_id: integer('type_vehicule_id').references(() => typesVehicules.id, {
+      onDelete: 'restrict',
+    }),
+    intervalle_km: integer('intervalle_km'),
+    intervalle_mois: integer('intervalle_mois'),
+    /** Ids of the company's services and articles (checked on write, unknown ones dropped on read). */
+    service_ids: integer('service_ids').array().notNull().default(sql`'{}'::integer[]`),
+    article_ids: integer('article_ids').array().notNull().default(sql`'{}'::integer[]`),
+    actif: boolean('actif').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('plans_entretien_entreprise_idx').on(t.entreprise_id, t.libelle),
+    index('plans_entretien_vehicule_idx').on(t.vehicule_id),
+    index('plans_entretien_type_idx').on(t.type_vehicule_id),
+  ],
+);
+
 /** Maintenance or repair of a vehicle in a garage; `montant` is the sum of its lines, computed by the API. */
 export const interventions = pgTable(
   'interventions',
@@ -106,6 +136,10 @@ export const interventions = pgTable(
     montant: integer('montant').notNull().default(0),
     /** The odometer read at the garage (one of the vehicle's odometer entries). */
     kilometrage: integer('kilometrage'),
+    /** The maintenance plan it carries out: the plan's cycle restarts from it. */
+    plan_entretien_id: integer('plan_entretien_id').references(() => plansEntretien.id, {
+      onDelete: 'set null',
+    }),
     confirmed_at: timestamptz('confirmed_at'),
     ...timestamps,
   },
@@ -113,6 +147,7 @@ export const interventions = pgTable(
     index('interventions_entreprise_idx').on(t.entreprise_id, t.date_debut),
     index('interventions_vehicule_idx').on(t.vehicule_id, t.statut),
     index('interventions_garage_idx').on(t.garage_id),
+    index('interventions_plan_idx').on(t.plan_entretien_id, t.vehicule_id),
     enumCheck('interventions_type_check', t.type, INTERVENTION_TYPES),
     enumCheck('interventions_statut_check', t.statut, INTERVENTION_STATUTS),
   ],
@@ -147,4 +182,5 @@ export const interventionLignes = pgTable(
 export type Vehicule = typeof vehicules.$inferSelect;
 export type Document = typeof documents.$inferSelect;
 export type Intervention = typeof interventions.$inferSelect;
+export type PlanEntretien = typeof plansEntretien.$inferSelect;
 export type InterventionLigne = typeof interventionLignes.$inferSelect;

@@ -6,6 +6,7 @@ import {
   montantHorsColonne,
   montantIntervention,
   montantLigne,
+  PLAN_MSG,
 } from '@yams/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -16,7 +17,7 @@ import type { Scope } from '../../plugins/auth';
 import { assertOwnRow } from '../reference/reference.checks';
 import { articles, garages, services } from '../reference/reference.table';
 import { interventionLocked, interventionNotFound, stockInsuffisant } from './fleet.errors';
-import { interventionLignes, interventions, vehicules } from './fleet.table';
+import { interventionLignes, interventions, plansEntretien, vehicules } from './fleet.table';
 import { findIntervention, getInterventionOut } from './interventions.repository';
 import { refreshVehiculeStatuts } from './vehicule-statuts';
 
@@ -56,9 +57,27 @@ async function resolveLignes(s: Scoped, lignes: InterventionLigneBody[]): Promis
 }
 
 /** `s`: scoped to the intervention's company. */
-async function checkRefs(s: Scoped, body: Pick<InterventionBody, 'vehicule_id' | 'garage_id'>) {
+async function checkRefs(
+  s: Scoped,
+  body: Pick<InterventionBody, 'vehicule_id' | 'garage_id' | 'plan_entretien_id'>,
+) {
   await assertOwnRow(s, vehicules, body.vehicule_id, 'vehicule_id', "Ce véhicule n'existe pas.");
   await assertOwnRow(s, garages, body.garage_id, 'garage_id', "Ce garage n'existe pas.");
+  if (body.plan_entretien_id) {
+    const [plan] = await s
+      .select({ vehicule_id: plansEntretien.vehicule_id, type_vehicule_id: plansEntretien.type_vehicule_id })
+      .from(plansEntretien)
+      .where(eq(plansEntretien.id, body.plan_entretien_id));
+    if (!plan) throw fieldErrors({ plan_entretien_id: PLAN_MSG.planInconnu });
+    const [v] = await s
+      .select({ type: vehicules.type_vehicule_id })
+      .from(vehicules)
+      .where(eq(vehicules.id, body.vehicule_id));
+    const applicable = plan.vehicule_id
+      ? plan.vehicule_id === body.vehicule_id
+      : plan.type_vehicule_id === (v?.type ?? null);
+    if (!applicable) throw fieldErrors({ plan_entretien_id: PLAN_MSG.planAutreVehicule });
+  }
 }
 
 async function writeLignes(tx: Db, interventionId: number, lignes: NewLigne[]) {
@@ -77,6 +96,7 @@ const fields = (body: Omit<InterventionBody, 'lignes'>, montant: number) => ({
   date_fin: body.date_fin ?? null,
   description: body.description ?? null,
   kilometrage: body.kilometrage ?? null,
+  plan_entretien_id: body.plan_entretien_id ?? null,
   montant,
 });
 
@@ -127,6 +147,7 @@ export async function updateIntervention(
     date_fin: current.date_fin,
     description: current.description,
     kilometrage: current.kilometrage,
+    plan_entretien_id: current.plan_entretien_id,
     ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)),
   };
   if (merged.date_fin && merged.date_fin < merged.date_debut) {

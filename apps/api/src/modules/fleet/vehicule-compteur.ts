@@ -9,7 +9,7 @@ import type { Scope } from '../../plugins/auth';
  */
 export type CompteurVehicule = (
   db: Db,
-  scope: Scope,
+  scope: Pick<Scope, 'entrepriseId'>,
   vehiculeId: number,
 ) => Promise<ReleveKilometrage | null>;
 

@@ -7,6 +7,13 @@ import { echeanceCondition } from '../fleet/documents.repository';
 import { jobRuns } from './notifications.table';
 import { notify } from './notify';
 
+/** A module's part of the day's run (maintenance plans…), inside its transaction; `modules/index.ts` adds them. */
+export type DailyJob = (tx: Db, today: string) => Promise<void>;
+const dailyJobs: DailyJob[] = [];
+export function addDailyJob(job: DailyJob): void {
+  if (!dailyJobs.includes(job)) dailyJobs.push(job);
+}
+
 /** Interventions whose end passed at most this long ago are announced (not years of old drafts). */
 const RETARD_FENETRE_JOURS = 30;
 /** The « Documents à renouveler » screen (web: PATHS.documents_a_renouveler). */
@@ -92,6 +99,7 @@ export function runDailyNotifications(db: Db, today: string = todayInGabon()): P
         cle: `intervention:${i.id}:retard`,
       });
     }
+    for (const job of dailyJobs) await job(tx, today);
     return true;
   });
 }

@@ -26,6 +26,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: 'vehicules', label: 'Véhicules', route: 'vehicules' },
       { key: 'interventions', label: 'Interventions', route: 'interventions' },
       { key: 'carburant', label: 'Carburant', route: 'carburant' },
+      { key: 'plans_entretien', label: "Plans d'entretien", route: 'plans_entretien' },
       { key: 'documents-a-renouveler', label: 'Documents à renouveler', route: 'documents_a_renouveler' },
     ],
   },

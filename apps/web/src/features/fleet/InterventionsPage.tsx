@@ -1,17 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   INTERVENTION_STATUTS,
   INTERVENTION_TYPES,
   InterventionBody,
   type InterventionOut,
   InterventionUpdateBody,
+  type PlanEntretienOut,
   referenceContracts,
+  todayInGabon,
 } from '@yams/shared';
+import { Spin } from 'antd';
+import { useSearchParams } from 'react-router';
 import type { FormFieldDecl, OptionsSource } from '../../components/form/fields';
 import { rowToValues } from '../../components/form/formValues';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { DisplayField, ListDecl } from '../../components/list/types';
 import { StatusTag } from '../../components/StatusTag';
-import { articles, interventions, vehicules } from './api';
+import { articles, interventions, plansEntretien, vehicules } from './api';
 import { InterventionLignes, type LigneDraft, LignesInput, lignesBody, lignesOf } from './InterventionLignes';
 import { INTERVENTION_LABELS } from './labels';
 import { vehiculeSource } from './vehiculeFields';
@@ -134,6 +139,85 @@ export const INTERVENTIONS: ListDecl<InterventionOut> = {
   groupDelete: true,
 };
 
+/** `?id=nouveau&depuis=plan:<plan>:<véhicule>`: the plan and vehicle a due maintenance names. */
+export function depuisPlan(depuis: string | null): { plan: number; vehicule: number } | null {
+  const m = /^plan:(\d+):(\d+)$/.exec(depuis ?? '');
+  return m ? { plan: Number(m[1]), vehicule: Number(m[2]) } : null;
+}
+
+/** The creation form prefilled from a plan: its vehicle, an « Entretien », its services and articles. */
+function declDepuisPlan(
+  plan: PlanEntretienOut,
+  vehiculeId: number,
+  kilometrage: number | null,
+): ListDecl<InterventionOut> {
+  const lignes: LigneDraft[] = [
+    ...plan.services.map((x) => ({
+      key: `s${x.id}`,
+      kind: 'service' as const,
+      service_id: x.id,
+      article_id: null,
+      libelle: x.libelle,
+      qte: 1,
+      prix_unitaire: x.prix,
+    })),
+    ...plan.articles.map((x) => ({
+      key: `a${x.id}`,
+      kind: 'article' as const,
+      service_id: null,
+      article_id: x.id,
+      libelle: x.libelle,
+      qte: 1,
+      prix_unitaire: x.prix,
+    })),
+  ];
+  const form = INTERVENTIONS.form!;
+  return {
+    ...INTERVENTIONS,
+    createTitle: `Nouvelle intervention — ${plan.libelle}`,
+    form: {
+      ...form,
+      defaults: {
+        ...rowToValues(
+          {
+            vehicule_id: vehiculeId,
+            type: 'Entretien',
+            date_debut: todayInGabon(),
+            date_fin: todayInGabon(),
+            description: plan.libelle,
+            kilometrage,
+          } as never,
+          formFields.filter((f) => f.type !== 'custom'),
+        ),
+        lignes_saisie: lignes,
+      },
+      toBody: (body, mode) => {
+        const out = form.toBody!(body, mode) as Record<string, unknown>;
+        return mode === 'create' ? { ...out, plan_entretien_id: plan.id } : out;
+      },
+    },
+  };
+}
+
 export default function InterventionsPage() {
-  return <ListScreen decl={INTERVENTIONS} />;
+  const [params] = useSearchParams();
+  const depuis = params.get('id') === 'nouveau' ? depuisPlan(params.get('depuis')) : null;
+  const plan = useQuery({
+    queryKey: [...plansEntretien.keys.all, 'depuis', depuis?.plan],
+    queryFn: ({ signal }) => plansEntretien.fetchOne(depuis!.plan, signal),
+    enabled: depuis !== null,
+  });
+  // The vehicle's current odometer, as the intervention's kilometrage (the plan's cycle restarts from it).
+  const vehicule = useQuery({
+    queryKey: [...vehicules.keys.all, 'depuis', depuis?.vehicule],
+    queryFn: ({ signal }) => vehicules.fetchOne(depuis!.vehicule, signal),
+    enabled: depuis !== null,
+  });
+  if (depuis && (plan.isPending || vehicule.isPending))
+    return <Spin style={{ display: 'block', margin: 48 }} />;
+  const decl =
+    depuis && plan.data
+      ? declDepuisPlan(plan.data, depuis.vehicule, vehicule.data?.compteur?.kilometrage ?? null)
+      : INTERVENTIONS;
+  return <ListScreen key={depuis && plan.data ? `plan${depuis.plan}` : 'liste'} decl={decl} />;
 }

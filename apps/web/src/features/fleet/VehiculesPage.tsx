@@ -1,4 +1,12 @@
-import { formatNumber, VehiculeBody, type VehiculeDetailOut, VehiculeUpdateBody } from '@yams/shared';
+import {
+  carnetEntretienEndpoint,
+  endpointPath,
+  formatNumber,
+  VehiculeBody,
+  type VehiculeDetailOut,
+  VehiculeUpdateBody,
+} from '@yams/shared';
+import { downloadApiFile } from '../../components/export/download';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { ListDecl } from '../../components/list/types';
 import { vehicules } from './api';
@@ -100,6 +108,15 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
     sections: [
       { key: 'documents', title: 'Documents', render: (v) => <VehiculeDocuments vehicule={v} /> },
       { key: 'compteur', title: 'Relevés du compteur', render: (v) => <VehiculeCompteur vehicule={v} /> },
+    ],
+    actions: [
+      {
+        // Every intervention with its day, odometer, services and parts, cost; and the plans' due points.
+        key: 'carnet',
+        label: "Carnet d'entretien (PDF)",
+        run: (v) =>
+          downloadApiFile(endpointPath(carnetEntretienEndpoint, { id: v.id }), {}, `carnet-${v.plaque}.pdf`),
+      },
     ],
     deletable: true,
   },

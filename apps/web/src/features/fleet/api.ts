@@ -5,6 +5,7 @@ import {
   documentFichierEndpoint,
   documentsContract,
   interventionsContract,
+  plansEntretienContract,
   referenceContracts,
   vehiculesContract,
 } from '@yams/shared';
@@ -19,6 +20,9 @@ export const vehiculeKeys = vehicules.keys;
 
 /** `/api/interventions`: every row carries its lines. */
 export const interventions = createResource('interventions', interventionsContract);
+
+/** `/api/plans-entretien`: maintenance plans, per vehicle or vehicle type. */
+export const plansEntretien = createResource('plans-entretien', plansEntretienContract);
 
 /** `/api/documents`: a vehicle's documents, written from its detail (no list screen of their own). */
 export const documents = createResource('documents', documentsContract);

@@ -29,6 +29,7 @@ import { PATHS } from '../../base/paths';
 import { useLiveQueries } from '../../base/realtime';
 import { useSession } from '../../base/session';
 import { PageTitle } from '../../components/PageTitle';
+import { EcheancesPlans } from '../fleet/EcheancesPlans';
 
 /** One home counter: the count call of the specification (`GET {list}?req_count=1&…`) and the list it opens. */
 interface Counter {
@@ -148,6 +149,7 @@ export default function AccueilPage() {
           );
         })}
       </Row>
+      {user?.type !== 'superadmin' && <EcheancesPlans dues title="Entretiens à prévoir" />}
     </section>
   );
 }

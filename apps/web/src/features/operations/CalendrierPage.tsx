@@ -6,10 +6,17 @@ import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import type { CourseOut, DocumentOut, InterventionOut } from '@yams/shared';
+import {
+  type CourseOut,
+  type DocumentOut,
+  type EcheancePlanOut,
+  echeancesPlansEndpoint,
+  type InterventionOut,
+} from '@yams/shared';
 import { Alert, Card, Checkbox, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../base/http';
 import { SourceSelect } from '../../components/form/SourceSelect';
 import { DetailDialog, type DialogState } from '../../components/list/DetailDialog';
 import type { ListDecl, Row } from '../../components/list/types';
@@ -31,6 +38,7 @@ import {
   courseEvents,
   documentEvents,
   EVENT_KINDS,
+  entretienEvents,
   interventionEvents,
   periodsOf,
   toApiDateTime,
@@ -67,6 +75,19 @@ const SOURCES: {
         { signal, errors: 'none' },
       ),
   },
+  {
+    key: 'entretiens',
+    label: 'Entretiens prévus',
+    // The plans' due days (today's state, whatever the month): those of the month shown.
+    load: async ({ req_period, vehicule }, signal) =>
+      (
+        await call(
+          echeancesPlansEndpoint,
+          { query: vehicule ? { vehicule } : {} },
+          { signal, errors: 'none' },
+        )
+      ).data.filter((e) => e.prochaine_date?.startsWith(req_period)),
+  },
 ];
 
 type Opened = { decl: ListDecl<Row>; state: DialogState<Row> } | null;
@@ -79,8 +100,14 @@ type Opened = { decl: ListDecl<Row>; state: DialogState<Row> } | null;
 export default function CalendrierPage() {
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [periods, setPeriods] = useState<string[]>([]);
-  const [kinds, setKinds] = useState<CalendarSource[]>(['courses', 'interventions', 'documents']);
+  const [kinds, setKinds] = useState<CalendarSource[]>([
+    'courses',
+    'interventions',
+    'documents',
+    'entretiens',
+  ]);
   const [vehicule, setVehicule] = useState<number | undefined>();
   const [opened, setOpened] = useState<Opened>(null);
   // `?mois=2027-03` opens that month (a link from elsewhere, a bookmark).
@@ -112,7 +139,9 @@ export default function CalendrierPage() {
             ? courseEvents(row as CourseOut)
             : source === 'interventions'
               ? interventionEvents(row as InterventionOut)
-              : documentEvents(row as DocumentOut);
+              : source === 'entretiens'
+                ? entretienEvents(row as EcheancePlanOut)
+                : documentEvents(row as DocumentOut);
         for (const e of list) seen.set(e.id, e);
       }
     }
@@ -125,7 +154,11 @@ export default function CalendrierPage() {
   };
 
   const onClick = async ({ event }: EventClickArg) => {
-    const { source, recordId, vehiculeId } = event.extendedProps as CalendarEvent['extendedProps'];
+    const { source, recordId, vehiculeId, lien } = event.extendedProps as CalendarEvent['extendedProps'];
+    if (source === 'entretiens' && lien) {
+      navigate(lien);
+      return;
+    }
     try {
       if (source === 'courses') {
         const row = await coursesResource.fetchOne(recordId);

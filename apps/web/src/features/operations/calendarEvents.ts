@@ -1,4 +1,4 @@
-import type { CourseOut, DocumentOut, InterventionOut } from '@yams/shared';
+import type { CourseOut, DocumentOut, EcheancePlanOut, InterventionOut } from '@yams/shared';
 
 /** The calendar's kinds of event, their colours (the specification) and legend. */
 export const EVENT_KINDS = {
@@ -7,10 +7,11 @@ export const EVENT_KINDS = {
   debut: { label: 'Début d’intervention', color: '#eb2f96' },
   sortie: { label: 'Sortie d’intervention', color: '#fa8c16' },
   document: { label: 'Expiration de document', color: '#cf1322' },
+  entretien: { label: 'Entretien prévu (plan)', color: '#722ed1' },
 } as const;
 export type EventKind = keyof typeof EVENT_KINDS;
 
-export type CalendarSource = 'courses' | 'interventions' | 'documents';
+export type CalendarSource = 'courses' | 'interventions' | 'documents' | 'entretiens';
 
 export interface CalendarEvent {
   id: string;
@@ -19,7 +20,14 @@ export interface CalendarEvent {
   allDay: boolean;
   color: string;
   editable: boolean;
-  extendedProps: { kind: EventKind; source: CalendarSource; recordId: number; vehiculeId: number | null };
+  extendedProps: {
+    kind: EventKind;
+    source: CalendarSource;
+    recordId: number;
+    vehiculeId: number | null;
+    /** A plan's due day: the intervention form prefilled from it. */
+    lien?: string;
+  };
 }
 
 /** Libreville is UTC+1 all year: an instant as the naive wall-clock time FullCalendar shows (timeZone UTC). */
@@ -105,6 +113,27 @@ export function documentEvents(d: DocumentOut): CalendarEvent[] {
   if (!d.date_expiration) return [];
   const plaque = d.camion?.plaque ? ` · ${d.camion.plaque}` : '';
   return [ev('document', 'documents', d.id, d.camion_id, `${d.libelle}${plaque}`, d.date_expiration, true)];
+}
+
+/** A maintenance plan's due day on a vehicle (its due kilometrage has no day). */
+export function entretienEvents(e: EcheancePlanOut): CalendarEvent[] {
+  if (!e.prochaine_date) return [];
+  const event = ev(
+    'entretien',
+    'entretiens',
+    e.plan_id,
+    e.vehicule.id,
+    `${e.libelle} · ${e.vehicule.plaque}`,
+    e.prochaine_date,
+    true,
+  );
+  return [
+    {
+      ...event,
+      id: `entretien-${e.plan_id}-${e.vehicule.id}`,
+      extendedProps: { ...event.extendedProps, lien: e.lien_intervention },
+    },
+  ];
 }
 
 /** The months a view shows: the month grid loads its own month only; a week may straddle two. */
