@@ -74,6 +74,7 @@ export const NOMS: Record<string, [string, string]> = {
   liens_suivi: ['lien de suivi', 'liens de suivi'],
   messages: ['message', 'messages'],
   rapprochements: ['relevé rapproché', 'relevés rapprochés'],
+  plans_entretien: ["plan d'entretien", "plans d'entretien"],
   rapprochement_lignes: ['ligne de relevé rapprochée', 'lignes de relevé rapprochées'],
 };
 
