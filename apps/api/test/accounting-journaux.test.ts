@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ecritureLignes, ecritures, users } from '../src/db/schema';
 import { scoped } from '../src/db/scoped';
 import { listLignesJournal } from '../src/modules/accounting/journal.repository';
-import { expectFailure, type Fixtures, setupFixtures } from './fixtures';
+import { expectFailure, type Fixtures, inDays, setupFixtures } from './fixtures';
 
 let ctx: Fixtures;
 
@@ -404,7 +404,8 @@ describe('journals', () => {
   it('open newest first: the first page holds the latest lines', async () => {
     const posted = await ctx.t.post(
       '/api/operations',
-      versement(new Date().toISOString().slice(0, 10), 'Dernière écriture du jour', 2_000),
+      // Today in Libreville (UTC+1), as every accounting date: the UTC day is yesterday there after 23:00 UTC.
+      versement(inDays(0), 'Dernière écriture du jour', 2_000),
       ctx.A.token,
     );
     expect(posted.statusCode, posted.body).toBe(200);

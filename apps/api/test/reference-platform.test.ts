@@ -187,7 +187,8 @@ describe('platform tables (villes, types)', () => {
     const used = await t.post(`/api/types_vehicules/${semi.id}/destroy`, {}, admin);
     expect(used.statusCode).toBe(409);
     expect(used.json().errors[0]).toMatch(
-      /^Ce type de véhicule est utilisé par \d+ véhicules? : il ne peut pas être supprimé\.$/,
+      // Its vehicles, and the maintenance plans of that type when there are some.
+      /^Ce type de véhicule est utilisé par (\d+ plans? d'entretien et )?\d+ véhicules? : il ne peut pas être supprimé\.$/,
     );
     const pneu = data(await t.get('/api/types_articles?search=Pneumatique', A.token))[0];
     expect((await t.post(`/api/types_articles/${pneu.id}/destroy`, {}, admin)).json().errors[0]).toMatch(
