@@ -164,6 +164,9 @@ test.describe('Ogooué', () => {
       lines.getByRole('combobox', { name: 'Service de la ligne 3' }),
       service.libelle!,
     );
+    // The service fills the line's quantity and price: type over them once they are there.
+    await expect(dialog.getByLabel('Quantité de la ligne 3')).not.toHaveValue('');
+    await expect(dialog.getByLabel('Prix unitaire de la ligne 3')).not.toHaveValue('');
     await dialog.getByLabel('Prix unitaire de la ligne 3').fill('-500');
     await dialog.getByLabel('Prix unitaire de la ligne 3').blur();
     await expect(third.getByRole('alert')).toContainText(

@@ -86,8 +86,16 @@ export async function newCourse(
   return { ...res.data, vehicule };
 }
 
-/** Types into a searchable antd select and clicks the option whose text contains `option`. */
-export async function pick(page: Page, select: Locator, search: string, option = search): Promise<void> {
+/**
+ * Types into a searchable antd select and clicks the option whose text contains `option` (a text, or a
+ * pattern naming the row itself: the list shown before the search's answer holds other rows too).
+ */
+export async function pick(
+  page: Page,
+  select: Locator,
+  search: string,
+  option: string | RegExp = search,
+): Promise<void> {
   await select.click();
   await select.fill(search);
   await page
