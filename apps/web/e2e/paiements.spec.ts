@@ -31,6 +31,8 @@ test('un paiement au-delà du reste est refusé sur le champ ; un paiement valid
     course.code,
     resteDe(course.code, '100.000'),
   );
+  // The form proposes its libellé once the course is read: type over it after it came.
+  await expect(create.getByLabel('Libellé')).toHaveValue(`Règlement course ${course.code}`);
   await create.getByLabel('Libellé').fill('Acompte chargement');
   await choose(page, create.getByRole('combobox', { name: 'Mode' }), 'Airtel Money');
   await create.getByLabel('Montant').fill('150000');
