@@ -100,7 +100,8 @@ async function openPostgresTarget(): Promise<Target> {
   }
   // The server's arrangement (openDatabase with DATABASE_URL: the pool that attributes writes, LISTEN).
   const database = openPostgres(url, 10, observe);
-  const bare = new pg.Pool({ connectionString: url, max: 10 });
+  // The API's session settings (db/client.ts: JIT off), so that the baseline replays the same work.
+  const bare = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   return {
     database,
     run: (config) => bare.query(...(config as [string])),

@@ -451,3 +451,52 @@ describe('devices of a company', () => {
     expect(await stored(d.id)).toEqual([]);
   });
 });
+
+describe('inserts side by side (PostgreSQL): each device in one insert at a time, in its order', () => {
+  it('messages of three devices sent at once: all stored once, each device answered in the order sent', async () => {
+    const { Ingest } = await import('../src/modules/geolocation/ingest');
+    const app = f.t.app;
+    // The ingest as on PostgreSQL (five inserts at once), over the test's database.
+    const ingest = new Ingest({
+      db: app.db,
+      database: { ...app.database, kind: 'postgres' },
+      realtime: app.realtime,
+      log: app.log,
+    });
+    const devices = await Promise.all([device(), device(), device()]);
+    const base = Date.parse('2026-03-02T08:00:00Z');
+    const fix = (k: number) => ({
+      heure: new Date(base + k * 60_000).toISOString(),
+      latitude: 0.39 + k / 1000,
+      longitude: 9.45,
+      vitesse: 40,
+      cap: null,
+      altitude: null,
+      precision: null,
+      batterie: null,
+      en_charge: null,
+      attributs: null,
+      valide: true,
+    });
+    const answered = new Map<string, number[]>();
+    const sends: Array<Promise<unknown>> = [];
+    // Messages of 100 fixes (after an offline stretch): two fill an insert, so the devices are spread over
+    // inserts running together, and a device's later messages wait for its running one.
+    const MESSAGES = 5;
+    for (let k = 0; k < MESSAGES; k++)
+      for (const d of devices) {
+        const fixes = Array.from({ length: 100 }, (_, i) => fix(k * 100 + i));
+        sends.push(
+          ingest.store({ identifiant: d.identifiant, cle: null, fixes, releves: [] }).then((r) => {
+            expect(r).toBe('stored');
+            answered.set(d.identifiant, [...(answered.get(d.identifiant) ?? []), k]);
+          }),
+        );
+      }
+    await Promise.all(sends);
+    for (const d of devices) {
+      expect(answered.get(d.identifiant)).toEqual([...Array(MESSAGES).keys()]);
+      expect(await stored(d.id)).toHaveLength(MESSAGES * 100);
+    }
+  });
+});

@@ -214,6 +214,19 @@ describe('sorts on another table: the plate and the client name copied on the ro
   });
 });
 
+describe('deep pages: the ids of the page through the index, then the names of those rows only', () => {
+  for (const sort of ['', '&sort=montant', '&sort=client', '&sort=-vehicule']) {
+    it(`page k of per_page 7${sort || ' (default order)'} is the slice of the whole list`, async () => {
+      const whole: Row[] = (await t.get(`/api/courses?limit=1000${sort}`, tg)).json().data;
+      expect(whole.length).toBeGreaterThan(60);
+      for (const page of [1, 4, Math.floor(whole.length / 7)]) {
+        const answer = (await t.get(`/api/courses?page=${page}&per_page=7${sort}`, tg)).json().data;
+        expect(answer.data).toEqual(whole.slice((page - 1) * 7, page * 7));
+      }
+    });
+  }
+});
+
 describe('the month filter (req_period) read as two index ranges: the same rows as the OR of both dates', () => {
   // Last month in Libreville (UTC+1), and every course loaded from two months before it (a superset).
   const now = new Date(Date.now() + 3_600_000);
@@ -262,6 +275,8 @@ describe('the search read as two parts (code by trigrams, then the client): the 
     const p1 = (await t.get(`${q}&page=1&per_page=2`, tg)).json().data;
     expect(p1.total).toBe(expected.length);
     expect(p1.data.map((r: Row) => r.id)).toEqual(expected.slice(0, 2).map((r) => r.id));
+    const p3 = (await t.get(`${q}&page=3&per_page=2`, tg)).json().data;
+    expect(p3.data.map((r: Row) => r.id)).toEqual(expected.slice(4, 6).map((r) => r.id));
     return expected;
   };
 
@@ -270,6 +285,17 @@ describe('the search read as two parts (code by trigrams, then the client): the 
     const found = await check((course.code as string).toLowerCase(), '');
     expect(found.map((r) => r.id)).toContain(course.id);
     await check((course.code as string).slice(-3), '&sort=-montant');
+  });
+
+  it('the start of a code (`CRS-2026-00`, any case): its prefix, read from its own index', async () => {
+    const [course] = (await t.get(`/api/courses?date_debut=${since}&page=1&per_page=1`, tg)).json().data.data;
+    const prefix = (course.code as string).slice(0, 11);
+    expect(prefix).toMatch(/^[A-Z]+-\d{4}-\d{2}$/);
+    const found = await check(prefix.toLowerCase(), '&sort=montant');
+    expect(found.length).toBeGreaterThan(5);
+    // A wildcard typed in a code is a character, not « anything ».
+    const none = await t.get(`/api/courses?search=${encodeURIComponent(`${prefix}%`)}&req_count=1`, tg);
+    expect(none.json().data).toBe(0);
   });
 
   it("a client's name: the client's courses, in any order asked", async () => {

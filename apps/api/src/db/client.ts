@@ -40,7 +40,9 @@ pg.types.setTypeParser(1082, (v) => v);
 
 /** `observe` sees the pool before use (the bench records every statement sent, to replay it bare). */
 export function openPostgres(url: string, max = 10, observe?: (pool: pg.Pool) => void): Database {
-  const pool = new PreparedPool({ connectionString: url, max });
+  // JIT off for the API's sessions: its statements are short (a page, a figure), and past PostgreSQL's JIT
+  // cost threshold (a deep page, a long range) compiling took 176–216 ms of a 430–694 ms call.
+  const pool = new PreparedPool({ connectionString: url, max, options: '-c jit=off' });
   observe?.(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];

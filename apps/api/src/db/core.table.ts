@@ -46,6 +46,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_entreprise_idx').on(t.entreprise_id, t.type),
+    // The courses' search by client name reads the matching people first: trigrams of the three names
+    // (`rechercheNomsSql`, operations.refs.ts), an immutable expression the index can hold.
+    index('users_noms_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.nom}, '') || ' ' || coalesce(${t.prenom}, '') || ' ' || ${t.name}) gin_trgm_ops`,
+    ),
     enumCheck('users_type_check', t.type, USER_TYPES),
     enumCheck('users_sous_type_check', t.sous_type, SOUS_TYPES),
   ],

@@ -4,7 +4,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 // Text filters of list queries (the query schemas themselves are in packages/shared list-query.ts).
 
 /** `%text%` with LIKE wildcards escaped. */
-export const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+export const likePattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** `text%` with LIKE wildcards escaped: a prefix, which a `text_pattern_ops` index serves. */
+export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+
+const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 /** Any of the columns contains the text (case-insensitive). */
 export function searchCondition(

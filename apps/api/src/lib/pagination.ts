@@ -65,7 +65,7 @@ export interface Counts extends Pick<ListSource<never>, 'count' | 'pageTotal'> {
   source<R, T>(
     query: (limit: number, offset: number, total?: SQL<number>) => Promise<Array<R & { total?: number }>>,
     map: (row: R) => T,
-  ): ListSource<T>;
+  ): Required<ListSource<T>>;
 }
 
 /**
@@ -133,6 +133,24 @@ export function countsOf(db: Db, selection: () => Selection): Counts {
         };
       },
     }),
+  };
+}
+
+/**
+ * A list source whose statements need a first read (the clients a search names, read before the courses so
+ * that PostgreSQL plans the courses with their ids in hand): made on first use, once.
+ */
+export function sourceAfter<T>(make: () => Promise<Required<ListSource<T>>>): ListSource<T> {
+  let made: Promise<Required<ListSource<T>>> | undefined;
+  const source = () => {
+    made ??= make();
+    return made;
+  };
+  return {
+    count: async () => (await source()).count(),
+    rows: async (limit, offset) => (await source()).rows(limit, offset),
+    pageTotal: async () => (await source()).pageTotal(),
+    page: async (limit, offset) => (await source()).page(limit, offset),
   };
 }
 

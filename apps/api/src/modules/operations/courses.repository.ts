@@ -12,15 +12,15 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition, periodParts } from '../../lib/filters-dates';
-import { likePattern } from '../../lib/filters-ids';
-import { countsOf, type ListSource } from '../../lib/pagination';
+import { likePattern, prefixPattern } from '../../lib/filters-ids';
+import { countsOf, type ListSource, sourceAfter } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import type { Scope } from '../../plugins/auth';
 import { vehicules } from '../fleet/fleet.table';
 import { etapeAnnulable } from './course-etapes';
 import { operationsAccounting } from './operations.accounting';
 import { courseNotFound } from './operations.errors';
-import { nomCompletSql, refOf } from './operations.refs';
+import { nomCompletSql, rechercheNomsSql, refOf } from './operations.refs';
 import { courses } from './operations.table';
 import { paiementsOfCourse } from './paiements.repository';
 
@@ -145,7 +145,65 @@ export interface CourseFilters extends DateRange, Sortable {
   a_payer?: boolean;
 }
 
+/**
+ * The courses list. Its search: a text typed like a code (`CRS-2026-00`) is the code's prefix; any other
+ * text is found anywhere in the code (trigrams) or in the client's names, the matching clients read first
+ * so that PostgreSQL plans the courses with their ids in hand (a common name, 2,000 clients and 100,000
+ * courses: walk the list's order and keep the first; a rare one: read its few courses by client).
+ */
 export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<CourseOut> {
+  const text = f.search?.trim();
+  if (!text) return coursesSource(db, scope, f, []);
+  const prefix = codePrefix(text);
+  if (prefix) return coursesSource(db, scope, f, [{ where: prefix, fenced: false }]);
+  return sourceAfter(async () => {
+    const clients = await clientsNamed(db, text);
+    const code = ilike(courses.code, likePattern(text));
+    // Two disjoint parts: the code matches (the trigram index, read alone behind `offset 0`: the list's
+    // order would walk the whole history to find a handful), or the client matches and not the code.
+    const parts: Part[] = [{ where: code, fenced: true }];
+    if (clients.length)
+      parts.push({ where: and(inArray(courses.client_id, clients), not(code))!, fenced: false });
+    return coursesSource(db, scope, f, parts);
+  });
+}
+
+/** A part of a list read apart: its condition, and whether PostgreSQL must plan it alone (`offset 0`). */
+interface Part {
+  where: SQL;
+  fenced: boolean;
+}
+
+/** A search typed like a course code: letters, a hyphen, a digit (`CRS-2026-…`) or a letter and a digit. */
+const CODE_TYPED = /^[a-z]{2,6}-[a-z]?\d/i;
+
+function codePrefix(text: string): SQL | undefined {
+  return CODE_TYPED.test(text)
+    ? sql`upper(${courses.code}) like ${prefixPattern(text.toUpperCase())}`
+    : undefined;
+}
+
+/** The people whose nom, prénom, account name or whole name contains the text (trigram index first). */
+async function clientsNamed(db: Db, text: string): Promise<number[]> {
+  const like = likePattern(text);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        ilike(rechercheNomsSql(users), like),
+        or(
+          ilike(users.nom, like),
+          ilike(users.prenom, like),
+          ilike(users.name, like),
+          ilike(nomCompletSql(users), like),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+function coursesSource(db: Db, scope: Scope, f: CourseFilters, search: Part[]) {
   const order = orderFor(
     f.sort,
     {
@@ -181,41 +239,53 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
     dateRangeCondition(courses.date_chargement, f, 'timestamp'),
   ];
   // The month filter (loaded or unloaded in the month) as two disjoint index ranges, read apart and
-  // merged: the same rows as the OR of the two, which no index serves. Without it, the search likewise
-  // (the code's trigrams, or the client's courses). Both: the month's parts, the search as a filter.
-  const period = periodParts([courses.date_chargement, courses.date_dechargement], f.req_period);
-  const parts = period ?? searchParts(db, f.search);
-  const base = and(...conditions, period ? searchOn(db, f.search) : undefined);
+  // merged: the same rows as the OR of the two, which no index serves. The second (loaded outside the
+  // month, unloaded in it) holds the few courses spanning the month's edges, all loaded just before it:
+  // read in the list's order, PostgreSQL would walk the whole history back from today to find them (2.5 s
+  // at 1 M courses); `offset 0` plans it alone, as the range on date_dechargement it is. Without a month,
+  // the search's parts likewise; with both, the month's parts and the search as a filter.
+  const months = periodParts([courses.date_chargement, courses.date_dechargement], f.req_period);
+  const parts: Part[] | undefined = months
+    ? months.map((where, i) => ({ where, fenced: i > 0 }))
+    : search.length > 1
+      ? search
+      : undefined;
+  const searched = search.length ? or(...search.map((p) => p.where)) : undefined;
+  const base = and(...conditions, parts === search ? undefined : searched);
   if (!parts) {
     const counts = countsOf(db, () => scoped(db, scope).select({ one: sql`1` }).from(courses).where(base));
-    const query = (limit: number, offset: number, total?: SQL<number>) =>
-      selectCourses(db, scope, total)
+    // A deferred join: the page's ids first, through the index of the order alone, then the names of
+    // those rows only (a deep page would otherwise look up the plate, client and driver of every row
+    // it skips: 30,000 at page 5,000).
+    const query = (limit: number, offset: number, total?: SQL<number>) => {
+      const page = scoped(db, scope)
+        .select({ id: courses.id })
+        .from(courses)
         .where(base)
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
+      return selectCourses(db, scope, total)
+        .where(inArray(courses.id, page))
+        .orderBy(...order);
+    };
     return counts.source(query, toCourseOut);
   }
   const part = (p: SQL) => and(base, p);
   const counts = countsOf(db, () => {
     const [a, b, ...others] = parts.map((p) =>
-      scoped(db, scope).select({ one: sql`1` }).from(courses).where(part(p)),
+      scoped(db, scope).select({ one: sql`1` }).from(courses).where(part(p.where)),
     );
     return unionAll(a!, b!, ...others);
   });
+  // Each part's first offset + limit rows in the list's order, then the page of their union.
   const query = (limit: number, offset: number, total?: SQL<number>) => {
-    // Each part's first offset + limit rows in the list's order, then the page of their union. The
-    // second part (loaded outside the month, unloaded in it) holds the few courses spanning the month's
-    // edges, all loaded just before it: read in the list's order, PostgreSQL would walk the whole
-    // history back from today to find them (2.5 s at 1 M courses). `offset 0` plans it alone, as the
-    // range on date_dechargement it is, then sorts the few rows found. The search's parts likewise (a
-    // code matches a handful of courses, found by trigrams, which the list's order would not find).
-    const firsts = parts.map((p, i) => {
-      const inPart = scoped(db, scope).select().from(courses).where(part(p));
-      if (i === 0 && period) {
-        const ids = scoped(db, scope).select({ id: courses.id }).from(courses).where(part(p));
+    const firsts = parts.map((p) => {
+      if (!p.fenced) {
+        const ids = scoped(db, scope).select({ id: courses.id }).from(courses).where(part(p.where));
         return sql`(${ids.orderBy(...order).limit(offset + limit)})`;
       }
+      const inPart = scoped(db, scope).select().from(courses).where(part(p.where));
       return sql`(select ${courses.id} from (${inPart} offset 0) as ${courses} order by ${sql.join(order, sql`, `)} limit ${offset + limit})`;
     });
     return selectCourses(db, scope, total)
@@ -225,37 +295,6 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
       .offset(offset);
   };
   return counts.source(query, toCourseOut);
-}
-
-/** The code, or the client's name (nom, prénom, account name or the whole name). */
-function searchOn(db: Db, text: string | undefined): SQL | undefined {
-  const parts = searchParts(db, text);
-  return parts && or(...parts);
-}
-
-/** The search as two disjoint parts: the code matches (trigram index); the client matches, not the code. */
-function searchParts(db: Db, text: string | undefined): SQL[] | undefined {
-  if (!text) return undefined;
-  const like = likePattern(text);
-  const code = ilike(courses.code, like);
-  return [code, and(not(code), clientMatches(db, like))!];
-}
-
-function clientMatches(db: Db, like: string): SQL {
-  return inArray(
-    courses.client_id,
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        or(
-          ilike(users.nom, like),
-          ilike(users.prenom, like),
-          ilike(users.name, like),
-          ilike(nomCompletSql(users), like),
-        ),
-      ),
-  );
 }
 
 /** One course of the scope, or 404 (a course of another company is answered like a missing one). */

@@ -122,6 +122,9 @@ export const courses = pgTable(
     uniqueIndex('courses_code_unique').on(t.entreprise_id, t.code),
     // `?search=` finds a code anywhere in it (`ilike '%…%'`): trigrams (pg_trgm, drizzle/0022).
     index('courses_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
+    // A search typed like a code (`CRS-2026-00`) is its prefix (courses.repository.ts `codePrefix`): the
+    // trigrams of `CRS-` are in every code, a prefix is a range of this index.
+    index('courses_code_prefix_idx').using('btree', sql`upper(${t.code}) text_pattern_ops`),
     index('courses_entreprise_date_idx').on(t.entreprise_id, t.date_chargement, t.id),
     // A sort's tie-break follows its direction (lib/sorting.ts orderFor), so `(…, col, date_chargement, id)`
     // serves `sort=col` read forwards and `sort=-col` read backwards. A nullable column sorted descending
