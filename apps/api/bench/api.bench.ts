@@ -33,6 +33,7 @@ import { openPgliteWorker } from '../src/db/pglite-remote';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed';
 import { gpsAddress } from '../src/modules/geolocation/gps.routes';
 import { BENCH_LIMITS, type BenchLine, LINES } from './lines';
+import { loadFromWorker } from './load-worker';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -297,7 +298,8 @@ const compta = (await db.execute(sql`
 // day before today and the week ending then.
 const gps = (await db.execute(sql`
   select a.id as appareil, to_char(current_date - 1, 'YYYY-MM-DD') as hier,
-         to_char(current_date - 7, 'YYYY-MM-DD') as semaine
+         to_char(current_date - 7, 'YYYY-MM-DD') as semaine, to_char(current_date, 'YYYY-MM-DD') as aujourdhui,
+         to_char(current_date - interval '5 years' + interval '10 days', 'YYYY-MM-DD') as cinq_ans
   from appareils a join users u on u.id = a.entreprise_id
   where lower(u.email) = 'direction@transgabon.ga' and exists (select 1 from positions p where p.appareil_id = a.id)
   order by a.identifiant not like 'BENCH-GPS-%', a.id limit 1`)) as {
@@ -364,32 +366,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3205);
 await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 
 // ---------------------------------------------------------------------------------------------------
-// Load: CLIENTS concurrent keep-alive clients for SECONDS (at least one request each).
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-function get(port: number, pathName: string, token?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const req = http.get(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathName,
-        agent,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - start)
-            : reject(new Error(`${pathName} → ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-  });
-}
+// Load: CLIENTS concurrent keep-alive clients for SECONDS (at least one request each), in a worker thread
+// (load-worker.ts): the clients' work stays off the API's event loop, which the bench measures.
 
 async function load(
   port: number,
@@ -398,14 +376,16 @@ async function load(
   times: number[],
   seconds = SECONDS,
 ) {
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      do times.push(await get(port, pathName, token));
-      while (performance.now() < until);
-    }),
-  );
-  return performance.now() - (until - seconds * 1000);
+  const result = await loadFromWorker({
+    port,
+    clients: CLIENTS,
+    seconds,
+    requests: [{ name: 'ligne', weight: 1, method: 'GET', path: pathName, token }],
+  });
+  const line = result.byName.ligne!;
+  if (line.errors) throw new Error(`${pathName} : ${line.errors} erreurs, ${line.samples.join(' ; ')}`);
+  times.push(...line.times);
+  return result.elapsed;
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -496,7 +476,6 @@ if (!ONLY || ONLY.test('mix')) {
 console.log(
   `Plus long blocage de la boucle d'événements : ${(loop.max / 1e6).toFixed(0)} ms ; mémoire (RSS) : ${Math.round(process.memoryUsage().rss / 1024 / 1024)} Mo`,
 );
-agent.destroy();
 server.close();
 await app.close();
 await target.close();

@@ -60,6 +60,12 @@ export const LINES: BenchLine[] = [
   { label: 'courses, filtre propriétaire', url: `${courses}&proprietaire={proprietaire}` },
   { label: 'courses, filtre période (mois)', url: `${courses}&req_period=2025-06` },
   { label: 'courses, recherche code', url: `${courses}&search=CRS-B0000042` },
+  // What users do every day and the first bench had no line for: a common surname fragment (2,000 of the
+  // scale seed's 20,000 clients, ~100,000 courses), the start of a code (~1,111 courses), a deep page, a
+  // long export, a multi-year range.
+  { label: 'courses, recherche nom fréquent (Obame)', url: `${courses}&search=Obame`, target: true },
+  { label: 'courses, recherche début de code', url: `${courses}&search=CRS-B00004`, target: true },
+  { label: 'courses, page profonde (5000)', url: '/api/courses?page=5000&per_page=6', target: true },
   ...sortable.flatMap((field) => [
     {
       label: `courses, tri ${field}`,
@@ -71,9 +77,24 @@ export const LINES: BenchLine[] = [
   { label: 'paiements, page 1', url: '/api/paiements?page=1&per_page=6' },
   { label: 'paiements, superadmin page 1', url: '/api/paiements?page=1&per_page=6', as: 'superadmin' },
   { label: 'paiements, tri -montant', url: '/api/paiements?page=1&per_page=6&sort=-montant' },
+  { label: 'paiements, page profonde (2000)', url: '/api/paiements?page=2000&per_page=12', target: true },
   { label: 'véhicules, page 1', url: '/api/vehicules?page=1&per_page=6' },
   { label: 'interventions, page 1', url: '/api/interventions?page=1&per_page=6' },
+  {
+    label: 'interventions, recherche sur cinq ans',
+    url: '/api/interventions?page=1&per_page=6&search=vidange&date_debut={cinq_ans}&date_fin={aujourdhui}',
+  },
   { label: 'clients, page 1', url: '/api/utilisateurs?type=client&page=1&per_page=6' },
+  {
+    label: 'clients, recherche nom fréquent (Obame)',
+    url: '/api/utilisateurs?type=client&page=1&per_page=6&search=Obame',
+  },
+  { label: 'clients, page profonde (1000)', url: '/api/utilisateurs?type=client&page=1000&per_page=6' },
+  {
+    label: 'statistiques top-clients, cinq ans',
+    url: '/api/statistiques/top-clients?periode=personnalisee&date_debut={cinq_ans}&date_fin={aujourdhui}',
+    target: true,
+  },
   { label: 'demandes en attente, compteur', url: '/api/demandes?statut=En%20attente&req_count=1' },
   // Accounting: the PDF of the company's validated invoice with the most lines, journals
   // pages (12 lines, running balance of each account) and the balance générale over the last month, the

@@ -70,3 +70,13 @@ export const logSerializers = {
     return { statusCode: reply.statusCode };
   },
 };
+
+/**
+ * The request's one log line, once answered: method, URL (redacted), host, address, status, time taken
+ * (ms), and the request id that the error lines of the same request carry. Fastify's own two lines
+ * (received, answered) are off (app.ts `disableRequestLogging`).
+ */
+export function logRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'requête traitée');
+  done();
+}
