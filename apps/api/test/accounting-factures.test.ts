@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { totauxFacture } from '@yams/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
@@ -520,6 +522,41 @@ describe('invoices', () => {
     ]) {
       expect(flat).toContain(s);
     }
+  });
+
+  it('renders a validated invoice once and serves the stored file, rendered again when its figures change', async () => {
+    const f = await create();
+    await ctx.t.post(`/api/factures/${f.id}/validate`, {}, ctx.A.token);
+    const dir = path.join(ctx.t.dataDir, 'cache', 'factures');
+    const copies = () =>
+      (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((n) =>
+        n.startsWith(`${f.entreprise_id}-${f.id}-`),
+      );
+    const first = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.A.token);
+    expect(first.statusCode).toBe(200);
+    const [stored] = copies();
+    expect(stored).toBeDefined();
+    // The second print is the stored file: same bytes, and a copy altered on disk is what is served.
+    fs.appendFileSync(path.join(dir, stored!), '%% servi depuis le cache\n');
+    const second = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.A.token);
+    expect(second.rawPayload.toString('latin1')).toContain('%% servi depuis le cache');
+    // A settlement changes what the invoice says (paid, rest): rendered again, the old copy removed.
+    const reg = await ctx.t.post(
+      `/api/factures/${f.id}/reglements`,
+      { mode: 'Espèces', montant: 100_000, date_operation: '2026-04-20' },
+      ctx.A.token,
+    );
+    expect(reg.statusCode, reg.body).toBe(200);
+    const third = await ctx.t.get(`/api/factures/${f.id}/pdf`, ctx.A.token);
+    expect(third.rawPayload.toString('latin1')).not.toContain('%% servi depuis le cache');
+    expect(copies()).toHaveLength(1);
+    expect(copies()[0]).not.toBe(stored);
+    // A draft is never stored.
+    const draft = await create();
+    await ctx.t.get(`/api/factures/${draft.id}/pdf`, ctx.A.token);
+    expect(fs.readdirSync(dir).filter((n) => n.startsWith(`${draft.entreprise_id}-${draft.id}-`))).toEqual(
+      [],
+    );
   });
 
   it('numbers every page of an invoice that runs over one page, and prints all of it', async () => {

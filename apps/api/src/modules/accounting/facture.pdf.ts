@@ -12,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { cachedDocument } from '../../lib/document-cache';
 import { LogoFiles } from '../entreprise/parametres.files';
 import { factures } from './accounting.table';
 import { type EmetteurFige, emetteurActuel } from './facture.figee';
@@ -44,7 +45,19 @@ export async function facturePdf(db: Db, f: FactureOut, dataDir: string): Promis
   if (emetteur.logo) {
     logo = await fs.readFile(new LogoFiles(dataDir).absolute(emetteur.logo)).catch(() => null);
   }
-  return renderFacturePdf(f, { ...emetteur, logo });
+  const render = () => renderFacturePdf(f, { ...emetteur, logo });
+  // A validated invoice prints the same bytes for the same figures: rendered once (lib/document-cache.ts).
+  if (!f.validee_le) return render();
+  return cachedDocument(
+    {
+      dataDir,
+      folder: 'factures',
+      name: `${f.entreprise_id}-${f.id}`,
+      renderer: import.meta.url,
+      inputs: { f, emetteur },
+    },
+    render,
+  );
 }
 
 export async function renderFacturePdf(f: FactureOut, e: EnTete): Promise<Buffer> {
