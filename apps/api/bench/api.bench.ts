@@ -460,8 +460,44 @@ if (!ONLY || ONLY.test('statist')) {
   const { checkStatistics } = await import('./statistics.bench');
   console.table(await checkStatistics({ db, app, token: tokens.entreprise }));
 }
+// The soak (`--soak=30`, minutes): the mixed load that long with the memory sampled every 10 s, then
+// a minute at rest: whether the API's memory stays flat and comes back down.
+if (args.has('soak')) {
+  const { benchMixed } = await import('./mixed.bench');
+  const mb = (n: number) => Math.round(n / 1024 / 1024);
+  const start = performance.now();
+  const samples: Array<Record<string, string | number>> = [];
+  const sample = (phase: string) => {
+    const m = process.memoryUsage();
+    samples.push({
+      phase,
+      s: Math.round((performance.now() - start) / 1000),
+      'RSS Mo': mb(m.rss),
+      'tas utilisé Mo': mb(m.heapUsed),
+      'tas total Mo': mb(m.heapTotal),
+      'externe Mo': mb(m.external),
+      'tampons Mo': mb(m.arrayBuffers),
+    });
+  };
+  sample('au départ');
+  console.table(
+    await benchMixed({
+      db,
+      port: PORT,
+      clients: Number(args.get('mix-clients') ?? 50),
+      seconds: Number(args.get('soak')) * 60,
+      tokens,
+      tick: () => sample('en charge'),
+    }),
+  );
+  for (let i = 0; i < 6; i++) {
+    await new Promise((r) => setTimeout(r, 10_000));
+    sample('au repos');
+  }
+  console.table(samples);
+}
 // A minute of many clients mixing reads and writes: its own table, errors counted.
-if (!ONLY || ONLY.test('mix')) {
+if (!args.has('soak') && (!ONLY || ONLY.test('mix'))) {
   const { benchMixed } = await import('./mixed.bench');
   console.table(
     await benchMixed({

@@ -92,7 +92,7 @@ export const LINES: BenchLine[] = [
   { label: 'clients, page profonde (1000)', url: '/api/utilisateurs?type=client&page=1000&per_page=6' },
   {
     label: 'statistiques top-clients, cinq ans',
-    url: '/api/statistiques/top-clients?periode=personnalisee&date_debut={cinq_ans}&date_fin={aujourdhui}',
+    url: '/api/statistiques/top-clients?date_debut={cinq_ans}&date_fin={aujourdhui}',
     target: true,
   },
   { label: 'demandes en attente, compteur', url: '/api/demandes?statut=En%20attente&req_count=1' },

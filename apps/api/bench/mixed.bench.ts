@@ -19,7 +19,12 @@ interface Options {
   tokens: { entreprise: string; superadmin: string };
 }
 
-export async function benchMixed(o: Options): Promise<Array<Record<string, string | number>>> {
+export async function benchMixed(
+  o: Options & {
+    /** Called every 10 s while the load runs (the soak samples the memory). */
+    tick?: () => void;
+  },
+): Promise<Array<Record<string, string | number>>> {
   const { rows: ids } = (await o.db.execute(sql`
     select (select id from users where lower(email) = 'direction@transgabon.ga') as tg,
            (select a.identifiant from appareils a join users u on u.id = a.entreprise_id
@@ -29,6 +34,10 @@ export async function benchMixed(o: Options): Promise<Array<Record<string, strin
     rows: Array<{ tg: number; appareil: string; client: number }>;
   };
   const { tg, appareil, client } = ids[0]!;
+  const { rows: validees } = (await o.db.execute(sql`
+    select id from factures where entreprise_id = ${tg} and validee_le is not null order by id desc limit 1`)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
   // Courses with enough left to pay for a minute of 100 FCFA payments, spread so no row lock is a hot spot.
   const { rows: apayer } = (await o.db.execute(sql`
     select id from courses where entreprise_id = ${tg} and statut <> 'Annulé' and montant - montant_paye > 200000
@@ -71,6 +80,17 @@ export async function benchMixed(o: Options): Promise<Array<Record<string, strin
     },
     { name: 'compteur (req_count)', weight: 6, method: 'GET', path: '/api/courses?req_count=1', token: t },
     { name: '/api/me', weight: 8, method: 'GET', path: '/api/me', token: t },
+    // What holds memory in the long run, if anything does: a printed invoice, a long export.
+    ...validees.map(
+      (f): LoadRequest => ({
+        name: 'facture PDF',
+        weight: 2,
+        method: 'GET',
+        path: `/api/factures/${f.id}/pdf`,
+        token: t,
+      }),
+    ),
+    { name: 'courses, export 1000', weight: 1, method: 'GET', path: '/api/courses?limit=1000', token: t },
     ...apayer.map(
       (c): LoadRequest => ({
         name: 'paiement validé',
@@ -129,6 +149,7 @@ export async function benchMixed(o: Options): Promise<Array<Record<string, strin
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const elu0 = performance.eventLoopUtilization();
+  const ticking = o.tick ? setInterval(o.tick, 10_000) : undefined;
   const result = await loadFromWorker({
     port: o.port,
     clients: o.clients,
@@ -137,6 +158,7 @@ export async function benchMixed(o: Options): Promise<Array<Record<string, strin
     // Fix times from two weeks ago, one second apart: new fixes, never in the future.
     clock: Math.floor(Date.now() / 1000) - 14 * 86_400,
   });
+  clearInterval(ticking);
   const elu = performance.eventLoopUtilization(elu0);
   loop.disable();
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 // What the server log may say about a request: never a secret. Reset and invitation links carry `token`
 // and `email` (an invitation stays valid 7 days), the public tracking link a token in its path, every API
@@ -73,10 +73,22 @@ export const logSerializers = {
 
 /**
  * The request's one log line, once answered: method, URL (redacted), host, address, status, time taken
- * (ms), and the request id that the error lines of the same request carry. Fastify's own two lines
- * (received, answered) are off (app.ts `disableRequestLogging`).
+ * (ms), under the request id that the request's other lines carry; an error answered keeps its own line.
+ * Fastify's « incoming request » line is not written.
  */
-export function logRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'requête traitée');
-  done();
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error)
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'requête en erreur',
+      );
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'requête traitée');
+  }
 }
