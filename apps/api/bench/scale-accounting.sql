@@ -20,11 +20,11 @@ select b.entreprise, 'BENCH Fournisseur ' || g, now(), now() from bench_compta b
 
 -- Invoices: 1,000 HT lines of 100.000 – 3.000.000 FCFA, TVA 18 %, CSS 1 %, TPS 9,5 % withheld (each tax
 -- rounded once at invoice level, as totauxFacture does); 80 % settled in full, the rest still due.
-insert into factures (entreprise_id, type, numero, date_operation, client_id, utilisateur_id,
+insert into factures (entreprise_id, type, numero, date_operation, date_echeance, client_id, utilisateur_id,
                       appliquer_tva, taux_tva, appliquer_tps, taux_tps, appliquer_css, taux_css,
                       total_ht, tva, tps, css, reduction, total_ttc, net_a_payer, montant_regle,
                       est_valide, statut, mentions, validee_le, created_at, updated_at)
-select b.entreprise, 'Normale', 'FBN-' || lpad(x.g::text, 7, '0'), x.d,
+select b.entreprise, 'Normale', 'FBN-' || lpad(x.g::text, 7, '0'), x.d, x.d + 30,
        b.clients[1 + (x.g % cardinality(b.clients))], b.entreprise,
        true, 18, true, 9.5, true, 1,
        x.ht, round(x.ht * 0.18), round(x.ht * 0.095), round(x.ht * 0.01), 0,
