@@ -16,6 +16,14 @@ import { entrepriseId, enumCheck, timestamps, timestamptz } from './columns';
 
 const ts = (name: string) => timestamptz(name);
 
+/**
+ * A person's nom, prénom and account name in one text, the expression of the trigram index
+ * `users_noms_trgm_idx`: it contains every match of each name and of the whole name (« nom prénom »), which
+ * the exact conditions of a search then keep.
+ */
+export const nomsRechercheSql = (t: { nom: AnyPgColumn; prenom: AnyPgColumn; name: AnyPgColumn }) =>
+  sql<string>`(coalesce(${t.nom}, '') || ' ' || coalesce(${t.prenom}, '') || ' ' || ${t.name})`;
+
 export const users = pgTable(
   'users',
   {
@@ -46,12 +54,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_entreprise_idx').on(t.entreprise_id, t.type),
-    // The courses' search by client name reads the matching people first: trigrams of the three names
-    // (`rechercheNomsSql`, operations.refs.ts), an immutable expression the index can hold.
-    index('users_noms_trgm_idx').using(
-      'gin',
-      sql`(coalesce(${t.nom}, '') || ' ' || coalesce(${t.prenom}, '') || ' ' || ${t.name}) gin_trgm_ops`,
-    ),
+    // Searches by name (the people list, the courses by client name): trigrams of the three names in one
+    // immutable expression (`nomsRechercheSql`), and of the email.
+    index('users_noms_trgm_idx').using('gin', sql`${nomsRechercheSql(t)} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     enumCheck('users_type_check', t.type, USER_TYPES),
     enumCheck('users_sous_type_check', t.sous_type, SOUS_TYPES),
   ],

@@ -9,7 +9,7 @@ import {
 import { and, eq, ilike, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { nomsRechercheSql, users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition, periodParts } from '../../lib/filters-dates';
 import { likePattern, prefixPattern } from '../../lib/filters-ids';
@@ -20,7 +20,7 @@ import { vehicules } from '../fleet/fleet.table';
 import { etapeAnnulable } from './course-etapes';
 import { operationsAccounting } from './operations.accounting';
 import { courseNotFound } from './operations.errors';
-import { nomCompletSql, rechercheNomsSql, refOf } from './operations.refs';
+import { nomCompletSql, refOf } from './operations.refs';
 import { courses } from './operations.table';
 import { paiementsOfCourse } from './paiements.repository';
 
@@ -191,7 +191,7 @@ async function clientsNamed(db: Db, text: string): Promise<number[]> {
     .from(users)
     .where(
       and(
-        ilike(rechercheNomsSql(users), like),
+        ilike(nomsRechercheSql(users), like),
         or(
           ilike(users.nom, like),
           ilike(users.prenom, like),

@@ -10,13 +10,6 @@ import { trajets, typesMarchandises, villes } from '../reference/reference.table
 // the same sentence as a missing one.
 
 /** `Ndong Brice`, or the account name when nom and prenom are empty. */
-/**
- * The three names in one text, the expression of the trigram index `users_noms_trgm_idx` (core.table.ts):
- * it contains every match of the names and of the whole name, which the exact conditions then keep.
- */
-export const rechercheNomsSql = (t: { nom: AnyPgColumn; prenom: AnyPgColumn; name: AnyPgColumn }) =>
-  sql<string>`(coalesce(${t.nom}, '') || ' ' || coalesce(${t.prenom}, '') || ' ' || ${t.name})`;
-
 export const nomCompletSql = (t: { nom: AnyPgColumn; prenom: AnyPgColumn; name: AnyPgColumn }) =>
   sql<string>`coalesce(nullif(trim(concat_ws(' ', ${t.nom}, ${t.prenom})), ''), ${t.name})`;
 

@@ -8,8 +8,9 @@ import {
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { type User, users } from '../../db/schema';
+import { nomsRechercheSql, type User, users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
+import { likePattern } from '../../lib/filters-ids';
 import { countsOf, type ListSource } from '../../lib/pagination';
 import { orderFor, type Sortable } from '../../lib/sorting';
 import { type Scope, scopeOf } from '../../plugins/auth';
@@ -155,8 +156,10 @@ export function listUsers(db: Db, scope: Scope, f: UserFilters): ListSource<User
   if (f.sous_type === 'entreprise') conditions.push(eq(users.sous_type, f.sous_type));
   else if (f.sous_type) conditions.push(or(eq(users.sous_type, f.sous_type), eq(users.type, f.sous_type)));
   if (f.search) {
-    const like = `%${f.search.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = likePattern(f.search);
     conditions.push(
+      // The trigram indexes find the candidates (names, email); the exact conditions keep the matches.
+      or(ilike(nomsRechercheSql(users), like), ilike(users.email, like)),
       or(
         ilike(users.name, like),
         ilike(users.nom, like),
