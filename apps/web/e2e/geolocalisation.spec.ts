@@ -40,13 +40,21 @@ test('la carte montre en direct un appareil qui vient d’émettre (OsmAnd), gro
   const a = await newDevice(request, c, 'Camion Owendo');
   const b = await newDevice(request, c, 'Pick-up Akanda');
 
+  // The tile servers out of reach, as on a machine without internet (and on CI).
+  await page.route(/tile\.openstreetmap|arcgisonline|opentopomap/, (route) => route.abort());
   await page.goto('/geolocalisation');
   const map = page.getByRole('application', { name: 'Carte des appareils' });
   const list = page.getByRole('region', { name: 'Liste des appareils' });
   await expect(list).toContainText('2 appareils · 0 en ligne', { timeout: 30_000 });
   await expect(list.getByRole('button', { name: /Camion Owendo/ })).toContainText('Aucune position reçue');
-  // No tile server answers: the map says so and keeps working.
-  await expect(map.getByRole('status')).toContainText('Fond de carte indisponible');
+  // No tile server answers: the map draws its simplified background (Gabon, its neighbours, the towns),
+  // says so, and keeps working.
+  await expect(map.getByRole('status')).toContainText('Fond de carte simplifié');
+  await expect(map.locator('path.yams-fond-gabon')).toHaveCount(1);
+  await expect(map.locator('path.yams-fond-voisin')).toHaveCount(4);
+  await expect(map.locator('.yams-fond-ville', { hasText: 'Libreville' })).toBeVisible();
+  // At the country's zoom the small towns keep their dot, not their name.
+  await expect(map.locator('.yams-fond-ville', { hasText: 'Owendo' })).toBeHidden();
   await expect(map).toHaveAttribute('data-zoom', '6');
 
   // The phone reports (Traccar Client's query-string form, speed in knots): the map shows it at once,

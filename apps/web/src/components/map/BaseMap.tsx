@@ -1,11 +1,15 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { LayersControl, MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { FullscreenControl } from './FullscreenControl';
 import { STREET, type TileSource } from './tiles';
 
-export const NO_TILES_NOTICE = 'Fond de carte indisponible (pas de réseau) : la carte reste utilisable.';
+export const NO_TILES_NOTICE =
+  'Fond de carte simplifié : les serveurs de cartes sont injoignables (pas de réseau).';
+
+/** Gabon, its neighbours and towns, drawn when no tile could be loaded: loaded only then. */
+const FondSimplifie = lazy(() => import('./fond/FondSimplifie'));
 
 interface Props {
   /** The accessible name of the map (`role="application"`). */
@@ -49,9 +53,9 @@ function ZoomAttribute() {
 
 /**
  * The one map base of the product: Leaflet with our background layers (`tiles.ts`), a layer control when
- * there are several, an optional 'Basculer en plein écran' button, and an empty light background when the
- * tile servers cannot be reached (the map, its markers and controls keep working; a notice says why the
- * background is empty). Screens put their markers and tracks inside as children.
+ * there are several, an optional 'Basculer en plein écran' button, and a simplified background (Gabon, its
+ * neighbours, the main towns: `fond/`) when the tile servers cannot be reached (the map, its markers and
+ * controls keep working; a notice says why the background is plain). Screens put their markers and tracks inside as children.
  */
 export function BaseMap({
   label,
@@ -92,6 +96,11 @@ export function BaseMap({
           )}
           {fullscreen && <FullscreenControl />}
           <ZoomAttribute />
+          {tiles.unavailable && (
+            <Suspense fallback={null}>
+              <FondSimplifie />
+            </Suspense>
+          )}
           {children}
         </MapContainer>
         {tiles.unavailable && (
