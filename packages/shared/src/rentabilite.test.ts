@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CourseIntrants,
   carburantCourse,
+  kmDuMois,
   partEntretien,
   RentabiliteCoursesQuery,
   rentabiliteCourse,
@@ -51,7 +52,9 @@ describe('rentabilité d’une course, calculée à la main', () => {
 
   it('sans plein : distance × consommation de référence × prix du litre, arrondi au franc', () => {
     // 312,4 km × 35 L/100 km = 109,34 L × 695 FCFA = 75 991,3 → 75 991.
-    expect(carburantCourse({ ...base, distance_km: 312.4, consommation_reference: 35, prix_litre: 695 })).toEqual({
+    expect(
+      carburantCourse({ ...base, distance_km: 312.4, consommation_reference: 35, prix_litre: 695 }),
+    ).toEqual({
       carburant: 75_991,
       source: 'estimé',
     });
@@ -60,13 +63,25 @@ describe('rentabilité d’une course, calculée à la main', () => {
       source: 'inconnu',
     });
     // A fill of the course wins over the estimate, even a small one.
-    expect(carburantCourse({ ...base, carburant_pleins: 5_000, distance_km: 300, consommation_reference: 30, prix_litre: 700 }).source).toBe('mesuré');
+    expect(
+      carburantCourse({
+        ...base,
+        carburant_pleins: 5_000,
+        distance_km: 300,
+        consommation_reference: 30,
+        prix_litre: 700,
+      }).source,
+    ).toBe('mesuré');
   });
 
   it('entretien : au km quand on les connaît, sinon à parts égales, jamais plus que le mois', () => {
     expect(partEntretien({ ...base, entretien_mois: 90_000, courses_mois: 3 })).toBe(30_000);
-    expect(partEntretien({ ...base, entretien_mois: 90_000, km_mois: 100, distance_km: 450, courses_mois: 3 })).toBe(90_000);
-    expect(partEntretien({ ...base, entretien_mois: 100_000, km_mois: 0, distance_km: 10, courses_mois: 3 })).toBe(33_333);
+    expect(
+      partEntretien({ ...base, entretien_mois: 90_000, km_mois: 100, distance_km: 450, courses_mois: 3 }),
+    ).toBe(90_000);
+    expect(
+      partEntretien({ ...base, entretien_mois: 100_000, km_mois: 0, distance_km: 10, courses_mois: 3 }),
+    ).toBe(33_333);
     expect(partEntretien({ ...base, entretien_mois: 0, km_mois: 1_000, distance_km: 10 })).toBe(0);
   });
 
@@ -107,7 +122,13 @@ describe('rentabilité d’un véhicule sur un mois', () => {
       km: 2_400,
       jours: 9,
     });
-    expect(v).toMatchObject({ couts: 940_000, marge: 1_060_000, marge_pct: 53, cout_km: 392, consommation: 36.3 });
+    expect(v).toMatchObject({
+      couts: 940_000,
+      marge: 1_060_000,
+      marge_pct: 53,
+      cout_km: 392,
+      consommation: 36.3,
+    });
     expect(rentabiliteVehiculeMois({ ...v, km: null }).cout_km).toBeNull();
   });
 });
@@ -119,7 +140,27 @@ describe('filtres', () => {
       ['date_debut', 'La date de début doit être une date au format AAAA-MM-JJ.'],
     ]);
     const ordre = RentabiliteCoursesQuery.safeParse({ date_debut: '2026-11-02', date_fin: '2026-11-01' });
-    expect(ordre.error?.issues[0]?.message).toBe('La date de fin doit être postérieure ou égale à la date de début.');
-    expect(RentabiliteCoursesQuery.safeParse({ date_debut: '2025-01-01', date_fin: '2026-11-01' }).error?.issues[0]?.path).toEqual(['date_fin']);
+    expect(ordre.error?.issues[0]?.message).toBe(
+      'La date de fin doit être postérieure ou égale à la date de début.',
+    );
+    expect(
+      RentabiliteCoursesQuery.safeParse({ date_debut: '2025-01-01', date_fin: '2026-11-01' }).error?.issues[0]
+        ?.path,
+    ).toEqual(['date_fin']);
+  });
+});
+
+describe('km du mois au compteur', () => {
+  it('dernier relevé du mois moins le dernier d’avant, sinon l’écart du mois', () => {
+    const r = [
+      { jour: '2026-09-28', km: 120_000 },
+      { jour: '2026-10-05', km: 120_800 },
+      { jour: '2026-10-20', km: 122_400 },
+      { jour: '2026-11-03', km: 122_900 },
+    ];
+    expect(kmDuMois(r, '2026-10')).toBe(2_400);
+    expect(kmDuMois(r.slice(1), '2026-10')).toBe(1_600);
+    expect(kmDuMois(r, '2026-12')).toBeNull();
+    expect(kmDuMois([{ jour: '2026-10-05', km: 5 }], '2026-10')).toBeNull();
   });
 });

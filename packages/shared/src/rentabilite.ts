@@ -204,7 +204,8 @@ const periode = {
 /** Ordered and not too long (the defaults are the API's: this month). */
 const periodeValide = (q: { date_debut?: string; date_fin?: string }, ctx: z.RefinementCtx) => {
   if (!q.date_debut || !q.date_fin) return;
-  if (q.date_debut > q.date_fin) ctx.addIssue({ code: 'custom', path: ['date_fin'], message: RENTABILITE_MSG.ordre });
+  if (q.date_debut > q.date_fin)
+    ctx.addIssue({ code: 'custom', path: ['date_fin'], message: RENTABILITE_MSG.ordre });
   else if (joursEntre(q.date_debut, q.date_fin) > RENTABILITE_JOURS_MAX)
     ctx.addIssue({ code: 'custom', path: ['date_fin'], message: RENTABILITE_MSG.tropLongue });
 };
@@ -330,3 +331,31 @@ export const RentabiliteGroupesOut = z.object({
   lignes: z.array(RentabiliteGroupeOut),
 });
 export type RentabiliteGroupesOut = z.infer<typeof RentabiliteGroupesOut>;
+
+/** An odometer reading: the Libreville day and the km read. */
+export interface Releve {
+  jour: string;
+  km: number;
+}
+
+/**
+ * A vehicle's km in a month (`YYYY-MM`), from its odometer readings (fills and garage visits): the highest
+ * reading up to the month's end minus the highest before it; with no reading before, the month's highest
+ * minus its lowest; null when the month has no reading (or the difference is not positive).
+ */
+export function kmDuMois(releves: Releve[], mois: string): number | null {
+  let avant: number | null = null;
+  let min: number | null = null;
+  let max: number | null = null;
+  for (const r of releves) {
+    const m = r.jour.slice(0, 7);
+    if (m < mois) avant = Math.max(avant ?? r.km, r.km);
+    else if (m === mois) {
+      min = Math.min(min ?? r.km, r.km);
+      max = Math.max(max ?? r.km, r.km);
+    }
+  }
+  if (max === null) return null;
+  const km = max - (avant ?? min!);
+  return km > 0 ? km : null;
+}
