@@ -13,6 +13,8 @@ import { coutMaintenance } from './coutMaintenance';
 import { KpiCard } from './KpiCard';
 import { objectifMensuel } from './ObjectifMensuel';
 import { paiementsParMode } from './paiementsParMode';
+import { consommationVehicules, trajetsMarge } from './RentabiliteCharts';
+import { coutKm, margeParCourse } from './RentabiliteKpi';
 import { topChauffeurs } from './topChauffeurs';
 import { topClients } from './topClients';
 import type { ChartWidget, DashboardCtx, WidgetDecl } from './types';
@@ -34,6 +36,10 @@ export const WIDGETS: WidgetDecl[] = [
   topChauffeurs,
   utilisationFlotte,
   coutMaintenance,
+  margeParCourse,
+  coutKm,
+  consommationVehicules,
+  trajetsMarge,
 ];
 
 function Chart({ w, ctx }: { w: ChartWidget; ctx: DashboardCtx }) {

@@ -1,0 +1,98 @@
+import {
+  formatNumber,
+  type RentabiliteCourseOut,
+  type RentabiliteGroupeOut,
+  type RentabiliteVehiculeMoisOut,
+} from '@yams/shared';
+import { Typography } from 'antd';
+import { SourceSelect } from '../../components/form/SourceSelect';
+import type { DisplayField } from '../../components/list/types';
+import type { PeriodDecl, ReportFilterDecl } from '../../components/report/types';
+import { chauffeurSource, vehiculeSource } from '../fleet/vehiculeFields';
+import { clientSource, trajetSource } from '../operations/operationsFields';
+
+// What the four profitability reports share: their period, filters and columns.
+
+export const periodeRentabilite: PeriodDecl = { defaut: 'mois', maxJours: 366 };
+
+const select = (source: Parameters<typeof SourceSelect>[0]['source']) => (
+  <SourceSelect source={source} allowClear placeholder="Tous" style={{ width: '100%', minWidth: 200 }} />
+);
+export const filtreVehicule: ReportFilterDecl = {
+  name: 'vehicule',
+  label: 'Véhicule',
+  input: select(vehiculeSource),
+};
+export const filtresCourses: ReportFilterDecl[] = [
+  filtreVehicule,
+  { name: 'chauffeur', label: 'Chauffeur', input: select(chauffeurSource) },
+  { name: 'client', label: 'Client', input: select(clientSource) },
+  { name: 'trajet', label: 'Trajet', input: select(trajetSource) },
+];
+
+export const pct = (p: number | null) => (p === null ? '—' : `${formatNumber(p, 1)} %`);
+
+/** A margin in red when the course (or the month) lost money. */
+const marge = <T extends { marge: number }>(): DisplayField<T> => ({
+  key: 'marge',
+  format: 'money',
+  render: (r) => (
+    <Typography.Text strong type={r.marge < 0 ? 'danger' : undefined}>
+      {`${formatNumber(r.marge)} FCFA`}
+    </Typography.Text>
+  ),
+});
+
+const SOURCE: Record<RentabiliteCourseOut['carburant_source'], string> = {
+  mesuré: 'Pleins',
+  estimé: 'Estimé',
+  inconnu: 'Inconnu',
+};
+
+export const COURSE_FIELDS: DisplayField<RentabiliteCourseOut>[] = [
+  { key: 'code' },
+  { key: 'date', format: 'date' },
+  { key: 'vehicule', value: (r) => r.vehicule.plaque, path: 'vehicule.plaque' },
+  { key: 'chauffeur', value: (r) => r.chauffeur?.libelle ?? '—', path: 'chauffeur.libelle' },
+  { key: 'trajet', value: (r) => r.trajet?.libelle ?? '—', path: 'trajet.libelle' },
+  { key: 'revenu', format: 'money' },
+  { key: 'carburant', format: 'money' },
+  { key: 'carburant_source', value: (r) => SOURCE[r.carburant_source] },
+  { key: 'frais', format: 'money' },
+  { key: 'per_diem', format: 'money' },
+  { key: 'entretien', format: 'money' },
+  marge<RentabiliteCourseOut>(),
+  { key: 'marge_pct', value: (r) => pct(r.marge_pct) },
+];
+
+export const VEHICULE_FIELDS: DisplayField<RentabiliteVehiculeMoisOut & { id: string }>[] = [
+  { key: 'vehicule', value: (r) => r.vehicule.plaque, path: 'vehicule.plaque' },
+  { key: 'mois' },
+  { key: 'courses', format: 'number' },
+  { key: 'revenu', format: 'money' },
+  { key: 'carburant', format: 'money' },
+  { key: 'entretien', format: 'money' },
+  { key: 'documents', format: 'money' },
+  { key: 'frais', format: 'money' },
+  marge<RentabiliteVehiculeMoisOut & { id: string }>(),
+  { key: 'marge_pct', value: (r) => pct(r.marge_pct) },
+  { key: 'km', value: (r) => (r.km === null ? '—' : formatNumber(r.km)) },
+  { key: 'cout_km', value: (r) => (r.cout_km === null ? '—' : `${formatNumber(r.cout_km)} FCFA`) },
+  { key: 'consommation', value: (r) => (r.consommation === null ? '—' : formatNumber(r.consommation, 1)) },
+  { key: 'jours', format: 'number' },
+];
+
+export const GROUPE_FIELDS: DisplayField<RentabiliteGroupeOut & { cle: string }>[] = [
+  { key: 'libelle' },
+  { key: 'courses', format: 'number' },
+  { key: 'revenu', format: 'money' },
+  { key: 'carburant', format: 'money' },
+  { key: 'frais', format: 'money' },
+  { key: 'per_diem', format: 'money' },
+  { key: 'entretien', format: 'money' },
+  marge<RentabiliteGroupeOut & { cle: string }>(),
+  { key: 'marge_pct', value: (r) => pct(r.marge_pct) },
+];
+
+export const REGLES =
+  'Carburant : les pleins de la course ; sans plein, estimé (distance chargement → déchargement × 1,3 × consommation de référence × prix moyen du litre). Entretien : les interventions confirmées du mois, au prorata des km (compteur), sinon à parts égales entre les courses du mois.';
