@@ -5,7 +5,7 @@ import { scoped } from '../src/db/scoped';
 import { fraisRoute, pleinsCarburant } from '../src/modules/chauffeur/chauffeur.table';
 import { interventions } from '../src/modules/fleet/fleet.table';
 import { courses } from '../src/modules/operations/operations.table';
-import { data, failed, type Fixtures, setupFixtures } from './fixtures';
+import { data, type Fixtures, failed, setupFixtures } from './fixtures';
 
 // One vehicle's March 2021 (a month the demo data never reaches), computed by hand below.
 //   Fills: 1 Mar 100 000 km 200 L 150 000 F; 10 Mar (course C1) 100 600 km 100 L 75 000 F; 25 Mar 101 000 km

@@ -1,5 +1,5 @@
 import { addDays, type Bornes, minuitGabon, type Releve } from '@yams/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/core.table';
 import type { RawSql } from '../../db/scoped';
