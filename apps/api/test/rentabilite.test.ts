@@ -16,7 +16,8 @@ import { data, type Fixtures, failed, setupFixtures } from './fixtures';
 //      → margin 900 000 − 75 000 − 15 000 − 25 000 − 28 920 = 756 080 (84,0 %).
 //   C2 400 000 F, same road, no fill: 144,6 km × 40 L/100 km × 750 F = 43 380 (estimated); maintenance 28 920
 //      → margin 327 700 (81,9 %).
-//   C3 300 000 F, no coordinates: fuel unknown (0), maintenance 200 000 / 3 courses = 66 667 → 233 333.
+//   C3 300 000 F, no coordinates: its distance is the month's 1 000 km / 3 courses = 333,3 km → fuel
+//      333,3 × 40 / 100 × 750 = 99 990 (estimated), maintenance 200 000 × 333,3 / 1 000 = 66 660 → 133 350.
 //   C4 cancelled: not counted.
 
 let f: Fixtures;
@@ -115,25 +116,25 @@ describe('rentabilité des courses', () => {
       marge_pct: 81.9,
     });
     expect(par[await code('C3')]).toMatchObject({
-      distance_km: null,
-      carburant: 0,
-      carburant_source: 'inconnu',
-      entretien: 66_667,
-      marge: 233_333,
+      distance_km: 333.3,
+      carburant: 99_990,
+      carburant_source: 'estimé',
+      entretien: 66_660,
+      marge: 133_350,
     });
     expect(par[await code('C4')]).toBeUndefined();
     // The lowest margin first, and the period's totals.
-    expect(r.lignes.map((l: { marge: number }) => l.marge)).toEqual([233_333, 327_700, 756_080]);
+    expect(r.lignes.map((l: { marge: number }) => l.marge)).toEqual([133_350, 327_700, 756_080]);
     expect(r.totaux).toEqual({
       courses: 3,
       revenu: 1_600_000,
-      carburant: 118_380,
+      carburant: 218_370,
       frais: 15_000,
       per_diem: 25_000,
-      entretien: 124_507,
-      couts: 282_887,
-      marge: 1_317_113,
-      marge_pct: 82.3,
+      entretien: 124_500,
+      couts: 382_870,
+      marge: 1_217_130,
+      marge_pct: 76.1,
       carburant_estime: 2,
     });
   });
@@ -159,12 +160,12 @@ describe('rentabilité des courses', () => {
       r.lignes.map((g: { id: number | null; courses: number; marge: number }) => [g.id, g.courses, g.marge]),
     ).toEqual([
       [f.A.chauffeur, 1, 756_080],
-      [null, 2, 561_033],
+      [null, 2, 461_050],
     ]);
     expect(r.lignes[1].libelle).toBe('Sans chauffeur');
     const t = data(await f.t.get(`/api/rentabilite/trajets?${Q}&vehicule=${vehicule}`, f.A.token));
     expect(t.lignes).toHaveLength(1);
-    expect(t.lignes[0]).toMatchObject({ id: null, libelle: 'Sans trajet', courses: 3, marge: 1_317_113 });
+    expect(t.lignes[0]).toMatchObject({ id: null, libelle: 'Sans trajet', courses: 3, marge: 1_217_130 });
   });
 });
 

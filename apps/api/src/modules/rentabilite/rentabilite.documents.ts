@@ -1,6 +1,7 @@
 import {
   formatDate,
   formatNumber,
+  RENTABILITE_REGLES,
   type RentabiliteCoursesOut,
   type RentabiliteGroupesOut,
   type RentabiliteVehiculesOut,
@@ -13,9 +14,6 @@ import type { ColonneRapport, Rapport } from '../accounting/rapport';
 const periode = (debut: string, fin: string) => `Du ${formatDate(debut)} au ${formatDate(fin)}`;
 const pct = (p: number | null) => (p === null ? null : `${formatNumber(p, 1)} %`);
 const montant = (titre: string, largeur = 3): ColonneRapport => ({ titre, largeur, format: 'montant' });
-const REGLES =
-  'Carburant : les pleins de la course ; sans plein, estimé (distance chargement → déchargement à vol d’oiseau × 1,3, × consommation de référence du véhicule, × prix moyen du litre sur un an). Entretien : les interventions confirmées du mois du véhicule, au prorata des km de la course sur les km du mois (compteur), sinon à parts égales entre ses courses du mois.';
-
 export function coursesRapport(r: RentabiliteCoursesOut): Rapport {
   const t = r.totaux;
   return {
@@ -79,7 +77,7 @@ export function coursesRapport(r: RentabiliteCoursesOut): Rapport {
         ],
       },
     ],
-    notes: [REGLES],
+    notes: [RENTABILITE_REGLES],
   };
 }
 
@@ -190,5 +188,5 @@ export const groupesRapport =
         })),
       },
     ],
-    notes: [REGLES],
+    notes: [RENTABILITE_REGLES],
   });

@@ -42,11 +42,16 @@ export function bornesDe(q: { date_debut?: string; date_fin?: string }): Bornes 
   return { debut, fin };
 }
 
-/** The course's road distance: pickup to drop-off in a straight line × FACTEUR_ROUTE, one decimal. */
-function distanceKm(c: CourseLue): number | null {
-  if (!c.chargement || !c.dechargement) return null;
-  const m = distanceM(c.chargement.lat, c.chargement.lng, c.dechargement.lat, c.dechargement.lng);
-  return Math.round((m / 1000) * FACTEUR_ROUTE * 10) / 10;
+/**
+ * The course's road distance: pickup to drop-off in a straight line × FACTEUR_ROUTE, one decimal; without
+ * coordinates, an even share of its vehicle's km that month (odometer) among that month's courses.
+ */
+function distanceKm(c: CourseLue, kmMois: number | null, coursesMois: number): number | null {
+  if (c.chargement && c.dechargement) {
+    const m = distanceM(c.chargement.lat, c.chargement.lng, c.dechargement.lat, c.dechargement.lng);
+    return Math.round((m / 1000) * FACTEUR_ROUTE * 10) / 10;
+  }
+  return kmMois !== null && coursesMois > 0 ? Math.round((kmMois / coursesMois) * 10) / 10 : null;
 }
 
 /** Every course line of the period, computed (all of them: the report sorts, pages and groups them). */
@@ -64,18 +69,22 @@ async function lignesDeLaPeriode(db: Db, scope: Scope, b: Bornes, f: FiltresCour
   return lues.map((c): RentabiliteCourseOut => {
     const m = jourAGabon(c.date).slice(0, 7);
     const vm = vehiculeMois.get(`${c.vehicule_id}|${m}`);
-    const distance = distanceKm(c);
+    const kmMois = kmDuMois(releves.get(c.vehicule_id) ?? [], m);
+    const coursesMois = vm?.courses ?? 1;
+    const distance = distanceKm(c, kmMois, coursesMois);
+    // Without a reference consumption, the vehicle's own that month (litres bought over km driven).
+    const mesuree = kmMois && vm && vm.litres > 0 ? (vm.litres / kmMois) * 100 : null;
     const r = rentabiliteCourse({
       montant: c.montant,
       carburant_pleins: c.pleins,
       distance_km: distance,
-      consommation_reference: c.consommation_reference,
+      consommation_reference: c.consommation_reference ?? mesuree,
       prix_litre: prixLitre,
       frais: c.frais,
       per_diem: c.per_diem,
       entretien_mois: vm?.entretien ?? 0,
-      km_mois: kmDuMois(releves.get(c.vehicule_id) ?? [], m),
-      courses_mois: vm?.courses ?? 1,
+      km_mois: kmMois,
+      courses_mois: coursesMois,
     });
     return {
       id: c.id,

@@ -1,4 +1,9 @@
-import { formatNumber, type RentabiliteCoursesOut, rentabiliteCoursesEndpoint } from '@yams/shared';
+import {
+  formatNumber,
+  RENTABILITE_REGLES,
+  type RentabiliteCoursesOut,
+  rentabiliteCoursesEndpoint,
+} from '@yams/shared';
 import { Tabs, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { endpointQuery } from '../../base/endpointQuery';
@@ -9,7 +14,7 @@ import { ReportTable } from '../../components/report/ReportTable';
 import type { ReportDecl, ReportValues } from '../../components/report/types';
 import { ScreenOutlet } from '../../components/ScreenOutlet';
 import { RENTABILITE_LABELS } from './labels';
-import { COURSE_FIELDS, filtresCourses, pct, periodeRentabilite, REGLES } from './rentabiliteFields';
+import { COURSE_FIELDS, filtresCourses, pct, periodeRentabilite } from './rentabiliteFields';
 
 // Rentabilité (Parc automobile): per course (this page), per vehicle and month, per driver, per trajet, as
 // tabs; each a report of the kit (period, filters, summary row, Excel and PDF).
@@ -78,7 +83,7 @@ export const RENTABILITE_COURSES: ReportDecl<RentabiliteCoursesOut> = {
             loading={loading}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
-            {REGLES}
+            {RENTABILITE_REGLES}
           </Typography.Paragraph>
         </>
       ),

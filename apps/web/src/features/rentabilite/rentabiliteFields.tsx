@@ -93,6 +93,3 @@ export const GROUPE_FIELDS: DisplayField<RentabiliteGroupeOut & { cle: string }>
   marge<RentabiliteGroupeOut & { cle: string }>(),
   { key: 'marge_pct', value: (r) => pct(r.marge_pct) },
 ];
-
-export const REGLES =
-  'Carburant : les pleins de la course ; sans plein, estimé (distance chargement → déchargement × 1,3 × consommation de référence × prix moyen du litre). Entretien : les interventions confirmées du mois, au prorata des km (compteur), sinon à parts égales entre les courses du mois.';
