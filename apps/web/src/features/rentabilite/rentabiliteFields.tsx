@@ -53,11 +53,20 @@ export const COURSE_FIELDS: DisplayField<RentabiliteCourseOut>[] = [
   { key: 'code' },
   { key: 'date', format: 'date' },
   { key: 'vehicule', value: (r) => r.vehicule.plaque, path: 'vehicule.plaque' },
-  { key: 'chauffeur', value: (r) => r.chauffeur?.libelle ?? '—', path: 'chauffeur.libelle' },
-  { key: 'trajet', value: (r) => r.trajet?.libelle ?? '—', path: 'trajet.libelle' },
+  { key: 'chauffeur', value: (r) => r.chauffeur?.libelle ?? '—', path: 'chauffeur.libelle', truncate: 120 },
+  { key: 'trajet', value: (r) => r.trajet?.libelle ?? '—', path: 'trajet.libelle', truncate: 140 },
   { key: 'revenu', format: 'money' },
-  { key: 'carburant', format: 'money' },
-  { key: 'carburant_source', value: (r) => SOURCE[r.carburant_source] },
+  {
+    key: 'carburant',
+    format: 'money',
+    // « ≈ » marks an estimate (no fill recorded on the course); the export has the source in its own column.
+    render: (r) => (
+      <span title={SOURCE[r.carburant_source]}>
+        {`${r.carburant_source === 'mesuré' ? '' : '≈ '}${formatNumber(r.carburant)} FCFA`}
+      </span>
+    ),
+  },
+  { key: 'carburant_source', value: (r) => SOURCE[r.carburant_source], table: false },
   { key: 'frais', format: 'money' },
   { key: 'per_diem', format: 'money' },
   { key: 'entretien', format: 'money' },
@@ -72,7 +81,8 @@ export const VEHICULE_FIELDS: DisplayField<RentabiliteVehiculeMoisOut & { id: st
   { key: 'revenu', format: 'money' },
   { key: 'carburant', format: 'money' },
   { key: 'entretien', format: 'money' },
-  { key: 'documents', format: 'money' },
+  // Documents carry no amount yet (docs/rentabilite.md): in the exports, not a column of 0.
+  { key: 'documents', format: 'money', table: false },
   { key: 'frais', format: 'money' },
   marge<RentabiliteVehiculeMoisOut & { id: string }>(),
   { key: 'marge_pct', value: (r) => pct(r.marge_pct) },
