@@ -69,7 +69,7 @@ function TrajetsMarge(ctx: DashboardCtx) {
 export const consommationVehicules: CustomWidget = {
   key: 'consommation-vehicules',
   kind: 'custom',
-  span: 12,
+  span: 16,
   render: (ctx) => <ConsommationVehicules {...ctx} />,
 };
 

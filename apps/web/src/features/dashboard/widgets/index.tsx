@@ -14,7 +14,7 @@ import { KpiCard } from './KpiCard';
 import { objectifMensuel } from './ObjectifMensuel';
 import { paiementsParMode } from './paiementsParMode';
 import { consommationVehicules, trajetsMarge } from './RentabiliteCharts';
-import { coutKm, margeParCourse } from './RentabiliteKpi';
+import { rentabiliteChiffres } from './RentabiliteChiffres';
 import { topChauffeurs } from './topChauffeurs';
 import { topClients } from './topClients';
 import type { ChartWidget, DashboardCtx, WidgetDecl } from './types';
@@ -36,8 +36,7 @@ export const WIDGETS: WidgetDecl[] = [
   topChauffeurs,
   utilisationFlotte,
   coutMaintenance,
-  margeParCourse,
-  coutKm,
+  rentabiliteChiffres,
   consommationVehicules,
   trajetsMarge,
 ];
