@@ -30,7 +30,7 @@ export const RENTABILITE_MSG = {
 
 /** The rules in one French sentence, printed under the reports (screen, PDF). */
 export const RENTABILITE_REGLES =
-  'Carburant : les pleins saisis sur la course ; sans plein, estimé : distance × consommation de référence du véhicule (à défaut, sa consommation du mois) × prix moyen du litre sur un an. Distance : chargement → déchargement à vol d’oiseau × 1,3 ; sans coordonnées, les km du mois du véhicule (compteur) partagés entre ses courses. Entretien : les interventions confirmées du mois du véhicule, au prorata des km de la course sur les km du mois, sinon à parts égales entre ses courses du mois.';
+  'Carburant : les pleins saisis sur la course ; sans plein, estimé : distance × consommation de référence du véhicule (à défaut, sa consommation du mois) × prix moyen du litre sur un an. Distance : du chargement au déchargement à vol d’oiseau × 1,3 ; sans coordonnées, les km du mois du véhicule (compteur) partagés entre ses courses. Entretien : les interventions confirmées du mois du véhicule, au prorata des km de la course sur les km du mois, sinon à parts égales entre ses courses du mois.';
 
 /** How a course's fuel is known: its own fills, an estimate from its distance, or not at all. */
 export const SOURCES_CARBURANT = ['mesuré', 'estimé', 'inconnu'] as const;
