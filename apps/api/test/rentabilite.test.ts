@@ -227,6 +227,26 @@ describe('entreprises et erreurs', () => {
     expect(tout.lignes.map((l: { vehicule: { id: number } }) => l.vehicule.id)).not.toContain(vehicule);
   });
 
+  it('un superadmin choisit l’entreprise ; le PDF demande une entreprise', async () => {
+    const deA = data(
+      await f.t.get(`/api/rentabilite/vehicules?${Q}&vehicule=${vehicule}&entreprise=${f.A.id}`, f.admin),
+    );
+    expect(deA.lignes.map((l: { marge: number }) => l.marge)).toEqual([1_097_500]);
+    const deB = data(await f.t.get(`/api/rentabilite/vehicules?${Q}&entreprise=${f.B.id}`, f.admin));
+    expect(deB.lignes.map((l: { vehicule: { id: number } }) => l.vehicule.id)).not.toContain(vehicule);
+    // A company naming another is still itself.
+    const soi = data(
+      await f.t.get(`/api/rentabilite/courses?${Q}&vehicule=${vehicule}&entreprise=${f.B.id}`, f.A.token),
+    );
+    expect(soi.total).toBe(3);
+    failed(
+      await f.t.get(`/api/rentabilite/courses?${Q}&format=pdf`, f.admin),
+      422,
+      "Le PDF porte l'en-tête d'une entreprise : demandez l'Excel.",
+      'format',
+    );
+  });
+
   it('dates refusées en français, sur leur champ', async () => {
     failed(
       await f.t.get('/api/rentabilite/courses?date_debut=2021-02-30', f.A.token),

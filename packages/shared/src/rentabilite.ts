@@ -202,6 +202,8 @@ const periode = {
   date_debut: zJour('La date de début'),
   date_fin: zJour('La date de fin'),
   vehicule: zIdFilter('Le véhicule'),
+  /** A superadmin's company (a company's own is always its own). */
+  entreprise: zIdFilter("L'entreprise"),
   format: z.enum(['json', 'xlsx', 'pdf'], { error: RENTABILITE_MSG.format }).optional(),
 };
 

@@ -18,7 +18,8 @@ import {
   totauxCourses,
 } from '@yams/shared';
 import type { Db } from '../../db/client';
-import { scoped } from '../../db/scoped';
+import { type RawSql, scoped } from '../../db/scoped';
+import { resolveEntrepriseExistante } from '../../db/tenancy';
 import type { Scope } from '../../plugins/auth';
 import { distanceM } from '../geolocation/geo';
 import {
@@ -42,6 +43,15 @@ export function bornesDe(q: { date_debut?: string; date_fin?: string }): Bornes 
   return { debut, fin };
 }
 
+/** The company's raw SQL: its own, or the one a superadmin names (`entreprise`), or the whole platform's. */
+async function sqlDe(db: Db, scope: Scope, entreprise: number | undefined): Promise<RawSql> {
+  const entrepriseId = await resolveEntrepriseExistante(db, scope, entreprise, {
+    field: 'entreprise',
+    optional: true,
+  });
+  return scoped(db, { entrepriseId }).raw();
+}
+
 /**
  * The course's road distance: pickup to drop-off in a straight line × FACTEUR_ROUTE, one decimal; without
  * coordinates, an even share of its vehicle's km that month (odometer) among that month's courses.
@@ -55,8 +65,13 @@ function distanceKm(c: CourseLue, kmMois: number | null, coursesMois: number): n
 }
 
 /** Every course line of the period, computed (all of them: the report sorts, pages and groups them). */
-async function lignesDeLaPeriode(db: Db, scope: Scope, b: Bornes, f: FiltresCourses) {
-  const s = scoped(db, scope).raw();
+async function lignesDeLaPeriode(
+  db: Db,
+  scope: Scope,
+  b: Bornes,
+  f: FiltresCourses & { entreprise?: number },
+) {
+  const s = await sqlDe(db, scope, f.entreprise);
   const lues = await coursesDeLaPeriode(s, b, f);
   if (lues.length === 0) return [];
   // The maintenance share reads the vehicle's whole months (all its courses, whatever the filters).
@@ -133,7 +148,7 @@ export async function getRentabiliteGroupes(
   par: 'chauffeur' | 'trajet',
 ): Promise<RentabiliteGroupesOut> {
   const b = bornesDe(q);
-  const lignes = await lignesDeLaPeriode(db, scope, b, { vehicule: q.vehicule });
+  const lignes = await lignesDeLaPeriode(db, scope, b, { vehicule: q.vehicule, entreprise: q.entreprise });
   const groupes = new Map<number | null, { libelle: string; lignes: RentabiliteCourseOut[] }>();
   for (const l of lignes) {
     const cle = l[par];
@@ -160,7 +175,7 @@ export async function getRentabiliteVehicules(
   q: RentabilitePeriodeQuery,
 ): Promise<RentabiliteVehiculesOut> {
   const b = bornesDe(q);
-  const s = scoped(db, scope).raw();
+  const s = await sqlDe(db, scope, q.entreprise);
   const lus = await vehiculesParMois(s, b, q.vehicule);
   const releves = await relevesParVehicule(s, b, q.vehicule);
   const noms = await plaques(s);

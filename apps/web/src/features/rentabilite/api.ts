@@ -9,7 +9,7 @@ import { endpointQuery } from '../../base/endpointQuery';
 // The profitability figures the dashboard's widgets read, on the dashboard's period (one query per report:
 // two widgets reading the same report share it).
 
-type Periode = { date_debut?: string; date_fin?: string };
+type Periode = { date_debut?: string; date_fin?: string; entreprise?: string };
 
 /** The period's courses: only the totals are read (one line asked). */
 export const useRentabiliteCourses = (p: Periode) =>

@@ -4,11 +4,11 @@ import { PATHS } from '../../../base/paths';
 import { ChartCard } from '../../dashboard/Chart';
 import { hbar } from '../../dashboard/dashboardOptions';
 import { useRentabiliteTrajets, useRentabiliteVehicules } from '../../rentabilite/api';
-import type { CustomWidget, DashboardCtx } from './types';
+import { type CustomWidget, type DashboardCtx, periode } from './types';
 
 /** L/100 km of each vehicle over the period: litres bought over km read on the odometer. */
 function ConsommationVehicules(ctx: DashboardCtx) {
-  const { data } = useRentabiliteVehicules(ctx.periodOf());
+  const { data } = useRentabiliteVehicules(periode(ctx));
   const rows = useMemo(() => {
     const par = new Map<string, { litres: number; km: number }>();
     for (const l of data?.lignes ?? []) {
@@ -42,7 +42,7 @@ function ConsommationVehicules(ctx: DashboardCtx) {
 
 /** The five trajets of best margin and the five of worst (fewer when the period has fewer than ten). */
 function TrajetsMarge(ctx: DashboardCtx) {
-  const { data } = useRentabiliteTrajets(ctx.periodOf());
+  const { data } = useRentabiliteTrajets(periode(ctx));
   const rows = useMemo(() => {
     const all = (data?.lignes ?? []).filter((l) => l.id !== null);
     return all.length <= 10 ? all : [...all.slice(0, 5), ...all.slice(-5)];

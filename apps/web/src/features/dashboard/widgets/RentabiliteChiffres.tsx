@@ -2,7 +2,7 @@ import { formatMoney, formatNumber } from '@yams/shared';
 import { Card, Divider, Statistic, Typography } from 'antd';
 import { PATHS } from '../../../base/paths';
 import { useRentabiliteCourses, useRentabiliteVehicules } from '../../rentabilite/api';
-import type { CustomWidget, DashboardCtx } from './types';
+import { type CustomWidget, type DashboardCtx, periode } from './types';
 
 /** One figure of the profitability reports, as the dashboard's figure cards show theirs; a click opens the report. */
 function Figure({
@@ -40,8 +40,8 @@ function Figure({
 
 /** The period's margin per course and the fleet's cost per km, from the profitability reports. */
 function RentabiliteChiffres(ctx: DashboardCtx) {
-  const courses = useRentabiliteCourses(ctx.periodOf());
-  const vehicules = useRentabiliteVehicules(ctx.periodOf());
+  const courses = useRentabiliteCourses(periode(ctx));
+  const vehicules = useRentabiliteVehicules(periode(ctx));
   const t = courses.data?.totaux;
   const v = vehicules.data?.totaux;
   return (
