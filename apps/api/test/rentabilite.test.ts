@@ -1,4 +1,4 @@
-import { RENTABILITE_MSG } from '@yams/shared';
+import { jourAGabon, RENTABILITE_MSG, todayInGabon } from '@yams/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scoped } from '../src/db/scoped';
@@ -214,6 +214,69 @@ describe('rentabilité des véhicules', () => {
     expect(p.statusCode).toBe(200);
     expect(p.headers['content-type']).toBe('application/pdf');
     expect(p.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+  });
+});
+
+describe('recalcul naïf', () => {
+  it('chaque mois de chaque véhicule de la démo égale une relecture naïve des tables', async () => {
+    const debut = '2026-01-01';
+    const fin = todayInGabon();
+    const r = data(
+      await f.t.get(`/api/rentabilite/vehicules?date_debut=${debut}&date_fin=${fin}`, f.A.token),
+    );
+    // Every row of the company, read unscoped and summed here per vehicle and Libreville month.
+    const mois = (d: Date | string) => jourAGabon(d).slice(0, 7);
+    const dans = (d: Date | string) => jourAGabon(d) >= debut && jourAGabon(d) <= fin;
+    const naif = new Map<
+      string,
+      { revenu: number; courses: number; carburant: number; entretien: number; frais: number }
+    >();
+    const ligne = (v: number, m: string) => {
+      const k = `${v}|${m}`;
+      const l = naif.get(k) ?? { revenu: 0, courses: 0, carburant: 0, entretien: 0, frais: 0 };
+      naif.set(k, l);
+      return l;
+    };
+    for (const c of await f.db.select().from(courses).where(eq(courses.entreprise_id, f.A.id)))
+      if (c.statut !== 'Annulé' && dans(c.date_chargement)) {
+        const l = ligne(c.vehicule_id, mois(c.date_chargement));
+        l.revenu += c.montant;
+        l.courses += 1;
+      }
+    for (const p of await f.db
+      .select()
+      .from(pleinsCarburant)
+      .where(eq(pleinsCarburant.entreprise_id, f.A.id)))
+      if (dans(p.date_plein)) ligne(p.vehicule_id, mois(p.date_plein)).carburant += p.montant;
+    for (const i of await f.db.select().from(interventions).where(eq(interventions.entreprise_id, f.A.id)))
+      if (i.statut === 'Confirmé' && i.date_debut >= debut && i.date_debut <= fin)
+        ligne(i.vehicule_id, i.date_debut.slice(0, 7)).entretien += i.montant;
+    for (const x of await f.db.select().from(fraisRoute).where(eq(fraisRoute.entreprise_id, f.A.id)))
+      if (dans(x.date_frais)) ligne(x.vehicule_id, mois(x.date_frais)).frais += x.montant;
+    const api = new Map(
+      r.lignes.map(
+        (l: {
+          vehicule: { id: number };
+          mois: string;
+          revenu: number;
+          courses: number;
+          carburant: number;
+          entretien: number;
+          frais: number;
+        }) => [
+          `${l.vehicule.id}|${l.mois}`,
+          {
+            revenu: l.revenu,
+            courses: l.courses,
+            carburant: l.carburant,
+            entretien: l.entretien,
+            frais: l.frais,
+          },
+        ],
+      ),
+    );
+    expect(naif.size).toBeGreaterThan(20);
+    expect(Object.fromEntries(api)).toEqual(Object.fromEntries(naif));
   });
 });
 
