@@ -136,6 +136,21 @@ export const LINES: BenchLine[] = [
     label: "géolocalisation, trace d'une semaine",
     url: '/api/appareils/{appareil}/trace?date_debut={semaine}&date_fin={hier}',
   },
+  // Profitability (issue 27 §5: per vehicle over a year, p95 ≤ 100 ms on PostgreSQL at 1 M courses and 300
+  // vehicles; not yet measured at scale, see docs/rentabilite.md « Performance »).
+  {
+    label: 'rentabilité véhicules, une année',
+    url: '/api/rentabilite/vehicules?date_debut={an}&date_fin={fin}',
+  },
+  {
+    label: 'rentabilité véhicules, un véhicule sur une année',
+    url: '/api/rentabilite/vehicules?date_debut={an}&date_fin={fin}&vehicule={vehicule}',
+  },
+  {
+    label: 'rentabilité courses, un mois (page 1)',
+    url: '/api/rentabilite/courses?date_debut={mois}&date_fin={fin}',
+  },
+  { label: 'rentabilité trajets, un mois', url: '/api/rentabilite/trajets?date_debut={mois}&date_fin={fin}' },
   {
     label: 'journaux, dernière page (tout)',
     url: `/api/operations?page={derniere}&per_page=12&date_debut={debut}&date_fin={fin}`,

@@ -90,6 +90,11 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   '/api/adresses': tenant(T.adresses),
   '/api/appareils': tenant(T.appareils),
   '/api/zones': tenant(T.zones),
+  // The profitability reports: their lines are courses (a course's id, or a vehicle's month, a driver's sum).
+  '/api/rentabilite/courses': tenant(T.courses),
+  '/api/rentabilite/vehicules': tenant(T.courses),
+  '/api/rentabilite/chauffeurs': tenant(T.courses),
+  '/api/rentabilite/trajets': tenant(T.courses),
   // The driver's app: the courses of A's driver (`drivers.a1`), which B's driver and A's other driver never reach.
   '/api/chauffeur/courses': {
     table: T.courses,
@@ -140,6 +145,7 @@ const ID_PARAMS: Record<string, ((a: AIds) => number) | 'platform'> = {
   entreprise: (a) => a.company,
   appareil_id: (a) => a.appareil,
   zone: (a) => a.zone,
+  trajet: (a) => a.trajet,
   /** `?type=` of /api/vehicules is a type de véhicule, a platform row. */
   '/api/vehicules?type': 'platform',
   '/api/vehicules/options?type': 'platform',
@@ -164,6 +170,7 @@ interface AIds {
   fournisseur: number;
   appareil: number;
   zone: number;
+  trajet: number;
 }
 
 const MISSING = 2_000_000_000;
@@ -379,6 +386,9 @@ beforeAll(async () => {
     fournisseur: fournisseur?.id ?? MISSING,
     appareil: appareil!.id,
     zone: zone.id,
+    trajet: (
+      await f.db.select({ id: T.trajets.id }).from(T.trajets).where(eq(T.trajets.entreprise_id, A)).limit(1)
+    )[0]!.id,
   };
   // Many rows through the API on a loaded machine: more than the default minute.
 }, 180_000);

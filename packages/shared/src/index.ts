@@ -48,6 +48,8 @@ export * from './queries';
 export * from './realtime';
 export * from './realtime.endpoints';
 export * from './reference';
+export * from './rentabilite';
+export * from './rentabilite.endpoints';
 export * from './statistics';
 export * from './suivi.endpoints';
 export * from './text';

@@ -16,6 +16,7 @@ import { operationsModule } from './operations';
 import { wireOperationsAccounting } from './operations/operations.accounting';
 import { realtimeModule } from './realtime';
 import { referenceModule } from './reference';
+import { rentabiliteModule } from './rentabilite';
 import { statisticsModule } from './statistics';
 import { usersModule } from './users';
 
@@ -49,6 +50,7 @@ export const MODULES: ApiModule[] = [
   chauffeurModule,
   carburantModule,
   entretienModule,
+  rentabiliteModule,
 ];
 
 /**

@@ -101,6 +101,33 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'rentabilite',
+    path: '/parc-auto/rentabilite',
+    title: 'Rentabilité',
+    access: 'private',
+  },
+  {
+    name: 'rentabilite.vehicules',
+    path: '/parc-auto/rentabilite/vehicules',
+    title: 'Rentabilité par véhicule',
+    access: 'private',
+    parent: 'rentabilite',
+  },
+  {
+    name: 'rentabilite.chauffeurs',
+    path: '/parc-auto/rentabilite/chauffeurs',
+    title: 'Rentabilité par chauffeur',
+    access: 'private',
+    parent: 'rentabilite',
+  },
+  {
+    name: 'rentabilite.trajets',
+    path: '/parc-auto/rentabilite/trajets',
+    title: 'Rentabilité par trajet',
+    access: 'private',
+    parent: 'rentabilite',
+  },
+  {
     name: 'clients',
     path: '/operations/clients',
     title: 'Clients',

@@ -28,6 +28,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: 'carburant', label: 'Carburant', route: 'carburant' },
       { key: 'plans_entretien', label: "Plans d'entretien", route: 'plans_entretien' },
       { key: 'documents-a-renouveler', label: 'Documents à renouveler', route: 'documents_a_renouveler' },
+      { key: 'rentabilite', label: 'Rentabilité', route: 'rentabilite' },
     ],
   },
   {

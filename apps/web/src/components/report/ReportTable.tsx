@@ -1,8 +1,8 @@
-import { Table } from 'antd';
+import { Table, Typography } from 'antd';
 import { displayNode } from '../list/DisplayValue';
 import { columnAlign } from '../list/fields';
 import type { DisplayField, Labels } from '../list/types';
-import { fieldLabel } from '../list/values';
+import { displayText, fieldLabel } from '../list/values';
 
 const TOTAL_STYLE = { fontWeight: 600, background: '#f4f6f9' } as const;
 
@@ -50,7 +50,18 @@ export function ReportTable<T extends object>({
           title: fieldLabel(f, labels),
           width: f.width,
           align: columnAlign(f),
-          render: (_: unknown, row: T) => displayNode(f, row),
+          // `truncate`: cut to that width with '…', the whole text on hover (as the list kit's columns).
+          render: (_: unknown, row: T) =>
+            f.truncate ? (
+              <Typography.Text
+                ellipsis={{ tooltip: displayText(f, row) }}
+                style={{ maxWidth: f.truncate, display: 'block' }}
+              >
+                {displayNode(f, row)}
+              </Typography.Text>
+            ) : (
+              displayNode(f, row)
+            ),
         }))}
     />
   );

@@ -147,7 +147,7 @@ export function statusOption(d: TableauDeBord): EChartsOption | null {
   };
 }
 
-function hbar(labels: string[], values: number[], name: string, isMoney: boolean, color: string) {
+export function hbar(labels: string[], values: number[], name: string, isMoney: boolean, color: string) {
   if (!values.length) return null;
   return {
     grid: { ...grid, left: 8 },

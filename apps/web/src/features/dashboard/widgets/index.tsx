@@ -13,6 +13,8 @@ import { coutMaintenance } from './coutMaintenance';
 import { KpiCard } from './KpiCard';
 import { objectifMensuel } from './ObjectifMensuel';
 import { paiementsParMode } from './paiementsParMode';
+import { consommationVehicules, trajetsMarge } from './RentabiliteCharts';
+import { rentabiliteChiffres } from './RentabiliteChiffres';
 import { topChauffeurs } from './topChauffeurs';
 import { topClients } from './topClients';
 import type { ChartWidget, DashboardCtx, WidgetDecl } from './types';
@@ -34,6 +36,9 @@ export const WIDGETS: WidgetDecl[] = [
   topChauffeurs,
   utilisationFlotte,
   coutMaintenance,
+  rentabiliteChiffres,
+  consommationVehicules,
+  trajetsMarge,
 ];
 
 function Chart({ w, ctx }: { w: ChartWidget; ctx: DashboardCtx }) {

@@ -53,3 +53,9 @@ export interface CustomWidget {
 }
 
 export type WidgetDecl = KpiWidget | ChartWidget | CustomWidget;
+
+/** The dashboard's period and company as a report's query (`entreprise`: a superadmin's choice). */
+export const periode = (ctx: DashboardCtx) => ({
+  ...ctx.periodOf(),
+  entreprise: ctx.entreprise || undefined,
+});
