@@ -1,0 +1,14 @@
+import { createErrorFactory } from '../../lib/errors';
+
+export const avanceNotFound = createErrorFactory({
+  code: 'avances.not_found',
+  statusCode: 404,
+  message: "Cette avance n'existe pas.",
+});
+
+/** A move its state forbids (an advance settled or cancelled is closed). */
+export const avanceFermee = createErrorFactory({
+  code: 'avances.fermee',
+  statusCode: 409,
+  message: "Cette avance n'est plus ouverte : elle ne peut plus être modifiée.",
+});
