@@ -1,3 +1,4 @@
+import { AVANCE_MSG } from '@yams/shared';
 import { createErrorFactory } from '../../lib/errors';
 
 export const avanceNotFound = createErrorFactory({
@@ -10,5 +11,5 @@ export const avanceNotFound = createErrorFactory({
 export const avanceFermee = createErrorFactory({
   code: 'avances.fermee',
   statusCode: 409,
-  message: "Cette avance n'est plus ouverte : elle ne peut plus être modifiée.",
+  message: AVANCE_MSG.nonOuverte,
 });

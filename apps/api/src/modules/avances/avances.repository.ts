@@ -37,11 +37,15 @@ type Mode = (typeof MODES_PAIEMENT)[number];
 
 const nomChauffeur = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.nom}, ${users.prenom})), ''), ${users.name})`;
 
-/** Every justified franc of an advance: its fills, its road expenses, its office expenses. */
+/**
+ * Every justified franc of an advance: its fills, its road expenses, its office expenses. The outer table is
+ * named in full (`avances.id`): drizzle writes a one-table query's columns bare, which the subqueries would
+ * read as their own.
+ */
 export const justifieSql = sql<number>`(
-  coalesce((select sum(p.montant) from pleins_carburant p where p.avance_id = ${avances.id} and p.entreprise_id = ${avances.entreprise_id}), 0)
-  + coalesce((select sum(f.montant) from frais_route f where f.avance_id = ${avances.id} and f.entreprise_id = ${avances.entreprise_id}), 0)
-  + coalesce((select sum(d.montant) from avance_depenses d where d.avance_id = ${avances.id} and d.entreprise_id = ${avances.entreprise_id}), 0)
+  coalesce((select sum(p.montant) from pleins_carburant p where p.avance_id = avances.id and p.entreprise_id = avances.entreprise_id), 0)
+  + coalesce((select sum(f.montant) from frais_route f where f.avance_id = avances.id and f.entreprise_id = avances.entreprise_id), 0)
+  + coalesce((select sum(d.montant) from avance_depenses d where d.avance_id = avances.id and d.entreprise_id = avances.entreprise_id), 0)
 )::int`;
 
 const select = (db: Db, scope: Scope, total?: SQL<number>) =>
