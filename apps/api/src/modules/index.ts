@@ -1,7 +1,7 @@
 import { accountingModule, logoImprime, operationsHooks } from './accounting';
 import { auditModule } from './audit';
-import { avancesModule, justifierSiOuverte } from './avances';
 import { authModule } from './auth';
+import { avancesModule, justifierSiOuverte } from './avances';
 import { carburantModule, compteurActuel, verifierPlein } from './carburant';
 import { chauffeurModule } from './chauffeur';
 import { wireJustifierAvance } from './chauffeur/avance-justifiee';

@@ -5,8 +5,8 @@ import { users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
 import { scopeOf } from '../../plugins/auth';
 import { fraisRoute, pleinsCarburant } from '../chauffeur/chauffeur.table';
-import { courses } from '../operations/operations.table';
 import type { SeedContext } from '../module';
+import { courses } from '../operations/operations.table';
 import { getAvanceOut } from './avances.repository';
 import { createAvance, solder } from './avances.service';
 

@@ -6,9 +6,9 @@ import {
   CHAUFFEUR_TYPES,
   dateComptableRefus,
   finExercice,
-  jourAGabon,
   type JustificatifBody,
   type JustificatifOut,
+  jourAGabon,
   NATURES_PIECE_DE_CAISSE,
   nomComplet,
   resteAvance,
@@ -31,7 +31,7 @@ import { courses } from '../operations/operations.table';
 import { assertOwnRow } from '../reference/reference.checks';
 import { avanceFermee } from './avances.errors';
 import { posterJustificatif, posterRemise, posterSolde, sourceDuJustificatif } from './avances.postings';
-import { findAvance, justifieSql, justificatifsDe, lignesChauffeur } from './avances.repository';
+import { findAvance, justificatifsDe, justifieSql, lignesChauffeur } from './avances.repository';
 import { avanceDepenses, avances } from './avances.table';
 
 // The writes of driver advances: each step posts its entry in its own transaction (avances.postings.ts), the

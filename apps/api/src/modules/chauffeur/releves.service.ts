@@ -27,6 +27,7 @@ import { vehicules } from '../fleet/fleet.table';
 import { notify } from '../notifications/notify';
 import { appliquerStatut } from '../operations/courses.service';
 import { type Course, courses } from '../operations/operations.table';
+import { justifierAvance } from './avance-justifiee';
 import { conflitChauffeur } from './chauffeur.errors';
 import {
   courseEtapes,
@@ -38,7 +39,6 @@ import {
 } from './chauffeur.table';
 import { lockCourseChauffeur, vehiculesDuChauffeur } from './courses-chauffeur.repository';
 import { etapeOut, livraisonOut, photosOf, releveOut } from './journal.repository';
-import { justifierAvance } from './avance-justifiee';
 import { verifierPleinChauffeur } from './plein-verifie';
 
 // What a driver records on the road. Every write is idempotent twice over: the Idempotency-Key of the
