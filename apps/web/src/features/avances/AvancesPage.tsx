@@ -29,12 +29,12 @@ type A = AvanceDetailOut;
 const modeOptions = MODES_PAIEMENT.map((value) => ({ value, label: value }));
 const statut = tagField<A>('statut', (a) => a.statut, 'avance');
 
-/** What it is for: a course's code, or its period. */
+/** What it is for: a course's code, or its period (first – last day). */
 const objet = (a: A) =>
   a.course
     ? a.course.code
     : a.date_debut
-      ? `du ${formatDate(a.date_debut)} au ${formatDate(a.date_fin)}`
+      ? `${formatDate(a.date_debut)} – ${formatDate(a.date_fin)}`
       : '—';
 
 const reste: DisplayField<A> = {
@@ -107,6 +107,8 @@ export const AVANCES: ListDecl<A> = {
   },
   detail: {
     title: (a) => `Avance ${a.numero} · ${a.chauffeur.nom_complet}`,
+    // Its lines are a table of their own: as wide as a purchase's.
+    width: 'purchase',
     fields: [
       'statut',
       'chauffeur',

@@ -88,7 +88,7 @@ export function Justificatifs({ avance: a, ctx }: { avance: AvanceDetailOut; ctx
         rowKey={(l) => `${l.type}-${l.id}`}
         dataSource={a.justificatifs}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 640 }}
         locale={{ emptyText: 'Aucun justificatif.' }}
         aria-label="Justificatifs de l'avance"
         columns={[
