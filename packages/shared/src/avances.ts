@@ -114,7 +114,6 @@ export type AvanceUpdateBody = z.infer<typeof AvanceUpdateBody>;
 
 /** The kinds of justifying lines: a fuel fill, a road expense of the driver's app, an office-entered expense. */
 export const JUSTIFICATIF_TYPES = ['plein', 'frais', 'depense'] as const;
-export type JustificatifType = (typeof JUSTIFICATIF_TYPES)[number];
 
 const zNature = z.enum(NATURES_PIECE, {
   error: `La nature doit être l'une de : ${NATURES_PIECE.map((n) => NATURES_PIECE_DE_CAISSE[n].libelle).join(', ')}.`,

@@ -31,11 +31,7 @@ const statut = tagField<A>('statut', (a) => a.statut, 'avance');
 
 /** What it is for: a course's code, or its period (first – last day). */
 const objet = (a: A) =>
-  a.course
-    ? a.course.code
-    : a.date_debut
-      ? `${formatDate(a.date_debut)} – ${formatDate(a.date_fin)}`
-      : '—';
+  a.course ? a.course.code : a.date_debut ? `${formatDate(a.date_debut)} – ${formatDate(a.date_fin)}` : '—';
 
 const reste: DisplayField<A> = {
   key: 'reste',
