@@ -328,6 +328,17 @@ describe('avances de frais de route', () => {
     failed(await f.t.post(`/api/avances/${a.id}/update`, { montant: 1 }, f.A.token), 409, AVANCE_MSG.annulee);
   });
 
+  it("the driver's app lists his own advances only", async () => {
+    const mine = data(await f.t.get('/api/chauffeur/avances', driver.token));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const a of mine) expect(a.chauffeur.id).toBe(driver.id);
+    const his = data(await f.t.get('/api/chauffeur/avances', driver2.token));
+    expect(his.map((a: Json) => a.chauffeur.id)).toContain(driver2.id);
+    expect(his.map((a: Json) => a.id)).not.toContain(mine[0].id);
+    // The office's token does not open the driver's app.
+    expect([401, 403]).toContain((await f.t.get('/api/chauffeur/avances', f.A.token)).statusCode);
+  });
+
   it('bad input: a French 422 naming the field', async () => {
     failed(
       await f.t.post('/api/avances', {}, f.A.token),

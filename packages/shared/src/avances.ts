@@ -227,3 +227,10 @@ export const attachablesAvanceEndpoint = endpointContract({
   params: IdParams,
   response: z.array(JustificatifOut),
 });
+
+/** `GET /api/chauffeur/avances` (driver's app): his own advances, the newest first (at most 20). */
+export const chauffeurAvancesEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/chauffeur/avances',
+  response: z.array(AvanceOut),
+});

@@ -1,4 +1,9 @@
-import { attachablesAvanceEndpoint, avancesContract } from '@yams/shared';
+import {
+  attachablesAvanceEndpoint,
+  avancesContract,
+  chauffeurAvancesEndpoint,
+  type QueryOf,
+} from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { endpointRoute } from '../../lib/endpoint-routes';
@@ -9,7 +14,8 @@ import { annuler, createAvance, justifier, solder, updateAvance } from './avance
 
 const tags = ['Comptabilité — avances de frais de route'];
 
-const avancesRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The office's routes (a transporteur or a superadmin of the back-office). */
+const bureauRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   crudRoutes(app, avancesContract, {
@@ -62,6 +68,25 @@ const avancesRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await lignesChauffeur(app.db, a.entreprise_id, a.chauffeur_id, null));
     },
   });
+};
+
+/** The driver's app: his own advances and where each stands (what he returns, or is owed). */
+const chauffeurRoutes: FastifyPluginAsyncZod = async (app) => {
+  endpointRoute(app, chauffeurAvancesEndpoint, {
+    tags: ['Application chauffeur'],
+    access: 'chauffeur',
+    summary: 'Mes avances de frais de route : remis, justifié, reste (les 20 dernières)',
+    handler: async (request) => {
+      const scope = currentScope(request);
+      const q = { chauffeur: scope.user.id } as QueryOf<typeof avancesContract>;
+      return ok(await listAvances(app.db, scope, q).rows(20, 0));
+    },
+  });
+};
+
+const avancesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(bureauRoutes);
+  await app.register(chauffeurRoutes);
 };
 
 export default avancesRoutes;
