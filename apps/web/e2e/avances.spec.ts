@@ -9,14 +9,16 @@ import {
   typeDate,
   uniquePlate,
 } from './support/fleet';
+import { choose } from './support/list';
 import { test } from './support/test';
 
 // Driver advances in Ogooué, with a driver and a truck of the test's own: the advance given from the form,
-// justified at once by the fuel he paid on it, then settled to the franc from its detail.
+// justified at once by the fuel he paid on it and by a receipt entered at the office, then settled to the
+// franc from its detail.
 
 test.use({ account: OGOUE });
 
-test('une avance remise à un chauffeur est justifiée par son plein puis soldée au franc près', async ({
+test('une avance remise à un chauffeur est justifiée par son plein et un reçu du bureau, puis soldée au franc près', async ({
   page,
 }) => {
   const stamp = `${Date.now()}`.slice(-6) + Math.floor(Math.random() * 10);
@@ -66,17 +68,29 @@ test('une avance remise à un chauffeur est justifiée par son plein puis soldé
   const detail = page.getByRole('dialog', { name: `Avance ${avance!.numero} · ${nom}` });
   await expect(detail.getByRole('table', { name: "Justificatifs de l'avance" })).toContainText('34.500 FCFA');
   await expect(detail).toContainText('15.500 FCFA à rendre');
+
+  // A receipt he brought back, entered at the office: a repair, its TVA recoverable.
+  await detail.getByRole('button', { name: 'Ajouter une dépense' }).click();
+  const depense = detail.getByRole('form', { name: "Dépense justifiant l'avance" });
+  await choose(page, depense.getByRole('combobox', { name: 'Nature' }), 'Entretien et réparations');
+  await depense.getByLabel('Libellé').fill('Réparation crevaison');
+  await depense.getByLabel('Montant').fill('5 900');
+  await depense.getByLabel('Dont TVA récupérable').fill('900');
+  await depense.getByRole('button', { name: 'Ajouter la dépense' }).click();
+  await expect(page.getByText('La dépense a été ajoutée à l’avance.')).toBeVisible();
+  await expect(detail).toContainText('9.600 FCFA à rendre');
+
   await detail.getByRole('button', { name: 'Solder' }).click();
   // The settlement's form names the rest, and proposes it to the franc.
   const solder = page.getByRole('dialog', {
-    name: `Solde de l'avance ${avance!.numero} · 15.500 FCFA à rendre`,
+    name: `Solde de l'avance ${avance!.numero} · 9.600 FCFA à rendre`,
   });
-  await expect(solder.getByLabel('Montant du solde')).toHaveValue('15.500');
+  await expect(solder.getByLabel('Montant du solde')).toHaveValue('9.600');
   await solder.getByRole('button', { name: 'Solder' }).click();
-  await expect(page.getByText("L'avance est soldée : le chauffeur a rendu 15.500 FCFA.")).toBeVisible();
+  await expect(page.getByText("L'avance est soldée : le chauffeur a rendu 9.600 FCFA.")).toBeVisible();
   const solde = await api<{ statut: string; solde_sens: string; solde_montant: number }>(
     page,
     `/api/avances/${avance!.id}`,
   );
-  expect(solde).toMatchObject({ statut: 'Soldée', solde_sens: 'rendu', solde_montant: 15_500 });
+  expect(solde).toMatchObject({ statut: 'Soldée', solde_sens: 'rendu', solde_montant: 9_600 });
 });

@@ -37,7 +37,7 @@ const depenseFields: FormFieldDecl[] = [
     options: NATURES_PIECE.map((n) => ({ value: n, label: NATURES_PIECE_DE_CAISSE[n].libelle })),
   },
   { name: 'libelle', type: 'text', required: true },
-  { name: 'montant', type: 'money', required: true },
+  { name: 'montant', label: 'Montant', type: 'money', required: true },
   { name: 'tva', type: 'money' },
   {
     name: 'date_operation',
