@@ -43,6 +43,7 @@ CREATE TABLE "avances" (
 	CONSTRAINT "avances_solde_sens_check" CHECK ("avances"."solde_sens" in ('rendu', 'verse'))
 );
 --> statement-breakpoint
+ALTER TABLE "photos_chauffeur" DROP CONSTRAINT "photos_chauffeur_objet_check";--> statement-breakpoint
 ALTER TABLE "frais_route" ADD COLUMN "avance_id" integer;--> statement-breakpoint
 ALTER TABLE "pleins_carburant" ADD COLUMN "avance_id" integer;--> statement-breakpoint
 ALTER TABLE "avance_depenses" ADD CONSTRAINT "avance_depenses_avance_id_avances_id_fk" FOREIGN KEY ("avance_id") REFERENCES "public"."avances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -54,7 +55,8 @@ CREATE INDEX "avances_entreprise_date_idx" ON "avances" USING btree ("entreprise
 CREATE INDEX "avances_chauffeur_idx" ON "avances" USING btree ("entreprise_id","chauffeur_id","statut");--> statement-breakpoint
 CREATE INDEX "avances_course_idx" ON "avances" USING btree ("entreprise_id","course_id");--> statement-breakpoint
 CREATE INDEX "frais_route_avance_idx" ON "frais_route" USING btree ("entreprise_id","avance_id");--> statement-breakpoint
-CREATE INDEX "pleins_carburant_avance_idx" ON "pleins_carburant" USING btree ("entreprise_id","avance_id");;--> statement-breakpoint
+CREATE INDEX "pleins_carburant_avance_idx" ON "pleins_carburant" USING btree ("entreprise_id","avance_id");--> statement-breakpoint
+ALTER TABLE "photos_chauffeur" ADD CONSTRAINT "photos_chauffeur_objet_check" CHECK ("photos_chauffeur"."objet" in ('signature', 'livraison', 'carburant', 'frais', 'incident', 'depense'));;--> statement-breakpoint
 -- Hand-written. The fills and road expenses that justify an advance point at it; their tables sit in the
 -- driver's module, below this one, so the foreign key is declared here (an advance is never deleted, only
 -- cancelled, which detaches them first).

@@ -6,6 +6,12 @@ import { ecritureLignes, ecritures, fraisRoute, pleinsCarburant } from '../src/d
 import { data, type Fixtures, failed, inDays, type Json, setupFixtures } from './fixtures';
 import { formData } from './helpers';
 
+/** A 1×1 PNG: a receipt's photo. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 // Driver advances (`/api/avances`): given, justified by fuel paid on the advance and road expenses (driver's
 // app and office), settled to the franc either way or cancelled; every step's entry read back from the
 // journal, on the right accounts, balanced, and 4211 back to zero.
@@ -22,16 +28,18 @@ beforeAll(async () => {
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const midi = (day: string) => `${day}T12:00:00+01:00`;
 
-/** The driver's app sends its road expenses as multipart forms. */
-const fraisChauffeur = (token: string, fields: Record<string, string>) => {
-  const form = formData({ id_client: randomUUID(), ...fields });
+/** A multipart POST (the driver's app's road expenses, a receipt's photo). */
+const multipart = (url: string, token: string, fields: Parameters<typeof formData>[0]) => {
+  const form = formData(fields);
   return f.t.app.inject({
     method: 'POST',
-    url: '/api/chauffeur/frais',
+    url,
     payload: form.payload,
     headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
   });
 };
+const fraisChauffeur = (token: string, fields: Record<string, string>) =>
+  multipart('/api/chauffeur/frais', token, { id_client: randomUUID(), ...fields });
 
 /** Every journal line of an advance (its entries all quote `AV-{id}`), in the order written. */
 async function lignes(id: number) {
@@ -178,6 +186,24 @@ describe('avances de frais de route', () => {
     expect(ajout.json().message).toBe('La dépense a été ajoutée à l’avance.');
     d = ajout.json().data;
     expect(d).toMatchObject({ justifie: 68_200, reste: 31_800 });
+    // Its receipt's photo, joined afterwards; another company's token cannot.
+    const depense = d.justificatifs.find((l: Json) => l.type === 'depense');
+    expect(depense).toMatchObject({
+      nature: 'entretien',
+      compte: '6242',
+      montant: 11_800,
+      tva: 1_800,
+      photo_id: null,
+    });
+    const photo = { name: 'recu.png', type: 'image/png', bytes: PNG };
+    const recu = await multipart(`/api/avances/${a.id}/recu`, f.A.token, { depense_id: depense.id, photo });
+    expect(recu.statusCode, recu.body).toBe(200);
+    const avecPhoto = recu.json().data.justificatifs.find((l: Json) => l.type === 'depense');
+    expect(avecPhoto.photo_id).toEqual(expect.any(Number));
+    expect((await f.t.get(`/api/photos-chauffeur/${avecPhoto.photo_id}`, f.A.token)).statusCode).toBe(200);
+    expect(
+      (await multipart(`/api/avances/${a.id}/recu`, f.B.token, { depense_id: depense.id, photo })).statusCode,
+    ).toBe(404);
 
     // Settled to the franc: any other amount is refused, saying which.
     failed(

@@ -4,6 +4,7 @@ import { pieceTvaRefus } from './accounting.schemas';
 import { zDateComptable } from './calendar';
 import type { FRAIS_TYPES } from './chauffeur.rules';
 import { endpointContract } from './contract';
+import { zFichierEnvoye } from './files';
 import { IdParams } from './list-query';
 import { zMontant } from './money';
 import { MODES_PAIEMENT } from './operations.lifecycle';
@@ -233,4 +234,21 @@ export const chauffeurAvancesEndpoint = endpointContract({
   method: 'GET',
   path: '/api/chauffeur/avances',
   response: z.array(AvanceOut),
+});
+
+/**
+ * `POST /api/avances/{id}/recu` (multipart/form-data): the receipt's photo of an expense entered at the office
+ * (part « photo », 300 Ko as the driver's photos), joined to it or replacing its own.
+ */
+export const RecuDepenseBody = z.object({
+  depense_id: zChamps.id('La dépense'),
+  photo: zFichierEnvoye('photo', 'Envoyez la photo du reçu en multipart/form-data, champ « photo ».'),
+});
+export const recuDepenseAvanceEndpoint = endpointContract({
+  method: 'POST',
+  path: '/api/avances/:id/recu',
+  params: IdParams,
+  body: RecuDepenseBody,
+  multipart: true,
+  response: AvanceDetailOut,
 });

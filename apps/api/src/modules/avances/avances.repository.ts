@@ -171,7 +171,7 @@ function ligne(
   };
 }
 
-const photoDe = (objet: 'carburant' | 'frais', id: SQL | unknown) =>
+const photoDe = (objet: 'carburant' | 'frais' | 'depense', id: SQL | unknown) =>
   sql<
     number | null
   >`(select max(ph.id) from ${photosChauffeur} ph where ph.objet = ${objet} and ph.objet_id = ${id})`;
@@ -260,7 +260,16 @@ export async function justificatifsDe(
   a: { id: number; entreprise_id: number; chauffeur_id: number },
 ): Promise<JustificatifOut[]> {
   const depenses = await scoped(db, { entrepriseId: a.entreprise_id })
-    .select()
+    .select({
+      id: avanceDepenses.id,
+      nature: avanceDepenses.nature,
+      libelle: avanceDepenses.libelle,
+      montant: avanceDepenses.montant,
+      tva: avanceDepenses.tva,
+      date_operation: avanceDepenses.date_operation,
+      // Named in full: a one-table query writes its columns bare, which the subquery would read as its own.
+      photo: photoDe('depense', sql.raw('avance_depenses.id')),
+    })
     .from(avanceDepenses)
     .where(eq(avanceDepenses.avance_id, a.id));
   const lignes = [
@@ -272,7 +281,7 @@ export async function justificatifsDe(
         d.date_operation,
         d.libelle,
         d.nature as NaturePieceDeCaisse,
-        null,
+        d.photo === null ? null : Number(d.photo),
       ),
     ),
   ];

@@ -2,21 +2,35 @@ import {
   attachablesAvanceEndpoint,
   avancesContract,
   chauffeurAvancesEndpoint,
+  PHOTO_CHAUFFEUR_REGLE,
   type QueryOf,
+  recuDepenseAvanceEndpoint,
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { endpointRoute } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/http';
+import { StoredFiles } from '../../lib/stored-files';
+import { acceptUploads } from '../../lib/uploads';
 import { currentScope } from '../../plugins/auth';
 import { findAvance, getAvance, lignesChauffeur, listAvances } from './avances.repository';
-import { annuler, createAvance, justifier, solder, updateAvance } from './avances.service';
+import {
+  annuler,
+  createAvance,
+  joindreRecuDepense,
+  justifier,
+  solder,
+  updateAvance,
+} from './avances.service';
 
 const tags = ['Comptabilité — avances de frais de route'];
 
 /** The office's routes (a transporteur or a superadmin of the back-office). */
 const bureauRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
+  // A receipt's photo: the same store and rule as the driver's app's photos (GET /api/photos-chauffeur/{id}).
+  await acceptUploads(app, PHOTO_CHAUFFEUR_REGLE, 'photo');
+  const files = new StoredFiles(app.config.dataDir, 'chauffeur', PHOTO_CHAUFFEUR_REGLE);
 
   crudRoutes(app, avancesContract, {
     tags,
@@ -45,7 +59,7 @@ const bureauRoutes: FastifyPluginAsyncZod = async (app) => {
       justificatifs: {
         summary:
           'Rattache ou détache un plein (payé « avance ») ou un frais de route du chauffeur, ou saisit une dépense du bureau (nature, montant, TVA récupérable) ; chaque justificatif est passé en écriture (charge / 4211)',
-        run: (scope, id, body) => justifier(app.db, scope, id, body),
+        run: (scope, id, body) => justifier(app.db, files, scope, id, body),
       },
       solder: {
         summary:
@@ -56,6 +70,24 @@ const bureauRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Annule une avance ouverte : ses écritures sont contre-passées, ses pleins et frais libérés',
         run: (scope, id, body) => annuler(app.db, scope, id, body?.motif ?? null),
       },
+    },
+  });
+
+  endpointRoute(app, recuDepenseAvanceEndpoint, {
+    tags,
+    summary:
+      "Joint la photo du reçu à une dépense saisie au bureau sur l'avance, ou remplace la sienne (multipart/form-data, champs « depense_id » et « photo », 300 Ko)",
+    handler: async (request) => {
+      const scope = currentScope(request);
+      await joindreRecuDepense(
+        app.db,
+        files,
+        scope,
+        request.params.id,
+        request.body.depense_id,
+        request.body.photo,
+      );
+      return ok(await getAvance(app.db, scope, request.params.id), 'Le reçu a été joint à la dépense.');
     },
   });
 

@@ -5,6 +5,7 @@ import {
   avancePeriodeRefus,
   CHAUFFEUR_TYPES,
   dateComptableRefus,
+  type FichierEnvoye,
   finExercice,
   type JustificatifBody,
   type JustificatifOut,
@@ -22,11 +23,12 @@ import { users } from '../../db/core.table';
 import { scoped } from '../../db/scoped';
 import { resolveEntrepriseExistante } from '../../db/tenancy';
 import { fieldErrors } from '../../lib/errors';
+import type { StoredFiles } from '../../lib/stored-files';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
 import { derniereCloture } from '../accounting/exercices';
 import { contrePasserSource } from '../accounting/journal.service';
-import { fraisRoute, pleinsCarburant } from '../chauffeur/chauffeur.table';
+import { fraisRoute, photosChauffeur, pleinsCarburant } from '../chauffeur/chauffeur.table';
 import { courses } from '../operations/operations.table';
 import { assertOwnRow } from '../reference/reference.checks';
 import { avanceFermee } from './avances.errors';
@@ -208,7 +210,7 @@ async function attacher(tx: Db, a: Avance, type: 'plein' | 'frais', id: number):
 }
 
 /** A detached line: its posting reversed on its own day; an office expense is removed with it. */
-async function detacher(tx: Db, a: Avance, type: JustificatifOut['type'], id: number): Promise<void> {
+async function detacher(tx: Db, a: Avance, type: JustificatifOut['type'], id: number): Promise<string[]> {
   const l = (await justificatifsDe(tx, a)).find((x) => x.type === type && x.id === id);
   if (!l)
     throw fieldErrors({ id: type === 'depense' ? AVANCE_MSG.depenseInconnue : AVANCE_MSG.pasSurAvance });
@@ -220,16 +222,30 @@ async function detacher(tx: Db, a: Avance, type: JustificatifOut['type'], id: nu
     "Justificatif détaché de l'avance",
   );
   const s = scoped(tx, { entrepriseId: a.entreprise_id });
-  if (type === 'depense') await s.delete(avanceDepenses).where(eq(avanceDepenses.id, id));
-  else {
+  if (type === 'depense') {
+    const photos = await s
+      .delete(photosChauffeur)
+      .where(and(eq(photosChauffeur.objet, 'depense'), eq(photosChauffeur.objet_id, id)))
+      .returning({ chemin: photosChauffeur.chemin });
+    await s.delete(avanceDepenses).where(eq(avanceDepenses.id, id));
+    return photos.map((p) => p.chemin);
+  } else {
     const t = tableDe(type);
     await s.update(t).set({ avance_id: null }).where(eq(t.id, id));
   }
+  return [];
 }
 
 /** `POST /api/avances/{id}/justificatifs`: attach, detach, or enter an office expense; each posted. */
-export async function justifier(db: Db, scope: Scope, id: number, body: JustificatifBody): Promise<string> {
-  return transaction(db, async (tx) => {
+export async function justifier(
+  db: Db,
+  files: StoredFiles,
+  scope: Scope,
+  id: number,
+  body: JustificatifBody,
+): Promise<string> {
+  let retires: string[] = [];
+  const message = await transaction(db, async (tx) => {
     const a = await findAvance(tx, scope, id, true);
     ouverte(a);
     if (body.action === 'ajouter') {
@@ -251,11 +267,14 @@ export async function justifier(db: Db, scope: Scope, id: number, body: Justific
       await attacher(tx, a, body.type as 'plein' | 'frais', body.id!);
       return 'Le justificatif a été rattaché à l’avance.';
     }
-    await detacher(tx, a, body.type!, body.id!);
+    retires = await detacher(tx, a, body.type!, body.id!);
     return body.type === 'depense'
       ? 'La dépense a été retirée de l’avance.'
       : 'Le justificatif a été détaché de l’avance.';
   });
+  // The removed expense's receipt, once its row is gone.
+  for (const c of retires) await files.remove(c);
+  return message;
 }
 
 async function justifieDe(tx: Db, a: Avance): Promise<number> {
@@ -387,4 +406,44 @@ export async function justifierSiOuverte(
   const a = pourPeriode;
   if (!a || !(await jourPostable(tx, entrepriseId, jour))) return;
   await attacher(tx, a, type, id);
+}
+
+/** The receipt's photo of an expense entered at the office: joined to it, or replacing its own. */
+export async function joindreRecuDepense(
+  db: Db,
+  files: StoredFiles,
+  scope: Scope,
+  id: number,
+  depenseId: number,
+  photo: FichierEnvoye,
+): Promise<void> {
+  const a = await findAvance(db, scope, id);
+  const [d] = await scoped(db, { entrepriseId: a.entreprise_id })
+    .select({ id: avanceDepenses.id })
+    .from(avanceDepenses)
+    .where(and(eq(avanceDepenses.id, depenseId), eq(avanceDepenses.avance_id, id)));
+  if (!d) throw fieldErrors({ depense_id: AVANCE_MSG.depenseInconnue });
+  const stored = await files.save(a.entreprise_id, photo, 'photo');
+  let anciens: string[] = [];
+  try {
+    anciens = await transaction(db, async (tx) => {
+      const s = scoped(tx, { entrepriseId: a.entreprise_id });
+      const old = await s
+        .delete(photosChauffeur)
+        .where(and(eq(photosChauffeur.objet, 'depense'), eq(photosChauffeur.objet_id, depenseId)))
+        .returning({ chemin: photosChauffeur.chemin });
+      await s.insert(photosChauffeur).values({
+        objet: 'depense',
+        objet_id: depenseId,
+        chemin: stored.path,
+        type: stored.type,
+        taille: stored.taille,
+      });
+      return old.map((o) => o.chemin);
+    });
+  } catch (err) {
+    await files.remove(stored.path);
+    throw err;
+  }
+  for (const c of anciens) await files.remove(c);
 }

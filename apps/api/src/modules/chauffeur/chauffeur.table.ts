@@ -209,6 +209,8 @@ export const photosChauffeur = pgTable(
       'carburant',
       'frais',
       'incident',
+      // A receipt of an expense entered at the office against a driver advance (module avances).
+      'depense',
     ]),
   ],
 );
