@@ -9,11 +9,14 @@ import {
   type JustificatifOut,
   NATURES_PIECE,
   NATURES_PIECE_DE_CAISSE,
+  photoChauffeurEndpoint,
+  recuDepenseAvanceEndpoint,
   todayInGabon,
 } from '@yams/shared';
-import { Button, Descriptions, Select, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Select, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { http } from '../../base/http';
+import { call, fetchFile, http } from '../../base/http';
+import { toast } from '../../base/toast';
 import { bornesComptables } from '../../components/form/bornes';
 import { EntityForm } from '../../components/form/EntityForm';
 import type { FormFieldDecl } from '../../components/form/fields';
@@ -48,6 +51,12 @@ const depenseFields: FormFieldDecl[] = [
   },
 ];
 
+/** A receipt's photo, fetched with the session's token, opened in a new tab. */
+async function voirRecu(photoId: number) {
+  const blob = await fetchFile(photoChauffeurEndpoint, { params: { id: photoId } });
+  if (blob) window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+}
+
 const ligneTexte = (l: JustificatifOut) =>
   `${formatDate(l.date)} · ${TYPES[l.type]} · ${l.libelle} · ${formatMoney(l.montant)}`;
 
@@ -71,6 +80,22 @@ export function Justificatifs({ avance: a, ctx }: { avance: AvanceDetailOut; ctx
       await libres.refetch();
     } catch {
       // Toasted by http.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const joindre = async (depenseId: number, photo: File) => {
+    setBusy(true);
+    try {
+      const res = await call(recuDepenseAvanceEndpoint, {
+        params: { id: a.id },
+        body: { depense_id: depenseId, photo },
+      });
+      toast.success(typeof res.message === 'string' ? res.message : 'Le reçu a été joint à la dépense.');
+      await ctx.refresh();
+    } catch {
+      // Toasted by call.
     } finally {
       setBusy(false);
     }
@@ -109,6 +134,31 @@ export function Justificatifs({ avance: a, ctx }: { avance: AvanceDetailOut; ctx
             dataIndex: 'tva',
             align: 'right',
             render: (m: number) => (m ? formatMoney(m) : '—'),
+          },
+          {
+            title: 'Reçu',
+            key: 'recu',
+            render: (_, l) =>
+              l.photo_id ? (
+                <Button size="small" type="link" onClick={() => void voirRecu(l.photo_id!)}>
+                  Voir
+                </Button>
+              ) : l.type === 'depense' ? (
+                <Upload
+                  accept="image/jpeg,image/png,image/webp"
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    void joindre(l.id, file);
+                    return false;
+                  }}
+                >
+                  <Button size="small" disabled={busy} aria-label={`Joindre le reçu de ${l.libelle}`}>
+                    Joindre
+                  </Button>
+                </Upload>
+              ) : (
+                '—'
+              ),
           },
           ...(ouverte
             ? [
