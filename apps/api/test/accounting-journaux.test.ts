@@ -146,7 +146,10 @@ describe('demo data', () => {
         or (x.source_type = 'reglement' and exists (select 1 from reglements r where r.id = x.source_id))
         or (x.source_type = 'achat' and exists (select 1 from achats a where a.id = x.source_id))
         or (x.source_type = 'piece_de_caisse' and exists (select 1 from pieces_de_caisse p where p.id = x.source_id))
-        or (x.source_type = 'paiement' and exists (select 1 from paiements p where p.id = x.source_id)))`);
+        or (x.source_type = 'paiement' and exists (select 1 from paiements p where p.id = x.source_id))
+        or (x.source_type = 'avance' and exists (select 1 from avances a where a.id = x.source_id))
+        or (x.source_type = 'avance_plein' and exists (select 1 from pleins_carburant p where p.id = x.source_id and p.avance_id is not null))
+        or (x.source_type = 'avance_frais' and exists (select 1 from frais_route r where r.id = x.source_id and r.avance_id is not null)))`);
     expect(orphans).toEqual([]);
   });
 });

@@ -74,6 +74,7 @@ const TABLES: Record<string, TableSpec | PlatformSpec> = {
   '/api/documents': tenant(T.documents),
   '/api/interventions': tenant(T.interventions),
   '/api/carburant': tenant(T.pleinsCarburant),
+  '/api/avances': tenant(T.avances),
   '/api/plans-entretien': tenant(T.plansEntretien),
   '/api/factures': tenant(T.factures),
   '/api/achats': tenant(T.achats),

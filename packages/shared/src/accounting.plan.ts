@@ -8,6 +8,8 @@ export const COMPTES = {
   clientsAvances: '4191',
   /** Fournisseurs: what the company owes on validated purchases. */
   fournisseurs: '401',
+  /** Personnel, avances et acomptes: what a driver holds of an advance for his road expenses (avances.ts). */
+  personnelAvances: '4211',
   /** État, TVA facturée (collectée) sur les ventes. */
   tvaCollectee: '4431',
   /** État, TVA due (the month's settlement when collected TVA exceeds recoverable TVA). */
@@ -60,6 +62,7 @@ export const COMPTE_LIBELLES: Record<string, string> = {
   '411': 'Clients',
   '4191': 'Clients, avances et acomptes reçus',
   '401': 'Fournisseurs, dettes en compte',
+  '4211': 'Personnel, avances et acomptes',
   '4431': 'État, TVA facturée sur ventes',
   '4441': 'État, TVA due',
   '4449': 'État, crédit de TVA à reporter',

@@ -53,6 +53,8 @@ export const AUDIT_ENTITES: Record<string, string> = {
   trajets: 'Trajet',
   parametres_entreprise: "Paramètres de l'entreprise",
   pleins_carburant: 'Plein de carburant',
+  avances: 'Avance de frais de route',
+  avance_depenses: 'Dépense justifiant une avance',
 };
 
 /** API path of a resource (`/api/piece_de_caisses`) → its audited table: the detail dialogs' history. */
@@ -81,6 +83,7 @@ export const AUDIT_PATHS: Record<string, string> = {
   '/api/fournisseurs': 'fournisseurs',
   '/api/trajets': 'trajets',
   '/api/carburant': 'pleins_carburant',
+  '/api/avances': 'avances',
 };
 
 /** One field's change: its value before and after (null when absent: a creation, a deletion). */

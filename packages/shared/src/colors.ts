@@ -1,4 +1,5 @@
 import type { ACHAT_STATUTS, FACTURE_STATUTS } from './accounting.schemas';
+import type { AVANCE_STATUTS } from './avances';
 import {
   type DocumentEtat,
   type INTERVENTION_STATUTS,
@@ -48,6 +49,10 @@ export const TAG_COLORS = {
   >,
   achat: { Brouillon: 'default', Validé: 'green' } satisfies Record<Of<typeof ACHAT_STATUTS>, string>,
   compte: { Actif: 'green', Bloqué: 'red' },
+  avance: { Ouverte: 'blue', Soldée: 'green', Annulée: 'red' } satisfies Record<
+    Of<typeof AVANCE_STATUTS>,
+    string
+  >,
   /** A vehicle's paper: expired in red, expiring within DOCUMENT_ALERTE_JOURS days in orange. */
   document: {
     Valide: 'green',

@@ -20,6 +20,15 @@ import {
 } from './accounting.schemas';
 import { AdresseBody, AdresseOut, AdresseUpdateBody } from './adresses';
 import { AuditEntryOut } from './audit';
+import {
+  AnnulerAvanceBody,
+  AvanceBody,
+  AvanceDetailOut,
+  AvanceOut,
+  AvanceUpdateBody,
+  JustificatifBody,
+  SolderBody,
+} from './avances';
 import { PleinBody, PleinOut, PleinUpdateBody } from './carburant.schemas';
 import { entityContract } from './contract';
 import { PlanEntretienBody, PlanEntretienOut, PlanEntretienUpdateBody } from './entretien.schemas';
@@ -53,6 +62,7 @@ import {
   AdressesQuery,
   AppareilsQuery,
   AuditQuery,
+  AvancesQuery,
   CarburantQuery,
   CoursesQuery,
   DemandesQuery,
@@ -196,6 +206,25 @@ export const carburantContract = entityContract({
   create: PleinBody,
   update: PleinUpdateBody,
   actions: {},
+});
+
+/**
+ * Driver advances (« avances de frais de route »): given, justified (`justificatifs`: attach or detach a
+ * fill or a road expense, or an office-entered expense), settled (`solder`) or cancelled (`annuler`); each
+ * step posted (docs/accounting.md). Money given is never deleted: cancelled, its postings reversed.
+ */
+export const avancesContract = entityContract({
+  path: '/api/avances',
+  item: AvanceOut,
+  detail: AvanceDetailOut,
+  query: AvancesQuery,
+  create: AvanceBody,
+  update: AvanceUpdateBody,
+  actions: {
+    justificatifs: { body: JustificatifBody },
+    solder: { body: SolderBody },
+    annuler: { body: AnnulerAvanceBody },
+  },
 });
 
 // ---------- Users ----------

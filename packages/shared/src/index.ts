@@ -8,6 +8,7 @@ export * from './audit';
 export * from './audit.endpoints';
 export * from './auth.endpoints';
 export * from './auth.schemas';
+export * from './avances';
 export * from './calendar';
 export * from './carburant.endpoints';
 export * from './carburant.rules';

@@ -7,6 +7,7 @@ import {
   STATUTS_REGLEMENT,
 } from './accounting.schemas';
 import { AUDIT_ACTION_CODES, AUDIT_ENTITES } from './audit';
+import { AVANCE_STATUTS } from './avances';
 import { isCalendarDate, zJourIso } from './calendar';
 import { MODES_PAIEMENT_CARBURANT, SAISIES_CARBURANT } from './carburant.rules';
 import { CARBURANT_MSG } from './carburant.schemas';
@@ -296,3 +297,15 @@ export const AuditQuery = listFilters({
 
 /** Every reference table (villes, garages, articles…): a search over its labels. */
 export const ReferenceQuery = listFilters({ search: zSearch });
+
+/** Driver advances: by driver, course, state, day given (`date_operation`). */
+export const AvancesQuery = listFilters(
+  {
+    chauffeur: zChamps.filtreId('chauffeur'),
+    course: zChamps.filtreId('course'),
+    statut: z.enum(AVANCE_STATUTS, { error: "Le statut de l'avance n'est pas valide." }).optional(),
+    ...dateRangeQuery,
+    search: zChamps.recherche(),
+  },
+  ['date_operation', 'montant', 'statut', 'chauffeur'],
+);

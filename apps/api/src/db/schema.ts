@@ -1,6 +1,7 @@
 // Every table of the database, one file per domain; drizzle-kit reads this barrel.
 export * from '../modules/accounting/accounting.table';
 export * from '../modules/audit/audit.table';
+export * from '../modules/avances/avances.table';
 export * from '../modules/chauffeur/chauffeur.table';
 export * from '../modules/entreprise/entreprise.table';
 export * from '../modules/fleet/fleet.table';

@@ -76,6 +76,7 @@ export const NOMS: Record<string, [string, string]> = {
   rapprochements: ['relevé rapproché', 'relevés rapprochés'],
   plans_entretien: ["plan d'entretien", "plans d'entretien"],
   rapprochement_lignes: ['ligne de relevé rapprochée', 'lignes de relevé rapprochées'],
+  avances: ['avance de frais de route', 'avances de frais de route'],
 };
 
 /** How many rows of each table still point at `table`.`id`. */

@@ -1,8 +1,10 @@
 import { accountingModule, logoImprime, operationsHooks } from './accounting';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+import { avancesModule, justifierSiOuverte } from './avances';
 import { carburantModule, compteurActuel, verifierPlein } from './carburant';
 import { chauffeurModule } from './chauffeur';
+import { wireJustifierAvance } from './chauffeur/avance-justifiee';
 import { wireVerifierPlein } from './chauffeur/plein-verifie';
 import { entrepriseModule, wireLogoImprime } from './entreprise';
 import { entretienModule, rappelsPlansEntretien } from './entretien';
@@ -28,6 +30,8 @@ wireLogoImprime(logoImprime);
 // The fuel domain reads vehicles and the driver's fills: they reach it through these two interfaces.
 wireCompteurVehicule(compteurActuel);
 wireVerifierPlein(verifierPlein);
+// A driver's fill paid on his advance, or his road expense, justifies his open advance (module avances).
+wireJustifierAvance(justifierSiOuverte);
 // The maintenance reminders are a part of the day's run.
 addDailyJob(async (tx, today) => {
   await rappelsPlansEntretien(tx, today);
@@ -51,6 +55,7 @@ export const MODULES: ApiModule[] = [
   carburantModule,
   entretienModule,
   rentabiliteModule,
+  avancesModule,
 ];
 
 /**
@@ -68,6 +73,7 @@ const SEED_ORDER = [
   'chauffeur',
   'carburant',
   'entretien',
+  'avances',
 ];
 
 /** The modules that seed demo data, in `SEED_ORDER`; a module with a seed missing from the order fails. */

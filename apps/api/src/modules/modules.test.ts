@@ -5,7 +5,7 @@ import * as schema from '../db/schema';
 import { MODULES, seedingModules } from '.';
 
 describe('modules', () => {
-  it('each has its own name, and the seeds run reference → fleet → operations → accounting → geolocation → chauffeur → carburant → entretien', () => {
+  it('each has its own name, and the seeds run reference → fleet → operations → accounting → geolocation → chauffeur → carburant → entretien → avances', () => {
     const names = MODULES.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     expect(seedingModules().map((m) => m.name)).toEqual([
@@ -17,6 +17,7 @@ describe('modules', () => {
       'chauffeur',
       'carburant',
       'entretien',
+      'avances',
     ]);
   });
 

@@ -33,6 +33,7 @@ const SCREENS: Record<RouteName, Screen> = {
   factures: lazyScreen(() => import('../features/accounting/FacturesPage')),
   achats: lazyScreen(() => import('../features/accounting/AchatsPage')),
   pieces_de_caisse: lazyScreen(() => import('../features/accounting/PiecesDeCaissePage')),
+  avances: lazyScreen(() => import('../features/avances/AvancesPage')),
   journaux: lazyScreen(() => import('../features/accounting/JournauxPage')),
   lettrage: lazyScreen(() => import('../features/accounting/LettragePage')),
   rapprochements: lazyScreen(() => import('../features/accounting/RapprochementsPage')),

@@ -194,6 +194,12 @@ export const ROUTE_PATHS = [
     access: 'private',
   },
   {
+    name: 'avances',
+    path: '/comptabilite/avances',
+    title: 'Avances de frais de route',
+    access: 'private',
+  },
+  {
     name: 'journaux',
     path: '/comptabilite/journaux',
     title: 'Journaux',

@@ -35,7 +35,13 @@ export type SourceType =
   | 'cloture'
   | 'a_nouveau'
   /** A fee entry created from a statement line (rapprochements.service.ts), source_id the line. */
-  | 'rapprochement';
+  | 'rapprochement'
+  /** A driver advance given or settled (module avances), source_id the advance. */
+  | 'avance'
+  /** A line justifying a driver advance: a fill, a road expense, an office expense; source_id the line. */
+  | 'avance_plein'
+  | 'avance_frais'
+  | 'avance_depense';
 
 export interface NouvelleEcriture {
   entreprise_id: number;

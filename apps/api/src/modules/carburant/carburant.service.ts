@@ -1,4 +1,5 @@
 import {
+  AVANCE_MSG,
   CARBURANT_MSG,
   CHAUFFEUR_TYPES,
   type FichierEnvoye,
@@ -6,6 +7,7 @@ import {
   type ImportReport,
   MONTANT_MAX,
   nomComplet,
+  numeroAvance,
   PleinBody,
   type PleinUpdateBody,
   plaqueCle,
@@ -19,6 +21,7 @@ import { AppError, fieldErrors } from '../../lib/errors';
 import type { StoredFiles } from '../../lib/stored-files';
 import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
+import { justifierAvance } from '../chauffeur/avance-justifiee';
 import { photosChauffeur, pleinsCarburant } from '../chauffeur/chauffeur.table';
 import { vehicules } from '../fleet/fleet.table';
 import { courses } from '../operations/operations.table';
@@ -91,7 +94,22 @@ async function inserer(
     .values({ ...values(body), saisie })
     .returning({ id: pleinsCarburant.id });
   await verifierPlein(tx, entrepriseId, row!.id, scope.user.id);
+  await justifierAvance()(tx, entrepriseId, 'plein', row!.id);
   return row!.id;
+}
+
+/** A fill that justifies an advance keeps its figures, driver and mode (its posting is on them). */
+function figeParAvance(current: { avance_id: number | null }, body: PleinUpdateBody | null): void {
+  if (current.avance_id === null) return;
+  const touche =
+    body === null ||
+    ['vehicule_id', 'chauffeur_id', 'litres', 'prix_litre', 'montant', 'mode_paiement', 'date'].some(
+      (k) => body[k as keyof PleinUpdateBody] !== undefined,
+    );
+  if (touche)
+    throw new AppError('carburant.justifie', 409, [
+      AVANCE_MSG.justifieSurAvance(numeroAvance(current.avance_id)),
+    ]);
 }
 
 export async function createPlein(db: Db, scope: Scope, body: PleinBody): Promise<number> {
@@ -112,6 +130,7 @@ export async function createPlein(db: Db, scope: Scope, body: PleinBody): Promis
 export async function updatePlein(db: Db, scope: Scope, id: number, body: PleinUpdateBody): Promise<void> {
   await transaction(db, async (tx) => {
     const current = await findPlein(tx, scope, id);
+    figeParAvance(current, body);
     const merged = {
       vehicule_id: body.vehicule_id ?? current.vehicule_id,
       chauffeur_id: body.chauffeur_id === undefined ? current.chauffeur_id : body.chauffeur_id,
@@ -147,6 +166,7 @@ export async function updatePlein(db: Db, scope: Scope, id: number, body: PleinU
     };
     await scoped(tx, scope).update(pleinsCarburant).set(set).where(eq(pleinsCarburant.id, id));
     await verifierPlein(tx, current.entreprise_id, id, scope.user.id);
+    await justifierAvance()(tx, current.entreprise_id, 'plein', id);
   });
 }
 
@@ -154,6 +174,7 @@ export async function updatePlein(db: Db, scope: Scope, id: number, body: PleinU
 export async function destroyPlein(db: Db, files: StoredFiles, scope: Scope, id: number): Promise<string> {
   const chemins = await transaction(db, async (tx) => {
     const p = await findPlein(tx, scope, id);
+    figeParAvance(p, null);
     const s = scoped(tx, { entrepriseId: p.entreprise_id });
     const photos = await s
       .delete(photosChauffeur)

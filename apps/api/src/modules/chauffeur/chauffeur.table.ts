@@ -112,6 +112,8 @@ export const pleinsCarburant = pgTable(
     /** MODES_PAIEMENT_CARBURANT. */
     mode_paiement: varchar('mode_paiement', { length: 12 }),
     saisie: varchar('saisie', { length: 12 }).notNull().default('chauffeur'),
+    /** The driver advance it justifies (module avances; foreign key in its migration), or null. */
+    avance_id: integer('avance_id'),
     anomalies: jsonb('anomalies').$type<AnomalieCarburant[]>().notNull().default([]),
     date_plein: timestamptz('date_plein').notNull(),
     created_at: timestamptz('created_at').notNull().default(sql`now()`),
@@ -122,6 +124,7 @@ export const pleinsCarburant = pgTable(
     index('pleins_carburant_vehicule_idx').on(t.entreprise_id, t.vehicule_id, t.date_plein),
     index('pleins_carburant_course_idx').on(t.entreprise_id, t.course_id),
     index('pleins_carburant_date_idx').on(t.entreprise_id, t.date_plein),
+    index('pleins_carburant_avance_idx').on(t.entreprise_id, t.avance_id),
     check('pleins_carburant_litres_check', sql`${t.litres} > 0`),
     check('pleins_carburant_montant_check', sql`${t.montant} > 0`),
     enumCheck('pleins_carburant_mode_check', t.mode_paiement, MODES_PAIEMENT_CARBURANT),
@@ -145,10 +148,13 @@ export const fraisRoute = pgTable(
     montant: integer('montant').notNull(),
     note: text('note'),
     date_frais: timestamptz('date_frais').notNull(),
+    /** The driver advance it justifies (module avances; foreign key in its migration), or null. */
+    avance_id: integer('avance_id'),
   },
   (t) => [
     uniqueIndex('frais_route_client_unique').on(t.chauffeur_id, t.id_client),
     index('frais_route_course_idx').on(t.entreprise_id, t.course_id),
+    index('frais_route_avance_idx').on(t.entreprise_id, t.avance_id),
     enumCheck('frais_route_type_check', t.type, FRAIS_TYPES),
     check('frais_route_montant_check', sql`${t.montant} > 0`),
   ],
@@ -203,6 +209,8 @@ export const photosChauffeur = pgTable(
       'carburant',
       'frais',
       'incident',
+      // A receipt of an expense entered at the office against a driver advance (module avances).
+      'depense',
     ]),
   ],
 );

@@ -27,6 +27,7 @@ import { vehicules } from '../fleet/fleet.table';
 import { notify } from '../notifications/notify';
 import { appliquerStatut } from '../operations/courses.service';
 import { type Course, courses } from '../operations/operations.table';
+import { justifierAvance } from './avance-justifiee';
 import { conflitChauffeur } from './chauffeur.errors';
 import {
   courseEtapes,
@@ -390,8 +391,10 @@ export function enregistrerCarburant(db: Db, files: StoredFiles, scope: Scope, b
       }),
       out: (row, plaque, photo) => releveOut('carburant', row, chauffeurNom(scope), plaque, photo),
       // Checked once, as the office's fills are: the office hears of an anomaly at once.
-      after: (tx, row) =>
-        verifierPleinChauffeur()(tx, scope.entrepriseId!, row.id, scope.user.id).then(() => undefined),
+      after: async (tx, row) => {
+        await verifierPleinChauffeur()(tx, scope.entrepriseId!, row.id, scope.user.id);
+        await justifierAvance()(tx, scope.entrepriseId!, 'plein', row.id);
+      },
     },
     body,
   );
@@ -415,6 +418,10 @@ export function enregistrerFrais(db: Db, files: StoredFiles, scope: Scope, body:
         ...position(b),
       }),
       out: (row, plaque, photo) => releveOut('frais', row, chauffeurNom(scope), plaque, photo),
+      // Paid from his advance: it justifies his open advance for the course (or the period) at once.
+      after: async (tx, row) => {
+        await justifierAvance()(tx, scope.entrepriseId!, 'frais', row.id);
+      },
     },
     body,
   );

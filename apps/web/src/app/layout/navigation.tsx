@@ -65,6 +65,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: 'factures', label: 'Factures', route: 'factures' },
       { key: 'achats', label: 'Achats', route: 'achats' },
       { key: 'pieces_de_caisse', label: 'Pièces de caisse', route: 'pieces_de_caisse' },
+      { key: 'avances', label: 'Avances de frais', route: 'avances' },
       { key: 'journaux', label: 'Journaux', route: 'journaux' },
       { key: 'lettrage', label: 'Lettrage', route: 'lettrage' },
       { key: 'rapprochements', label: 'Rapprochements', route: 'rapprochements' },
