@@ -1,8 +1,14 @@
-import { rapportResumeEndpoint, rapportZonesEndpoint, zonesContract } from '@yams/shared';
+import {
+  rapportEvenementsEndpoint,
+  rapportResumeEndpoint,
+  rapportZonesEndpoint,
+  zonesContract,
+} from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
 import { rapportRoute } from '../accounting/rapport.route';
-import { resumeRapport, zonesRapport } from './rapports-gps.documents';
+import { getRapportEvenements } from './evenements-rapport.service';
+import { evenementsRapport, resumeRapport, zonesRapport } from './rapports-gps.documents';
 import { getRapportResume } from './resume.service';
 import { getZone, listZones } from './zones.repository';
 import { createZone, destroyZone, updateZone } from './zones.service';
@@ -29,6 +35,14 @@ const rapportsGpsRoutes: FastifyPluginAsyncZod = async (app) => {
       'Temps sur site : chaque visite d’une zone (ou du chargement, du déchargement d’une course) sur une période, par zone, véhicule ou client (format=xlsx|pdf pour le fichier)',
     compute: (scope, q) => getRapportZones(app.db, scope, q),
     document: zonesRapport,
+  });
+
+  rapportRoute(app, rapportEvenementsEndpoint, {
+    tags,
+    summary:
+      'Événements GPS sur une période : excès de vitesse, arrêts prolongés hors zone, ralentis, appareils silencieux, entrées et sorties de zone, chacun avec son lieu (format=xlsx|pdf pour le fichier)',
+    compute: (scope, q) => getRapportEvenements(app.db, scope, q),
+    document: evenementsRapport,
   });
 
   crudRoutes(app, zonesContract, {
