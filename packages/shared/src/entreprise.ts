@@ -110,9 +110,7 @@ export const ParametresEntrepriseBody = z.object({
     .entierOptionnel("La marge d'anomalie de consommation", 0, 200)
     .transform((v) => v ?? undefined),
   /** GPS alerts: above this speed a vehicle speeds (unless the vehicle has its own limit)… */
-  vitesse_max_kmh: zChamps
-    .entierOptionnel('La vitesse maximale', 10, 250)
-    .transform((v) => v ?? undefined),
+  vitesse_max_kmh: zChamps.entierOptionnel('La vitesse maximale', 10, 250).transform((v) => v ?? undefined),
   /** …a stop outside every zone longer than this… */
   arret_alerte_minutes: zChamps
     .entierOptionnel("La durée d'un arrêt prolongé", 1, 1440)

@@ -94,8 +94,6 @@ export const NotificationPreferencesOut = z.object({
   /** The kinds received unless turned off (the GPS alerts are in `alertes`). */
   types: z.array(z.object({ type: z.string(), libelle: z.string(), actif: z.boolean() })),
   /** Each GPS alert: received in the application, by e-mail (both off until chosen). */
-  alertes: z.array(
-    z.object({ type: z.string(), libelle: z.string(), app: z.boolean(), email: z.boolean() }),
-  ),
+  alertes: z.array(z.object({ type: z.string(), libelle: z.string(), app: z.boolean(), email: z.boolean() })),
 });
 export type NotificationPreferencesOut = z.infer<typeof NotificationPreferencesOut>;

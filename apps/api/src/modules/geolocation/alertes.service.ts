@@ -89,6 +89,15 @@ export class AlertesGps {
 
   constructor(private readonly app: App) {}
 
+  /**
+   * Reads the company's zones, thresholds and vehicles' limits again at its next fix (its zones changed on
+   * this node); otherwise they are read again within CONFIG_MS.
+   */
+  forgetEntreprise(entrepriseId: number | null): void {
+    if (entrepriseId === null) this.configs.clear();
+    else this.configs.delete(entrepriseId);
+  }
+
   private async config(entrepriseId: number): Promise<ConfigEntreprise> {
     const hit = this.configs.get(entrepriseId);
     if (hit && Date.now() - hit.at < CONFIG_MS) return hit;
@@ -176,9 +185,7 @@ export class AlertesGps {
     const valides = fixes.filter((f) => f.valide);
     if (!valides.length) return Promise.resolve();
     const previous = this.chaines.get(device.id) ?? Promise.resolve();
-    const run = previous
-      .catch(() => undefined)
-      .then(() => this.evaluerMaintenant(device, valides));
+    const run = previous.catch(() => undefined).then(() => this.evaluerMaintenant(device, valides));
     this.chaines.set(device.id, run);
     void run.finally(() => {
       if (this.chaines.get(device.id) === run) this.chaines.delete(device.id);
@@ -201,7 +208,13 @@ export class AlertesGps {
       };
       found.push(...evaluerFix(etat, fix, seuils, config.zones));
     }
-    for (const a of found) await recordAlerte(this.app, device, a, config.zones);
+    for (const a of found) {
+      // An alert never fails the ingest (the fixes are stored): a zone deleted meanwhile on another node…
+      await recordAlerte(this.app, device, a, config.zones).catch((err) => {
+        this.app.log.warn({ err, appareil: device.id, type: a.type }, 'alerte GPS non enregistrée');
+        this.configs.delete(device.entreprise_id);
+      });
+    }
   }
 }
 
@@ -339,7 +352,13 @@ export async function recordAlerte(
       );
     const lien = `${app.config.appUrl}${LIEN_EVENEMENTS}`;
     return destinataires.map((u) =>
-      alerteMail(u.email!, [u.prenom, u.nom].filter(Boolean).join(' '), `Alerte GPS — ${titre}`, contenu, lien),
+      alerteMail(
+        u.email!,
+        [u.prenom, u.nom].filter(Boolean).join(' '),
+        `Alerte GPS — ${titre}`,
+        contenu,
+        lien,
+      ),
     );
   });
   if (!mails) return false;

@@ -89,7 +89,11 @@ const ancre = (f: FixAlerte, t: number): Ancre => ({
 });
 
 /** In a zone or within its exit margin (a truck parked at the depot's gate is at the depot). */
-export function dansUneZone(zones: readonly ZoneAlerte[], latitude: number, longitude: number): ZoneAlerte | null {
+export function dansUneZone(
+  zones: readonly ZoneAlerte[],
+  latitude: number,
+  longitude: number,
+): ZoneAlerte | null {
   return zones.find((z) => distanceAuBord(z.geo, latitude, longitude) <= margeSortie(z.geo)) ?? null;
 }
 
@@ -108,8 +112,12 @@ export function evaluerFix(
   const trou = etat.dernier !== null && t - etat.dernier > TROU_MS;
   etat.dernier = t;
   const found: AlerteDetectee[] = [];
-  const at = (type: GpsEvenementType, a: Ancre, details: GpsEvenementDetails, zone: ZoneAlerte | null = null) =>
-    found.push({ type, heure: a.heure, latitude: a.latitude, longitude: a.longitude, zone, details });
+  const at = (
+    type: GpsEvenementType,
+    a: Ancre,
+    details: GpsEvenementDetails,
+    zone: ZoneAlerte | null = null,
+  ) => found.push({ type, heure: a.heure, latitude: a.latitude, longitude: a.longitude, zone, details });
 
   // Overspeed: one alert per episode, from the first fix over the limit until the speed is back under the
   // limit by VITESSE_HYSTERESE_KMH (a speed hovering at the limit is one episode) or a silence.

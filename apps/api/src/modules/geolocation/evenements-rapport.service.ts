@@ -79,6 +79,9 @@ export async function getRapportEvenements(
     date_debut: debut,
     date_fin: fin,
     evenements,
-    types: GPS_EVENEMENT_TYPES.filter((t) => nombre.has(t)).map((type) => ({ type, nombre: nombre.get(type)! })),
+    types: GPS_EVENEMENT_TYPES.filter((t) => nombre.has(t)).map((type) => ({
+      type,
+      nombre: nombre.get(type)!,
+    })),
   };
 }

@@ -107,6 +107,11 @@ export class Ingest {
     this.devices.delete(identifiant);
   }
 
+  /** Forgets a company's alert settings and zones (a zone changed here); null: every company's. */
+  forgetAlertes(entrepriseId: number | null): void {
+    this.alertes.forgetEntreprise(entrepriseId);
+  }
+
   /** Forgets every course context (a course's coordinates or statut changed). */
   forgetCourses(): void {
     this.contexts.clear();

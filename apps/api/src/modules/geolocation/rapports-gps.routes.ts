@@ -6,7 +6,9 @@ import {
 } from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
+import type { Scope } from '../../plugins/auth';
 import { rapportRoute } from '../accounting/rapport.route';
+import { sharedIngest } from './ingest';
 import { getRapportEvenements } from './evenements-rapport.service';
 import { evenementsRapport, resumeRapport, zonesRapport } from './rapports-gps.documents';
 import { getRapportResume } from './resume.service';
@@ -45,6 +47,14 @@ const rapportsGpsRoutes: FastifyPluginAsyncZod = async (app) => {
     document: evenementsRapport,
   });
 
+  // The alerts of the ingest read the company's zones again at once (zone enter/exit; a superadmin's
+  // change: every company's).
+  const ingest = sharedIngest(app);
+  const fraiche = <R>(scope: Scope, result: R) => {
+    ingest.forgetAlertes(scope.entrepriseId);
+    return result;
+  };
+
   crudRoutes(app, zonesContract, {
     tags: ['Géolocalisation : zones'],
     nom: { un: 'une zone', des: 'les zones' },
@@ -52,14 +62,16 @@ const rapportsGpsRoutes: FastifyPluginAsyncZod = async (app) => {
     get: (scope, id) => getZone(app.db, scope, id),
     options: { label: (z) => z.nom },
     create: {
-      run: (scope, body) => createZone(app.db, scope, body),
+      run: async (scope, body) => fraiche(scope, await createZone(app.db, scope, body)),
       message: (z) => `La zone ${z.nom} a été ajoutée.`,
     },
     update: {
-      run: (scope, id, body) => updateZone(app.db, scope, id, body),
+      run: async (scope, id, body) => fraiche(scope, await updateZone(app.db, scope, id, body)),
       message: (z) => `La zone ${z.nom} a été modifiée.`,
     },
-    destroy: (scope, id) => destroyZone(app.db, scope, id),
+    destroy: async (scope, id) => {
+      return fraiche(scope, await destroyZone(app.db, scope, id));
+    },
     missing: (id) => `La zone n°${id} n'existe pas.`,
   });
 };
