@@ -89,6 +89,7 @@ export const NotificationPreferencesBody = z.object({
   /** The GPS alerts received by e-mail (absent: unchanged). */
   alertes_email: zAlertes('Les alertes par e-mail'),
 });
+export type NotificationPreferencesBody = z.input<typeof NotificationPreferencesBody>;
 
 export const NotificationPreferencesOut = z.object({
   /** The kinds received unless turned off (the GPS alerts are in `alertes`). */

@@ -274,8 +274,8 @@ function alerteMail(to: string, nom: string, titre: string, contenu: string, lie
   };
 }
 
-/** The Géolocalisation screen's events tab (web: PATHS.geolocalisation, tab « evenements »). */
-const LIEN_EVENEMENTS = '/geolocalisation?onglet=evenements';
+/** The Géolocalisation screen's events tab (web: PATHS['geolocalisation.evenements']). */
+const LIEN_EVENEMENTS = '/geolocalisation/evenements';
 
 /**
  * Records an alert once (the unique key device + type + start + zone) with its place, the vehicle's open
@@ -333,7 +333,7 @@ export async function recordAlerte(
       type: alerte,
       titre,
       contenu,
-      lien: `${LIEN_EVENEMENTS}&id=${row.id}`,
+      lien: LIEN_EVENEMENTS,
       entreprises: [device.entreprise_id],
       cle: `gps_evenement:${row.id}`,
     });
