@@ -156,9 +156,8 @@ describe('alertes GPS à l’ingestion', () => {
     // From the west at 30 km/h into the circle (its border 1.7 km east), parked at the border
     // jittering between 280 and 330 m from the centre, then away east.
     const fixes: Fix[] = [0, 0.5, 1, 1.5].map((km, i) => ({ ms: from + i * 60_000, east: km * KM, kmh: 30 }));
-    [1.72, 1.68, 1.71, 1.67, 1.72, 1.69].forEach((km, i) =>
-      fixes.push({ ms: from + (4 + i) * 60_000, east: km * KM, kmh: 0 }),
-    );
+    for (const [i, km] of [1.72, 1.68, 1.71, 1.67, 1.72, 1.69].entries())
+      fixes.push({ ms: from + (4 + i) * 60_000, east: km * KM, kmh: 0 });
     fixes.push(
       { ms: from + 11 * 60_000, east: 2.6 * KM, kmh: 30 },
       { ms: from + 12 * 60_000, east: 3 * KM, kmh: 30 },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERTE_GPS_KEYS, type AlerteGps, ALERTES_GPS } from './alertes';
+import { ALERTE_GPS_KEYS, ALERTES_GPS, type AlerteGps } from './alertes';
 
 /** The kinds of notification events create; each user chooses which they receive ('Mon compte'). */
 export const NOTIFICATION_TYPES = {

@@ -9,8 +9,8 @@ import {
 import { and, asc, eq, gte, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { users } from '../../db/core.table';
 import { toIso } from '../../db/columns';
+import { users } from '../../db/core.table';
 import { platformSql, scoped } from '../../db/scoped';
 import { escapeHtml as esc, mailLayout } from '../../lib/mail-layout';
 import type { Mail } from '../../lib/mailer';
@@ -317,7 +317,8 @@ export async function recordAlerte(
         lieu,
         details: a.details,
         ref: a.zone?.id ?? 0,
-        zone_id: a.zone?.id ?? null,
+        // A zone's event: its zone; any other: the zone it happened in, if any.
+        zone_id: zone?.id ?? null,
         course_id: course?.id ?? null,
       })
       .onConflictDoNothing()

@@ -154,7 +154,7 @@ describe('alertes : entrée et sortie de zone', () => {
     // From 1 km out, into the zone, then parked at the border: 190–240 m from the centre (the margin is 50 m).
     const fixes = [fix(0, 1000, 30), fix(1, 600, 30), fix(2, 190, 10)];
     const jitter = [230, 195, 240, 185, 235, 205, 190, 245, 199];
-    jitter.forEach((m, k) => fixes.push(fix(3 + k, m, 0)));
+    for (const [k, m] of jitter.entries()) fixes.push(fix(3 + k, m, 0));
     fixes.push(fix(20, 800, 30), fix(21, 1200, 40));
     const alerts = run(fixes, [zone]);
     expect(alerts.filter((a) => a.zone).map((a) => [a.type, a.heure])).toEqual([

@@ -161,7 +161,7 @@ export function evenementsRapport(r: RapportEvenementsOut): Rapport {
         lignes: r.evenements.map((e) => ({
           cellules: [
             formatDateTime(e.heure),
-            e.zone ? `${e.type} (${e.zone.nom})` : e.type,
+            e.type,
             e.vehicule?.plaque ?? e.appareil.nom,
             e.lieu ?? `${formatNumber(e.latitude, 5)}, ${formatNumber(e.longitude, 5)}`,
             e.detail,

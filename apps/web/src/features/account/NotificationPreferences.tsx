@@ -1,7 +1,7 @@
 import { isNotificationType } from '@yams/shared';
 import { Checkbox, Divider, Skeleton, Space, Typography } from 'antd';
+import { AlertesPreferences } from '../notifications/AlertesPreferences';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../notifications/api';
-import { AlertesPreferences } from './AlertesPreferences';
 
 /** 'Mon compte': which kinds of notification this user receives (saved at each change). */
 export function NotificationPreferences() {

@@ -12,7 +12,7 @@ import type { DisplayField } from '../../components/list/types';
 import { ReportScreen } from '../../components/report/ReportScreen';
 import { ReportTable } from '../../components/report/ReportTable';
 import type { ReportDecl, ReportValues } from '../../components/report/types';
-import { AlertesPreferences } from '../account/AlertesPreferences';
+import { AlertesPreferences } from '../notifications/AlertesPreferences';
 import { filtreVehicule, filtreZone, periodeGps } from './rapportsFiltres';
 
 // Événements: the GPS alerts recorded over a period (overspeed, long stops outside the zones, idle engine,
@@ -40,16 +40,7 @@ const coordonnees = (e: GpsEvenementOut) => `${formatNumber(e.latitude, 5)}, ${f
 
 const EVENEMENTS: DisplayField<GpsEvenementOut>[] = [
   { key: 'heure', format: 'datetime' },
-  {
-    key: 'type',
-    value: (e) => (e.zone ? `${e.type} (${e.zone.nom})` : e.type),
-    render: (e) => (
-      <span>
-        <Tag color={COULEURS[e.type]}>{e.type}</Tag>
-        {e.zone?.nom}
-      </span>
-    ),
-  },
+  { key: 'type', render: (e) => <Tag color={COULEURS[e.type]}>{e.type}</Tag> },
   { key: 'vehicule', value: (e) => e.vehicule?.plaque ?? e.appareil.nom },
   { key: 'lieu', value: (e) => e.lieu ?? coordonnees(e) },
   { key: 'detail', value: (e) => e.detail },

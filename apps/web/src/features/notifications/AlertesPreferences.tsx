@@ -1,6 +1,6 @@
 import { type AlerteGps, isAlerteGps, isNotificationType } from '@yams/shared';
 import { Checkbox, Skeleton, Table, Typography } from 'antd';
-import { useNotificationPreferences, useSaveNotificationPreferences } from '../notifications/api';
+import { useNotificationPreferences, useSaveNotificationPreferences } from './api';
 
 type Canal = 'app' | 'email';
 interface Ligne {
