@@ -34,7 +34,7 @@ import {
 import { distanceM } from './geo';
 import { appareils, type GpsEvenementDetails, gpsEvenements, positions, zones } from './geolocation.table';
 import type { Fix } from './osmand';
-import type { ZoneGeo } from './zones.geo';
+import { zoneGeo } from './zones.geo';
 
 // The GPS alerts at ingest (docs/architecture.md, « GPS alerts »): each device's state lives in the memory of
 // the node that receives its fixes (alertes.ts); a company's thresholds, zones and vehicles' limits are read
@@ -69,17 +69,6 @@ type App = Pick<FastifyInstance, 'db' | 'log' | 'mailer' | 'config'>;
 
 const contactDe = (attributs: Record<string, unknown> | null): boolean | null =>
   typeof attributs?.ignition === 'boolean' ? attributs.ignition : null;
-
-export const zoneGeo = (z: {
-  type: string;
-  latitude: number;
-  longitude: number;
-  rayon_m: number | null;
-  points: [number, number][] | null;
-}): ZoneGeo =>
-  z.type === 'polygone'
-    ? { type: 'polygone', points: z.points ?? [] }
-    : { type: 'cercle', latitude: z.latitude, longitude: z.longitude, rayon_m: z.rayon_m ?? 0 };
 
 export class AlertesGps {
   private etats = new Map<number, EtatAlertes>();
