@@ -54,6 +54,10 @@ export const ALERTES_DEFAUTS = {
 /** An overspeed episode ends once the speed is this far under the limit (no alert per fix at the limit). */
 export const VITESSE_HYSTERESE_KMH = 5;
 
+/** `0.41234, 9.45678`: a place without a name, as GPS applications write it (a point, not a French comma). */
+export const coordonneesTexte = (p: { latitude: number; longitude: number }) =>
+  `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}`;
+
 export const RapportEvenementsQuery = z.object({
   date_debut: zJour('La date de début'),
   date_fin: zJour('La date de fin'),

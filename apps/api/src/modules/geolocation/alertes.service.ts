@@ -1,6 +1,7 @@
 import {
   ALERTES_DEFAUTS,
   alerteDe,
+  coordonneesTexte,
   formatDateTime,
   GPS,
   type GpsEvenementType,
@@ -317,7 +318,7 @@ export async function recordAlerte(
     const qui = vehicule?.plaque ?? nom?.nom ?? `l’appareil n°${device.id}`;
     const titre = `${a.type} : ${qui}`;
     const detail = detailTexte(a.type, a.details);
-    const ou = lieu ?? `${a.latitude.toFixed(5)}, ${a.longitude.toFixed(5)}`;
+    const ou = lieu ?? coordonneesTexte(a);
     const contenu = `${a.type}${a.zone ? ` « ${a.zone.nom} »` : ''} — ${qui}, le ${formatDateTime(a.heure)}, ${ou}${detail ? ` : ${detail}` : ''}.`;
     await notify(tx, {
       type: alerte,

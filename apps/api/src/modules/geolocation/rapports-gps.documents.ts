@@ -1,4 +1,5 @@
 import {
+  coordonneesTexte,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -163,7 +164,7 @@ export function evenementsRapport(r: RapportEvenementsOut): Rapport {
             formatDateTime(e.heure),
             e.type,
             e.vehicule?.plaque ?? e.appareil.nom,
-            e.lieu ?? `${formatNumber(e.latitude, 5)}, ${formatNumber(e.longitude, 5)}`,
+            e.lieu ?? coordonneesTexte(e),
             e.detail,
             e.course?.code ?? null,
           ],

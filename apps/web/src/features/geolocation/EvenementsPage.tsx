@@ -1,4 +1,5 @@
 import {
+  coordonneesTexte,
   formatNumber,
   GPS_EVENEMENT_TYPES,
   type GpsEvenementOut,
@@ -36,13 +37,11 @@ const LABELS: Record<string, string> = {
   course: 'Course',
 };
 
-const coordonnees = (e: GpsEvenementOut) => `${formatNumber(e.latitude, 5)}, ${formatNumber(e.longitude, 5)}`;
-
 const EVENEMENTS: DisplayField<GpsEvenementOut>[] = [
   { key: 'heure', format: 'datetime' },
   { key: 'type', render: (e) => <Tag color={COULEURS[e.type]}>{e.type}</Tag> },
   { key: 'vehicule', value: (e) => e.vehicule?.plaque ?? e.appareil.nom },
-  { key: 'lieu', value: (e) => e.lieu ?? coordonnees(e) },
+  { key: 'lieu', value: (e) => e.lieu ?? coordonneesTexte(e) },
   { key: 'detail', value: (e) => e.detail },
   { key: 'course', value: (e) => e.course?.code },
 ];

@@ -55,9 +55,9 @@ export function AlertesPreferences() {
           { key: 'libelle', title: 'Alerte', dataIndex: 'libelle' },
           {
             key: 'app',
-            title: 'Dans l’application',
+            title: 'Application',
             align: 'center',
-            width: 130,
+            width: 100,
             render: coche('app', 'dans l’application'),
           },
           {
