@@ -62,9 +62,9 @@ export function AlertesPreferences() {
           },
           {
             key: 'email',
-            title: 'Par e-mail',
+            title: 'E-mail',
             align: 'center',
-            width: 110,
+            width: 80,
             render: coche('email', 'par e-mail'),
           },
         ]}
