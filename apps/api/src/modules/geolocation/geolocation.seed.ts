@@ -483,7 +483,7 @@ async function seedCourseEnTransit(
 
 /**
  * The demo's GPS events: its tracks evaluated as the ingest evaluates them (alertes.ts) with the default
- * thresholds, the first vehicle of each company limited to 50 km/h (so the report shows overspeeding), each
+ * thresholds, the first vehicle of each company limited to 55 km/h (so the report shows overspeeding), each
  * event's place its zone. No notification: nobody chose an alert yet.
  */
 async function seedEvenements(
@@ -498,7 +498,7 @@ async function seedEvenements(
     limites.set(d.vehicule_id, d.entreprise_id);
     await scoped(db, { entrepriseId: d.entreprise_id })
       .update(vehicules)
-      .set({ vitesse_max_kmh: 50 })
+      .set({ vitesse_max_kmh: 55 })
       .where(eq(vehicules.id, d.vehicule_id));
   }
   const zonesDe = new Map<number, ZoneAlerte[]>();
@@ -513,7 +513,7 @@ async function seedEvenements(
     }
     const zs = zonesDe.get(d.entreprise_id)!;
     const seuils: SeuilsAlertes = {
-      vitesseMaxKmh: d.vehicule_id && limites.has(d.vehicule_id) ? 50 : ALERTES_DEFAUTS.vitesse_max_kmh,
+      vitesseMaxKmh: d.vehicule_id && limites.has(d.vehicule_id) ? 55 : ALERTES_DEFAUTS.vitesse_max_kmh,
       arretMinutes: ALERTES_DEFAUTS.arret_alerte_minutes,
       ralentiMinutes: ALERTES_DEFAUTS.ralenti_alerte_minutes,
       vitesseMouvementKmh: PARAMETRES_DEFAUTS.vitesse_mouvement_kmh,
