@@ -175,11 +175,14 @@ export class AlertesGps {
     const valides = fixes.filter((f) => f.valide);
     if (!valides.length) return Promise.resolve();
     const previous = this.chaines.get(device.id) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.evaluerMaintenant(device, valides));
+    // The alerts never fail the ingest: the fixes are stored, an error is logged.
+    const run: Promise<void> = previous
+      .then(() => this.evaluerMaintenant(device, valides))
+      .catch((err) => this.app.log.warn({ err, appareil: device.id }, 'alertes GPS non évaluées'))
+      .finally(() => {
+        if (this.chaines.get(device.id) === run) this.chaines.delete(device.id);
+      });
     this.chaines.set(device.id, run);
-    void run.finally(() => {
-      if (this.chaines.get(device.id) === run) this.chaines.delete(device.id);
-    });
     return run;
   }
 
