@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { startMaintenance } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed';
+import { startSilences } from './modules/geolocation/alertes.service';
 import { startDailyJobs } from './modules/notifications/daily';
 
 const config = loadConfig();
@@ -50,9 +51,11 @@ try {
     (err) => app.log.error(err),
     (ran) => app.log.info({ job: 'notifications-quotidiennes', ran }, 'tâches du jour essayées'),
   );
+  const stopSilences = startSilences(app, (err) => app.log.error(err));
   app.addHook('onClose', async () => {
     stopMaintenance();
     stopDailyJobs();
+    stopSilences();
   });
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');

@@ -1,4 +1,4 @@
-import { addDays, NOTIFICATION_TYPE_KEYS, todayInGabon } from '@yams/shared';
+import { addDays, isNotificationOptIn, NOTIFICATION_TYPE_KEYS, todayInGabon } from '@yams/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -110,7 +110,10 @@ describe('notifications created by events, in their transaction', () => {
   it('respects the kinds a user turned off in Mon compte', async () => {
     const prefs = (await ctx.t.get('/api/notifications/preferences', collegue.token)).json().data;
     expect(prefs.types.every((t: { actif: boolean }) => t.actif)).toBe(true);
-    expect(prefs.types.map((t: { type: string }) => t.type)).toEqual(NOTIFICATION_TYPE_KEYS);
+    // The GPS alerts are chosen apart (`alertes`: none by default).
+    expect(prefs.types.map((t: { type: string }) => t.type)).toEqual(
+      NOTIFICATION_TYPE_KEYS.filter((t) => !isNotificationOptIn(t)),
+    );
     const saved = await ctx.t.post(
       '/api/notifications/preferences',
       { desactivees: ['course_statut'] },

@@ -98,3 +98,54 @@ test.describe('une zone dessinée sur la carte', () => {
     expect(zone.points).toHaveLength(3);
   });
 });
+
+test.describe('les événements GPS et mes alertes', () => {
+  test.use({ account: OGOUE });
+
+  test('l’onglet Événements liste les entrées et sorties de zone ; une alerte choisie est enregistrée', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/geolocalisation/evenements');
+    await page
+      .getByRole('form', { name: 'Filtrer les événements' })
+      .getByRole('button', { name: 'Charger' })
+      .click();
+    // Ogooué's seeded tracks start and end at the port of Port-Gentil (its zone).
+    const evenements = page.getByRole('region', { name: 'Événements' });
+    await expect(evenements.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+    await expect(evenements.locator('tbody tr.ant-table-row').first()).toContainText(
+      /(Entrée|Sortie) de zone.*Port de Port-Gentil/s,
+    );
+    await expect(page.getByRole('button', { name: /PDF/ })).toBeEnabled();
+
+    // Mes alertes: none chosen; « Entrée ou sortie d’une zone » by e-mail, kept after a reload.
+    await page.getByText('Mes alertes (dans l’application, par e-mail)').click();
+    const email = page.getByRole('checkbox', { name: 'Entrée ou sortie d’une zone : par e-mail' });
+    await expect(email).not.toBeChecked();
+    // Checked once saved (the choice shown is the stored one).
+    await email.click();
+    await expect(page.getByText('Vos préférences de notification sont enregistrées.')).toBeVisible();
+    await expect(email).toBeChecked();
+    const token = savedSession(OGOUE).token;
+    const prefs = await request.get('/api/notifications/preferences', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect((await prefs.json()).data.alertes).toContainEqual({
+      type: 'alerte_zone',
+      libelle: 'Entrée ou sortie d’une zone',
+      app: false,
+      email: true,
+    });
+    await page.reload();
+    await page.getByText('Mes alertes (dans l’application, par e-mail)').click();
+    await expect(
+      page.getByRole('checkbox', { name: 'Entrée ou sortie d’une zone : par e-mail' }),
+    ).toBeChecked();
+    // Back as it was (the spec may run again on the same data).
+    await page.getByRole('checkbox', { name: 'Entrée ou sortie d’une zone : par e-mail' }).click();
+    await expect(
+      page.getByRole('checkbox', { name: 'Entrée ou sortie d’une zone : par e-mail' }),
+    ).not.toBeChecked();
+  });
+});

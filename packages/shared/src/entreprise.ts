@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELAI_PAIEMENT_DEFAUT, zDelaiPaiement } from './accounting.echeances';
+import { ALERTES_DEFAUTS } from './alertes';
 import { MARGE_ANOMALIE_CARBURANT_DEFAUT } from './carburant.rules';
 import { type FichierRegle, zFichierEnvoye } from './files';
 import { zMontant } from './money';
@@ -22,6 +23,7 @@ export const PARAMETRES_DEFAUTS = {
   remise_avant_taxes: false,
   delai_paiement: DELAI_PAIEMENT_DEFAUT,
   marge_anomalie_carburant: MARGE_ANOMALIE_CARBURANT_DEFAUT,
+  ...ALERTES_DEFAUTS,
 } as const;
 
 /** Logo: an image of at most 2 Mo. */
@@ -107,6 +109,20 @@ export const ParametresEntrepriseBody = z.object({
   marge_anomalie_carburant: zChamps
     .entierOptionnel("La marge d'anomalie de consommation", 0, 200)
     .transform((v) => v ?? undefined),
+  /** GPS alerts: above this speed a vehicle speeds (unless the vehicle has its own limit)… */
+  vitesse_max_kmh: zChamps.entierOptionnel('La vitesse maximale', 10, 250).transform((v) => v ?? undefined),
+  /** …a stop outside every zone longer than this… */
+  arret_alerte_minutes: zChamps
+    .entierOptionnel("La durée d'un arrêt prolongé", 1, 1440)
+    .transform((v) => v ?? undefined),
+  /** …the engine idling longer than this… */
+  ralenti_alerte_minutes: zChamps
+    .entierOptionnel('La durée de ralenti', 1, 1440)
+    .transform((v) => v ?? undefined),
+  /** …a device silent longer than this. */
+  silence_alerte_heures: zChamps
+    .entierOptionnel("La durée de silence d'un appareil", 1, 720)
+    .transform((v) => v ?? undefined),
   /** null removes the logo (it is set by the upload route). */
   logo: z.null({ error: 'Le logo se change par son envoi de fichier ; null le retire.' }).optional(),
 });
@@ -132,6 +148,10 @@ export const ParametresEntrepriseOut = z.object({
   remise_avant_taxes: z.boolean(),
   delai_paiement: zDelaiPaiement,
   marge_anomalie_carburant: z.number(),
+  vitesse_max_kmh: z.number(),
+  arret_alerte_minutes: z.number(),
+  ralenti_alerte_minutes: z.number(),
+  silence_alerte_heures: z.number(),
   /** null while the company has never saved its settings (the values are the defaults). */
   updated_at: z.string().nullable(),
 });

@@ -56,6 +56,8 @@ const vehiculeFields = {
   capacite_reservoir: zChamps.entierOptionnel('La capacité du réservoir', 1, 5000),
   /** L/100 km. */
   consommation_reference: zChamps.nombreOptionnel('La consommation de référence', 200),
+  /** km/h: the overspeed alert's limit for this vehicle (empty: the company's). */
+  vitesse_max_kmh: zChamps.entierOptionnel('La vitesse maximale', 10, 250),
 };
 
 /** Year of manufacture and commissioning date, checked together (`vehiculeDatesRefus`) on their fields. */
@@ -231,6 +233,7 @@ export const VehiculeOut = z.object({
   date_mise_en_service: z.string().nullable(),
   capacite_reservoir: z.number().nullable(),
   consommation_reference: z.number().nullable(),
+  vitesse_max_kmh: z.number().nullable(),
   /** Documents expiring within DOCUMENT_ALERTE_JOURS days, the expired ones included. */
   documents_expiring: z.number(),
   documents_expired: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RapportEvenementsOut, RapportEvenementsQuery } from './alertes';
 import { endpointContract } from './contract';
 import { CourseEvenementOut, LienSuiviCreeOut, LienSuiviOut, RapportTrajetsOut } from './geolocation';
 import { IdParams } from './list-query';
@@ -72,4 +73,12 @@ export const rapportZonesEndpoint = endpointContract({
   path: '/api/rapports/zones',
   query: RapportZonesQuery,
   response: RapportZonesOut,
+});
+
+/** The GPS events of a period (alerts: overspeed, long stops, idle engine, silent devices, zones). */
+export const rapportEvenementsEndpoint = endpointContract({
+  method: 'GET',
+  path: '/api/rapports/evenements',
+  query: RapportEvenementsQuery,
+  response: RapportEvenementsOut,
 });

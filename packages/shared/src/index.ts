@@ -3,6 +3,7 @@ import './zod-fr';
 export * from './account.schemas';
 export * from './accounting';
 export * from './adresses';
+export * from './alertes';
 export * from './api';
 export * from './audit';
 export * from './audit.endpoints';

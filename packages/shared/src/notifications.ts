@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERTE_GPS_KEYS, ALERTES_GPS, type AlerteGps } from './alertes';
 
 /** The kinds of notification events create; each user chooses which they receive ('Mon compte'). */
 export const NOTIFICATION_TYPES = {
@@ -11,7 +12,12 @@ export const NOTIFICATION_TYPES = {
   course_evenement: 'Arrivée ou départ d’un véhicule au chargement ou à destination',
   plan_entretien: 'Entretien à prévoir bientôt ou en retard (plans d’entretien)',
   anomalie_carburant: 'Anomalie de carburant (consommation, réservoir, pleins rapprochés, compteur)',
-} as const;
+  alerte_vitesse: `Alerte GPS : ${ALERTES_GPS.alerte_vitesse.libelle}`,
+  alerte_arret: `Alerte GPS : ${ALERTES_GPS.alerte_arret.libelle}`,
+  alerte_ralenti: `Alerte GPS : ${ALERTES_GPS.alerte_ralenti.libelle}`,
+  alerte_silence: `Alerte GPS : ${ALERTES_GPS.alerte_silence.libelle}`,
+  alerte_zone: `Alerte GPS : ${ALERTES_GPS.alerte_zone.libelle}`,
+} as const satisfies Record<string, string> & Record<AlerteGps, string>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export const NOTIFICATION_TYPE_KEYS = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
 export const isNotificationType = (type: string): type is NotificationType =>
@@ -55,6 +61,22 @@ export const MessageBody = z.object({
 });
 export type MessageBody = z.infer<typeof MessageBody>;
 
+/**
+ * The GPS alerts are chosen (opt-in): a user receives one only when it is in `alertes_app` (the bell) or
+ * `alertes_email` (a mail). The other kinds are received unless turned off (`desactivees`).
+ */
+export const isNotificationOptIn = (type: string): boolean => (ALERTE_GPS_KEYS as string[]).includes(type);
+
+const zAlertes = (label: string) =>
+  z
+    .array(
+      z.enum(ALERTE_GPS_KEYS as [AlerteGps, ...AlerteGps[]], {
+        error: 'Cette alerte GPS n’existe pas.',
+      }),
+      { error: `${label} est une liste d’alertes GPS.` },
+    )
+    .optional();
+
 export const NotificationPreferencesBody = z.object({
   desactivees: z.array(
     z.enum(NOTIFICATION_TYPE_KEYS as [NotificationType, ...NotificationType[]], {
@@ -62,9 +84,17 @@ export const NotificationPreferencesBody = z.object({
     }),
     { error: 'La liste des notifications désactivées est obligatoire.' },
   ),
+  /** The GPS alerts received in the application (absent: unchanged). */
+  alertes_app: zAlertes('Les alertes dans l’application'),
+  /** The GPS alerts received by e-mail (absent: unchanged). */
+  alertes_email: zAlertes('Les alertes par e-mail'),
 });
+export type NotificationPreferencesBody = z.input<typeof NotificationPreferencesBody>;
 
 export const NotificationPreferencesOut = z.object({
+  /** The kinds received unless turned off (the GPS alerts are in `alertes`). */
   types: z.array(z.object({ type: z.string(), libelle: z.string(), actif: z.boolean() })),
+  /** Each GPS alert: received in the application, by e-mail (both off until chosen). */
+  alertes: z.array(z.object({ type: z.string(), libelle: z.string(), app: z.boolean(), email: z.boolean() })),
 });
 export type NotificationPreferencesOut = z.infer<typeof NotificationPreferencesOut>;

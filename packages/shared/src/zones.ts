@@ -141,11 +141,11 @@ export const ZonesQuery = listFilters(
 
 // ---------- Reports ----------
 
-const zFormatRapport = z
+export const zFormatRapport = z
   .enum(['json', 'xlsx', 'pdf'], { error: 'Le format est « json », « xlsx » ou « pdf ».' })
   .optional();
 
-const zJour = (label: string) =>
+export const zJour = (label: string) =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
     z

@@ -71,6 +71,7 @@ export const NOMS: Record<string, [string, string]> = {
   reglements: ['règlement', 'règlements'],
   ecritures: ['écriture comptable', 'écritures comptables'],
   course_evenements: ['événement de course', 'événements de course'],
+  gps_evenements: ['événement GPS', 'événements GPS'],
   liens_suivi: ['lien de suivi', 'liens de suivi'],
   messages: ['message', 'messages'],
   rapprochements: ['relevé rapproché', 'relevés rapprochés'],

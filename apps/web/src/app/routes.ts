@@ -50,6 +50,7 @@ const SCREENS: Record<RouteName, Screen> = {
   'geolocalisation.zones': lazyScreen(() => import('../features/geolocation/ZonesPage')),
   'geolocalisation.resume': lazyScreen(() => import('../features/geolocation/ResumePage')),
   'geolocalisation.temps_sur_site': lazyScreen(() => import('../features/geolocation/TempsSurSitePage')),
+  'geolocalisation.evenements': lazyScreen(() => import('../features/geolocation/EvenementsPage')),
   configurations: lazyScreen(() => import('../features/configurations/ConfigurationsPage')),
   'configurations.general': lazyScreen(() => import('../features/configurations/GeneralConfigPage')),
   'configurations.vehicules': lazyScreen(() => import('../features/configurations/VehiculesConfigPage')),

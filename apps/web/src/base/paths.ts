@@ -277,6 +277,13 @@ export const ROUTE_PATHS = [
     parent: 'geolocalisation',
   },
   {
+    name: 'geolocalisation.evenements',
+    path: '/geolocalisation/evenements',
+    title: 'Événements',
+    access: 'private',
+    parent: 'geolocalisation',
+  },
+  {
     name: 'configurations',
     path: '/configurations',
     title: 'Configurations',

@@ -41,6 +41,14 @@ export const parametresEntreprise = pgTable(
       .default('comptant'),
     /** A fill whose consumption passes the vehicle's reference by more than this (%) is flagged. */
     marge_anomalie_carburant: integer('marge_anomalie_carburant').notNull().default(20),
+    /** GPS alerts (ALERTES_DEFAUTS): the speed limit unless the vehicle has its own… */
+    vitesse_max_kmh: integer('vitesse_max_kmh').notNull().default(90),
+    /** …a stop outside every zone longer than this… */
+    arret_alerte_minutes: integer('arret_alerte_minutes').notNull().default(30),
+    /** …the engine idling longer than this… */
+    ralenti_alerte_minutes: integer('ralenti_alerte_minutes').notNull().default(10),
+    /** …a device silent longer than this. */
+    silence_alerte_heures: integer('silence_alerte_heures').notNull().default(12),
     ...timestamps,
   },
   (t) => [
@@ -50,6 +58,10 @@ export const parametresEntreprise = pgTable(
     check('parametres_arret_positif', sql`${t.arret_min_minutes} > 0`),
     check('parametres_trajet_positif', sql`${t.trajet_distance_min_m} >= 0`),
     check('parametres_vitesse_positive', sql`${t.vitesse_mouvement_kmh} > 0`),
+    check(
+      'parametres_alertes_positives',
+      sql`${t.vitesse_max_kmh} > 0 and ${t.arret_alerte_minutes} > 0 and ${t.ralenti_alerte_minutes} > 0 and ${t.silence_alerte_heures} > 0`,
+    ),
     check(
       'parametres_marge_carburant_check',
       sql`${t.marge_anomalie_carburant} >= 0 and ${t.marge_anomalie_carburant} <= 200`,

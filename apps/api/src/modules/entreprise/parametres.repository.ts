@@ -49,6 +49,10 @@ export async function getParametres(db: Db, entrepriseId: number): Promise<Param
     remise_avant_taxes: p?.remise_avant_taxes ?? PARAMETRES_DEFAUTS.remise_avant_taxes,
     delai_paiement: p?.delai_paiement ?? PARAMETRES_DEFAUTS.delai_paiement,
     marge_anomalie_carburant: p?.marge_anomalie_carburant ?? PARAMETRES_DEFAUTS.marge_anomalie_carburant,
+    vitesse_max_kmh: p?.vitesse_max_kmh ?? PARAMETRES_DEFAUTS.vitesse_max_kmh,
+    arret_alerte_minutes: p?.arret_alerte_minutes ?? PARAMETRES_DEFAUTS.arret_alerte_minutes,
+    ralenti_alerte_minutes: p?.ralenti_alerte_minutes ?? PARAMETRES_DEFAUTS.ralenti_alerte_minutes,
+    silence_alerte_heures: p?.silence_alerte_heures ?? PARAMETRES_DEFAUTS.silence_alerte_heures,
     updated_at: p?.updated_at ?? null,
   };
 }
@@ -89,6 +93,10 @@ export async function saveParametres(
       remise_avant_taxes: next.remise_avant_taxes,
       delai_paiement: next.delai_paiement,
       marge_anomalie_carburant: next.marge_anomalie_carburant,
+      vitesse_max_kmh: next.vitesse_max_kmh,
+      arret_alerte_minutes: next.arret_alerte_minutes,
+      ralenti_alerte_minutes: next.ralenti_alerte_minutes,
+      silence_alerte_heures: next.silence_alerte_heures,
     };
     await t
       .insert(parametresEntreprise)

@@ -50,6 +50,8 @@ export const vehicules = pgTable(
     capacite_reservoir: integer('capacite_reservoir'),
     /** Reference consumption in L/100 km: a stretch above it by the company's margin is flagged. */
     consommation_reference: doublePrecision('consommation_reference'),
+    /** Its own speed limit (km/h) for the overspeed alert; null: the company's (`vitesse_max_kmh`). */
+    vitesse_max_kmh: integer('vitesse_max_kmh'),
     ...timestamps,
   },
   (t) => [

@@ -76,6 +76,7 @@ function selectVehicules(db: Db, scope: Scope, en_usage: SQL<boolean>, total?: S
       date_mise_en_service: vehicules.date_mise_en_service,
       capacite_reservoir: vehicules.capacite_reservoir,
       consommation_reference: vehicules.consommation_reference,
+      vitesse_max_kmh: vehicules.vitesse_max_kmh,
       documents_expiring: documentsCount(
         sql`${documents.date_expiration} <= ${addDays(today, DOCUMENT_ALERTE_JOURS)}`,
       ),

@@ -1,4 +1,4 @@
-import type { ZoneCategorie } from '@yams/shared';
+import { ALERTES_DEFAUTS, PARAMETRES_DEFAUTS, type ZoneCategorie } from '@yams/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Rng } from '../../db/demo-people';
@@ -7,8 +7,17 @@ import { vehicules } from '../fleet/fleet.table';
 import type { SeedContext } from '../module';
 import { courses } from '../operations/operations.table';
 import { villes } from '../reference/reference.table';
+import { dansUneZone, etatVide, evaluerFix, type SeuilsAlertes, type ZoneAlerte } from './alertes';
 import { distanceM } from './geo';
-import { appareils, appareilsInconnus, courseEvenements, positions, zones } from './geolocation.table';
+import {
+  appareils,
+  appareilsInconnus,
+  courseEvenements,
+  gpsEvenements,
+  positions,
+  zones,
+} from './geolocation.table';
+import { zoneGeo } from './zones.geo';
 
 // Demo data of geolocation: GPS devices in the demo companies' vehicles, three days of tracks along real
 // Gabonese roads (TransGabon: Libreville–Owendo–Ntoum–Kango on the N1; Ogooué Logistique: Port-Gentil),
@@ -214,6 +223,7 @@ export async function seedGeolocation(ctx: SeedContext): Promise<void> {
   const rows: Array<typeof positions.$inferInsert> = [];
   const [transgabon, ogooue] = ctx.companies;
   const plans: Array<{ company: number; n: number; paths: LatLng[][]; kmh: number }> = [];
+  const seeded: Array<{ id: number; entreprise_id: number; vehicule_id: number | null }> = [];
   if (transgabon) {
     plans.push({
       company: transgabon.id,
@@ -276,6 +286,7 @@ export async function seedGeolocation(ctx: SeedContext): Promise<void> {
         }),
       )
       .returning({ id: appareils.id, vehicule_id: appareils.vehicule_id });
+    seeded.push(...devices.map((d) => ({ ...d, entreprise_id: plan.company })));
 
     devices.forEach((device, i) => {
       const transit = enTransit && device.vehicule_id === enTransit.vehicule_id;
@@ -362,6 +373,8 @@ export async function seedGeolocation(ctx: SeedContext): Promise<void> {
       .insert(zones)
       .values([cercle('Port de Port-Gentil', 'Port', ROUTES.pog_port_cap![0]!, 400)]);
   }
+
+  await seedEvenements(db, seeded, rows);
 
   // A phone being set up: it reports, nobody registered it yet ('Appareil inconnu').
   await db.insert(appareilsInconnus).values({
@@ -466,4 +479,77 @@ async function seedCourseEnTransit(
       };
     }),
   );
+}
+
+/**
+ * The demo's GPS events: its tracks evaluated as the ingest evaluates them (alertes.ts) with the default
+ * thresholds, the first vehicle of each company limited to 55 km/h (so the report shows overspeeding), each
+ * event's place its zone. No notification: nobody chose an alert yet.
+ */
+async function seedEvenements(
+  db: SeedContext['db'],
+  devices: Array<{ id: number; entreprise_id: number; vehicule_id: number | null }>,
+  rows: Array<typeof positions.$inferInsert>,
+): Promise<void> {
+  // Vehicle → its company, for the first vehicle of each company.
+  const limites = new Map<number, number>();
+  for (const d of devices) {
+    if (!d.vehicule_id || [...limites.values()].includes(d.entreprise_id)) continue;
+    limites.set(d.vehicule_id, d.entreprise_id);
+    await scoped(db, { entrepriseId: d.entreprise_id })
+      .update(vehicules)
+      .set({ vitesse_max_kmh: 55 })
+      .where(eq(vehicules.id, d.vehicule_id));
+  }
+  const zonesDe = new Map<number, ZoneAlerte[]>();
+  const events: Array<typeof gpsEvenements.$inferInsert> = [];
+  for (const d of devices) {
+    if (!zonesDe.has(d.entreprise_id)) {
+      const zs = await scoped(db, { entrepriseId: d.entreprise_id }).select().from(zones);
+      zonesDe.set(
+        d.entreprise_id,
+        zs.map((z) => ({ id: z.id, nom: z.nom, geo: zoneGeo(z) })),
+      );
+    }
+    const zs = zonesDe.get(d.entreprise_id)!;
+    const seuils: SeuilsAlertes = {
+      vitesseMaxKmh: d.vehicule_id && limites.has(d.vehicule_id) ? 55 : ALERTES_DEFAUTS.vitesse_max_kmh,
+      arretMinutes: ALERTES_DEFAUTS.arret_alerte_minutes,
+      ralentiMinutes: ALERTES_DEFAUTS.ralenti_alerte_minutes,
+      vitesseMouvementKmh: PARAMETRES_DEFAUTS.vitesse_mouvement_kmh,
+    };
+    const etat = etatVide();
+    const fixes = rows.filter((p) => p.appareil_id === d.id).sort((a, b) => a.heure.localeCompare(b.heure));
+    for (const p of fixes) {
+      const found = evaluerFix(
+        etat,
+        {
+          heure: p.heure,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          vitesse: p.vitesse ?? null,
+          contact: null,
+        },
+        seuils,
+        zs,
+      );
+      for (const a of found) {
+        const zone = a.zone ?? dansUneZone(zs, a.latitude, a.longitude);
+        events.push({
+          entreprise_id: d.entreprise_id,
+          appareil_id: d.id,
+          vehicule_id: d.vehicule_id,
+          type: a.type,
+          heure: a.heure,
+          latitude: a.latitude,
+          longitude: a.longitude,
+          lieu: zone?.nom ?? null,
+          details: a.details,
+          ref: a.zone?.id ?? 0,
+          zone_id: zone?.id ?? null,
+        });
+      }
+    }
+  }
+  if (events.length) await db.insert(gpsEvenements).values(events).onConflictDoNothing();
 }

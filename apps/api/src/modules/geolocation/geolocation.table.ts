@@ -1,5 +1,7 @@
 import {
   COURSE_EVENEMENTS,
+  GPS_EVENEMENT_TYPES,
+  type GpsEvenementType,
   ZONE_CATEGORIES,
   ZONE_TYPES,
   type ZoneCategorie,
@@ -17,6 +19,7 @@ import {
   pgTable,
   real,
   serial,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -175,5 +178,50 @@ export const zones = pgTable(
       'zones_forme_check',
       sql`(${t.type} = 'cercle' and ${t.rayon_m} > 0) or (${t.type} = 'polygone' and ${t.points} is not null)`,
     ),
+  ],
+);
+
+/** What an alert measured (the report words it): the speed and its limit, a duration. */
+export interface GpsEvenementDetails {
+  vitesse_kmh?: number;
+  limite_kmh?: number;
+  duree_min?: number;
+  heures?: number;
+}
+
+/**
+ * A GPS alert, recorded once (alertes.ts): overspeed, a long stop outside the zones, the engine idling, a
+ * silent device, entering or leaving a zone. `heure` is when the episode started (the first fix over the limit,
+ * the stop's first fix, the device's last fix for a silence); with the device, the type and `ref` (the zone for
+ * a zone's events, else 0) it is the unique key: the same episode seen again (a message sent twice, another
+ * API node, a restart) is not recorded twice. `zone_id` is the zone while it exists; `lieu` names the place.
+ */
+export const gpsEvenements = pgTable(
+  'gps_evenements',
+  {
+    id: serial('id').primaryKey(),
+    entreprise_id: entrepriseId().notNull(),
+    appareil_id: integer('appareil_id')
+      .notNull()
+      .references(() => appareils.id, { onDelete: 'cascade' }),
+    vehicule_id: integer('vehicule_id').references(() => vehicules.id, { onDelete: 'set null' }),
+    type: varchar('type', { length: 30 }).$type<GpsEvenementType>().notNull(),
+    heure: timestamptz('heure').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    lieu: varchar('lieu', { length: 255 }),
+    details: jsonb('details').$type<GpsEvenementDetails>().notNull().default({}),
+    ref: integer('ref').notNull().default(0),
+    zone_id: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    course_id: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    created_at: timestamptz('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    unique('gps_evenements_unique').on(t.appareil_id, t.type, t.heure, t.ref),
+    index('gps_evenements_entreprise_heure_idx').on(t.entreprise_id, t.heure),
+    index('gps_evenements_vehicule_idx').on(t.vehicule_id),
+    index('gps_evenements_zone_idx').on(t.zone_id),
+    index('gps_evenements_course_idx').on(t.course_id),
+    enumCheck('gps_evenements_type_check', t.type, GPS_EVENEMENT_TYPES),
   ],
 );

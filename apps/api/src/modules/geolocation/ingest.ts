@@ -18,6 +18,7 @@ import { parametresEntreprise } from '../entreprise/entreprise.table';
 import { vehicules } from '../fleet/fleet.table';
 import { notify } from '../notifications/notify';
 import { courses } from '../operations/operations.table';
+import { AlertesGps } from './alertes.service';
 import { aSurveiller, type ContexteCourse, type EvenementDetecte, evenementsDuFix } from './arrivees';
 import { appareils, appareilsInconnus, courseEvenements, positions } from './geolocation.table';
 import type { Fix, OsmandMessage, Releve } from './osmand';
@@ -77,9 +78,11 @@ interface Cached<T> {
  */
 export type IngestResult = 'stored' | 'refused';
 
+type IngestApp = Pick<FastifyInstance, 'db' | 'database' | 'realtime' | 'log' | 'mailer' | 'config'>;
+
 /** One ingest (its caches) per database: the GPS routes and the driver's app's positions share it. */
 const shared = new WeakMap<object, Ingest>();
-export function sharedIngest(app: Pick<FastifyInstance, 'db' | 'database' | 'realtime' | 'log'>): Ingest {
+export function sharedIngest(app: IngestApp): Ingest {
   let ingest = shared.get(app.db);
   if (!ingest) {
     ingest = new Ingest(app);
@@ -91,8 +94,11 @@ export function sharedIngest(app: Pick<FastifyInstance, 'db' | 'database' | 'rea
 export class Ingest {
   private devices = new Map<string, Cached<DeviceRef | null>>();
   private contexts = new Map<number, Cached<ContexteCourse | null>>();
+  private readonly alertes: AlertesGps;
 
-  constructor(private readonly app: Pick<FastifyInstance, 'db' | 'database' | 'realtime' | 'log'>) {}
+  constructor(private readonly app: IngestApp) {
+    this.alertes = new AlertesGps(app);
+  }
 
   private get db(): Db {
     return this.app.db;
@@ -101,6 +107,11 @@ export class Ingest {
   /** Forgets a device (changed or deleted here) and, with it, its vehicle's course context. */
   forgetDevice(identifiant: string): void {
     this.devices.delete(identifiant);
+  }
+
+  /** Forgets a company's alert settings and zones (a zone changed here); null: every company's. */
+  forgetAlertes(entrepriseId: number | null): void {
+    this.alertes.forgetEntreprise(entrepriseId);
   }
 
   /** Forgets every course context (a course's coordinates or statut changed). */
@@ -145,7 +156,10 @@ export class Ingest {
           ? [...message.fixes, ...(await this.atLastPlace(device, message.releves))]
           : message.fixes;
         const stored = fixes.length ? await this.insert(device, fixes) : [];
-        if (stored.length) await this.arrivals(device, stored);
+        if (stored.length) {
+          await this.arrivals(device, stored);
+          await this.alertes.evaluer(device, stored);
+        }
         return 'stored';
       } catch (err) {
         // The device was deleted by another node since it was cached: look again once.

@@ -1,7 +1,9 @@
 import {
+  coordonneesTexte,
   formatDate,
   formatDateTime,
   formatNumber,
+  type RapportEvenementsOut,
   type RapportResumeOut,
   type RapportZonesOut,
 } from '@yams/shared';
@@ -136,6 +138,55 @@ export function zonesRapport(r: RapportZonesOut): Rapport {
     ],
     notes: [
       'Une visite va de la première position dans la zone à la dernière avant d’en sortir (heure de Libreville). Les lieux de chargement et de déchargement des courses comptent comme des zones du véhicule de la course.',
+    ],
+  };
+}
+
+export function evenementsRapport(r: RapportEvenementsOut): Rapport {
+  return {
+    titre: 'ÉVÉNEMENTS GPS',
+    sousTitre: periode(r.date_debut, r.date_fin),
+    paysage: true,
+    fichier: `evenements-${r.date_debut}-${r.date_fin}`,
+    sections: [
+      {
+        titre: 'Événements',
+        colonnes: [
+          { titre: 'Date et heure', largeur: 3 },
+          { titre: 'Événement', largeur: 3 },
+          { titre: 'Véhicule', largeur: 3 },
+          { titre: 'Lieu', largeur: 5 },
+          { titre: 'Détail', largeur: 4 },
+          { titre: 'Course', largeur: 2 },
+        ],
+        lignes: r.evenements.map((e) => ({
+          cellules: [
+            formatDateTime(e.heure),
+            e.type,
+            e.vehicule?.plaque ?? e.appareil.nom,
+            e.lieu ?? coordonneesTexte(e),
+            e.detail,
+            e.course?.code ?? null,
+          ],
+        })),
+      },
+      {
+        titre: 'Par type',
+        colonnes: [
+          { titre: 'Événement', largeur: 8 },
+          { titre: 'Nombre', largeur: 3 },
+        ],
+        lignes: [
+          ...r.types.map((t) => ({ cellules: [t.type, t.nombre] })),
+          {
+            cellules: ['Total', r.evenements.length],
+            style: 'total' as const,
+          },
+        ],
+      },
+    ],
+    notes: [
+      'Heure de Libreville. Un excès de vitesse, un arrêt ou un ralenti est daté de son début ; un appareil silencieux, de sa dernière position. Le lieu est la zone, sinon l’adresse enregistrée la plus proche (300 m), sinon les coordonnées.',
     ],
   };
 }

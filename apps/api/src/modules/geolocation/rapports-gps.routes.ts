@@ -1,8 +1,16 @@
-import { rapportResumeEndpoint, rapportZonesEndpoint, zonesContract } from '@yams/shared';
+import {
+  rapportEvenementsEndpoint,
+  rapportResumeEndpoint,
+  rapportZonesEndpoint,
+  zonesContract,
+} from '@yams/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes';
+import type { Scope } from '../../plugins/auth';
 import { rapportRoute } from '../accounting/rapport.route';
-import { resumeRapport, zonesRapport } from './rapports-gps.documents';
+import { getRapportEvenements } from './evenements-rapport.service';
+import { sharedIngest } from './ingest';
+import { evenementsRapport, resumeRapport, zonesRapport } from './rapports-gps.documents';
 import { getRapportResume } from './resume.service';
 import { getZone, listZones } from './zones.repository';
 import { createZone, destroyZone, updateZone } from './zones.service';
@@ -31,6 +39,22 @@ const rapportsGpsRoutes: FastifyPluginAsyncZod = async (app) => {
     document: zonesRapport,
   });
 
+  rapportRoute(app, rapportEvenementsEndpoint, {
+    tags,
+    summary:
+      'Événements GPS sur une période : excès de vitesse, arrêts prolongés hors zone, ralentis, appareils silencieux, entrées et sorties de zone, chacun avec son lieu (format=xlsx|pdf pour le fichier)',
+    compute: (scope, q) => getRapportEvenements(app.db, scope, q),
+    document: evenementsRapport,
+  });
+
+  // The alerts of the ingest read the company's zones again at once (zone enter/exit; a superadmin's
+  // change: every company's).
+  const ingest = sharedIngest(app);
+  const fraiche = <R>(scope: Scope, result: R) => {
+    ingest.forgetAlertes(scope.entrepriseId);
+    return result;
+  };
+
   crudRoutes(app, zonesContract, {
     tags: ['Géolocalisation : zones'],
     nom: { un: 'une zone', des: 'les zones' },
@@ -38,14 +62,16 @@ const rapportsGpsRoutes: FastifyPluginAsyncZod = async (app) => {
     get: (scope, id) => getZone(app.db, scope, id),
     options: { label: (z) => z.nom },
     create: {
-      run: (scope, body) => createZone(app.db, scope, body),
+      run: async (scope, body) => fraiche(scope, await createZone(app.db, scope, body)),
       message: (z) => `La zone ${z.nom} a été ajoutée.`,
     },
     update: {
-      run: (scope, id, body) => updateZone(app.db, scope, id, body),
+      run: async (scope, id, body) => fraiche(scope, await updateZone(app.db, scope, id, body)),
       message: (z) => `La zone ${z.nom} a été modifiée.`,
     },
-    destroy: (scope, id) => destroyZone(app.db, scope, id),
+    destroy: async (scope, id) => {
+      return fraiche(scope, await destroyZone(app.db, scope, id));
+    },
     missing: (id) => `La zone n°${id} n'existe pas.`,
   });
 };

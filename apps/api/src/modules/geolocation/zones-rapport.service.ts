@@ -5,7 +5,7 @@ import { getParametres } from '../entreprise/parametres.repository';
 import { type CourseVehicule, coursesDuVehicule } from './rapports.service';
 import { appareilsDuRapport } from './resume.service';
 import { periodeTrace, pointsEntre } from './trace.service';
-import { distanceAuBord, visitesDe, type ZoneGeo } from './zones.geo';
+import { distanceAuBord, visitesDe, type ZoneGeo, zoneGeo } from './zones.geo';
 import { zonesDuRapport } from './zones.repository';
 
 /** A zone of the report: a saved one, or a course's pickup or drop-off (a circle of the arrival radius). */
@@ -38,10 +38,7 @@ export async function getRapportZones(db: Db, scope: Scope, q: RapportZonesQuery
     nom: z.nom,
     categorie: z.categorie,
     client: z.client,
-    geo:
-      z.type === 'polygone'
-        ? { type: 'polygone', points: z.points ?? [] }
-        : { type: 'cercle', latitude: z.latitude, longitude: z.longitude, rayon_m: z.rayon_m ?? 0 },
+    geo: zoneGeo(z),
   }));
   const rayons = new Map<number, number>();
   const visites: VisiteZoneOut[] = [];

@@ -7,6 +7,18 @@ export type ZoneGeo =
   | { type: 'cercle'; latitude: number; longitude: number; rayon_m: number }
   | { type: 'polygone'; points: [number, number][] };
 
+/** A stored zone's geometry. */
+export const zoneGeo = (z: {
+  type: string;
+  latitude: number;
+  longitude: number;
+  rayon_m: number | null;
+  points: [number, number][] | null;
+}): ZoneGeo =>
+  z.type === 'polygone'
+    ? { type: 'polygone', points: z.points ?? [] }
+    : { type: 'cercle', latitude: z.latitude, longitude: z.longitude, rayon_m: z.rayon_m ?? 0 };
+
 const M_PAR_DEGRE = (6_371_008.8 * Math.PI) / 180;
 
 /** Is (lat, lng) inside the polygon (ray casting on the plane of the coordinates)? */

@@ -1,4 +1,11 @@
-import { NOTIFICATION_TYPE_KEYS, NOTIFICATION_TYPES, type NotificationOut } from '@yams/shared';
+import {
+  ALERTE_GPS_KEYS,
+  ALERTES_GPS,
+  isNotificationOptIn,
+  NOTIFICATION_TYPE_KEYS,
+  NOTIFICATION_TYPES,
+  type NotificationOut,
+} from '@yams/shared';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notificationPreferences, notifications } from '../../db/schema';
@@ -67,20 +74,36 @@ export async function preferencesOf(db: Db, userId: number) {
     .from(notificationPreferences)
     .where(eq(notificationPreferences.user_id, userId));
   const off = new Set(row?.desactivees ?? []);
+  const app = new Set(row?.alertes_app ?? []);
+  const email = new Set(row?.alertes_email ?? []);
   return {
-    types: NOTIFICATION_TYPE_KEYS.map((type) => ({
+    types: NOTIFICATION_TYPE_KEYS.filter((type) => !isNotificationOptIn(type)).map((type) => ({
       type,
       libelle: NOTIFICATION_TYPES[type],
       actif: !off.has(type),
     })),
+    alertes: ALERTE_GPS_KEYS.map((type) => ({
+      type,
+      libelle: ALERTES_GPS[type].libelle,
+      app: app.has(type),
+      email: email.has(type),
+    })),
   };
 }
 
-/** The types I do not want to receive. */
-export async function setPreferences(db: Db, userId: number, desactivees: string[]): Promise<void> {
-  const unique = [...new Set(desactivees)];
+/** The types I do not want to receive and, when given, the GPS alerts I choose (in the bell, by e-mail). */
+export async function setPreferences(
+  db: Db,
+  userId: number,
+  prefs: { desactivees: string[]; alertes_app?: string[]; alertes_email?: string[] },
+): Promise<void> {
+  const set = {
+    desactivees: [...new Set(prefs.desactivees.filter((t) => !isNotificationOptIn(t)))],
+    ...(prefs.alertes_app ? { alertes_app: [...new Set(prefs.alertes_app)] } : {}),
+    ...(prefs.alertes_email ? { alertes_email: [...new Set(prefs.alertes_email)] } : {}),
+  };
   await db
     .insert(notificationPreferences)
-    .values({ user_id: userId, desactivees: unique })
-    .onConflictDoUpdate({ target: notificationPreferences.user_id, set: { desactivees: unique } });
+    .values({ user_id: userId, ...set })
+    .onConflictDoUpdate({ target: notificationPreferences.user_id, set });
 }

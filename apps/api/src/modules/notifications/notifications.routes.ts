@@ -69,7 +69,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Choisit les types de notification reçus (desactivees : ceux que je ne veux pas)',
     handler: async (request) => {
       const userId = request.auth!.user.id;
-      await setPreferences(app.db, userId, request.body.desactivees);
+      await setPreferences(app.db, userId, request.body);
       return ok(await preferencesOf(app.db, userId), 'Vos préférences de notification sont enregistrées.');
     },
   });

@@ -8,6 +8,10 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   desactivees: jsonb('desactivees').$type<string[]>().notNull().default([]),
+  /** The GPS alerts (ALERTES_GPS) chosen for the bell: none until chosen… */
+  alertes_app: jsonb('alertes_app').$type<string[]>().notNull().default([]),
+  /** …and by e-mail. */
+  alertes_email: jsonb('alertes_email').$type<string[]>().notNull().default([]),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { BACKOFFICE_TYPES, type NotificationType, REALTIME_EVENTS } from '@yams/shared';
+import { BACKOFFICE_TYPES, isNotificationOptIn, type NotificationType, REALTIME_EVENTS } from '@yams/shared';
 import { and, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
@@ -47,7 +47,10 @@ export async function notify(tx: Db, event: NotifyEvent): Promise<number> {
         inArray(users.type, [...BACKOFFICE_TYPES]),
         eq(users.bloque, false),
         event.auteur ? ne(users.id, event.auteur) : undefined,
-        sql`not coalesce(${notificationPreferences.desactivees}, '[]'::jsonb) ? ${event.type}`,
+        // The GPS alerts are received once chosen; the other kinds unless turned off.
+        isNotificationOptIn(event.type)
+          ? sql`coalesce(${notificationPreferences.alertes_app}, '[]'::jsonb) ? ${event.type}`
+          : sql`not coalesce(${notificationPreferences.desactivees}, '[]'::jsonb) ? ${event.type}`,
       ),
     );
   if (recipients.length === 0) return 0;

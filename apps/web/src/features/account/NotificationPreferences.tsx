@@ -1,5 +1,6 @@
 import { isNotificationType } from '@yams/shared';
-import { Checkbox, Skeleton, Space, Typography } from 'antd';
+import { Checkbox, Divider, Skeleton, Space, Typography } from 'antd';
+import { AlertesPreferences } from '../notifications/AlertesPreferences';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../notifications/api';
 
 /** 'Mon compte': which kinds of notification this user receives (saved at each change). */
@@ -23,12 +24,16 @@ export function NotificationPreferences() {
               .filter((x) => (x.type === t.type ? !e.target.checked : !x.actif))
               .map((x) => x.type)
               .filter(isNotificationType);
-            save.mutate(off);
+            save.mutate({ desactivees: off });
           }}
         >
           {t.libelle}
         </Checkbox>
       ))}
+      <Divider style={{ margin: '8px 0' }} titlePlacement="start" plain>
+        Alertes GPS
+      </Divider>
+      <AlertesPreferences />
     </Space>
   );
 }

@@ -50,6 +50,10 @@ const NUMBERS: Array<{ name: keyof Values; label: string; suffix: string; min: n
   { name: 'vitesse_mouvement_kmh', label: 'Vitesse de mouvement', suffix: 'km/h', min: 1 },
   // A fill whose consumption passes the vehicle's reference by more than this is an anomaly.
   { name: 'marge_anomalie_carburant', label: 'Marge carburant admise', suffix: '%', min: 0 },
+  { name: 'vitesse_max_kmh', label: 'Alerte : vitesse maximale', suffix: 'km/h', min: 10 },
+  { name: 'arret_alerte_minutes', label: 'Alerte : arrêt prolongé hors zone', suffix: 'min', min: 1 },
+  { name: 'ralenti_alerte_minutes', label: 'Alerte : moteur au ralenti', suffix: 'min', min: 1 },
+  { name: 'silence_alerte_heures', label: 'Alerte : appareil silencieux', suffix: 'h', min: 1 },
 ];
 
 /** The logo as an object URL (the route needs the bearer token, so no plain <img src>). */

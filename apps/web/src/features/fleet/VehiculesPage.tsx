@@ -66,6 +66,13 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
       table: false,
       export: false,
     },
+    {
+      key: 'vitesse_max_kmh',
+      value: (v) =>
+        v.vitesse_max_kmh === null ? 'Celle de l’entreprise' : `${formatNumber(v.vitesse_max_kmh)} km/h`,
+      table: false,
+      export: false,
+    },
     { key: 'compteur', value: compteurTexte, table: false, export: false },
   ],
   filters: [
@@ -103,6 +110,7 @@ export const VEHICULES: ListDecl<VehiculeDetailOut> = {
       'date_mise_en_service',
       'capacite_reservoir',
       'consommation_reference',
+      'vitesse_max_kmh',
       'compteur',
     ],
     sections: [

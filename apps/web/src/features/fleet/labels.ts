@@ -20,6 +20,7 @@ export const VEHICULE_LABELS = {
   documents: 'Documents',
   capacite_reservoir: 'Réservoir',
   consommation_reference: 'Consommation de référence',
+  vitesse_max_kmh: 'Vitesse maximale',
   compteur: 'Compteur',
   search: 'Rechercher',
 } as const;

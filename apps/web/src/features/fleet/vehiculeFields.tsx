@@ -97,6 +97,12 @@ export const vehiculeFormFields: FormFieldDecl[] = [
   { name: 'capacite_reservoir', type: 'number', label: 'Capacité du réservoir (L)' },
   { name: 'consommation_reference', type: 'number', label: 'Consommation de référence (L/100 km)' },
   {
+    name: 'vitesse_max_kmh',
+    type: 'number',
+    label: 'Vitesse maximale (km/h)',
+    placeholder: 'Celle de l’entreprise',
+  },
+  {
     name: 'date_mise_en_service',
     type: 'date',
     // Not in the future, not before the year of manufacture (the shared vehiculeDatesRefus).

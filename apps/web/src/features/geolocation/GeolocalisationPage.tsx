@@ -15,6 +15,7 @@ const TABS: Array<{ route: RouteName; label: string }> = [
   { route: 'geolocalisation.zones', label: 'Zones' },
   { route: 'geolocalisation.resume', label: 'Résumé' },
   { route: 'geolocalisation.temps_sur_site', label: 'Temps sur site' },
+  { route: 'geolocalisation.evenements', label: 'Événements' },
 ];
 
 /** Geolocalisation: the live map (`/geolocalisation`), the track history and the devices, as tabs. */

@@ -6,7 +6,7 @@ import {
   messageReadEndpoint,
   messagesEndpoint,
   messagesReadAllEndpoint,
-  type NotificationType,
+  type NotificationPreferencesBody,
   notificationPreferencesEndpoint,
   notificationReadEndpoint,
   notificationsEndpoint,
@@ -140,9 +140,8 @@ export function useNotificationPreferences() {
 export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (desactivees: NotificationType[]) =>
-      (await call(saveNotificationPreferencesEndpoint, { body: { desactivees } }, { successToast: true }))
-        .data,
+    mutationFn: async (body: NotificationPreferencesBody) =>
+      (await call(saveNotificationPreferencesEndpoint, { body }, { successToast: true })).data,
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences(), data),
   });
 }
