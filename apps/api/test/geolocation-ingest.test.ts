@@ -462,6 +462,8 @@ describe('inserts side by side (PostgreSQL): each device in one insert at a time
       database: { ...app.database, kind: 'postgres' },
       realtime: app.realtime,
       log: app.log,
+      mailer: app.mailer,
+      config: app.config,
     });
     const devices = await Promise.all([device(), device(), device()]);
     const base = Date.parse('2026-03-02T08:00:00Z');

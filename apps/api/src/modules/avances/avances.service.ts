@@ -29,6 +29,7 @@ import type { Scope } from '../../plugins/auth';
 import { derniereCloture } from '../accounting/exercices';
 import { contrePasserSource } from '../accounting/journal.service';
 import { fraisRoute, photosChauffeur, pleinsCarburant } from '../chauffeur/chauffeur.table';
+import { remplacerPhoto } from '../chauffeur/photo-remplacee';
 import { courses } from '../operations/operations.table';
 import { assertOwnRow } from '../reference/reference.checks';
 import { avanceFermee } from './avances.errors';
@@ -423,27 +424,5 @@ export async function joindreRecuDepense(
     .from(avanceDepenses)
     .where(and(eq(avanceDepenses.id, depenseId), eq(avanceDepenses.avance_id, id)));
   if (!d) throw fieldErrors({ depense_id: AVANCE_MSG.depenseInconnue });
-  const stored = await files.save(a.entreprise_id, photo, 'photo');
-  let anciens: string[] = [];
-  try {
-    anciens = await transaction(db, async (tx) => {
-      const s = scoped(tx, { entrepriseId: a.entreprise_id });
-      const old = await s
-        .delete(photosChauffeur)
-        .where(and(eq(photosChauffeur.objet, 'depense'), eq(photosChauffeur.objet_id, depenseId)))
-        .returning({ chemin: photosChauffeur.chemin });
-      await s.insert(photosChauffeur).values({
-        objet: 'depense',
-        objet_id: depenseId,
-        chemin: stored.path,
-        type: stored.type,
-        taille: stored.taille,
-      });
-      return old.map((o) => o.chemin);
-    });
-  } catch (err) {
-    await files.remove(stored.path);
-    throw err;
-  }
-  for (const c of anciens) await files.remove(c);
+  await remplacerPhoto(db, files, a.entreprise_id, 'depense', depenseId, photo);
 }

@@ -23,6 +23,7 @@ import { transaction } from '../../lib/transaction';
 import type { Scope } from '../../plugins/auth';
 import { justifierAvance } from '../chauffeur/avance-justifiee';
 import { photosChauffeur, pleinsCarburant } from '../chauffeur/chauffeur.table';
+import { remplacerPhoto } from '../chauffeur/photo-remplacee';
 import { vehicules } from '../fleet/fleet.table';
 import { courses } from '../operations/operations.table';
 import { assertOwnRow } from '../reference/reference.checks';
@@ -196,29 +197,7 @@ export async function joindreRecu(
   photo: FichierEnvoye,
 ): Promise<void> {
   const p = await findPlein(db, scope, id);
-  const stored = await files.save(p.entreprise_id, photo, 'photo');
-  let anciens: string[] = [];
-  try {
-    anciens = await transaction(db, async (tx) => {
-      const s = scoped(tx, { entrepriseId: p.entreprise_id });
-      const old = await s
-        .delete(photosChauffeur)
-        .where(and(eq(photosChauffeur.objet, 'carburant'), eq(photosChauffeur.objet_id, id)))
-        .returning({ chemin: photosChauffeur.chemin });
-      await s.insert(photosChauffeur).values({
-        objet: 'carburant',
-        objet_id: id,
-        chemin: stored.path,
-        type: stored.type,
-        taille: stored.taille,
-      });
-      return old.map((o) => o.chemin);
-    });
-  } catch (err) {
-    await files.remove(stored.path);
-    throw err;
-  }
-  for (const c of anciens) await files.remove(c);
+  await remplacerPhoto(db, files, p.entreprise_id, 'carburant', id, photo);
 }
 
 class RollBack extends Error {}
