@@ -147,12 +147,15 @@ describe('characters outside the font', () => {
     const f = await facture([
       { description: 'Bois 🌳 de l’Ogooué « œuvre » — 5 € ✓', qte: 1, prix_unitaire: 100_000 },
       { description: 'Привет Ωmega ŋ', qte: 1, prix_unitaire: 1_000 },
+      { description: 'Trajet Libreville → Franceville', qte: 1, prix_unitaire: 1_000 },
     ]);
     const t = await texte(await pdf(f.id));
     expect(t).toContain('Transports Ébène');
     expect(t).toContain('de l’Ogooué « œuvre » — 5 €');
     // Cyrillic and Greek are drawn by the font (Helvetica drew them as garbage too).
     expect(t).toContain('Привет Ωmega ŋ');
+    // An arrow neither font draws prints as a dash, never as nothing between the two towns.
+    expect(t).toMatch(/Libreville [–→] Franceville/);
     // What Helvetica's encoding turned 🌳 into (Ø<ß3): the UTF-16 halves as Latin-1 bytes.
     expect(t).not.toMatch(/Ø[<=>]/);
     expect(t).not.toContain('Ø=Ý');

@@ -42,6 +42,13 @@ export function registerFonts(doc: PDFKit.PDFDocument): void {
   doc.registerFont(EMOJI, FICHIERS.emoji);
 }
 
+/**
+ * Characters the product writes that neither font draws, printed as their nearest look-alike: a trajet is
+ * « Libreville → Franceville » on screen and in the data; on paper the arrow became nothing
+ * (« Libreville Franceville »).
+ */
+const SUBSTITUTS: Record<string, string> = { '→': '–', '←': '–', '↔': '–', '⇒': '–' };
+
 export interface Run {
   font: string;
   text: string;
@@ -55,7 +62,9 @@ export function runs(s: string, style: Style): Run[] {
   const out: Run[] = [];
   let lastKept = '';
   let dropped = false;
-  for (const ch of s) {
+  for (const written of s) {
+    const cp0 = written.codePointAt(0)!;
+    const ch = !texte.hasGlyphForCodePoint(cp0) && SUBSTITUTS[written] ? SUBSTITUTS[written] : written;
     const cp = ch.codePointAt(0)!;
     const font =
       ch === '\n' || texte.hasGlyphForCodePoint(cp)
