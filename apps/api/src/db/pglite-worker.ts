@@ -14,6 +14,7 @@ import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse as pgParse, protocol, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PLAN_PAR_APPEL } from './plan-par-appel';
 
 export interface WorkerOptions {
   /** Marks this thread's data: any other worker that imports the file by mistake does not start PGlite. */
@@ -117,7 +118,10 @@ function preparedReads(db: PGlite) {
   };
   return {
     /** Whether `query` would take this text (a read, outside a transaction, while there is room). */
-    takes: (text: string) => READ.test(text) && (statements.has(text) || statements.size < MAX_PREPARED),
+    takes: (text: string) =>
+      READ.test(text) &&
+      !text.includes(PLAN_PAR_APPEL) &&
+      (statements.has(text) || statements.size < MAX_PREPARED),
     async query(text: string, params: unknown[], options: Parameters<typeof run>[2]) {
       try {
         return await db._runExclusiveTransaction(() =>

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AttributedPool } from './audit-context';
+import { PLAN_PAR_APPEL } from './plan-par-appel';
 
 /** Distinct statements named per process: past this many, the others run unnamed. */
 const MAX_NAMED = 500;
@@ -31,7 +32,13 @@ export class PreparedPool extends AttributedPool {
   override query(...args: any[]): any {
     const first = args[0] as Config | string | undefined;
     const callback = args.some((a) => typeof a === 'function');
-    if (callback || typeof first !== 'object' || first.name || !READ.test(first.text))
+    if (
+      callback ||
+      typeof first !== 'object' ||
+      first.name ||
+      !READ.test(first.text) ||
+      first.text.includes(PLAN_PAR_APPEL)
+    )
       return super.query(...args);
     const name = this.#nameOf(first.text);
     if (!name) return super.query(...args);

@@ -9,6 +9,7 @@ import {
 import { and, eq, ilike, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { parmiPlanifie } from '../../db/plan-par-appel';
 import { nomsRechercheSql, users } from '../../db/schema';
 import { scoped } from '../../db/scoped';
 import { type DateRange, dateRangeCondition, periodParts } from '../../lib/filters-dates';
@@ -163,7 +164,7 @@ export function listCourses(db: Db, scope: Scope, f: CourseFilters): ListSource<
     // order would walk the whole history to find a handful), or the client matches and not the code.
     const parts: Part[] = [{ where: code, fenced: true }];
     if (clients.length)
-      parts.push({ where: and(inArray(courses.client_id, clients), not(code))!, fenced: false });
+      parts.push({ where: and(parmiPlanifie(courses.client_id, clients), not(code))!, fenced: false });
     return coursesSource(db, scope, f, parts);
   });
 }
