@@ -31,7 +31,10 @@ export function createMailer(config: { smtpUrl?: string; dataDir: string; mailFr
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
         const file = path.join(outbox, `${stamp}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`);
-        fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+        // Written aside, then renamed: whoever reads the outbox (an operator's script, the browser tests)
+        // never opens half a message (a reset link cut in the middle).
+        fs.writeFileSync(`${file}.part`, (info as unknown as { message: Buffer }).message);
+        fs.renameSync(`${file}.part`, file);
       }
     },
   };

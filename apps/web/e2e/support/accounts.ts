@@ -56,7 +56,8 @@ export async function newCompany(request: APIRequestContext, label: string): Pro
   const reset = await request.post(`${BASE_URL}/api/reset-password`, {
     data: { token, password, password_confirmation: password },
   });
-  expect((await reset.json()).success).toBe(true);
+  const resetBody = await reset.json();
+  expect(resetBody.success, JSON.stringify(resetBody.message)).toBe(true);
   return { email, password, nom, id: body.data.id as number };
 }
 
