@@ -92,7 +92,7 @@ export function sharedIngest(app: IngestApp): Ingest {
 }
 
 export class Ingest {
-  private devices = new Map<string, Cached<DeviceRef | null>>();
+  private devices = new Map<string, Cached<Promise<DeviceRef | null>>>();
   private contexts = new Map<number, Cached<ContexteCourse | null>>();
   private readonly alertes: AlertesGps;
 
@@ -119,11 +119,16 @@ export class Ingest {
     this.contexts.clear();
   }
 
-  private async device(identifiant: string): Promise<DeviceRef | null> {
+  /**
+   * The device of an identifier, cached. The cache holds the look-up itself, so the messages of a device
+   * arriving together share one read and go on in the order they came (each its own read, PostgreSQL's
+   * connections could answer the second message's first and store its fixes first).
+   */
+  private device(identifiant: string): Promise<DeviceRef | null> {
     const hit = this.devices.get(identifiant);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
     // The ingest speaks for the device's company: its identifier is unique on the whole platform.
-    const [row] = await this.db
+    const value = this.db
       .select({
         id: appareils.id,
         entreprise_id: appareils.entreprise_id,
@@ -132,10 +137,16 @@ export class Ingest {
       })
       .from(appareils)
       .where(eq(appareils.identifiant, identifiant))
-      .limit(1);
+      .limit(1)
+      .then(([row]) => row ?? null);
     if (this.devices.size > CACHE_MAX) this.devices.clear();
-    this.devices.set(identifiant, { at: Date.now(), value: row ?? null });
-    return row ?? null;
+    const entry = { at: Date.now(), value };
+    this.devices.set(identifiant, entry);
+    // A failed read is not kept: the next message reads again.
+    value.catch(() => {
+      if (this.devices.get(identifiant) === entry) this.devices.delete(identifiant);
+    });
+    return value;
   }
 
   /**
@@ -157,8 +168,10 @@ export class Ingest {
           : message.fixes;
         const stored = fixes.length ? await this.insert(device, fixes) : [];
         if (stored.length) {
-          await this.arrivals(device, stored);
-          await this.alertes.evaluer(device, stored);
+          await this.inOrder(device.id, async () => {
+            await this.arrivals(device, stored);
+            await this.alertes.evaluer(device, stored);
+          });
         }
         return 'stored';
       } catch (err) {
@@ -170,6 +183,25 @@ export class Ingest {
         throw err;
       }
     }
+  }
+
+  /** Per device, the end of its last message's arrival and alert checks. */
+  private tails = new Map<number, Promise<void>>();
+
+  /**
+   * A device's messages checked for arrivals and alerts one after the other, in the order their inserts
+   * were answered (which keeps the order they came in): a check reads the course or the zones from the
+   * database, so a later message's check could otherwise finish first, and both the checks' state and the
+   * answers would follow the wrong order. A failed check fails its own message only.
+   */
+  private inOrder(deviceId: number, check: () => Promise<void>): Promise<void> {
+    const run = (this.tails.get(deviceId) ?? Promise.resolve()).then(check);
+    const tail = run.catch(() => undefined);
+    this.tails.set(deviceId, tail);
+    void tail.then(() => {
+      if (this.tails.get(deviceId) === tail) this.tails.delete(deviceId);
+    });
+    return run;
   }
 
   /**
