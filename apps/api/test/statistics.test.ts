@@ -738,3 +738,50 @@ describe('bad input', () => {
     failed(await ctx.t.get('/api/statistiques/kpis'), 401, 'Vous devez vous connecter pour continuer.');
   });
 });
+
+describe('top clients over several years (statistics.repository.ts topParBorne)', () => {
+  // 1,100 clients of company B, more than the three rounds of the all-time order read (64, 256, 1,024):
+  // first with courses in the range only (the all-time order settles the top), then with large courses
+  // six years ago (that order says nothing of the range: the plain sum answers). Both equal the naive top.
+  it('equal the naive top whether the all-time order settles it or not', async () => {
+    const db = ctx.t.database.db;
+    const an = Number(today().slice(0, 4));
+    const [ref] = (
+      (await db.execute(sql`
+        select (select id from vehicules where entreprise_id = ${ctx.B.id} order by id limit 1) as vehicule,
+               (select ville_depart_id from courses where entreprise_id = ${ctx.B.id} limit 1) as ville`)) as unknown as {
+        rows: Array<{ vehicule: number; ville: number }>;
+      }
+    ).rows;
+    const inserer = (annees: number[], montant: string) =>
+      db.execute(sql`
+        insert into courses (entreprise_id, code, client_id, vehicule_id, type_course, ville_depart_id,
+                             ville_arrivee_id, date_chargement, montant, statut)
+        select ${ctx.B.id}, 'TOP-' || u.id || '-' || y, u.id, ${ref!.vehicule}, 'Livraison', ${ref!.ville},
+               ${ref!.ville}, make_timestamptz(y, 6, 15, 9, 0, 0, 'UTC'), ${sql.raw(montant)}, 'Terminé'
+        from users u cross join unnest(${`{${annees.join(',')}}`}::int[]) as y
+        where u.entreprise_id = ${ctx.B.id} and u.name like 'Client borne %'`);
+    await db.execute(sql`
+      insert into users (type, name, nom, entreprise_id)
+      select 'client', 'Client borne ' || g, 'Borne ' || g, ${ctx.B.id} from generate_series(1, 1100) as g`);
+    await inserer([an - 3, an - 2, an - 1, an], '100000 + (u.id * 7919 + y * 104729) % 1000000');
+    const q = `date_debut=${an - 3}-03-01&date_fin=${addDays(today(), -2)}`;
+    const attendu = async () => {
+      const p = bornes(q);
+      return naive(await base(), ctx.B.id, p.debut, p.fin).topClients;
+    };
+    const avant = await get(`/api/statistiques/top-clients?${q}`, ctx.B.token);
+    expect(avant).toHaveLength(10);
+    expect(avant).toEqual(await attendu());
+    await inserer([an - 6], '90000000 - (u.id * 7919) % 5000 * 10000');
+    const apres = await get(`/api/statistiques/top-clients?${q}`, ctx.B.token);
+    expect(apres).toEqual(avant);
+    // Over the old year too, the order is the all-time one again.
+    const tout = `date_debut=${an - 7}-01-01&date_fin=${addDays(today(), -2)}`;
+    const p = bornes(tout);
+    expect(await get(`/api/statistiques/top-clients?${tout}`, ctx.B.token)).toEqual(
+      naive(await base(), ctx.B.id, p.debut, p.fin).topClients,
+    );
+    expect(apres).not.toEqual(await get(`/api/statistiques/top-clients?${tout}`, ctx.B.token));
+  });
+});

@@ -327,17 +327,22 @@ export async function topClients(s: StatsScope, b: Bornes) {
   const morceaux = decoupage(b);
   const seul = morceaux.length === 1 && morceaux[0]!.debut === morceaux[0]!.fin ? morceaux[0]! : null;
   // One company over one calendar day, month or year: one row per client, read in order from the
-  // (company, grain, debut, montant desc) index, ten rows. Otherwise the rows of every piece, summed.
+  // (company, grain, debut, montant desc) index, ten rows. A range holding a whole year: the clients in
+  // the order of their all-time amount, while that can still change the top. Otherwise (or when that does
+  // not settle it) every piece's rows, summed: a few weeks or months are few rows.
   const top =
     seul && s.sql.kind === 'company'
       ? sql`select ${t.client_id} as client_id, ${t.montant} as montant, ${t.nb} as nb from ${t}
             where ${ofCompany(s, t)} and ${t.grain} = ${sql.raw(`'${seul.grain}'`)} and ${t.debut} = ${seul.debut}
               and ${t.nb} > 0
             order by ${t.montant} desc nulls last, ${t.client_id} limit ${TOP_LIMIT}`
-      : sql`select ${t.client_id} as client_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
+      : ((s.sql.kind === 'company' && morceaux.some((m) => m.grain === 'A')
+          ? await topParBorne(s, b)
+          : null) ??
+        sql`select ${t.client_id} as client_id, sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
             where ${ofCompany(s, t)} and ${grainCondition(t, b)}
             group by 1 having sum(${t.nb}) > 0
-            order by 2 desc, 1 limit ${TOP_LIMIT}`;
+            order by 2 desc, 1 limit ${TOP_LIMIT}`);
   const found = await s.sql.rows<{ id: number; nom: string; montant: string; nb: string }>(
     sql`select top.client_id as id, ${nomCompletSql(users)} as nom, top.montant, top.nb
         from (${top}) top
@@ -350,6 +355,50 @@ export async function topClients(s: StatsScope, b: Bornes) {
     montant: num(r.montant),
     coursesCount: num(r.nb),
   }));
+}
+
+/** Candidates read by round in the all-time order: 64, then 256, then 1,024, then the plain sum. */
+const BORNE_TOURS = [64, 256, 1024];
+
+/**
+ * The top clients of one company over several pieces, by the threshold rule: a client's amount over any
+ * range is at most its all-time amount (the 'T' row, migration 0057_stats_tous_temps; course amounts are at
+ * least 1 FCFA), so once the n clients of largest all-time amount are summed over the range, and the tenth
+ * of them is above the all-time amount of the (n+1)-th, no client further down can enter the top. On a
+ * range covering most of a company's history that stops at the first round (a few thousand aggregate rows
+ * instead of one per client and year). Null when the rounds do not settle it: the caller sums every row.
+ */
+async function topParBorne(s: StatsScope, b: Bornes): Promise<SQL | null> {
+  const t = statsCoursesClients;
+  const tous = sql`${ofCompany(s, t)} and ${t.grain} = 'T' and ${t.debut} = '1970-01-01'`;
+  for (const n of BORNE_TOURS) {
+    const rows = await s.sql.rows<{ client_id: number; borne: string; montant: string; nb: string }>(
+      sql`with candidats as (
+            select ${t.client_id} as client_id, ${t.montant} as borne from ${t}
+            where ${tous} order by ${t.montant} desc nulls last, ${t.client_id} limit ${n + 1})
+          select c.client_id, c.borne, coalesce(p.montant, 0) as montant, coalesce(p.nb, 0) as nb
+          from candidats c
+          left join lateral (
+            select sum(${t.montant}) as montant, sum(${t.nb}) as nb from ${t}
+            where ${ofCompany(s, t)} and ${t.client_id} = c.client_id and ${grainCondition(t, b)}) p on true
+          order by c.borne desc, c.client_id`,
+    );
+    // The (n+1)-th client's all-time amount bounds every client not summed.
+    const suivant = rows.length > n ? num(rows[n]!.borne) : null;
+    const sommes = rows
+      .slice(0, n)
+      .filter((r) => num(r.nb) > 0)
+      .map((r) => ({ client_id: r.client_id, montant: num(r.montant), nb: num(r.nb) }))
+      .sort((x, y) => y.montant - x.montant || x.client_id - y.client_id)
+      .slice(0, TOP_LIMIT);
+    const dixieme = sommes.length === TOP_LIMIT ? sommes[TOP_LIMIT - 1]!.montant : null;
+    if (suivant === null || (dixieme !== null && dixieme > suivant)) {
+      if (!sommes.length) return sql`select 0 as client_id, 0 as montant, 0 as nb where false`;
+      const valeurs = sommes.map((r) => sql`(${r.client_id}::int, ${r.montant}::bigint, ${r.nb}::int)`);
+      return sql`select * from (values ${sql.join(valeurs, sql`, `)}) as top(client_id, montant, nb)`;
+    }
+  }
+  return null;
 }
 
 /** The 10 drivers with the most courses in the period. */

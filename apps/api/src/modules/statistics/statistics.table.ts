@@ -56,6 +56,16 @@ export const statsCoursesClients = pgTable(
       t.montant.desc(),
       t.client_id,
     ),
+    // One client's rows of a range, read from the index alone (the top clients of several years,
+    // statistics.repository.ts topParBorne).
+    index('stats_courses_clients_client_idx').on(
+      t.entreprise_id,
+      t.client_id,
+      t.grain,
+      t.debut,
+      t.montant,
+      t.nb,
+    ),
     // Distinct clients: a unit's rows active on or before a day, or a day range's, read from the index alone.
     index('stats_courses_clients_premier_idx')
       .on(t.entreprise_id, t.grain, t.debut, t.premier, t.client_id)
