@@ -299,6 +299,7 @@ const compta = (await db.execute(sql`
 const gps = (await db.execute(sql`
   select a.id as appareil, to_char(current_date - 1, 'YYYY-MM-DD') as hier,
          to_char(current_date - 7, 'YYYY-MM-DD') as semaine, to_char(current_date, 'YYYY-MM-DD') as aujourdhui,
+         to_char(current_date - 30, 'YYYY-MM-DD') as mois_gps,
          to_char(current_date - interval '5 years' + interval '10 days', 'YYYY-MM-DD') as cinq_ans
   from appareils a join users u on u.id = a.entreprise_id
   where lower(u.email) = 'direction@transgabon.ga' and exists (select 1 from positions p where p.appareil_id = a.id)

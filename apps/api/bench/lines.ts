@@ -151,6 +151,27 @@ export const LINES: BenchLine[] = [
     url: '/api/rentabilite/courses?date_debut={mois}&date_fin={fin}',
   },
   { label: 'rentabilité trajets, un mois', url: '/api/rentabilite/trajets?date_debut={mois}&date_fin={fin}' },
+  // Tracking reports (issue 28): one vehicle's trips and stops over a month (p95 ≤ 200 ms) and the summary
+  // of the 50 scale devices over a month (≤ 1 s).
+  {
+    label: 'rapports GPS, trajets et arrêts, un véhicule sur un mois',
+    url: '/api/rapports/trajets?appareil_id={appareil}&date_debut={mois_gps}&date_fin={hier}',
+  },
+  {
+    label: 'rapports GPS, résumé de la flotte sur un mois',
+    url: '/api/rapports/resume?date_debut={mois_gps}&date_fin={hier}',
+  },
+  // The accountant's reports (issue 29, p95 ≤ 100 ms): the grand livre of 521 over a year, the aged
+  // balance of the clients, the bilan and compte de résultat of a year.
+  {
+    label: 'grand livre 521, une année',
+    url: '/api/comptabilite/grand-livre?compte=521&date_debut={an}&date_fin={fin}',
+  },
+  { label: 'balance âgée clients', url: '/api/comptabilite/balance-agee' },
+  {
+    label: 'états financiers, une année',
+    url: '/api/comptabilite/etats-financiers?date_debut={an}&date_fin={fin}',
+  },
   {
     label: 'journaux, dernière page (tout)',
     url: `/api/operations?page={derniere}&per_page=12&date_debut={debut}&date_fin={fin}`,

@@ -88,6 +88,11 @@ export const factures = pgTable(
     index('factures_origine_idx').on(t.origine_id),
     // The balance âgée: a company's validated invoices by client.
     index('factures_entreprise_client_idx').on(t.entreprise_id, t.client_id, t.date_operation),
+    // Today's balance âgée: the invoices with something left to pay (montant_regle counts settlements,
+    // credit notes and advances set against the invoice).
+    index('factures_ouvertes_idx')
+      .on(t.entreprise_id, t.client_id)
+      .where(sql`type = 'Normale' and est_valide and montant_regle < net_a_payer`),
     check('factures_net_positif', sql`${t.net_a_payer} >= 0`),
   ],
 );
@@ -187,7 +192,12 @@ export const reglements = pgTable(
     reference: varchar('reference', { length: 100 }),
     ...timestamps,
   },
-  (t) => [index('reglements_facture_idx').on(t.facture_id), index('reglements_achat_idx').on(t.achat_id)],
+  (t) => [
+    index('reglements_facture_idx').on(t.facture_id),
+    index('reglements_achat_idx').on(t.achat_id),
+    // The settlements dated after a day (a balance âgée of a past day).
+    index('reglements_entreprise_date_idx').on(t.entreprise_id, t.date_operation),
+  ],
 );
 
 export const piecesDeCaisse = pgTable(

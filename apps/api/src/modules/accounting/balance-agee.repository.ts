@@ -46,12 +46,27 @@ export async function balanceAgee(s: Scoped, date: string, clientId?: number): P
   const raw = s.raw();
   // The invoices' table is not aliased: its company condition (`own`) names it.
   const duClient: SQL = clientId ? sql` and factures.client_id = ${clientId}` : sql``;
+  // `montant_regle` is what no longer remains due today (settlements, credit notes, advances set against
+  // the invoice): an invoice none of whose settlements is dated after the day owes net_a_payer −
+  // montant_regle on that day, and is open only if that is positive (the partial index of open
+  // invoices). The invoices settled after the day (none, for today) are computed from their settlements.
+  const apres = sql`array(
+    select reglements.facture_id from ${reglements}
+      where ${raw.own(reglements)} and reglements.date_operation > ${date} and reglements.facture_id is not null
+    union select factures.origine_id from ${factures}
+      where ${raw.own(factures)} and factures.date_operation > ${date}
+        and factures.type = 'Avoir' and factures.est_valide and factures.origine_id is not null
+    union select ecritures.source_id from ${ecritures}
+      where ${raw.own(ecritures)} and ecritures.date_operation > ${date}
+        and ecritures.source_type = 'imputation_avance')`;
   const rows = await raw.rows<Brut>(sql`
+    with regles_apres as (select ${apres} as ids)
     select * from (
       select factures.id, factures.numero, factures.client_id, ${nomClient} as client_nom,
         factures.date_operation::text as date_operation, factures.date_echeance::text as date_echeance,
         factures.delai_paiement, factures.net_a_payer,
-        factures.net_a_payer
+        case when factures.id <> all (regles_apres.ids) then factures.net_a_payer - factures.montant_regle
+        else factures.net_a_payer
           - coalesce((select sum(r.montant) from ${reglements} r
               where r.facture_id = factures.id and r.date_operation <= ${date}), 0)
           - coalesce((select sum(a.net_a_payer) from ${factures} a
@@ -61,10 +76,11 @@ export async function balanceAgee(s: Scoped, date: string, clientId?: number): P
               join ${ecritureLignes} l on l.ecriture_id = e.id
               where e.source_type = 'imputation_avance' and e.source_id = factures.id and l.compte like '411%'
                 and e.date_operation <= ${date}), 0)
-          as reste
-      from ${factures} join ${users} c on c.id = factures.client_id
+        end as reste
+      from regles_apres, ${factures} join ${users} c on c.id = factures.client_id
       where ${raw.own(factures)} and factures.type = 'Normale' and factures.est_valide
         and factures.numero is not null and factures.date_operation <= ${date}${duClient}
+        and ((factures.montant_regle < factures.net_a_payer) or factures.id = any (regles_apres.ids))
     ) t where reste > 0
     order by client_nom, client_id, date_echeance, id`);
   const parClient = new Map<number, BalanceAgeeClientOut>();

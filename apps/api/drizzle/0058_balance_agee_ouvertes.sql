@@ -1,0 +1,2 @@
+CREATE INDEX "factures_ouvertes_idx" ON "factures" USING btree ("entreprise_id","client_id") WHERE type = 'Normale' and est_valide and montant_regle < net_a_payer;--> statement-breakpoint
+CREATE INDEX "reglements_entreprise_date_idx" ON "reglements" USING btree ("entreprise_id","date_operation");
