@@ -1,5 +1,6 @@
 import {
   COMPTES,
+  type LigneEcriture,
   NATURES_PIECE_DE_CAISSE,
   type NaturePieceDeCaisse,
   numeroPieceDeCaisse,
@@ -152,12 +153,26 @@ export function posterAchat(tx: Db, a: Achat, stocke: number, fournisseur: strin
 }
 
 /**
- * A cash voucher (Caisse): the charge account of its nature at the debit (less its recoverable TVA, on
- * 4452/4454 where the nature allows), cash 571 at the credit.
+ * The debit lines of an expense of a cash-voucher nature: its charge account (less the recoverable TVA),
+ * and the TVA on 4452/4454 where the nature allows it. A cash voucher and a driver's justified expense
+ * (avances.postings.ts) post the same way; only the account credited differs.
  */
+export function lignesDeCharge(
+  nature: NaturePieceDeCaisse,
+  e: { montant: number; tva: number; piece: string },
+): LigneEcriture[] {
+  const n = NATURES_PIECE_DE_CAISSE[nature] ?? NATURES_PIECE_DE_CAISSE.divers;
+  const tva = n.compteTva ? e.tva : 0;
+  return [
+    { compte: n.compte, debit: e.montant - tva, credit: 0 },
+    ...(n.compteTva
+      ? [{ compte: n.compteTva, libelle: `TVA récupérable ${e.piece}`, debit: tva, credit: 0 }]
+      : []),
+  ];
+}
+
+/** A cash voucher (Caisse): `lignesDeCharge` at the debit, cash 571 at the credit. */
 export function posterPieceDeCaisse(tx: Db, p: PieceDeCaisse): Promise<number> {
-  const nature = NATURES_PIECE_DE_CAISSE[p.nature as NaturePieceDeCaisse] ?? NATURES_PIECE_DE_CAISSE.divers;
-  const tva = nature.compteTva ? p.tva : 0;
   return passerEcriture(tx, {
     entreprise_id: p.entreprise_id,
     date_operation: p.date_operation,
@@ -167,17 +182,7 @@ export function posterPieceDeCaisse(tx: Db, p: PieceDeCaisse): Promise<number> {
     source_type: 'piece_de_caisse',
     source_id: p.id,
     lignes: [
-      { compte: nature.compte, debit: p.montant - tva, credit: 0 },
-      ...(nature.compteTva
-        ? [
-            {
-              compte: nature.compteTva,
-              libelle: `TVA récupérable ${numeroPieceDeCaisse(p.id)}`,
-              debit: tva,
-              credit: 0,
-            },
-          ]
-        : []),
+      ...lignesDeCharge(p.nature as NaturePieceDeCaisse, { ...p, piece: numeroPieceDeCaisse(p.id) }),
       { compte: COMPTES.caisse, debit: 0, credit: p.montant },
     ],
   });

@@ -1,12 +1,7 @@
-import {
-  COMPTES,
-  type JustificatifOut,
-  NATURES_PIECE_DE_CAISSE,
-  numeroAvance,
-  tresorerieDuMode,
-} from '@yams/shared';
+import { COMPTES, type JustificatifOut, numeroAvance, tresorerieDuMode } from '@yams/shared';
 import type { Db } from '../../db/client';
 import { passerEcriture, type SourceType } from '../accounting/journal.service';
+import { lignesDeCharge } from '../accounting/postings';
 
 // What each step of an advance posts (docs/accounting.md, « Avances de frais de route »), in the transaction
 // of the step. The driver's debt is on 4211 (Personnel, avances et acomptes): debited when he is given the
@@ -54,8 +49,6 @@ export function posterRemise(tx: Db, a: Avance, chauffeur: string): Promise<numb
  * the credit.
  */
 export function posterJustificatif(tx: Db, a: { id: number; entreprise_id: number }, l: JustificatifOut) {
-  const nature = NATURES_PIECE_DE_CAISSE[l.nature];
-  const tva = nature.compteTva ? l.tva : 0;
   return passerEcriture(tx, {
     entreprise_id: a.entreprise_id,
     date_operation: l.date,
@@ -65,17 +58,7 @@ export function posterJustificatif(tx: Db, a: { id: number; entreprise_id: numbe
     source_type: sourceDuJustificatif(l.type, l.id).type,
     source_id: l.id,
     lignes: [
-      { compte: nature.compte, debit: l.montant - tva, credit: 0 },
-      ...(nature.compteTva
-        ? [
-            {
-              compte: nature.compteTva,
-              libelle: `TVA récupérable ${numeroAvance(a.id)}`,
-              debit: tva,
-              credit: 0,
-            },
-          ]
-        : []),
+      ...lignesDeCharge(l.nature, { ...l, piece: numeroAvance(a.id) }),
       { compte: COMPTES.personnelAvances, debit: 0, credit: l.montant },
     ],
   });
